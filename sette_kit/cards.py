@@ -1,0 +1,488 @@
+"""The 40-card deck in its three faces, and reading cards from text (RULES D1, D2).
+
+The deck is one deck with three equivalent faces (D1): Italian (canonical), French and
+Spanish.  A card is stored once, by canonical rank and suit; a face only changes how
+it is named and drawn.
+
+>>> c = Card(7, "coppe")
+>>> c
+Card(7, 'coppe')
+>>> c.name(), c.name("french"), c.name("spanish"), c.label()
+('7 di coppe', '7 of hearts', '7 de copas', '7 of cups')
+>>> parse_cards("Re di denari, K♦".split(",")[0])
+(Card('Re', 'denari'),)
+>>> parse_cards("7c", face="french")          # c is clubs in the French face (D2)
+(Card(7, 'bastoni'),)
+>>> format_cards(parse_cards("rey de oros, 7 of hearts"), face="spanish")
+'Rey de oros, 7 de copas'
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Iterable, NamedTuple, Sequence
+
+from .errors import SetteKitError
+
+__all__ = [
+    "Suit",
+    "Rank",
+    "Card",
+    "Deck",
+    "FACES",
+    "FULL_DECK",
+    "parse_card",
+    "parse_cards",
+    "format_cards",
+]
+
+
+class Suit(IntEnum):
+    """The four suits, by their Italian (canonical) names (D1)."""
+
+    COPPE = 0  # cups    = hearts   = copas
+    DENARI = 1  # coins  = diamonds = oros
+    BASTONI = 2  # batons = clubs   = bastos
+    SPADE = 3  # swords  = spades   = espadas
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+class Rank(IntEnum):
+    """Ace to 7 by number; the three figures after them (D1)."""
+
+    ASSO = 1
+    DUE = 2
+    TRE = 3
+    QUATTRO = 4
+    CINQUE = 5
+    SEI = 6
+    SETTE = 7
+    FANTE = 8  # Jack  / Sota
+    CAVALLO = 9  # Queen / Caballo
+    RE = 10  # King  / Rey
+
+    @property
+    def is_figure(self) -> bool:
+        """True for Fante, Cavallo and Re."""
+        return self >= Rank.FANTE
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+
+FACE_NAMES = ("italian", "french", "spanish")
+
+
+class Face(NamedTuple):
+    """How one face names and abbreviates the canonical deck."""
+
+    key: str
+    connector: str  # "di", "of", "de"
+    rank_names: dict  # Rank -> full name as printed ("Asso", "7", "Re")
+    suit_names: dict  # Suit -> full name ("coppe")
+    rank_codes: dict  # Rank -> short code ("A", "7", "R")
+    suit_codes: dict  # Suit -> short code ("c")
+    suit_symbols: dict  # Suit -> symbol ("♥"), empty if the face has none
+    english_ranks: dict  # Rank -> English name for labels ("Knight")
+    english_suits: dict  # Suit -> English name for labels ("cups")
+
+
+def _numbers(**figures):
+    names = {Rank(r): str(r) for r in range(2, 8)}
+    names.update({Rank(int(k)): v for k, v in figures.items()})
+    return names
+
+
+FACES: dict[str, Face] = {
+    "italian": Face(
+        "italian",
+        "di",
+        _numbers(**{"1": "Asso", "8": "Fante", "9": "Cavallo", "10": "Re"}),
+        {Suit.COPPE: "coppe", Suit.DENARI: "denari", Suit.BASTONI: "bastoni", Suit.SPADE: "spade"},
+        _numbers(**{"1": "A", "8": "F", "9": "C", "10": "R"}),
+        {Suit.COPPE: "c", Suit.DENARI: "d", Suit.BASTONI: "b", Suit.SPADE: "s"},
+        {},
+        _numbers(**{"1": "Ace", "8": "Jack", "9": "Knight", "10": "King"}),
+        {Suit.COPPE: "cups", Suit.DENARI: "coins", Suit.BASTONI: "batons", Suit.SPADE: "swords"},
+    ),
+    "french": Face(
+        "french",
+        "of",
+        _numbers(**{"1": "Ace", "8": "Jack", "9": "Queen", "10": "King"}),
+        {Suit.COPPE: "hearts", Suit.DENARI: "diamonds", Suit.BASTONI: "clubs", Suit.SPADE: "spades"},
+        _numbers(**{"1": "A", "8": "J", "9": "Q", "10": "K"}),
+        {Suit.COPPE: "H", Suit.DENARI: "D", Suit.BASTONI: "C", Suit.SPADE: "S"},
+        {Suit.COPPE: "♥", Suit.DENARI: "♦", Suit.BASTONI: "♣", Suit.SPADE: "♠"},
+        _numbers(**{"1": "Ace", "8": "Jack", "9": "Queen", "10": "King"}),
+        {Suit.COPPE: "hearts", Suit.DENARI: "diamonds", Suit.BASTONI: "clubs", Suit.SPADE: "spades"},
+    ),
+    "spanish": Face(
+        "spanish",
+        "de",
+        _numbers(**{"1": "As", "8": "Sota", "9": "Caballo", "10": "Rey"}),
+        {Suit.COPPE: "copas", Suit.DENARI: "oros", Suit.BASTONI: "bastos", Suit.SPADE: "espadas"},
+        _numbers(**{"1": "A", "8": "S", "9": "C", "10": "R"}),
+        {Suit.COPPE: "c", Suit.DENARI: "o", Suit.BASTONI: "b", Suit.SPADE: "e"},
+        {},
+        _numbers(**{"1": "Ace", "8": "Jack", "9": "Knight", "10": "King"}),
+        {Suit.COPPE: "cups", Suit.DENARI: "coins", Suit.BASTONI: "clubs", Suit.SPADE: "swords"},
+    ),
+}
+
+
+def _check_face(face: str) -> Face:
+    try:
+        return FACES[face]
+    except (KeyError, TypeError):
+        raise SetteKitError(
+            f"unknown face {face!r}: accepted faces are {', '.join(map(repr, FACE_NAMES))}"
+        ) from None
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card, by canonical rank and suit.  Immutable, hashable, ordered by rank then suit.
+
+    ``rank`` may be given as a :class:`Rank`, a number 1-10 or an Italian rank name;
+    ``suit`` as a :class:`Suit` or an Italian suit name.
+
+    >>> Card("re", "denari") == Card(Rank.RE, Suit.DENARI) == Card(10, 1)
+    True
+    >>> sorted([Card(7, "spade"), Card(1, "coppe"), Card(7, "coppe")])
+    [Card('Asso', 'coppe'), Card(7, 'coppe'), Card(7, 'spade')]
+    >>> Card(8, "coppe").name("french"), Card(8, "coppe").is_figure
+    ('Jack of hearts', True)
+    """
+
+    rank: Rank
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rank", _coerce(Rank, self.rank, "rank", "1-10 or Asso..Re"))
+        object.__setattr__(self, "suit", _coerce(Suit, self.suit, "suit", "coppe, denari, bastoni, spade"))
+
+    # -- identity -------------------------------------------------------------------
+    @property
+    def index(self) -> int:
+        """A number 0-39: ``suit * 10 + rank - 1``.  Used by the fast numeric code."""
+        return int(self.suit) * 10 + int(self.rank) - 1
+
+    @classmethod
+    def from_index(cls, index: int) -> "Card":
+        """The card with :attr:`index` ``index`` (0-39).
+
+        >>> Card.from_index(19)
+        Card('Re', 'denari')
+        """
+        if not 0 <= int(index) < 40:
+            raise SetteKitError(f"card index {index!r} is out of range: accepted 0-39")
+        return FULL_DECK[int(index)]
+
+    @property
+    def is_figure(self) -> bool:
+        """True for the three figures (Fante, Cavallo, Re)."""
+        return self.rank.is_figure
+
+    # -- names ----------------------------------------------------------------------
+    def name(self, face: str = "italian") -> str:
+        """The card's full name in the face's own language: '7 di coppe', 'King of diamonds'."""
+        f = _check_face(face)
+        return f"{f.rank_names[self.rank]} {f.connector} {f.suit_names[self.suit]}"
+
+    def code(self, face: str = "italian", symbol: bool = False) -> str:
+        """The short code: '7c', 'Rd' (Italian), 'KD' or 'K♦' (French), 'Ro' (Spanish)."""
+        f = _check_face(face)
+        suit = f.suit_symbols[self.suit] if symbol and f.suit_symbols else f.suit_codes[self.suit]
+        return f.rank_codes[self.rank] + suit
+
+    def label(self, face: str = "italian") -> str:
+        """An English description for screen readers and learners: '7 of cups'."""
+        f = _check_face(face)
+        return f"{f.english_ranks[self.rank]} of {f.english_suits[self.suit]}"
+
+    def __str__(self) -> str:
+        return self.name()
+
+    def __repr__(self) -> str:
+        rank = int(self.rank) if not (self.rank.is_figure or self.rank == 1) else FACES["italian"].rank_names[self.rank]
+        return f"Card({rank!r}, {FACES['italian'].suit_names[self.suit]!r})"
+
+
+def _coerce(enum, value, what, accepted):
+    if isinstance(value, enum):
+        return value
+    try:
+        if isinstance(value, str):
+            key = value.strip().upper()
+            if key.isdigit():
+                return enum(int(key))
+            return enum[key]
+        if isinstance(value, bool):
+            raise ValueError
+        return enum(int(value)) if int(value) == value else enum(value)
+    except (KeyError, ValueError, TypeError):
+        raise SetteKitError(f"{value!r} is not a {what}: accepted {accepted}") from None
+
+
+FULL_DECK: tuple[Card, ...] = tuple(Card(Rank(r), Suit(s)) for s in range(4) for r in range(1, 11))
+"""All 40 cards in index order (coppe Asso..Re, then denari, bastoni, spade)."""
+
+
+# ---------------------------------------------------------------------------------
+# Reading cards from text (D2)
+# ---------------------------------------------------------------------------------
+
+def _words(*pairs):
+    table = {}
+    for value, words in pairs:
+        for w in words.split():
+            table[w] = value
+    return table
+
+
+_RANK_WORDS = _words(
+    (Rank.ASSO, "1 asso assi ace as uno one"),
+    (Rank.DUE, "2 due two dos"),
+    (Rank.TRE, "3 tre three tres"),
+    (Rank.QUATTRO, "4 quattro four cuatro"),
+    (Rank.CINQUE, "5 cinque five cinco"),
+    (Rank.SEI, "6 sei six seis"),
+    (Rank.SETTE, "7 sette seven siete"),
+    (Rank.FANTE, "fante jack knave sota"),
+    (Rank.CAVALLO, "cavallo caballo knight horse cavaliere queen donna regina dama"),
+    (Rank.RE, "re king rey"),
+)
+_SUIT_WORDS = _words(
+    (Suit.COPPE, "coppe coppa cups cup copas copa cuori cuore hearts heart corazones"),
+    (Suit.DENARI, "denari denaro coins coin oros oro quadri quadro diamonds diamond diamantes"),
+    (Suit.BASTONI, "bastoni bastone batons baton clubs club bastos basto fiori fiore treboles tréboles"),
+    (Suit.SPADE, "spade spada swords sword espadas espada picche picca spades picas"),
+)
+_CONNECTORS = {"di", "of", "de", "del", "della"}
+_NOT_IN_DECK = {"8", "9", "10", "otto", "nove", "dieci", "eight", "nine", "ten", "ocho", "nueve", "diez"}
+_SYMBOLS = {"♥": Suit.COPPE, "♡": Suit.COPPE, "♦": Suit.DENARI, "♢": Suit.DENARI,
+            "♣": Suit.BASTONI, "♧": Suit.BASTONI, "♠": Suit.SPADE, "♤": Suit.SPADE}
+
+ACCEPTED_FORMS = (
+    "accepted forms: full names such as '7 di coppe', 'Asso di spade', 'Re di denari', "
+    "'7 of hearts', 'king of diamonds', 'rey de oros', 'sota de copas'; "
+    "short codes rank+suit such as '7c', 'Rd', 'KD', 'K♦', '7♥' "
+    "(ranks A or 1-7 and the figures F C R in Italian, J Q K in French, S C R in Spanish; "
+    "suits c d b s in Italian, H D C S or ♥ ♦ ♣ ♠ in French, c o b e in Spanish); "
+    "cards separated by commas or spaces"
+)
+
+
+def _code_readings(token: str, face: Face) -> Card | None:
+    """Read a short code in one face, or None if it is not a code of that face."""
+    m = re.fullmatch(r"(10|[1-9]|[a-z])(.)", token, flags=re.IGNORECASE)
+    if not m:
+        return None
+    rank_text, suit_text = m.group(1), m.group(2)
+    ranks = {v.upper(): k for k, v in face.rank_codes.items()}
+    ranks["1"] = Rank.ASSO
+    rank = ranks.get(rank_text.upper())
+    if suit_text in _SYMBOLS:
+        suit = _SYMBOLS[suit_text]
+    else:
+        suits = {v.lower(): k for k, v in face.suit_codes.items()}
+        suit = suits.get(suit_text.lower())
+    if rank is None or suit is None:
+        return None
+    return Card(rank, suit)
+
+
+def parse_card(token: str, face: str = "italian") -> Card:
+    """Read one card written as a short code or a full name (D2).
+
+    An ambiguous code is read in ``face``; a code that only one other face reads, and
+    reads the same way, is accepted; a code that other faces read differently is an
+    error naming the readings.
+
+    >>> parse_card("Rd"), parse_card("KD"), parse_card("K♦"), parse_card("king of diamonds")
+    (Card('Re', 'denari'), Card('Re', 'denari'), Card('Re', 'denari'), Card('Re', 'denari'))
+    >>> parse_card("7c", face="italian"), parse_card("7c", face="french")
+    (Card(7, 'coppe'), Card(7, 'bastoni'))
+    >>> parse_card("8 di coppe")
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: '8 di coppe': 8, 9 and 10 are not in the 40-card deck (D1); ...
+    """
+    cards = parse_cards(token, face=face)
+    if len(cards) != 1:
+        raise SetteKitError(f"expected one card, got {len(cards)} in {token!r}; {ACCEPTED_FORMS}")
+    return cards[0]
+
+
+def _read_code(token: str, face: Face) -> Card:
+    own = _code_readings(token, face)
+    if own is not None:
+        return own
+    others = {}
+    for other in FACES.values():
+        if other.key != face.key:
+            card = _code_readings(token, other)
+            if card is not None:
+                others.setdefault(card, other.key)
+    if len(others) == 1:
+        return next(iter(others))
+    if len(others) > 1:
+        readings = "; ".join(f"{c.name(f)} in the {f} face" for c, f in others.items())
+        raise SetteKitError(
+            f"{token!r} is ambiguous: it reads as {readings}. Pass face= to choose, "
+            f"or write the full name"
+        )
+    low = token.lower()
+    if re.fullmatch(r"(8|9|10)\S?", low):
+        raise SetteKitError(f"{token!r}: 8, 9 and 10 are not in the 40-card deck (D1); {ACCEPTED_FORMS}")
+    raise SetteKitError(f"cannot read {token!r} as a card; {ACCEPTED_FORMS}")
+
+
+def parse_cards(text: str | Iterable[str], face: str = "italian") -> tuple[Card, ...]:
+    """Read a hand from text: full names or codes, separated by commas or spaces (D2).
+
+    Raises :class:`~sette_kit.errors.SetteKitError` naming the bad token and the
+    accepted forms; a card written twice is an error.
+
+    >>> parse_cards("7 di coppe, Re di denari")
+    (Card(7, 'coppe'), Card('Re', 'denari'))
+    >>> parse_cards("A♠ 7♥ Fd")
+    (Card('Asso', 'spade'), Card(7, 'coppe'), Card('Fante', 'denari'))
+    >>> parse_cards("7c, 7 di coppe")
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: 7 di coppe appears twice: a hand holds each card at most once
+    """
+    f = _check_face(face)
+    if not isinstance(text, str):
+        if isinstance(text, Card):
+            return (text,)
+        text = ", ".join(c.name() if isinstance(c, Card) else str(c) for c in text)
+    if not text.strip():
+        raise SetteKitError(f"no cards given; {ACCEPTED_FORMS}")
+    cards: list[Card] = []
+    for chunk in re.split(r"[,;\n+]+", text):
+        words = chunk.split()
+        i = 0
+        while i < len(words):
+            word = words[i].lower().strip(".")
+            nxt = words[i + 1].lower() if i + 1 < len(words) else None
+            if word in _RANK_WORDS or word in _NOT_IN_DECK:
+                if nxt in _CONNECTORS or (nxt in _SUIT_WORDS):
+                    has_conn = nxt in _CONNECTORS
+                    suit_word = words[i + 2].lower().strip(".") if has_conn and i + 2 < len(words) else (nxt if not has_conn else None)
+                    phrase = " ".join(words[i : i + (3 if has_conn else 2)])
+                    if word in _NOT_IN_DECK:
+                        raise SetteKitError(
+                            f"{phrase!r}: 8, 9 and 10 are not in the 40-card deck (D1); {ACCEPTED_FORMS}"
+                        )
+                    if suit_word is None:
+                        raise SetteKitError(f"{phrase!r} has no suit after {nxt!r}; {ACCEPTED_FORMS}")
+                    if suit_word not in _SUIT_WORDS:
+                        raise SetteKitError(f"{phrase!r}: unknown suit {suit_word!r}; {ACCEPTED_FORMS}")
+                    cards.append(Card(_RANK_WORDS[word], _SUIT_WORDS[suit_word]))
+                    i += 3 if has_conn else 2
+                    continue
+                # a bare rank word ("sette", "re") is not a card, unless it is a code of
+                # the caller's own face ("as" = Asso di spade in the Italian codes)
+                if len(word) > 2 or word.isdigit() or _code_readings(word, f) is None:
+                    raise SetteKitError(f"{words[i]!r} has no suit; {ACCEPTED_FORMS}")
+            cards.append(_read_code(words[i].strip("."), f))
+            i += 1
+    seen: set[Card] = set()
+    for c in cards:
+        if c in seen:
+            raise SetteKitError(f"{c.name(face)} appears twice: a hand holds each card at most once")
+        seen.add(c)
+    return tuple(cards)
+
+
+def format_cards(cards: Iterable[Card], face: str = "italian", style: str = "name") -> str:
+    """Write cards for people: ``style`` is 'name' (default), 'code', 'symbol' or 'label'.
+
+    >>> hand = parse_cards("7d Rd")
+    >>> format_cards(hand), format_cards(hand, "french", "symbol"), format_cards(hand, style="label")
+    ('7 di denari, Re di denari', '7♦ K♦', '7 of coins, King of coins')
+    """
+    _check_face(face)
+    cards = tuple(cards)
+    if style == "name":
+        return ", ".join(c.name(face) for c in cards)
+    if style == "label":
+        return ", ".join(c.label(face) for c in cards)
+    if style in ("code", "symbol"):
+        return " ".join(c.code(face, symbol=style == "symbol") for c in cards)
+    raise SetteKitError(f"unknown style {style!r}: accepted 'name', 'code', 'symbol', 'label'")
+
+
+class Deck:
+    """A 40-card deck that deals from the top (D1).  Shuffling is seeded.
+
+    ``rng`` may be a :class:`random.Random` or a numpy ``Generator``; ``seed`` makes a
+    ``random.Random``.  A deck is the one mutable object here: dealing removes cards.
+
+    >>> d = Deck(seed=1)
+    >>> len(d), len(d.deal(3)), len(d.remaining)
+    (40, 3, 37)
+    >>> Deck(seed=1).deal(3) == Deck(seed=1).deal(3)
+    True
+    >>> d.reshuffle(d.dealt); len(d)
+    40
+    """
+
+    def __init__(self, cards: Sequence[Card] | None = None, *, seed: int | None = None, rng=None,
+                 shuffle: bool = True) -> None:
+        self._rng = rng if rng is not None else random.Random(seed)
+        self._cards: list[Card] = list(FULL_DECK if cards is None else cards)
+        self.dealt: list[Card] = []
+        if len(set(self._cards)) != len(self._cards):
+            raise SetteKitError("a deck cannot hold the same card twice")
+        if shuffle:
+            self.shuffle()
+
+    def shuffle(self) -> None:
+        """Shuffle the cards still in the deck."""
+        if hasattr(self._rng, "permutation"):  # numpy Generator
+            order = self._rng.permutation(len(self._cards))
+            self._cards = [self._cards[int(i)] for i in order]
+        else:
+            self._rng.shuffle(self._cards)
+
+    def deal(self, n: int = 1) -> tuple[Card, ...]:
+        """Take ``n`` cards from the top.  Raises SetteKitError if fewer remain."""
+        if n < 0 or n > len(self._cards):
+            raise SetteKitError(f"cannot deal {n} cards: {len(self._cards)} remain in the deck")
+        out, self._cards = self._cards[:n], self._cards[n:]
+        self.dealt.extend(out)
+        return tuple(out)
+
+    def draw(self) -> Card:
+        """Take one card from the top."""
+        return self.deal(1)[0]
+
+    def reshuffle(self, cards: Iterable[Card]) -> None:
+        """Put ``cards`` (which must have been dealt) back and shuffle the deck (S18)."""
+        cards = list(cards)
+        for c in cards:
+            if c not in self.dealt:
+                raise SetteKitError(f"{c.name()} was not dealt from this deck, so it cannot go back")
+        back = set(cards)
+        self.dealt = [c for c in self.dealt if c not in back]
+        self._cards.extend(cards)
+        self.shuffle()
+
+    @property
+    def remaining(self) -> tuple[Card, ...]:
+        """The cards still in the deck, top first."""
+        return tuple(self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __repr__(self) -> str:
+        return f"<Deck {len(self._cards)} cards left>"

@@ -1,0 +1,118 @@
+"""Step-by-step explanations of a hand's score, for learners (S1-S6).
+
+>>> from sette_kit import parse_cards, Rules
+>>> print(explain(parse_cards("7 di denari, Fante di denari"), Rules.preset("italian")))
+7 di denari counts 7 (S1).
+Fante di denari is a figure: it counts ½ (S1).
+Sum: 7 + ½ = 7½.
+7½ with exactly two cards of the same suit, a 7 and a figure: sette e mezzo reale (S5). It is paid double (S14).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .cards import Card, Rank
+from .rules import Rules
+from .scoring import HALF, SETTE_E_MEZZO, Score, card_value, fmt_points, score
+
+__all__ = ["explain"]
+
+
+def explain(cards, rules: Rules, **score_options) -> str:
+    """Explain, one line per step, how ``cards`` score under ``rules``.
+
+    Accepts the same options as :func:`~sette_kit.scoring.score` (``declare``,
+    ``half_ace``).
+
+    >>> from sette_kit import parse_cards, Rules
+    >>> text = explain(parse_cards("Re di denari, Fante di coppe, 3 di spade"), Rules.preset("italian"))
+    >>> print(text)   # doctest: +ELLIPSIS
+    Re di denari is the matta, the wild card (S3).
+    Fante di coppe is a figure: it counts ½ (S1).
+    3 di spade counts 3 (S1).
+    Without the matta the hand makes ½ + 3 = 3½.
+    The matta may take ½ or any whole number 1-7 (S4); the best value is 4, which makes 7½ without going over.
+    ...
+    7½ with three cards: sette e mezzo, but not a reale (a reale needs exactly two cards, S5).
+    """
+    s = cards if isinstance(cards, Score) else score(cards, rules, **score_options)
+    face = rules.face
+    lines: list[str] = []
+    half_ace = score_options.get("half_ace", False)
+    if s.kind == "triple":
+        lines.append(f"{s.cards[0].name(face)} and {s.cards[1].name(face)}: exactly two 7s.")
+        lines.append("Sette e mezzo triple: it beats every other hand and must be shown at once (S6). "
+                     f"It is paid {_times(rules.triple_payout)} (S14).")
+        return "\n".join(lines)
+    parts: list[Fraction] = []
+    matta = None
+    for i, c in enumerate(s.cards):
+        if rules.is_matta(c):
+            matta = c
+            lines.append(f"{c.name(face)} is the matta, the wild card (S3).")
+        elif half_ace and i == 0:
+            lines.append(f"{c.name(face)} is a first-card ace declared worth ½ (S21).")
+            parts.append(HALF)
+        elif c.is_figure:
+            lines.append(f"{c.name(face)} is a figure: it counts ½ (S1).")
+            parts.append(card_value(c))
+        else:
+            lines.append(f"{c.name(face)} counts {int(c.rank)} (S1).")
+            parts.append(card_value(c))
+    if matta is not None:
+        rest = sum(parts, Fraction(0))
+        if len(s.cards) == 1:
+            lines.append("Alone, the matta counts ½ like any figure (S4).")
+        else:
+            allowed = "any whole number 1-7" if rules.matta_whole_only else "½ or any whole number 1-7"
+            lines.append(f"Without the matta the hand makes {_sum(parts)}.")
+            if "declare" in score_options and score_options["declare"] is not None:
+                lines.append(f"The matta may take {allowed} (S4); you declared {fmt_points(s.matta_value)}.")
+            elif rest + min(rules.matta_values) > SETTE_E_MEZZO:
+                lines.append(f"The matta may take {allowed} (S4), but even its smallest value, "
+                             f"{fmt_points(min(rules.matta_values))}, goes over 7½.")
+            else:
+                lines.append(f"The matta may take {allowed} (S4); the best value is {fmt_points(s.matta_value)}, "
+                             f"which makes {fmt_points(s.total)} without going over.")
+                if s.matta_value != 7:
+                    lines.append("Careful: seed 000 says a matta whose value you do not declare counts 7 - "
+                                 "always say its value out loud.")
+        parts.append(s.matta_value)
+    if len(parts) > 1:
+        lines.append(f"Sum: {_sum(parts)}.")
+    lines.append(_verdict(s, rules))
+    return "\n".join(l for l in lines if l)
+
+
+def _sum(parts) -> str:
+    if len(parts) == 1:
+        return fmt_points(parts[0])
+    return " + ".join(fmt_points(p) for p in parts) + f" = {fmt_points(sum(parts, Fraction(0)))}"
+
+
+def _times(n: int) -> str:
+    return {1: "even money", 2: "double", 3: "triple"}.get(n, f"{n} times the stake")
+
+
+_COUNT = {1: "one card", 2: "two cards", 3: "three cards", 4: "four cards", 5: "five cards"}
+
+
+def _verdict(s: Score, rules: Rules) -> str:
+    n = _COUNT.get(len(s.cards), f"{len(s.cards)} cards")
+    if s.kind == "bust":
+        return f"{fmt_points(s.total)} is over 7½: bust (sballato), and the stake is lost at once (S2, S10)."
+    if s.kind == "points":
+        return f"Score: {fmt_points(s.total)} with {n}, not bust (7½ is the most you can make, S2)."
+    if s.kind == "reale":
+        suit = " of the same suit" if rules.reale_same_suit else ""
+        how = "a 7 and a figure" if s.true_reale else "the matta and a figure"
+        pay = f" It is paid {_times(rules.reale_payout)} (S14)." if rules.reale_payout > 1 else ""
+        return f"7½ with exactly two cards{suit}, {how}: sette e mezzo reale (S5).{pay}"
+    # an ordinary 7 1/2
+    if len(s.cards) == 2 and rules.reale:
+        return ("7½ with two cards, but not a reale: the two cards must be of the same suit (S5)."
+                if rules.reale_same_suit else "7½ with two cards.")
+    if len(s.cards) > 2 and rules.reale:
+        return f"7½ with {n}: sette e mezzo, but not a reale (a reale needs exactly two cards, S5)."
+    return f"7½ with {n}: sette e mezzo, the best total (S2)."

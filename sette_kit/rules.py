@@ -1,0 +1,256 @@
+"""The rules object: one field per option of RULES.md §2, and the three presets.
+
+Where the sources disagree, the disagreement is a field here and each preset picks a
+value.  ``Rules`` is a frozen dataclass: vary it with :func:`dataclasses.replace`
+(or :meth:`Rules.replace`, which also validates).
+
+>>> r = Rules.preset("italian")
+>>> r.matta, r.reale_payout, r.dealer_reale_collects_double
+(Card('Re', 'denari'), 2, True)
+>>> Rules.preset("plain").matta is None
+True
+>>> r.replace(matta=None).matta_whole_only
+False
+>>> Rules.preset("plain").replace(matta_whole_only=True)
+Traceback (most recent call last):
+...
+sette_kit.errors.SetteKitError: matta_whole_only=True needs a matta: set matta to a figure such as Card('Re', 'denari') (S4)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field, fields
+from fractions import Fraction
+
+from .cards import Card, FACES, Rank, Suit
+from .errors import SetteKitError
+
+__all__ = ["Rules", "PRESETS", "STAKE_TIMINGS", "BANK_PASSING", "SUIT_PRIORITY"]
+
+STAKE_TIMINGS = ("after_first_card", "before_deal")  # S9: 000 / 001
+BANK_PASSING = ("reale", "sette_e_mezzo", "never")  # S17: 000 / 001 / the bank never passes by a win
+
+# S17 (000 as written): the order in which a reale takes the bank when several players
+# make one.  The seed pairs the French and Italian suits differently from the D1 table,
+# so the order is given per face, exactly as written: 1. hearts / swords,
+# 2. diamonds / cups, 3. clubs / coins, 4. spades / batons.
+SUIT_PRIORITY = {
+    "italian": (Suit.SPADE, Suit.COPPE, Suit.DENARI, Suit.BASTONI),
+    "spanish": (Suit.SPADE, Suit.COPPE, Suit.DENARI, Suit.BASTONI),
+    "french": (Suit.COPPE, Suit.DENARI, Suit.BASTONI, Suit.SPADE),
+}
+
+_HALF = Fraction(1, 2)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """All options of Sette e mezzo (RULES S3-S23).  Immutable; validated on creation."""
+
+    name: str = "custom"
+    face: str = "italian"  # D1: how cards are named and drawn
+    # S3-S4: the wild card
+    matta: Card | None = Card(Rank.RE, Suit.DENARI)
+    matta_whole_only: bool = False  # S4 variant: the matta takes 1-7 only, never 1/2
+    # S5, S14: the two-card 7 1/2
+    reale: bool = True  # a two-card 7 1/2 is a reale, which beats a many-card 7 1/2
+    reale_same_suit: bool = True  # S5 (000): the two cards must share a suit
+    reale_payout: int = 2  # S14: a player's reale is paid this many stakes
+    matta_sette_payout: int = 1  # S14 option (pagat): a 7 1/2 made with the wild matta
+    # S6: two sevens
+    triple: bool = False
+    triple_payout: int = 3
+    # S13, S15, S16: the bank's side
+    dealer_wins_ties: bool = True  # S13 (all sources); False = ties push (a teaching variant)
+    dealer_reale_collects_double: bool = True  # S15: 000 yes, 001 no
+    true_reale_beats_matta_reale: bool = True  # S16 (000)
+    # S7, S9, S17, S18: the table
+    stake_timing: str = "after_first_card"  # S9
+    bank_passing: str = "reale"  # S17
+    triple_takes_bank: bool = True  # S17 (001)
+    # S19-S23: optional rules, all off in the base presets
+    burn_three_four: bool = False  # S19
+    exchange_four: bool = False  # S20
+    half_point_ace: bool = False  # S21
+    face_down_requests: bool = False  # S22
+    split_figures: bool = False  # S23
+
+    def __post_init__(self) -> None:
+        self._validate()
+
+    # -- presets ------------------------------------------------------------------------
+    @classmethod
+    def preset(cls, name: str) -> "Rules":
+        """One of the presets of RULES.md: 'italian', 'spanish' or 'plain'."""
+        try:
+            return PRESETS[name]
+        except (KeyError, TypeError):
+            raise SetteKitError(
+                f"unknown preset {name!r}: accepted presets are {', '.join(map(repr, PRESETS))}"
+            ) from None
+
+    def replace(self, **changes) -> "Rules":
+        """A copy with some fields changed (validated).  The name becomes 'custom'
+        unless given, so an altered preset never passes for the original."""
+        unknown = set(changes) - {f.name for f in fields(self)}
+        if unknown:
+            raise SetteKitError(
+                f"unknown rule option(s) {', '.join(sorted(unknown))}; accepted: "
+                + ", ".join(f.name for f in fields(self))
+            )
+        changes.setdefault("name", "custom" if any(k != "name" for k in changes) else self.name)
+        return dataclasses.replace(self, **changes)
+
+    # -- derived facts --------------------------------------------------------------------
+    @property
+    def matta_values(self) -> tuple[Fraction, ...]:
+        """The values the matta may take beside other cards (S4); empty without a matta."""
+        if self.matta is None:
+            return ()
+        whole = tuple(Fraction(v) for v in range(1, 8))
+        return whole if self.matta_whole_only else (_HALF,) + whole
+
+    def is_matta(self, card: Card) -> bool:
+        return self.matta is not None and card == self.matta
+
+    # -- validation ------------------------------------------------------------------------
+    def _validate(self) -> None:
+        def bad(msg):
+            raise SetteKitError(msg)
+
+        if self.face not in FACES:
+            bad(f"face={self.face!r} is not a face: accepted {', '.join(map(repr, FACES))}")
+        if self.matta is not None:
+            if not isinstance(self.matta, Card):
+                bad(f"matta={self.matta!r} must be a Card (a figure) or None (S3)")
+            if not self.matta.is_figure:
+                bad(f"matta={self.matta!r} must be a figure (Fante, Cavallo or Re) (S3)")
+        else:
+            if self.matta_whole_only:
+                bad("matta_whole_only=True needs a matta: set matta to a figure such as Card('Re', 'denari') (S4)")
+            if self.matta_sette_payout != 1:
+                bad("matta_sette_payout needs a matta: without one it must be 1 (S14)")
+        for name in ("reale_payout", "matta_sette_payout", "triple_payout"):
+            v = getattr(self, name)
+            if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 10:
+                bad(f"{name}={v!r} must be a whole number of stakes from 1 to 10 (S14)")
+        if not self.reale:
+            if self.reale_payout != 1:
+                bad("reale_payout above 1 needs reale=True: without the reale there is no two-card bonus (S5, S14)")
+            if self.dealer_reale_collects_double:
+                bad("dealer_reale_collects_double=True needs reale=True (S15)")
+            if self.bank_passing == "reale":
+                bad("bank_passing='reale' needs reale=True; use 'sette_e_mezzo' or 'never' (S17)")
+        if self.stake_timing not in STAKE_TIMINGS:
+            bad(f"stake_timing={self.stake_timing!r}: accepted {', '.join(map(repr, STAKE_TIMINGS))} (S9)")
+        if self.bank_passing not in BANK_PASSING:
+            bad(f"bank_passing={self.bank_passing!r}: accepted {', '.join(map(repr, BANK_PASSING))} (S17)")
+        for f in fields(self):
+            if f.type in ("bool",) and not isinstance(getattr(self, f.name), bool):
+                bad(f"{f.name}={getattr(self, f.name)!r} must be True or False")
+
+    # -- words ---------------------------------------------------------------------------
+    def describe(self) -> str:
+        """The rules in plain English, one line per rule, for learners.
+
+        >>> print(Rules.preset("plain").describe().splitlines()[1])
+        - Cards: Ace to 7 count their number, each figure counts 1/2 (S1). Over 7 1/2 is bust (S2).
+        """
+        lines = [f"Sette e mezzo, {self.name} rules:"]
+        lines += [f"- {line}" for _, line in self._lines()]
+        return "\n".join(lines)
+
+    def differences(self, other: "Rules") -> list[tuple[str, str, str]]:
+        """What changes from ``self`` to ``other``: (topic, old sentence, new sentence)."""
+        mine, theirs = dict(self._lines()), dict(other._lines())
+        return [(k, mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]]
+
+    def _lines(self) -> list[tuple[str, str]]:
+        face = {"italian": "Italian", "french": "French", "spanish": "Spanish"}[self.face]
+        out = [
+            ("cards", "Cards: Ace to 7 count their number, each figure counts 1/2 (S1). "
+                      "Over 7 1/2 is bust (S2)."),
+            ("deck", f"Deck: 40 cards, {face} face (D1)."),
+        ]
+        if self.matta is None:
+            out.append(("matta", "No wild card (S3)."))
+        else:
+            vals = "any whole number 1-7" if self.matta_whole_only else "1/2 or any whole number 1-7"
+            out.append(("matta", f"Wild card (matta): the {self.matta.label(self.face)} "
+                                 f"({self.matta.name(self.face)}). Alone it counts 1/2; with other "
+                                 f"cards it takes {vals}, whichever scores best (S3, S4)."))
+        if self.reale:
+            suit = "of the same suit" if self.reale_same_suit else "of any suits"
+            out.append(("reale", f"Sette e mezzo reale: 7 1/2 with exactly two cards {suit} - a 7 and a "
+                                 f"figure, or the matta and a figure - beats a 7 1/2 of more cards and is "
+                                 f"paid {_times(self.reale_payout)} (S5, S14)."))
+            if self.true_reale_beats_matta_reale and self.matta is not None:
+                out.append(("reale_rank", "A reale made with the matta loses to the bank's true reale "
+                                          "(a 7 and a figure) (S16)."))
+        else:
+            out.append(("reale", "No bonus for a two-card 7 1/2: every 7 1/2 is the same hand, paid even money."))
+        if self.matta_sette_payout > 1:
+            out.append(("matta_pay", f"A 7 1/2 made with the wild matta is paid {_times(self.matta_sette_payout)} (S14)."))
+        if self.triple:
+            out.append(("triple", f"Sette e mezzo triple: exactly two 7s beats every other hand, must be shown "
+                                  f"at once and is paid {_times(self.triple_payout)} (S6, S14)."))
+        out.append(("ties", "The bank wins all ties (S13)." if self.dealer_wins_ties
+                    else "Ties are a push: nobody pays (a teaching variant of S13)."))
+        if self.reale:
+            out.append(("dealer_reale", "The bank's reale collects double from every player without one (S15)."
+                        if self.dealer_reale_collects_double
+                        else "The bank's two-card 7 1/2 collects single stakes only (S15)."))
+        out.append(("stakes", "Stakes are placed after looking at the first card (S9)."
+                    if self.stake_timing == "after_first_card" else "Stakes are placed before the deal (S9)."))
+        passing = {
+            "reale": "A player who wins with a reale takes the bank; if several do, the highest suit takes it. "
+                     "Otherwise the bank passes to the right when the deck is used up (S17).",
+            "sette_e_mezzo": "A player who makes 7 1/2 with any number of cards takes the bank; if several do, "
+                             "the one nearest the bank's right (S17).",
+            "never": "The bank passes to the right only when the deck is used up (S17).",
+        }[self.bank_passing]
+        if self.triple and self.triple_takes_bank:
+            passing += " A triple also takes the bank."
+        out.append(("bank", passing))
+        options = [
+            (self.burn_three_four, "burn", "A first card 3 or 4 may be burnt for another (S19)."),
+            (self.exchange_four, "exchange", "A first card 4 may be exchanged for a new card (S20)."),
+            (self.half_point_ace, "half_ace", "A first-card ace may be declared worth 1/2; later cards then come face down (S21)."),
+            (self.face_down_requests, "face_down", "A card may be asked face down, one hidden card at a time (S22)."),
+            (self.split_figures, "split", "Two figures may be split into two hands, the second stake at least the first (S23)."),
+        ]
+        out += [(key, text) for on, key, text in options if on]
+        return out
+
+
+def _times(n: int) -> str:
+    return {1: "even money", 2: "double", 3: "triple"}.get(n, f"{n} times the stake")
+
+
+PRESETS: dict[str, Rules] = {
+    # seed 000 as written
+    "italian": Rules(name="italian"),
+    # Siete y media, the main rules of seed 001
+    "spanish": Rules(
+        name="spanish",
+        face="spanish",
+        matta=None,
+        reale=False,
+        reale_payout=1,
+        dealer_reale_collects_double=False,
+        stake_timing="before_deal",
+        bank_passing="sette_e_mezzo",
+        face_down_requests=True,
+        split_figures=True,
+    ),
+    # the probability model: no matta, no bonuses, even money, ties to the bank
+    "plain": Rules(
+        name="plain",
+        matta=None,
+        reale=False,
+        reale_payout=1,
+        dealer_reale_collects_double=False,
+        bank_passing="never",
+    ),
+}

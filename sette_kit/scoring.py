@@ -1,0 +1,273 @@
+"""Scoring a Sette e mezzo hand and settling it against the bank (RULES S1-S6, S10-S16).
+
+>>> from sette_kit import parse_cards, Rules
+>>> italian = Rules.preset("italian")
+>>> s = score(parse_cards("Re di denari, Fante di coppe, 3 di spade"), italian)
+>>> s.total, s.kind, s.matta_value
+(Fraction(15, 2), 'sette_e_mezzo', Fraction(4, 1))
+>>> score(parse_cards("7d Fd"), italian).kind
+'reale'
+>>> settle(parse_cards("7d Fd"), parse_cards("5c 2s"), 10, italian)
+20
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, NamedTuple
+
+from .cards import Card, Rank, parse_cards
+from .errors import SetteKitError
+from .rules import Rules
+
+__all__ = ["Score", "Outcome", "score", "outcome", "settle", "card_value", "fmt_points", "SETTE_E_MEZZO", "KINDS"]
+
+SETTE_E_MEZZO = Fraction(15, 2)
+HALF = Fraction(1, 2)
+KINDS = ("bust", "points", "sette_e_mezzo", "reale", "triple")
+
+
+def card_value(card: Card) -> Fraction:
+    """A card's face value (S1): Ace-7 their number, a figure 1/2.
+
+    >>> card_value(Card(7, "coppe")), card_value(Card("Re", "spade"))
+    (Fraction(7, 1), Fraction(1, 2))
+    """
+    return HALF if card.rank.is_figure else Fraction(int(card.rank))
+
+
+@dataclass(frozen=True)
+class Score:
+    """The score of a hand under some rules.  Build it with :func:`score`.
+
+    ``total`` is the hand's best total (the matta assigned, S4); ``kind`` is one of
+    'bust', 'points', 'sette_e_mezzo', 'reale', 'triple'; ``matta_value`` is the value
+    the matta took (None without a matta in the hand); ``wild`` says the matta was used
+    as a wild card (any value other than its own 1/2); ``true_reale`` marks a reale of a
+    7 and a figure (S16), as opposed to one made with the wild matta.
+    """
+
+    cards: tuple[Card, ...]
+    total: Fraction
+    bust: bool
+    kind: str
+    matta_value: Fraction | None = None
+    wild: bool = False
+    true_reale: bool = False
+
+    @property
+    def half_points(self) -> int:
+        """The total in half points (an int): 7 1/2 is 15."""
+        return int(self.total * 2)
+
+    def strength(self, rules: Rules) -> tuple[int, int]:
+        """A key that orders hands for settlement: higher beats lower (S5, S6, S16).
+
+        Bust is lowest; then by total; at 7 1/2 a reale beats a many-card 7 1/2, and
+        under S16 a true reale beats one made with the matta; a triple beats all.
+        """
+        if self.kind == "bust":
+            return (-1, 0)
+        if self.kind == "triple":
+            return (16, 3)
+        if self.kind == "reale":
+            tier = 2 if (self.true_reale or not rules.true_reale_beats_matta_reale) else 1
+            return (15, tier)
+        return (self.half_points, 0)
+
+    def __repr__(self) -> str:
+        extra = f", matta_value={self.matta_value}" if self.matta_value is not None else ""
+        return f"<Score {_fmt(self.total)} {self.kind}{extra}>"
+
+
+def fmt_points(x: Fraction) -> str:
+    """Write a total the way players say it: 7½, ½, 3, 10.
+
+    >>> fmt_points(Fraction(15, 2)), fmt_points(Fraction(1, 2)), fmt_points(Fraction(3))
+    ('7½', '½', '3')
+    """
+    whole, half = divmod(int(x * 2), 2)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
+_fmt = fmt_points
+
+
+def _as_cards(cards) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    cards = tuple(cards)
+    if not all(isinstance(c, Card) for c in cards):
+        raise SetteKitError("a hand must be Cards or text such as '7 di coppe, Re di denari'")
+    if len(set(cards)) != len(cards):
+        raise SetteKitError("a hand holds each card at most once")
+    return cards
+
+
+def score(cards: Iterable[Card] | str, rules: Rules, *, declare: Fraction | int | float | str | None = None,
+          half_ace: bool = False) -> Score:
+    """Score a hand (S1-S6).
+
+    ``declare`` scores the hand with the matta's value chosen by hand (the declared-value
+    mode of S4); a value the rules do not allow is an error.  ``half_ace`` counts a
+    first-card ace as 1/2 (S21, if the rules allow it).
+
+    >>> italian = Rules.preset("italian")
+    >>> score("Rd 3c", italian)
+    <Score 7 points, matta_value=4>
+    >>> score("Rd 3c", italian, declare=7)      # seed 000: an undeclared matta counts 7
+    <Score 10 bust, matta_value=7>
+    >>> score("Rd", italian).total             # alone, the matta is a figure: 1/2
+    Fraction(1, 2)
+    >>> score("Rd 3c", italian, declare="1/2").total
+    Fraction(7, 2)
+    >>> score("7c 7d", italian.replace(triple=True)).kind
+    'triple'
+    """
+    cards = _as_cards(cards)
+    if not cards:
+        raise SetteKitError("a hand needs at least one card")
+    if half_ace:
+        if not rules.half_point_ace:
+            raise SetteKitError("half_ace needs rules with half_point_ace=True (S21)")
+        if cards[0].rank != Rank.ASSO:
+            raise SetteKitError(f"half_ace: the first card must be an ace, not {cards[0].name(rules.face)} (S21)")
+    if rules.triple and len(cards) == 2 and all(c.rank == Rank.SETTE for c in cards):
+        return Score(cards, Fraction(14), False, "triple")  # S6: beats every hand though over 7 1/2
+
+    matta = next((c for c in cards if rules.is_matta(c)), None)
+    base = sum((HALF if (half_ace and i == 0) else card_value(c)
+                for i, c in enumerate(cards) if c != matta), Fraction(0))
+    matta_value = None
+    if matta is not None:
+        allowed = rules.matta_values
+        if declare is not None:
+            value = _read_value(declare)
+            if len(cards) == 1 and value != HALF:
+                raise SetteKitError("alone, the matta counts 1/2 like any figure (S4); it takes another value only beside other cards")
+            if len(cards) > 1 and value not in allowed:
+                raise SetteKitError(f"the matta cannot be worth {_fmt(value)}: accepted values are "
+                                    f"{', '.join(_fmt(v) for v in allowed)} (S4)")
+            matta_value = value
+        elif len(cards) == 1:
+            matta_value = HALF  # S4: alone it is a figure
+        else:  # S4: the best value that keeps the hand at or under 7 1/2
+            fitting = [v for v in allowed if base + v <= SETTE_E_MEZZO]
+            matta_value = max(fitting) if fitting else min(allowed)
+    elif declare is not None:
+        raise SetteKitError("declare= gives the matta's value, but this hand has no matta under these rules")
+
+    total = base + (matta_value or 0)
+    wild = matta_value is not None and matta_value != HALF
+    if total > SETTE_E_MEZZO:
+        return Score(cards, total, True, "bust", matta_value, wild)
+    if total < SETTE_E_MEZZO:
+        return Score(cards, total, False, "points", matta_value, wild)
+    kind, true_reale = "sette_e_mezzo", False
+    if rules.reale and len(cards) == 2:  # S5
+        a, b = cards
+        same_suit = a.suit == b.suit or not rules.reale_same_suit
+        both_figures = a.is_figure and b.is_figure  # the wild matta (7) and a figure
+        seven_and_figure = {a.rank == Rank.SETTE, b.rank == Rank.SETTE} == {True, False} and (a.is_figure or b.is_figure)
+        if same_suit and (seven_and_figure or both_figures):
+            kind, true_reale = "reale", seven_and_figure
+    return Score(cards, total, False, kind, matta_value, wild, true_reale)
+
+
+def _read_value(value) -> Fraction:
+    try:
+        if isinstance(value, str):
+            value = value.strip().replace("½", ".5") if value.strip() != "½" else "1/2"
+        return Fraction(value)
+    except (ValueError, TypeError, ZeroDivisionError):
+        raise SetteKitError(f"cannot read {value!r} as a value: write 1/2 or a whole number 1-7") from None
+
+
+class Outcome(NamedTuple):
+    """The result of one player's hand against the bank, per unit stake."""
+
+    multiplier: int  # +2 = the player wins double; -1 = the player loses the stake; 0 = push
+    reason: str  # a plain-English sentence naming the rule
+
+
+def outcome(player: Score, dealer: Score, rules: Rules) -> Outcome:
+    """Settle one player's hand against the bank's, per unit stake (S10-S16).
+
+    >>> italian = Rules.preset("italian")
+    >>> outcome(score("7c Fc", italian), score("3c 4d Fs", italian), italian)
+    Outcome(multiplier=2, reason="Your sette e mezzo reale beats the bank's 7½ and is paid double (S5, S14).")
+    """
+    if player.bust:  # S10
+        return Outcome(-1, "You went bust: you lose your stake at once, whatever the bank does (S10).")
+    if dealer.kind == "triple":  # S6 (001): the bank's triple takes single stakes from everyone
+        if player.kind == "triple" and not rules.dealer_wins_ties:
+            return Outcome(0, "Triple against triple: a tie, and ties push under these rules.")
+        return Outcome(-1, "The bank's sette e mezzo triple beats every hand; it collects single stakes (S6).")
+    win = _win_multiplier(player, rules)
+    if dealer.bust:  # S12
+        return Outcome(win, f"The bank went bust, so it pays every player still in the game{_paid(player, win)} (S12).")
+    mine, theirs = player.strength(rules), dealer.strength(rules)
+    if mine > theirs:
+        return Outcome(win, f"Your {_name(player)} beats the bank's {_name(dealer)}{_paid(player, win)}.")
+    if mine == theirs:
+        if not rules.dealer_wins_ties:
+            return Outcome(0, f"A tie at {_name(player)}: under these rules ties push.")
+        return Outcome(-1, f"A tie at {_name(player)}: the bank wins all ties (S13).")
+    if dealer.kind == "reale" and rules.dealer_reale_collects_double and player.kind not in ("reale", "triple"):
+        return Outcome(-2, f"The bank's sette e mezzo reale collects double from players without one (S15).")
+    if player.kind == "reale" and dealer.kind == "reale":
+        return Outcome(-1, "The bank's true reale beats a reale made with the matta (S16).")
+    return Outcome(-1, f"The bank's {_name(dealer)} beats your {_name(player)} (S13).")
+
+
+def _win_multiplier(player: Score, rules: Rules) -> int:
+    mult = 1
+    if player.kind == "triple":
+        mult = rules.triple_payout
+    elif player.kind == "reale":
+        mult = rules.reale_payout
+    if player.total == SETTE_E_MEZZO and player.wild:
+        mult = max(mult, rules.matta_sette_payout)
+    return mult
+
+
+def _name(s: Score) -> str:
+    return {"reale": "sette e mezzo reale", "triple": "sette e mezzo triple",
+            "sette_e_mezzo": "7½"}.get(s.kind, _fmt(s.total))
+
+
+def _paid(s: Score, mult: int) -> str:
+    if mult == 1:
+        return ""
+    word = {2: "double", 3: "triple"}.get(mult, f"{mult} times the stake")
+    rule = "S6, S14" if s.kind == "triple" else "S5, S14" if s.kind == "reale" else "S14"
+    return f" and is paid {word} ({rule})"
+
+
+def settle(player_cards, dealer_cards, stake, rules: Rules):
+    """The player's signed result for one hand against the bank (S10-S16).
+
+    Hands may be cards, text or :class:`Score` objects (use a Score to settle a hand
+    with a declared matta value or a half-point ace).  The bank's result is the
+    negative of this.
+
+    >>> plain = Rules.preset("plain")
+    >>> settle("5c 2d", "5d 2s", 1, plain)       # a tie: the bank wins (S13)
+    -1
+    >>> settle("Rd 5c 4c", "3c", 1, plain)       # bust: lost at once (S10)
+    -1
+    >>> settle("6c", "6d 5d", 3, plain)          # the bank busts (S12)
+    3
+    """
+    if isinstance(stake, bool) or not isinstance(stake, (int, Fraction)) or stake <= 0:
+        if not (isinstance(stake, float) and stake > 0):
+            raise SetteKitError(f"stake={stake!r} must be a positive number")
+    p = player_cards if isinstance(player_cards, Score) else score(player_cards, rules)
+    d = dealer_cards if isinstance(dealer_cards, Score) else score(dealer_cards, rules)
+    overlap = set(p.cards) & set(d.cards)
+    if overlap:
+        raise SetteKitError(f"{', '.join(c.name() for c in overlap)} cannot be in both hands")
+    return stake * outcome(p, d, rules).multiplier
