@@ -1,0 +1,308 @@
+"""Reading and checking learners' typed answers: fractions, decimals, percentages, ½.
+
+A learner may write a probability as ``24/37``, ``0.649`` or ``64.9%`` and a score as
+``7½``, ``7 1/2``, ``7.5`` or ``15/2``.  :func:`parse_answer` reads any of these into an
+:class:`Answer` (exact :class:`~fractions.Fraction` plus the form typed);
+:func:`check` compares it with the exact value, with a tolerance that fits the form:
+
+- a fraction or a whole number must be exactly right;
+- a decimal or a percentage is right when it is the exact value rounded to the digits
+  given (0.649 for 24/37 = 0.64864...), and it must carry at least
+  :data:`MIN_SIGNIFICANT` significant digits unless it is exact, so "0.6" for 24/37 is
+  "close, give more digits" rather than right.
+
+>>> a = parse_answer("64.9%")
+>>> a.value, a.form, a.decimals
+(Fraction(649, 1000), 'percent', 1)
+>>> check("0.649", Fraction(24, 37)).status
+'right'
+>>> check("0.65", Fraction(24, 37)).status         # rounds to the exact value at 2 digits
+'right'
+>>> check("0.64", Fraction(24, 37)).status
+'wrong'
+>>> check("0.6", Fraction(24, 37)).status          # within rounding but too coarse
+'imprecise'
+>>> check("7 1/2", Fraction(15, 2), kind="points").status
+'right'
+>>> parse_answer("abc")
+Traceback (most recent call last):
+...
+sette_kit.errors.SetteKitError: cannot read 'abc' as a number; accepted forms: a fraction such as 24/37, a decimal such as 0.649, a percentage such as 64.9%, a whole number such as 7, a half such as 7½ or 7 1/2
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import SetteKitError
+
+__all__ = [
+    "Answer", "Verdict", "parse_answer", "parse_yes_no", "check", "matches", "fmt_exact",
+    "ACCEPTED", "MIN_SIGNIFICANT", "KINDS",
+]
+
+KINDS = ("probability", "points", "number", "yesno")
+"""What a question asks for: a probability (0-1), a score in points, any number, yes/no."""
+
+MIN_SIGNIFICANT = 2
+"""A rounded decimal or percentage needs at least this many significant digits."""
+
+ACCEPTED = {
+    "probability": "a fraction such as 24/37, a decimal such as 0.649 or a percentage such as 64.9%",
+    "points": "a score such as 7½, 7 1/2, 7.5, 15/2 or 3",
+    "number": ("a fraction such as 24/37, a decimal such as 0.649, a percentage such as 64.9%, "
+               "a whole number such as 7, a half such as 7½ or 7 1/2"),
+    "yesno": "yes or no (also y, n, true, false, sì, si, no)",
+}
+"""For each kind, the accepted forms in words (used in error messages)."""
+
+_YES = {"yes", "y", "true", "si", "sì", "sí", "oui", "1"}
+_NO = {"no", "n", "false", "0", "non"}
+_DASHES = str.maketrans({"−": "-", "–": "-", "⁄": "/", "∕": "/", "÷": "/", ",": "."})
+
+_INT = r"[+-]?\d+"
+_DEC = r"[+-]?(?:\d+\.\d*|\.\d+)"
+_RE_FRACTION = re.compile(rf"({_INT})\s*/\s*(\d+)")
+_RE_MIXED = re.compile(rf"({_INT})\s+(\d+)\s*/\s*(\d+)")  # 7 1/2
+_RE_HALF = re.compile(r"([+-]?\d*)\s*½")  # 7½, ½
+_RE_DECIMAL = re.compile(_DEC)
+_RE_INT = re.compile(_INT)
+_RE_PERCENT = re.compile(rf"({_DEC}|{_INT})\s*%")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A learner's answer read exactly.
+
+    ``form`` is one of 'integer', 'fraction', 'mixed', 'half', 'decimal', 'percent';
+    ``decimals`` is the number of digits typed after the decimal point (of the
+    percentage, for 'percent'), ``None`` for exact forms.
+    """
+
+    text: str
+    value: Fraction
+    form: str
+    decimals: int | None = None
+
+    @property
+    def exact(self) -> bool:
+        """True for forms that mean the value exactly (fractions, whole numbers, halves)."""
+        return self.form in ("integer", "fraction", "mixed", "half")
+
+    def step(self) -> Fraction | None:
+        """The size of the last digit typed (0.001 for '0.649', 0.001 for '64.9%'), or None."""
+        if self.decimals is None:
+            return None
+        unit = Fraction(1, 10 ** self.decimals)
+        return unit / 100 if self.form == "percent" else unit
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The result of checking an answer.
+
+    ``status`` is 'right', 'wrong', 'imprecise' (within rounding of the exact value but
+    with too few digits) or 'unreadable'; ``message`` says it in words for the learner.
+    ``answer`` is the :class:`Answer` read (None if unreadable).
+    """
+
+    status: str
+    message: str
+    answer: Answer | None = None
+
+    @property
+    def right(self) -> bool:
+        return self.status == "right"
+
+    @property
+    def counts(self) -> bool:
+        """True when the answer was readable and precise enough to be marked."""
+        return self.status in ("right", "wrong")
+
+
+def _unreadable(text: str, kind: str) -> SetteKitError:
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    return SetteKitError(f"cannot read {shown!r} as a {'score' if kind == 'points' else 'number'}; "
+                         f"accepted forms: {ACCEPTED[kind]}")
+
+
+def parse_answer(text, kind: str = "number") -> Answer:
+    """Read a typed answer into an exact :class:`Answer`.
+
+    ``kind`` narrows what is accepted: 'probability' wants a value from 0 to 1 (and
+    says "did you mean 65%?" for a bare 65), 'points' refuses percentages, 'number'
+    takes every form.  Raises :class:`SetteKitError` naming the accepted forms.
+
+    >>> [str(parse_answer(t).value) for t in ("24/37", "0.649", "64.9%", "7½", "7 1/2", "7.5", "½", "3")]
+    ['24/37', '649/1000', '649/1000', '15/2', '15/2', '15/2', '1/2', '3']
+    >>> parse_answer("65", kind="probability")
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: a probability lies between 0 and 1: did you mean 65%? Accepted forms: a fraction such as 24/37, a decimal such as 0.649 or a percentage such as 64.9%
+    >>> parse_answer("50%", kind="points")
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: a score is not a percentage; accepted forms: a score such as 7½, 7 1/2, 7.5, 15/2 or 3
+    """
+    if kind not in ACCEPTED or kind == "yesno":
+        raise SetteKitError(f"kind={kind!r}: accepted kinds for numbers are 'probability', 'points', 'number'")
+    if isinstance(text, (int, Fraction)) and not isinstance(text, bool):
+        return Answer(str(text), Fraction(text), "integer" if Fraction(text).denominator == 1 else "fraction")
+    if not isinstance(text, str):
+        raise SetteKitError(f"an answer must be text such as '24/37'; accepted forms: {ACCEPTED[kind]}")
+    raw = text
+    t = text.strip().translate(_DASHES)
+    t = re.sub(r"\s+", " ", t)
+    t = re.sub(r"(?<=\d) (?=[½%])", "", t)
+    if not t:
+        raise SetteKitError(f"no answer given; accepted forms: {ACCEPTED[kind]}")
+    answer = None
+    if m := _RE_PERCENT.fullmatch(t):
+        num = m.group(1)
+        decimals = len(num.split(".")[1]) if "." in num else 0
+        answer = Answer(raw, Fraction(num) / 100, "percent", decimals)
+        if kind == "points":
+            raise SetteKitError(f"a score is not a percentage; accepted forms: {ACCEPTED[kind]}")
+    elif m := _RE_MIXED.fullmatch(t):
+        whole, num, den = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if den == 0 or num >= den:
+            raise _unreadable(raw, kind)
+        frac = Fraction(num, den)
+        answer = Answer(raw, whole - frac if m.group(1).startswith("-") else whole + frac, "mixed")
+    elif m := _RE_FRACTION.fullmatch(t):
+        if int(m.group(2)) == 0:
+            raise SetteKitError(f"{raw!r} divides by zero; accepted forms: {ACCEPTED[kind]}")
+        answer = Answer(raw, Fraction(int(m.group(1)), int(m.group(2))), "fraction")
+    elif m := _RE_HALF.fullmatch(t):
+        whole = m.group(1)
+        base = Fraction(int(whole)) if whole not in ("", "+", "-") else Fraction(0)
+        half = Fraction(-1, 2) if whole.startswith("-") else Fraction(1, 2)
+        answer = Answer(raw, base + half, "half")
+    elif _RE_INT.fullmatch(t):
+        answer = Answer(raw, Fraction(int(t)), "integer")
+    elif _RE_DECIMAL.fullmatch(t):
+        answer = Answer(raw, Fraction(t), "decimal", len(t.split(".")[1]))
+    if answer is None:
+        raise _unreadable(raw, kind)
+    if kind == "probability" and not 0 <= answer.value <= 1:
+        hint = ""
+        if answer.form in ("integer", "decimal") and 1 < answer.value <= 100:
+            hint = f": did you mean {t}%?"
+        raise SetteKitError(f"a probability lies between 0 and 1{hint or ''}"
+                            f"{' Accepted' if hint else '; accepted'} forms: {ACCEPTED[kind]}")
+    return answer
+
+
+def parse_yes_no(text) -> bool:
+    """Read yes/no.
+
+    >>> parse_yes_no(" Yes "), parse_yes_no("no"), parse_yes_no("sì")
+    (True, False, True)
+    """
+    if isinstance(text, bool):
+        return text
+    t = str(text).strip().lower().rstrip(".!")
+    if t in _YES:
+        return True
+    if t in _NO:
+        return False
+    shown = str(text) if len(str(text)) <= 40 else str(text)[:37] + "..."
+    raise SetteKitError(f"cannot read {shown!r} as yes or no; accepted forms: {ACCEPTED['yesno']}")
+
+
+def _significant(answer: Answer) -> int:
+    """Significant digits typed in a decimal or percentage ('0.0649' -> 3, '65%' -> 2)."""
+    digits = re.sub(r"[^0-9]", "", answer.text.split("%")[0])
+    return len(digits.lstrip("0")) or 1
+
+
+def matches(answer: Answer, exact: Fraction) -> str:
+    """'right', 'wrong' or 'imprecise' for an answer against an exact value (no messages).
+
+    >>> matches(parse_answer("2/3"), Fraction(2, 3)), matches(parse_answer("0.667"), Fraction(2, 3))
+    ('right', 'right')
+    >>> matches(parse_answer("67%"), Fraction(2, 3)), matches(parse_answer("0.666"), Fraction(2, 3))
+    ('right', 'wrong')
+    """
+    exact = Fraction(exact)
+    if answer.value == exact:
+        return "right"
+    if answer.exact:
+        return "wrong"
+    step = answer.step()
+    if abs(answer.value - exact) * 2 > step:  # not the exact value rounded at these digits
+        return "wrong"
+    if _significant(answer) < MIN_SIGNIFICANT:
+        return "imprecise"
+    return "right"
+
+
+def fmt_exact(value, kind: str = "number") -> str:
+    """Write an exact value for feedback: '24/37 ≈ 0.649 (64.9%)', '7½', 'yes'.
+
+    >>> fmt_exact(Fraction(24, 37), "probability"), fmt_exact(Fraction(15, 2), "points"), fmt_exact(True, "yesno")
+    ('24/37 ≈ 0.6486 (64.86%)', '7½', 'yes')
+    >>> fmt_exact(Fraction(1, 4), "probability")
+    '1/4 = 0.25 (25%)'
+    """
+    if kind == "yesno":
+        return "yes" if value else "no"
+    value = Fraction(value)
+    if kind == "points" and (value * 2).denominator == 1:
+        whole, half = divmod(int(value * 2), 2)
+        return (f"{whole}½" if whole else "½") if half else str(whole)
+    if value.denominator == 1:
+        return str(value.numerator)
+    dec = value.numerator / value.denominator
+    is_finite = all(p in (2, 5) for p in _prime_factors(value.denominator))
+    pct = f"{100 * dec:.2f}".rstrip("0").rstrip(".")
+    if is_finite and len(str(dec)) <= 8:
+        return f"{value} = {dec:g} ({pct}%)" if kind == "probability" else f"{value} = {dec:g}"
+    approx = f"{dec:.4f}"
+    return f"{value} ≈ {approx} ({pct}%)" if kind == "probability" else f"{value} ≈ {approx}"
+
+
+def _prime_factors(n: int):
+    out, p = [], 2
+    while p * p <= n:
+        while n % p == 0:
+            out.append(p)
+            n //= p
+        p += 1
+    if n > 1:
+        out.append(n)
+    return out
+
+
+def check(text, exact, kind: str = "number") -> Verdict:
+    """Check a typed answer against the exact value; never raises on learner input.
+
+    >>> check("24/37", Fraction(24, 37), "probability").message
+    'Right: 24/37 ≈ 0.6486 (64.86%).'
+    >>> check("1/2", Fraction(24, 37), "probability").status
+    'wrong'
+    >>> v = check("zz", Fraction(1, 2)); v.status, v.message.startswith("cannot read 'zz'")
+    ('unreadable', True)
+    >>> check("yes", True, "yesno").right
+    True
+    """
+    try:
+        if kind == "yesno":
+            said = parse_yes_no(text)
+            ok = said == bool(exact)
+            return Verdict("right" if ok else "wrong",
+                           f"Right: {fmt_exact(exact, kind)}." if ok else "Not quite.",
+                           Answer(str(text), Fraction(int(said)), "integer"))
+        answer = parse_answer(text, kind)
+    except SetteKitError as e:
+        return Verdict("unreadable", str(e), None)
+    status = matches(answer, exact)
+    if status == "right":
+        note = "" if answer.value == exact else f" (your {answer.text.strip()} is the exact value rounded)"
+        return Verdict("right", f"Right: {fmt_exact(exact, kind)}.{note}", answer)
+    if status == "imprecise":
+        return Verdict("imprecise", f"Close, but give at least {MIN_SIGNIFICANT} significant digits "
+                                    f"(or the exact fraction) so the answer can be checked.", answer)
+    return Verdict("wrong", "Not quite.", answer)

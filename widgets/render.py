@@ -1,0 +1,352 @@
+"""Card pictures as small, self-contained inline SVG (RULES D1: three faces of one deck).
+
+Every picture is one ``<svg>`` string with ``role="img"``, an ``aria-label`` and a
+``<title>`` (its text equivalent), no external files, no ``id`` attributes (so any number
+of cards can share one page), and a few KB in size.  It is meant to be put into an
+``ipywidgets.HTML`` (works in JupyterLab, Voilà and static exports).
+
+Conventions other widgets rely on:
+
+- :func:`card_svg` draws one card; :func:`back_svg` a face-down card; :func:`hand_html`
+  a row of cards (a ``<div class="sk-hand" role="group">`` with the hand read out in
+  its ``aria-label``), the matta marked when the rules make it wild.
+- Suits have distinct *shapes* as well as colours (Okabe-Ito palette), so colour-blind
+  viewers can tell them apart: Italian cups (a goblet), coins (a ringed coin), batons (a
+  knotted club), swords (a blade with a hilt); the Spanish pack has its own drawing of the
+  same four and the *pinta* (gaps in the frame: none for oros, one for copas, two for
+  espadas, three for bastos); the French face uses the standard ♥ ♦ ♣ ♠ shapes in
+  four colours.
+- Figures are a framed drawn figure with a big rank letter (F/C/R, J/Q/K, S/C/R), a crown
+  for the king, and the rank name written at the foot.
+- The matta, when wild, gets a thick purple dashed border, a star and the word "MATTA".
+
+>>> from sette_kit import Card
+>>> svg = card_svg(Card(7, "coppe"))
+>>> svg.startswith("<svg") and 'role="img"' in svg and 'aria-label="7 of cups"' in svg
+True
+>>> "<title>7 of cups</title>" in svg and len(svg) < 6000
+True
+>>> 'aria-label="King of coins, the matta (wild card)"' in card_svg(Card("Re", "denari"), matta=True)
+True
+>>> 'aria-label="a face-down card"' in card_svg(Card(7, "coppe"), hidden=True)
+True
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Iterable
+
+from sette_kit.cards import FACES, Card, Rank, Suit
+
+__all__ = ["card_svg", "back_svg", "hand_html", "SUIT_COLOURS", "card_label", "CARD_CSS"]
+
+# Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
+VERMILLION, ORANGE, GREEN, BLUE, BLACK, PURPLE = "#D55E00", "#E69F00", "#009E73", "#0072B2", "#222222", "#CC79A7"
+INK = "#333333"
+
+SUIT_COLOURS = {
+    "italian": {Suit.COPPE: VERMILLION, Suit.DENARI: ORANGE, Suit.BASTONI: GREEN, Suit.SPADE: BLUE},
+    "spanish": {Suit.COPPE: VERMILLION, Suit.DENARI: ORANGE, Suit.BASTONI: GREEN, Suit.SPADE: BLUE},
+    # the four-colour French deck: hearts red, diamonds blue, clubs green, spades black
+    "french": {Suit.COPPE: VERMILLION, Suit.DENARI: BLUE, Suit.BASTONI: GREEN, Suit.SPADE: BLACK},
+}
+"""Fill colour of each suit, per face."""
+
+W, H = 100, 150  # the viewBox of every card
+
+# ---------------------------------------------------------------------------------
+# Suit shapes: each is SVG drawn around (0, 0), about 24 units across.
+# ---------------------------------------------------------------------------------
+
+def _italian_cup(c: str) -> str:
+    return (f'<path d="M-10-11H10Q10 1 2 3V7Q7 8 7 11H-7Q-7 8-2 7V3Q-10 1-10-11Z" fill="{c}" '
+            f'stroke="{INK}" stroke-width="1.2" stroke-linejoin="round"/>'
+            f'<path d="M-10-11H10" stroke="{INK}" stroke-width="2"/>'
+            f'<path d="M-6-6H6" stroke="#fff" stroke-width="1.3" opacity=".7"/>')
+
+
+def _italian_coin(c: str) -> str:
+    return (f'<circle r="11" fill="{c}" stroke="{INK}" stroke-width="1.2"/>'
+            f'<circle r="7.5" fill="none" stroke="{INK}" stroke-width="1"/>'
+            f'<circle r="3" fill="{INK}"/>'
+            f'<circle r="1.2" fill="{c}"/>')
+
+
+def _italian_baton(c: str) -> str:  # a long cudgel: knob at the top, wood grain, knots
+    return (f'<g transform="rotate(28)"><path d="M-2.2 13L-3.2-7Q-6.5-9-5.5-12.5Q-3-15.5 0-14.5Q3-15.5 5.5-12.5'
+            f'Q6.5-9 3.2-7L2.2 13Q0 14.5-2.2 13Z" fill="{c}" stroke="{INK}" stroke-width="1.2" '
+            f'stroke-linejoin="round"/>'
+            f'<path d="M0-11V11" stroke="{INK}" stroke-width=".6" opacity=".6"/>'
+            f'<ellipse cx="-1.2" cy="-1" rx="1.2" ry="2" fill="none" stroke="{INK}" stroke-width=".9"/>'
+            f'<ellipse cx="1.1" cy="6" rx="1" ry="1.8" fill="none" stroke="{INK}" stroke-width=".9"/>'
+            f'<path d="M-3.8 13.5H3.8" stroke="{INK}" stroke-width="1.6" stroke-linecap="round"/></g>')
+
+
+def _italian_sword(c: str) -> str:
+    return (f'<g transform="rotate(-28)"><path d="M0-14L2.5-9V4H-2.5V-9Z" fill="{c}" stroke="{INK}" '
+            f'stroke-width="1.1" stroke-linejoin="round"/>'
+            f'<path d="M0-9V3" stroke="#fff" stroke-width=".8" opacity=".8"/>'
+            f'<rect x="-7" y="4" width="14" height="2.6" rx="1.2" fill="{INK}"/>'
+            f'<rect x="-1.4" y="6.6" width="2.8" height="5" fill="{INK}"/>'
+            f'<circle cy="12.6" r="2" fill="{INK}"/></g>')
+
+
+def _spanish_cup(c: str) -> str:  # a lidded chalice with a knob on the stem
+    return (f'<path d="M-9-7H9Q9 2 2 4V6H4V8H2V9Q7 9 7 12H-7Q-7 9-2 9V8H-4V6H-2V4Q-9 2-9-7Z" '
+            f'fill="{c}" stroke="{INK}" stroke-width="1.1" stroke-linejoin="round"/>'
+            f'<path d="M-10-7Q0-16 10-7Z" fill="{c}" stroke="{INK}" stroke-width="1.1"/>'
+            f'<circle cy="-13" r="2" fill="{INK}"/>')
+
+
+def _spanish_coin(c: str) -> str:  # a sun-faced coin with rays
+    rays = "".join(f'<path d="M0-12.5V-9" transform="rotate({a})" stroke="{INK}" stroke-width="1.3"/>'
+                   for a in range(0, 360, 45))
+    return (f'<circle r="12" fill="{c}" stroke="{INK}" stroke-width="1.2"/>{rays}'
+            f'<circle r="6.5" fill="#fff3c4" stroke="{INK}" stroke-width="1"/>'
+            f'<circle cx="-2.2" cy="-1.3" r=".9" fill="{INK}"/><circle cx="2.2" cy="-1.3" r=".9" fill="{INK}"/>'
+            f'<path d="M-2.5 2Q0 4 2.5 2" fill="none" stroke="{INK}" stroke-width=".9"/>')
+
+
+def _spanish_club(c: str) -> str:  # a lumpy, knotted cudgel, nearly upright
+    return (f'<g transform="rotate(12)"><path d="M-2 13L-3 5Q-5.5 4-4 1L-5-4Q-8-5-6-8Q-7-14 0-14Q7-14 6-8'
+            f'Q8-6 5-3L4 3Q6 5 3 6L2 13Q0 15-2 13Z" fill="{c}" stroke="{INK}" stroke-width="1.2" '
+            f'stroke-linejoin="round"/>'
+            f'<path d="M-2-9L2-6M-1 0L2 1" stroke="{INK}" stroke-width="1" stroke-linecap="round"/></g>')
+
+
+def _spanish_sword(c: str) -> str:  # a straight sword with a curved guard, upright
+    return (f'<path d="M0-15L2.3-10V4H-2.3V-10Z" fill="{c}" stroke="{INK}" stroke-width="1.1" '
+            f'stroke-linejoin="round"/>'
+            f'<path d="M-8 2Q0 8 8 2" fill="none" stroke="{INK}" stroke-width="2.4" stroke-linecap="round"/>'
+            f'<rect x="-1.5" y="5" width="3" height="6" fill="{INK}"/><circle cy="12.5" r="2.2" fill="{INK}"/>')
+
+
+def _heart(c: str) -> str:
+    return (f'<path d="M0 11C-4-2-12-2-12-7C-12-12-4-13 0-7C4-13 12-12 12-7C12-2 4-2 0 11Z" '
+            f'fill="{c}" stroke="{INK}" stroke-width=".8"/>')
+
+
+def _diamond(c: str) -> str:
+    return f'<path d="M0-13L9 0L0 13L-9 0Z" fill="{c}" stroke="{INK}" stroke-width=".8"/>'
+
+
+def _club(c: str) -> str:
+    return (f'<g fill="{c}" stroke="{INK}" stroke-width=".8"><circle cy="-6" r="5.2"/>'
+            f'<circle cx="-6" cy="2" r="5.2"/><circle cx="6" cy="2" r="5.2"/>'
+            f'<path d="M-1 2H1L3 12H-3Z"/></g>')
+
+
+def _spade(c: str) -> str:
+    return (f'<path d="M0-12C4-6 12-3 12 3C12 8 5 9 1.5 5L3 12H-3L-1.5 5C-5 9-12 8-12 3C-12-3-4-6 0-12Z" '
+            f'fill="{c}" stroke="{INK}" stroke-width=".8"/>')
+
+
+_SHAPES = {
+    "italian": {Suit.COPPE: _italian_cup, Suit.DENARI: _italian_coin, Suit.BASTONI: _italian_baton,
+                Suit.SPADE: _italian_sword},
+    "spanish": {Suit.COPPE: _spanish_cup, Suit.DENARI: _spanish_coin, Suit.BASTONI: _spanish_club,
+                Suit.SPADE: _spanish_sword},
+    "french": {Suit.COPPE: _heart, Suit.DENARI: _diamond, Suit.BASTONI: _club, Suit.SPADE: _spade},
+}
+
+# Where the pips go on cards 1-7 (centres in the 100x150 viewBox), like real cards.
+_PIPS = {
+    1: [(50, 75)],
+    2: [(50, 42), (50, 108)],
+    3: [(50, 38), (50, 75), (50, 112)],
+    4: [(32, 44), (68, 44), (32, 106), (68, 106)],
+    5: [(32, 42), (68, 42), (50, 75), (32, 108), (68, 108)],
+    6: [(32, 40), (68, 40), (32, 75), (68, 75), (32, 110), (68, 110)],
+    7: [(32, 38), (68, 38), (50, 56), (32, 75), (68, 75), (32, 112), (68, 112)],
+}
+_PIP_SCALE = {1: 2.1, 2: 1.25, 3: 1.15, 4: 1.15, 5: 1.05, 6: 1.05, 7: 1.0}
+
+
+def suit_shape(suit: Suit, face: str, x: float, y: float, scale: float = 1.0) -> str:
+    """The suit's shape as an SVG group centred at (x, y); for reuse in other drawings."""
+    colour = SUIT_COLOURS[face][suit]
+    return f'<g transform="translate({x:g} {y:g}) scale({scale:g})">{_SHAPES[face][suit](colour)}</g>'
+
+
+def card_label(card: Card, face: str = "italian", matta: bool = False) -> str:
+    """The text equivalent of a card picture: '7 of cups', 'King of coins, the matta (wild card)'."""
+    label = card.label(face)
+    return f"{label}, the matta (wild card)" if matta else label
+
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _open(label: str, size: int, extra_class: str = "") -> str:
+    cls = "sk-card" + (f" {extra_class}" if extra_class else "")
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" viewBox="0 0 {W} {H}" '
+            f'width="{size}" height="{round(size * 1.5)}" role="img" aria-label="{_esc(label)}">'
+            f'<title>{_esc(label)}</title>')
+
+
+def _frame(face: str, suit: Suit) -> str:
+    """The white card; the Spanish face adds the frame with the pinta (D1)."""
+    out = '<rect x="1" y="1" width="98" height="148" rx="8" fill="#fff" stroke="#555" stroke-width="1.5"/>'
+    if face == "spanish":
+        # la pinta: the frame's sides are broken by 0 (oros), 1 (copas), 2 (espadas) or 3 (bastos) gaps
+        gaps = {Suit.DENARI: 0, Suit.COPPE: 1, Suit.SPADE: 2, Suit.BASTONI: 3}[suit]
+        colour = SUIT_COLOURS[face][suit]
+        dash = f' stroke-dasharray="{_dashes(gaps)}"' if gaps else ""
+        out += (f'<path d="M20 7H80M20 143H80" stroke="{colour}" stroke-width="1.6"/>'
+                f'<path d="M20 7V143M80 7V143" fill="none" stroke="{colour}" stroke-width="1.6"{dash}/>')
+    return out
+
+
+def _dashes(gaps: int) -> str:
+    # a side line is 136 long; split it by `gaps` gaps of 7
+    seg = (136 - gaps * 7) / (gaps + 1)
+    return " ".join([f"{seg:.1f} 7"] * gaps + [f"{seg:.1f} 0"])
+
+
+def _index(card: Card, face: str) -> str:
+    """Corner indices: rank code and a small suit, top-left and (rotated) bottom-right."""
+    f = FACES[face]
+    rank = f.rank_codes[card.rank]
+    colour = SUIT_COLOURS[face][card.suit]
+    x = 11 if face != "spanish" else 10.5
+    one = (f'<text x="{x}" y="19" font-family="Georgia,serif" font-size="16" font-weight="bold" '
+           f'text-anchor="middle" fill="{colour}" stroke="{INK}" stroke-width=".35">{rank}</text>'
+           + suit_shape(card.suit, face, x, 30, 0.42))
+    return one + f'<g transform="rotate(180 50 75)">{one}</g>'
+
+
+def _pips(card: Card, face: str) -> str:
+    n = int(card.rank)
+    s = _PIP_SCALE[n]
+    if face == "spanish":  # leave room for the frame on the left
+        return "".join(suit_shape(card.suit, face, 50 + (x - 50) * 0.8, y, s * 0.92) for x, y in _PIPS[n])
+    return "".join(suit_shape(card.suit, face, x, y, s) for x, y in _PIPS[n])
+
+
+_HEADWEAR = {
+    # Fante / Jack / Sota: a flat cap with a feather
+    Rank.FANTE: ('<path d="M39 45Q50 33 61 45Z" fill="{c}" stroke="#333" stroke-width="1"/>'
+                 '<path d="M58 40Q66 30 70 33" fill="none" stroke="#333" stroke-width="1.5"/>'),
+    # Cavallo / Queen / Caballo: a rounded tiara
+    Rank.CAVALLO: ('<path d="M40 46L42 36L46 42L50 34L54 42L58 36L60 46Z" fill="#fff3c4" stroke="#333" '
+                   'stroke-width="1"/><circle cx="42" cy="35" r="1.6" fill="#333"/>'
+                   '<circle cx="50" cy="33" r="1.6" fill="#333"/><circle cx="58" cy="35" r="1.6" fill="#333"/>'),
+    # Re / King / Rey: a pointed crown
+    Rank.RE: ('<path d="M38 47L37 31L43 39L50 27L57 39L63 31L62 47Z" fill="' + ORANGE + '" stroke="#333" '
+              'stroke-width="1.2" stroke-linejoin="round"/><circle cx="50" cy="42" r="1.8" fill="' + VERMILLION + '"/>'),
+}
+
+
+def _figure(card: Card, face: str) -> str:
+    """A framed drawn figure: headwear by rank, body in the suit colour, a big rank letter,
+    the suit emblem held in the hand and the rank name at the foot."""
+    f = FACES[face]
+    colour = SUIT_COLOURS[face][card.suit]
+    letter = f.rank_codes[card.rank]
+    name = f.rank_names[card.rank]
+    left, right = (24, 76) if face == "spanish" else (19, 81)
+    width = right - left
+    parts = [
+        f'<rect x="{left}" y="22" width="{width}" height="106" rx="5" fill="{colour}" fill-opacity=".12" '
+        f'stroke="{colour}" stroke-width="1.4"/>',
+        # body: shoulders and robe
+        f'<path d="M35 108Q35 68 50 64Q65 68 65 108Z" fill="{colour}" stroke="{INK}" stroke-width="1.2"/>',
+        f'<path d="M50 66V108M43 82H57" stroke="#fff" stroke-width="1.6" opacity=".8"/>',
+        # head
+        f'<circle cx="50" cy="54" r="9" fill="#f6dcc0" stroke="{INK}" stroke-width="1.2"/>',
+        f'<circle cx="46.8" cy="53" r="1" fill="{INK}"/><circle cx="53.2" cy="53" r="1" fill="{INK}"/>',
+        f'<g transform="translate(0 2)">{_HEADWEAR[card.rank].replace("{c}", colour)}</g>',
+        # the suit emblem in the figure's hand
+        suit_shape(card.suit, face, right - 10, 94, 0.55),
+        # big rank letter in the top-left of the panel, then the rank name at the foot
+        f'<text x="{left + 9}" y="44" font-family="Georgia,serif" font-size="19" font-weight="bold" '
+        f'text-anchor="middle" fill="{colour}" stroke="{INK}" stroke-width=".6">{letter}</text>',
+        f'<rect x="{left + 3}" y="112" width="{width - 6}" height="13" rx="3" fill="#fff" stroke="{colour}"/>',
+        f'<text x="50" y="122" font-family="Helvetica,Arial,sans-serif" font-size="9.5" '
+        f'text-anchor="middle" fill="{INK}">{_esc(name)}</text>',
+    ]
+    return "".join(parts)
+
+
+def _matta_mark() -> str:
+    return (f'<rect x="3.5" y="3.5" width="93" height="143" rx="7" fill="none" stroke="{PURPLE}" '
+            f'stroke-width="4" stroke-dasharray="7 3"/>'
+            f'<path d="M86 6L88.6 13.4L96.4 13.6L90.2 18.4L92.4 25.9L86 21.5L79.6 25.9L81.8 18.4L75.6 13.6L83.4 13.4Z" '
+            f'fill="{PURPLE}" stroke="{INK}" stroke-width=".8"/>'
+            f'<rect x="30" y="5" width="40" height="12" rx="3" fill="{PURPLE}"/>'
+            f'<text x="50" y="14" font-family="Helvetica,Arial,sans-serif" font-size="8.5" font-weight="bold" '
+            f'text-anchor="middle" fill="#fff">MATTA</text>')
+
+
+def back_svg(size: int = 80) -> str:
+    """A face-down card: a blue back with a lattice, labelled 'a face-down card'.
+
+    >>> back_svg().count('role="img"')
+    1
+    """
+    lines = "".join(f'<path d="M{x} 12L{x + 70} 138M{x + 70} 12L{x} 138"/>' for x in range(-50, 84, 14))
+    return (_open("a face-down card", size, "sk-card-back")
+            + '<rect x="1" y="1" width="98" height="148" rx="8" fill="#1d3f72" stroke="#555" stroke-width="1.5"/>'
+            + '<rect x="9" y="9" width="82" height="132" rx="4" fill="#24508f" stroke="#fff" stroke-width="1.5"/>'
+            + '<svg x="9" y="9" width="82" height="132" viewBox="9 9 82 132">'
+            + f'<g stroke="#8fb4e3" stroke-width="1.2" opacity=".7">{lines}</g></svg>'
+            + '<circle cx="50" cy="75" r="14" fill="#1d3f72" stroke="#fff" stroke-width="1.5"/>'
+            + '<text x="50" y="81" font-family="Georgia,serif" font-size="16" font-weight="bold" '
+              'text-anchor="middle" fill="#fff">7½</text></svg>')
+
+
+def card_svg(card: Card, face: str = "italian", matta: bool = False, hidden: bool = False,
+             size: int = 80) -> str:
+    """One card as inline SVG, ``size`` pixels wide (the height is 1.5 times that).
+
+    ``matta=True`` marks the card as the wild matta; ``hidden=True`` draws the back
+    (the text equivalent then says only "a face-down card").
+
+    >>> from sette_kit import Card
+    >>> "Cavallo" in card_svg(Card(9, "spade")) and "Queen" in card_svg(Card(9, "spade"), "french")
+    True
+    """
+    if hidden:
+        return back_svg(size)
+    if face not in SUIT_COLOURS:
+        FACES[face]  # noqa: B018 - let the lookup fail the standard way
+    if not isinstance(card, Card):
+        raise TypeError(f"card_svg needs a Card, not {type(card).__name__}")
+    label = card_label(card, face, matta)
+    body = _figure(card, face) if card.is_figure else _pips(card, face)
+    return (_open(label, size, "sk-matta" if matta else "") + _frame(face, card.suit) + body
+            + _index(card, face) + (_matta_mark() if matta else "") + "</svg>")
+
+
+CARD_CSS = ("display:inline-flex;flex-wrap:wrap;gap:6px;align-items:flex-end;")
+
+
+def hand_html(cards: Iterable[Card], face: str | None = None, rules=None, hidden_first: bool = False,
+              size: int = 80, label: str = "Hand") -> str:
+    """A row of cards as HTML: ``<div class="sk-hand" role="group" aria-label="Hand: ...">``.
+
+    ``face`` defaults to ``rules.face`` (or 'italian'); the matta is marked when
+    ``rules`` make it wild; ``hidden_first`` draws the first card face down (S9).
+
+    >>> from sette_kit import parse_cards, Rules
+    >>> h = hand_html(parse_cards("7c Rd"), rules=Rules.preset("italian"))
+    >>> 'aria-label="Hand: 7 of cups, King of coins, the matta (wild card)"' in h
+    True
+    >>> 'aria-label="Hand: a face-down card, King of coins' in hand_html(parse_cards("7c Rd"), hidden_first=True)
+    True
+    >>> 'aria-label="Hand: no cards"' in hand_html([])
+    True
+    """
+    face = face or (rules.face if rules is not None else "italian")
+    cards = tuple(cards)
+    pics, words = [], []
+    for i, c in enumerate(cards):
+        hidden = hidden_first and i == 0
+        wild = rules is not None and rules.is_matta(c)
+        pics.append(card_svg(c, face, matta=wild, hidden=hidden, size=size))
+        words.append("a face-down card" if hidden else card_label(c, face, wild))
+    spoken = ", ".join(words) if words else "no cards"
+    return (f'<div class="sk-hand" role="group" aria-label="{_esc(label)}: {_esc(spoken)}" '
+            f'style="{CARD_CSS}">{"".join(pics)}</div>')
