@@ -1,0 +1,44 @@
+"""``sette-kit serve [--port 8866] [--ip 127.0.0.1] [--lesson NAME] [--no-browser]``
+
+Starts Voilà on the lessons with the kit's configuration (``lessons/voila.json``),
+prints the landing page's address and opens it.  See :mod:`sette_kit.serve`.
+"""
+
+from __future__ import annotations
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser(
+        "serve", help="serve the lessons as web apps (Voila) and open the landing page",
+        description="Serve the lessons as interactive web apps with Voila, using the kit's "
+                    "configuration (lessons/voila.json: sources and tracebacks hidden, an "
+                    "execution timeout, idle kernels culled, preheated kernels). Prints the "
+                    "address of the landing page (00-start-here) and opens it. Arguments after "
+                    "`--` are passed to Voila unchanged, e.g. "
+                    "`sette-kit serve -- --VoilaConfiguration.theme=dark`.")
+    p.add_argument("--port", type=int, default=8866,
+                   help="port to listen on (default 8866; the next free one if taken)")
+    p.add_argument("--ip", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1, this machine only; "
+                        "see docs/deploy.md before opening it to a network)")
+    p.add_argument("--lesson", metavar="NAME", default=None,
+                   help="open this lesson instead of the landing page: a number (03), a file "
+                        "name (03-playing-a-round[.ipynb]) or a title (playing-a-round)")
+    p.add_argument("--no-browser", action="store_true",
+                   help="do not open a web browser, only print the address")
+    p.add_argument("--dir", default=None, metavar="FOLDER",
+                   help="serve the notebooks of FOLDER instead of the kit's lessons, with the "
+                        "kit's configuration (for lesson authors)")
+    p.add_argument("voila_args", nargs="*", metavar="-- VOILA_ARGS",
+                   help="extra arguments for Voila, after `--`")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ..serve import serve
+
+    if not 0 < args.port < 65536:
+        from ..errors import SetteKitError
+        raise SetteKitError(f"--port must be between 1 and 65535, not {args.port}")
+    return serve(args.dir, port=args.port, ip=args.ip, lesson=args.lesson,
+                 open_browser=not args.no_browser, extra=list(args.voila_args))

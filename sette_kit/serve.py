@@ -1,0 +1,439 @@
+"""Serve the lessons as web apps with Voilà (``sette-kit serve``).
+
+Everything here is plain Python: finding the lessons, naming a lesson, building the
+Voilà arguments and URLs.  Voilà itself is imported only inside :func:`serve`, so
+``import sette_kit`` and ``sette-kit --help`` stay fast.
+
+Where the lessons are
+    From a clone (or an editable install) they are the ``lessons/`` folder beside
+    ``pyproject.toml``; from an installed wheel they are the package data folder
+    ``sette_kit/lessons/`` (``pyproject.toml`` maps ``lessons/`` to it).  The
+    environment variable ``SETTE_KIT_LESSONS`` overrides both.
+
+The configuration
+    ``lessons/voila.json`` (shipped with the lessons).  Voilà reads it because the
+    command passes ``--Voila.config_file_paths=<that folder>``: sources stripped,
+    tracebacks hidden, a per-cell execution timeout, idle kernels culled, and a pool
+    of preheated kernels.  Arguments given after ``--`` on the command line go to
+    Voilà unchanged and win over the file.
+
+The landing page
+    The lesson ``00-start-here.ipynb`` *is* the landing page (option "B" of the
+    project's issue 8): it lists the lessons, one line each, as links such as
+    ``./01-cards-and-scoring.ipynb``, which Voilà serves at
+    ``/voila/render/01-cards-and-scoring.ipynb``; every lesson links back to it.
+    ``sette-kit serve`` prints its address and opens it.  While it does not exist
+    (for instance in a folder given with ``--dir``) the landing page is Voilà's own
+    list of notebooks at ``/``.  The browser tests check both directions of links.
+
+>>> lesson_url("03-playing-a-round.ipynb", port=8866)
+'http://127.0.0.1:8866/voila/render/03-playing-a-round.ipynb'
+>>> resolve_lesson("playing-a-round", ["00-start-here.ipynb", "03-playing-a-round.ipynb"])
+'03-playing-a-round.ipynb'
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import webbrowser
+from pathlib import Path
+from urllib.parse import quote
+
+from .errors import SetteKitError
+
+DEFAULT_PORT = 8866
+DEFAULT_IP = "127.0.0.1"
+LANDING_PAGE = "00-start-here.ipynb"
+CONFIG_NAME = "voila.json"
+ENV_LESSONS = "SETTE_KIT_LESSONS"
+
+__all__ = [
+    "DEFAULT_PORT", "DEFAULT_IP", "LANDING_PAGE", "lessons_dir", "list_lessons",
+    "resolve_lesson", "landing_page", "lesson_url", "landing_url", "voila_argv", "serve",
+]
+
+
+def lessons_dir() -> Path:
+    """The folder of the lesson notebooks (and of ``voila.json``).
+
+    Order: ``$SETTE_KIT_LESSONS``; ``<clone>/lessons`` when this package runs from a
+    clone (``pyproject.toml`` beside it); the ``sette_kit/lessons`` package data of
+    an installed wheel.
+
+    >>> (lessons_dir() / "voila.json").is_file()
+    True
+    """
+    env = os.environ.get(ENV_LESSONS)
+    if env:
+        path = Path(env).expanduser()
+        if not path.is_dir():
+            raise SetteKitError(f"{ENV_LESSONS}={env!r} is not a folder; set it to the folder "
+                                f"that holds the lesson notebooks, or unset it")
+        return path.resolve()
+    package = Path(__file__).resolve().parent
+    clone = package.parent
+    if (clone / "pyproject.toml").is_file() and (clone / "lessons").is_dir():
+        return clone / "lessons"
+    installed = package / "lessons"
+    if installed.is_dir():
+        return installed
+    raise SetteKitError("cannot find the lessons: neither a clone's lessons/ folder nor the "
+                        "installed sette_kit/lessons/ exists; reinstall with `pip install .` "
+                        f"from a clone, or set {ENV_LESSONS}")
+
+
+def list_lessons(directory: str | os.PathLike | None = None) -> list[str]:
+    """The notebooks at the top of ``directory`` (default: the lessons), sorted by name.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     for name in ("01-b.ipynb", "00-a.ipynb", "notes.md"):
+    ...         _ = (Path(d) / name).write_text("{}")
+    ...     list_lessons(d)
+    ['00-a.ipynb', '01-b.ipynb']
+    """
+    folder = Path(directory) if directory is not None else lessons_dir()
+    return sorted(p.name for p in folder.glob("*.ipynb")
+                  if p.is_file() and not p.name.startswith("."))
+
+
+def _stem(name: str) -> str:
+    return name[:-len(".ipynb")] if name.endswith(".ipynb") else name
+
+
+def resolve_lesson(name: str, lessons: list[str] | None = None) -> str:
+    """The file name of the lesson called ``name``.
+
+    Accepts the number (``"03"`` or ``"3"``), the file name with or without
+    ``.ipynb`` (``"03-playing-a-round"``), or the title part (``"playing-a-round"``,
+    also a unique prefix of it, case-insensitive).
+
+    >>> names = ["00-start-here.ipynb", "03-playing-a-round.ipynb", "04-variants.ipynb"]
+    >>> [resolve_lesson(n, names) for n in ("03", "3", "03-playing-a-round",
+    ...                                      "03-playing-a-round.ipynb", "Playing-A-Round", "play")]
+    ['03-playing-a-round.ipynb', '03-playing-a-round.ipynb', '03-playing-a-round.ipynb', '03-playing-a-round.ipynb', '03-playing-a-round.ipynb', '03-playing-a-round.ipynb']
+    >>> resolve_lesson("07", names)
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: no lesson called '07'; the lessons are: 00-start-here, 03-playing-a-round, 04-variants (give a number like 03, a name like 03-playing-a-round or a title like playing-a-round)
+    """
+    if lessons is None:
+        lessons = list_lessons()
+    wanted = _stem(name.strip()).lower()
+    stems = {_stem(n).lower(): n for n in lessons}
+
+    def number_of(stem: str) -> str | None:
+        head = stem.split("-", 1)[0]
+        return head if head.isdigit() else None
+
+    def title_of(stem: str) -> str:
+        parts = stem.split("-", 1)
+        return parts[1] if number_of(stem) is not None and len(parts) == 2 else stem
+
+    candidates: list[str] = []
+    if wanted in stems:
+        candidates = [stems[wanted]]
+    elif wanted.isdigit():
+        candidates = [n for s, n in stems.items()
+                      if number_of(s) is not None and int(number_of(s)) == int(wanted)]
+    else:
+        candidates = [n for s, n in stems.items() if title_of(s) == wanted]
+        if not candidates:
+            candidates = [n for s, n in stems.items() if title_of(s).startswith(wanted)]
+    if len(candidates) == 1:
+        return candidates[0]
+    available = ", ".join(_stem(n) for n in lessons) or "(none)"
+    if not candidates:
+        raise SetteKitError(f"no lesson called {name!r}; the lessons are: {available} "
+                            "(give a number like 03, a name like 03-playing-a-round "
+                            "or a title like playing-a-round)")
+    raise SetteKitError(f"{name!r} names more than one lesson: "
+                        f"{', '.join(_stem(n) for n in candidates)}; be more precise")
+
+
+def landing_page(lessons: list[str]) -> str | None:
+    """The landing page's file name, or None when Voilà's notebook list is the landing page.
+
+    >>> landing_page(["00-start-here.ipynb", "01-cards-and-scoring.ipynb"])
+    '00-start-here.ipynb'
+    >>> landing_page(["01-one.ipynb"]) is None
+    True
+    """
+    return LANDING_PAGE if LANDING_PAGE in lessons else None
+
+
+def _host(ip: str) -> str:
+    if ip in ("", "0.0.0.0"):
+        return "127.0.0.1"
+    if ip == "::":
+        return "[::1]"
+    return f"[{ip}]" if ":" in ip and not ip.startswith("[") else ip
+
+
+def lesson_url(lesson: str, *, port: int = DEFAULT_PORT, ip: str = DEFAULT_IP) -> str:
+    """Where Voilà serves ``lesson`` (a file name relative to the served folder)."""
+    return f"http://{_host(ip)}:{port}/voila/render/{quote(lesson)}"
+
+
+def landing_url(lessons: list[str], *, port: int = DEFAULT_PORT, ip: str = DEFAULT_IP) -> str:
+    """The landing page's address: the start-here lesson, or Voilà's tree at ``/``.
+
+    >>> landing_url([], port=9000)
+    'http://127.0.0.1:9000/'
+    """
+    page = landing_page(lessons)
+    return lesson_url(page, port=port, ip=ip) if page else f"http://{_host(ip)}:{port}/"
+
+
+def voila_argv(directory: str | os.PathLike, *, port: int = DEFAULT_PORT, ip: str = DEFAULT_IP,
+               config_dir: str | os.PathLike | None = None,
+               extra: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """The arguments given to Voilà (as after ``voila`` on a command line).
+
+    ``config_dir`` is the folder whose ``voila.json`` configures the server; by
+    default the lessons folder, so a folder served with ``--dir`` still gets the
+    kit's configuration.
+
+    >>> argv = voila_argv("/srv/lessons", port=9000, config_dir="/srv/lessons")
+    >>> argv[0], "--port=9000" in argv, "--Voila.config_file_paths=/srv/lessons" in argv
+    ('/srv/lessons', True, True)
+    """
+    config_dir = Path(config_dir) if config_dir is not None else lessons_dir()
+    return [
+        str(directory),
+        f"--port={int(port)}",
+        f"--Voila.ip={ip}",
+        f"--Voila.config_file_paths={config_dir}",
+        *extra,
+    ]
+
+
+def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_PORT,
+          ip: str = DEFAULT_IP, lesson: str | None = None, open_browser: bool = True,
+          extra: list[str] | tuple[str, ...] = (), out=None) -> int:  # pragma: no cover - runs a server
+    """Run Voilà on the lessons (or ``directory``) until interrupted; returns an exit code.
+
+    Prints ``sette-kit serve: open <url>`` (the landing page, or ``lesson``) once the
+    server listens, with the port Voilà really got, and opens that address in a
+    browser unless ``open_browser`` is false.
+    """
+    out = out or sys.stdout
+    config_dir = lessons_dir()
+    folder = Path(directory).resolve() if directory is not None else config_dir
+    if not folder.is_dir():
+        raise SetteKitError(f"{str(directory)!r} is not a folder of notebooks")
+    if not (config_dir / CONFIG_NAME).is_file():
+        raise SetteKitError(f"the Voila configuration {config_dir / CONFIG_NAME} is missing")
+    lessons = list_lessons(folder)
+    target = resolve_lesson(lesson, lessons) if lesson else None
+    argv = voila_argv(folder, port=port, ip=ip, config_dir=config_dir, extra=extra)
+
+    from voila.app import Voila  # heavy: only when actually serving
+
+    class KitVoila(Voila):
+        """Voilà that announces (and opens) the kit's landing page once it listens."""
+
+        def launch_browser(self):  # called by listen() once the port is bound
+            url = (lesson_url(target, port=self.port, ip=ip) if target
+                   else landing_url(lessons, port=self.port, ip=ip))
+            print(f"sette-kit serve: serving {folder}", file=out)
+            print(f"sette-kit serve: open {url}", file=out, flush=True)
+            print("sette-kit serve: press Ctrl-C to stop", file=out, flush=True)
+            if open_browser:
+                threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+
+    app = KitVoila()
+    app.initialize(argv)
+    # listen() calls launch_browser() only when open_browser is set: ours announces the
+    # landing page and opens a browser only if asked
+    app.open_browser = True
+    app.start()
+    return 0
+
+
+# --------------------------------------------------------------------------------------
+# A server in a child process, for the browser tests, the load test and the benchmark.
+
+
+def free_port(ip: str = DEFAULT_IP) -> int:
+    """A TCP port that was free on ``ip`` a moment ago."""
+    import socket
+
+    with socket.socket(socket.AF_INET6 if ":" in ip else socket.AF_INET) as s:
+        s.bind((ip.strip("[]"), 0))
+        return s.getsockname()[1]
+
+
+def _children() -> dict[int, list[int]]:
+    kids: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # the command name is in parentheses and may contain spaces
+        fields = stat[stat.rfind(")") + 2:].split()
+        kids.setdefault(int(fields[1]), []).append(int(entry.name))
+    return kids
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (Linux ``/proc``; empty elsewhere)."""
+    if not Path("/proc").is_dir():
+        return []
+    kids, found, todo = _children(), [], [pid]
+    while todo:
+        for child in kids.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def rss_bytes(pid: int) -> int:
+    """Resident memory of process ``pid`` in bytes (0 if it is gone or unknown)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+def _is_kernel(pid: int) -> bool:
+    try:
+        return b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+class Server:
+    """``sette-kit serve`` in a child process, stopped for sure on exit.
+
+    >>> with Server("tests/browser/fixtures") as srv:          # doctest: +SKIP
+    ...     srv.url("01-one-button.ipynb")
+    'http://127.0.0.1:41234/voila/render/01-one-button.ipynb'
+
+    ``extra`` are Voilà arguments (e.g. ``["--VoilaConfiguration.preheat_kernel=False"]``).
+    Every wait is bounded: ``start()`` raises ``RuntimeError`` with the server's log if
+    the address is not announced within ``startup_timeout`` seconds.
+    """
+
+    def __init__(self, directory: str | os.PathLike | None = None, *, port: int | None = None,
+                 ip: str = DEFAULT_IP, extra: list[str] | tuple[str, ...] = (),
+                 env: dict | None = None, startup_timeout: float = 60.0):
+        self.directory = Path(directory).resolve() if directory is not None else None
+        self.ip = ip
+        self.port = port or free_port(ip)
+        self.extra = list(extra)
+        self.env = env
+        self.startup_timeout = startup_timeout
+        self.proc = None
+        self.landing: str | None = None
+        self.lines: list[str] = []
+        self._changed = threading.Condition()
+
+    # -- life cycle
+    def start(self) -> "Server":
+        import subprocess
+        import time
+
+        cmd = [sys.executable, "-m", "sette_kit", "serve", "--no-browser",
+               "--port", str(self.port), "--ip", self.ip]
+        if self.directory is not None:
+            cmd += ["--dir", str(self.directory)]
+        if self.extra:
+            cmd += ["--", *self.extra]
+        env = dict(os.environ, PYTHONUNBUFFERED="1", **(self.env or {}))
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, text=True, env=env,
+                                     start_new_session=True)
+        threading.Thread(target=self._read, daemon=True).start()
+        deadline = time.monotonic() + self.startup_timeout
+        with self._changed:
+            while self.landing is None and self.proc.poll() is None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._changed.wait(min(left, 0.5))
+        if self.landing is None:
+            log = self.log()
+            self.stop()
+            raise RuntimeError(f"sette-kit serve did not announce its address within "
+                               f"{self.startup_timeout:.0f} s; its output:\n{log}")
+        return self
+
+    def _read(self) -> None:
+        prefix = "sette-kit serve: open "
+        for line in self.proc.stdout:
+            with self._changed:
+                self.lines.append(line.rstrip("\n"))
+                if line.startswith(prefix) and self.landing is None:
+                    self.landing = line[len(prefix):].strip()
+                    self.port = int(self.landing.split("://", 1)[1].split("/", 1)[0]
+                                    .rsplit(":", 1)[1])
+                self._changed.notify_all()
+
+    def wait_for(self, text: str, count: int = 1, timeout: float = 60.0) -> bool:
+        """Wait until ``text`` appears in ``count`` lines of the log; False on timeout."""
+        import time
+
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while sum(text in line for line in self.lines) < count:
+                left = deadline - time.monotonic()
+                if left <= 0 or (self.proc is not None and self.proc.poll() is not None):
+                    return False
+                self._changed.wait(min(left, 0.5))
+        return True
+
+    def stop(self, timeout: float = 15.0) -> None:
+        import signal
+        import subprocess
+
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        kernels = self.kernel_pids()
+        try:
+            os.killpg(self.proc.pid, signal.SIGTERM)  # Voila shuts its kernels down on TERM
+            self.proc.wait(timeout)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.proc.wait(5)
+        for pid in kernels:  # kernels run in sessions of their own: make sure they are gone
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+    def __enter__(self) -> "Server":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    # -- addresses and facts
+    @property
+    def base(self) -> str:
+        return f"http://{_host(self.ip)}:{self.port}"
+
+    def url(self, notebook: str) -> str:
+        """The address of ``notebook`` (relative to the served folder)."""
+        return lesson_url(notebook, port=self.port, ip=self.ip)
+
+    def log(self) -> str:
+        with self._changed:
+            return "\n".join(self.lines)
+
+    def kernel_pids(self) -> list[int]:
+        """The kernels this server runs now."""
+        if self.proc is None:
+            return []
+        return [pid for pid in descendants(self.proc.pid) if _is_kernel(pid)]
