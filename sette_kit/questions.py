@@ -1,0 +1,371 @@
+"""Exercise questions with exact answers from the engine, and seeded generators of them.
+
+A :class:`Question` has the question text, the exact answer (a Fraction, or a bool for
+yes/no questions), hints, a worked solution, and *common wrong answers* with feedback
+aimed at the mistake (figures counted as 10, cards already drawn still counted in the
+deck...).  :meth:`Question.check` reads the learner's text with
+:mod:`sette_kit.answers` and returns a :class:`~sette_kit.answers.Verdict`.
+
+Generators draw random hands (seeded, so a lesson shows the same questions every run)
+and take every answer from :func:`~sette_kit.scoring.score` / :func:`~sette_kit.explain.explain`:
+
+- :func:`hand_worth` - "What is this hand worth?"  (S1, S2, S4)
+- :func:`matta_value` - "What value should the matta take?"  (S3, S4)
+- :func:`is_reale` - "Is this hand a sette e mezzo reale?"  (S5)
+- :func:`bust_chance` - "What is the probability of busting with one more card?"  (S2)
+
+>>> from sette_kit import Rules, parse_cards
+>>> q = worth_question(parse_cards("7c Fd"), Rules.preset("plain"))
+>>> q.text
+'What is this hand worth? 7 di coppe, Fante di denari'
+>>> q.check("7½").status, q.check("15/2").status
+('right', 'right')
+>>> print(q.check("15").message)
+Not quite. Figures count ½ each, not 8, 9 and 10 (S1).
+>>> q2 = next(bust_chance(Rules.preset("plain"), seed=3))
+>>> q2.answer == sum(score(q2.cards + (c,), q2.rules).bust for c in FULL_DECK if c not in q2.cards) / Fraction(40 - len(q2.cards))
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable, Iterator, Sequence
+
+from . import answers
+from .answers import Verdict
+from .cards import FULL_DECK, Card, Deck, Rank
+from .errors import SetteKitError
+from .explain import explain
+from .rules import Rules
+from .scoring import SETTE_E_MEZZO, card_value, fmt_points, score
+
+__all__ = [
+    "Question", "Mistake", "worth_question", "matta_question", "reale_question", "bust_question",
+    "hand_worth", "matta_value", "is_reale", "bust_chance", "mixed", "GENERATORS", "bust_count",
+]
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A common wrong answer and the feedback aimed at it."""
+
+    value: Fraction | bool
+    feedback: str
+
+
+@dataclass(frozen=True)
+class Question:
+    """One exercise.  ``kind`` is 'points', 'probability', 'number' or 'yesno'."""
+
+    text: str
+    answer: Fraction | bool
+    kind: str = "number"
+    hints: tuple[str, ...] = ()
+    solution: str = ""
+    mistakes: tuple[Mistake, ...] = ()
+    cards: tuple[Card, ...] = ()
+    rules: Rules | None = None
+    topic: str = ""
+    extra: dict = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in answers.KINDS:
+            raise SetteKitError(f"kind={self.kind!r}: accepted {', '.join(answers.KINDS)}")
+        # a "mistake" equal to the answer would tell a right learner they are wrong
+        keep, seen = [], set()
+        for m in self.mistakes:
+            key = bool(m.value) if self.kind == "yesno" else Fraction(m.value)
+            right = (key == bool(self.answer)) if self.kind == "yesno" else key == Fraction(self.answer)
+            if not right and key not in seen:
+                seen.add(key)
+                keep.append(m)
+        object.__setattr__(self, "mistakes", tuple(keep))
+
+    @property
+    def answer_text(self) -> str:
+        """The exact answer in words: '7½', '24/37 ≈ 0.6486 (64.86%)', 'yes'."""
+        return answers.fmt_exact(self.answer, self.kind)
+
+    @property
+    def accepted(self) -> str:
+        """The accepted answer forms, in words."""
+        return answers.ACCEPTED[self.kind]
+
+    def check(self, text) -> Verdict:
+        """Check the learner's text; a wrong answer that matches a common mistake gets
+        that mistake's feedback.  Never raises on learner input."""
+        v = answers.check(text, self.answer, self.kind)
+        if v.status != "wrong":
+            return v
+        for m in self.mistakes:
+            if self.kind == "yesno":
+                hit = bool(v.answer.value) == bool(m.value)
+            else:
+                hit = answers.matches(v.answer, Fraction(m.value)) == "right"
+            if hit:
+                return Verdict("wrong", f"Not quite. {m.feedback}", v.answer)
+        return v
+
+
+# ---------------------------------------------------------------------------------
+# Builders: one question from given cards
+# ---------------------------------------------------------------------------------
+
+def _names(cards, rules: Rules) -> str:
+    return ", ".join(c.name(rules.face) for c in cards)
+
+
+def _total_with(cards, rules: Rules, figure_value=None, matta_value=None) -> Fraction:
+    """The plain sum with figures (and the matta) counted some other way: for mistakes."""
+    total = Fraction(0)
+    for c in cards:
+        if rules.is_matta(c) and matta_value is not None:
+            total += matta_value
+        elif c.is_figure and figure_value is not None:
+            total += figure_value(c)
+        else:
+            total += card_value(c)
+    return total
+
+
+def worth_question(cards: Sequence[Card], rules: Rules) -> Question:
+    """"What is this hand worth?": the answer is the hand's total (S1, S2, S4)."""
+    cards = tuple(cards)
+    s = score(cards, rules)
+    has_matta = any(rules.is_matta(c) for c in cards)
+    hints = ["Ace to 7 count their number; every figure (Fante, Cavallo, Re) counts ½ (S1)."]
+    if has_matta and len(cards) > 1:
+        hints.append("The matta is wild: it takes the value that gives the best total not over 7½ (S4).")
+    hints.append("Add the values up; over 7½ is bust, but the question still wants the total (S2).")
+    figs = [c for c in cards if c.is_figure and not (rules.is_matta(c) and len(cards) > 1)]
+    mistakes = []
+    if figs:
+        mistakes.append(Mistake(_total_with(cards, rules, lambda c: Fraction(int(c.rank)), s.matta_value),
+                                "Figures count ½ each, not 8, 9 and 10 (S1)."))
+        mistakes.append(Mistake(_total_with(cards, rules, lambda c: Fraction(10), s.matta_value),
+                                "Figures count ½ here, not 10 as in blackjack (S1)."))
+        mistakes.append(Mistake(_total_with(cards, rules, lambda c: Fraction(0), s.matta_value),
+                                "Don't forget the ½ that each figure adds (S1)."))
+    if has_matta and len(cards) > 1:
+        mistakes.append(Mistake(_total_with(cards, rules, matta_value=Fraction(1, 2)),
+                                "Beside other cards the matta is wild: it takes the best value, not its own ½ (S4)."))
+        mistakes.append(Mistake(_total_with(cards, rules, matta_value=Fraction(7)),
+                                "Seed 000 says an undeclared matta counts 7; here the kit gives it its best "
+                                "value, as players do when they declare it (S4)."))
+    return Question(
+        text=f"What is this hand worth? {_names(cards, rules)}",
+        answer=s.total, kind="points", hints=tuple(hints), solution=explain(cards, rules),
+        mistakes=tuple(mistakes), cards=cards, rules=rules, topic="worth",
+    )
+
+
+def matta_question(cards: Sequence[Card], rules: Rules) -> Question:
+    """"What value should the matta take?": the engine's best value (S4)."""
+    cards = tuple(cards)
+    if rules.matta is None or rules.matta not in cards or len(cards) < 2:
+        raise SetteKitError("a matta question needs rules with a matta and a hand of the matta "
+                            "plus at least one other card (S3, S4)")
+    s = score(cards, rules)
+    allowed = ", ".join(fmt_points(v) for v in rules.matta_values)
+    hints = (f"The matta may take {allowed} (S4).",
+             "Add up the other cards first, then see how much room is left below 7½.",
+             "Take the largest allowed value that does not go over 7½; if none fits, the smallest.")
+    base = s.total - s.matta_value
+    mistakes = [Mistake(Fraction(7), "7 is allowed, but here it takes the hand over 7½: bust (S2, S4)."),
+                Mistake(Fraction(1, 2), "½ is the matta's value alone; beside other cards a larger value fits (S4).")]
+    if rules.matta_whole_only:
+        mistakes[1] = Mistake(Fraction(1, 2), "These rules allow whole numbers only for the matta (S4 variant).")
+    if (SETTE_E_MEZZO - base) not in rules.matta_values and SETTE_E_MEZZO - base > 0:
+        mistakes.append(Mistake(SETTE_E_MEZZO - base, f"{fmt_points(SETTE_E_MEZZO - base)} would make 7½, "
+                                                       f"but it is not an allowed value ({allowed})."))
+    return Question(
+        text=f"The matta is wild. What value should it take in this hand? {_names(cards, rules)}",
+        answer=s.matta_value, kind="points", hints=hints, solution=explain(cards, rules),
+        mistakes=tuple(mistakes), cards=cards, rules=rules, topic="matta",
+    )
+
+
+def reale_question(cards: Sequence[Card], rules: Rules) -> Question:
+    """"Is this hand a sette e mezzo reale?" (S5): yes/no from the engine's kind."""
+    cards = tuple(cards)
+    s = score(cards, rules)
+    yes = s.kind == "reale"
+    same = "of the same suit " if rules.reale_same_suit else ""
+    hints = (f"A reale is 7½ made with exactly two cards {same}(S5).",
+             "It is a 7 and a figure, or the matta and a figure.")
+    if yes:
+        why = f"{fmt_points(s.total)} with two cards {same}- exactly the reale (S5)."
+    elif not rules.reale:
+        why = "These rules have no reale: every 7½ is the same hand."
+    elif s.total != SETTE_E_MEZZO:
+        why = f"The hand makes {fmt_points(s.total)}; a reale must total exactly 7½ (S5)."
+    elif len(cards) != 2:
+        why = "A reale has exactly two cards (S5)."
+    elif rules.reale_same_suit and cards[0].suit != cards[1].suit:
+        why = "The two cards are of different suits; these rules want the same suit (S5)."
+    else:
+        why = "A reale is a 7 and a figure, or the matta and a figure (S5)."
+    return Question(
+        text=f"Is this hand a sette e mezzo reale? {_names(cards, rules)}",
+        answer=yes, kind="yesno", hints=hints, solution=explain(cards, rules),
+        mistakes=(Mistake(not yes, why),), cards=cards, rules=rules, topic="reale",
+    )
+
+
+def bust_count(cards: Sequence[Card], rules: Rules, seen: Sequence[Card] = ()) -> tuple[int, int]:
+    """(cards that would bust the hand, cards left) for one more card from the rest of
+    the deck, by direct counting over the 40-card deck (S2).
+
+    >>> from sette_kit import parse_cards, Rules
+    >>> bust_count(parse_cards("6c 1d"), Rules.preset("plain"))   # 7: any card but a figure busts
+    (26, 38)
+    """
+    held = set(cards) | set(seen)
+    rest = [c for c in FULL_DECK if c not in held]
+    busting = sum(score(tuple(cards) + (c,), rules).bust for c in rest)
+    return busting, len(rest)
+
+
+def bust_question(cards: Sequence[Card], rules: Rules, seen: Sequence[Card] = ()) -> Question:
+    """"What is the probability of busting with one more card?" (S2), counted exactly."""
+    cards, seen = tuple(cards), tuple(seen)
+    busting, left = bust_count(cards, rules, seen)
+    p = Fraction(busting, left)
+    s = score(cards, rules)
+    room = SETTE_E_MEZZO - s.total
+    hints = (f"The hand makes {fmt_points(s.total)}, so a card worth more than {fmt_points(room)} busts it.",
+             f"{len(cards) + len(seen)} cards are out of the deck: {left} are left to draw from.",
+             "Count the busting cards among those left and divide by how many are left.")
+    figures_bust = sum(1 for c in FULL_DECK if c not in cards and c not in seen and c.is_figure
+                       and not score(cards + (c,), rules).bust)
+    mistakes = [
+        Mistake(Fraction(busting, 40), "The cards you hold are no longer in the deck: divide by the cards "
+                                       f"left ({left}), not by 40."),
+        Mistake(1 - p, "That is the chance of NOT busting; the question asks for busting."),
+    ]
+    if figures_bust:
+        mistakes.append(Mistake(Fraction(busting + figures_bust, left),
+                                "Figures count ½, so they never bust a hand that is under 7½ (S1)."))
+    if seen:
+        seen_bust = sum(score(cards + (c,), rules).bust for c in seen)
+        mistakes.append(Mistake(Fraction(busting + seen_bust, left + len(seen)),
+                                "The cards already seen on the table are gone from the deck too."))
+    seen_text = f" Cards already seen on the table: {_names(seen, rules)}." if seen else ""
+    solution = (f"{explain(cards, rules).splitlines()[-1]}\n"
+                f"Cards left in the deck: 40 - {len(cards) + len(seen)} = {left}.\n"
+                f"Of these, {busting} would take the total over 7½.\n"
+                f"Probability = {busting}/{left} = {answers.fmt_exact(p, 'probability')}.")
+    return Question(
+        text=f"You hold {_names(cards, rules)}.{seen_text} What is the probability of busting with one "
+             f"more card?",
+        answer=p, kind="probability", hints=hints, solution=solution, mistakes=tuple(mistakes),
+        cards=cards, rules=rules, topic="bust", extra={"seen": seen, "busting": busting, "left": left},
+    )
+
+
+# ---------------------------------------------------------------------------------
+# Seeded generators
+# ---------------------------------------------------------------------------------
+
+def _rng(seed, rng) -> random.Random:
+    return rng if rng is not None else random.Random(seed)
+
+
+def _rules(rules) -> Rules:
+    return Rules.preset("italian") if rules is None else (Rules.preset(rules) if isinstance(rules, str) else rules)
+
+
+def hand_worth(rules: Rules | str | None = None, *, seed=None, rng=None, min_cards: int = 1,
+               max_cards: int = 4) -> Iterator[Question]:
+    """Endless "What is this hand worth?" questions on random hands of 1-4 cards.
+
+    >>> qs = hand_worth("italian", seed=1)
+    >>> [next(qs).text for _ in range(2)] == [q.text for q, _ in zip(hand_worth("italian", seed=1), range(2))]
+    True
+    """
+    r, rules = _rng(seed, rng), _rules(rules)
+    if not 1 <= min_cards <= max_cards <= 10:
+        raise SetteKitError("min_cards and max_cards must satisfy 1 <= min_cards <= max_cards <= 10")
+    while True:
+        yield worth_question(Deck(rng=r).deal(r.randint(min_cards, max_cards)), rules)
+
+
+def matta_value(rules: Rules | str | None = None, *, seed=None, rng=None) -> Iterator[Question]:
+    """Endless "What value should the matta take?" questions: the matta plus 1-3 cards."""
+    r, rules = _rng(seed, rng), _rules(rules)
+    if rules.matta is None:
+        raise SetteKitError("matta_value questions need rules with a matta, e.g. Rules.preset('italian') (S3)")
+    others = [c for c in FULL_DECK if c != rules.matta]
+    while True:
+        n = r.choice((1, 1, 2, 2, 3))
+        hand = r.sample(others, n)
+        if sum(card_value(c) for c in hand) >= SETTE_E_MEZZO:  # keep it a real choice
+            continue
+        hand.insert(r.randrange(n + 1), rules.matta)
+        yield matta_question(hand, rules)
+
+
+def is_reale(rules: Rules | str | None = None, *, seed=None, rng=None) -> Iterator[Question]:
+    """Endless "Is this a reale?" questions on two-card hands, most of them near-misses
+    (a 7 and a figure of the same or another suit, the matta and a figure)."""
+    r, rules = _rng(seed, rng), _rules(rules)
+    sevens = [c for c in FULL_DECK if c.rank == Rank.SETTE]
+    figures = [c for c in FULL_DECK if c.is_figure and not rules.is_matta(c)]
+    while True:
+        roll = r.random()
+        if roll < 0.6:
+            hand = [r.choice(sevens), r.choice(figures)]
+            if r.random() < 0.5:  # same suit half the time
+                hand[1] = Card(hand[1].rank, hand[0].suit)
+                if rules.is_matta(hand[1]):
+                    continue
+        elif roll < 0.8 and rules.matta is not None:
+            hand = [rules.matta, r.choice(figures)]
+        else:
+            hand = list(Deck(rng=r).deal(2))
+        r.shuffle(hand)
+        yield reale_question(hand, rules)
+
+
+def bust_chance(rules: Rules | str | None = None, *, seed=None, rng=None, seen_max: int = 0) -> Iterator[Question]:
+    """Endless "probability of busting with one more card" questions on hands of 1-3 cards
+    worth 3 to 7 (so the answer is neither 0 nor trivial); up to ``seen_max`` other
+    cards may be shown as already on the table."""
+    r, rules = _rng(seed, rng), _rules(rules)
+    while True:
+        deck = Deck(rng=r)
+        hand = deck.deal(r.randint(1, 3))
+        s = score(hand, rules)
+        if s.bust or not 3 <= s.total <= 7:
+            continue
+        seen = deck.deal(r.randint(0, seen_max)) if seen_max else ()
+        yield bust_question(hand, rules, seen)
+
+
+GENERATORS: dict[str, Callable[..., Iterator[Question]]] = {
+    "worth": hand_worth,
+    "matta": matta_value,
+    "reale": is_reale,
+    "bust": bust_chance,
+}
+"""Generator functions by topic name."""
+
+
+def mixed(rules: Rules | str | None = None, *, seed=None, rng=None,
+          topics: Sequence[str] = ("worth", "matta", "reale", "bust")) -> Iterator[Question]:
+    """Endless questions, the topic drawn at random each time (seeded).
+
+    >>> topics = {q.topic for q, _ in zip(mixed("italian", seed=2), range(30))}
+    >>> topics == {"worth", "matta", "reale", "bust"}
+    True
+    """
+    r, rules = _rng(seed, rng), _rules(rules)
+    unknown = [t for t in topics if t not in GENERATORS]
+    if unknown or not topics:
+        raise SetteKitError(f"unknown topics {unknown}: accepted {', '.join(GENERATORS)}")
+    gens = {t: GENERATORS[t](rules, rng=r) for t in topics}
+    while True:
+        yield next(gens[r.choice(list(topics))])
