@@ -1,0 +1,1176 @@
+"""The Sette e mezzo table: 2-12 seats, stakes, the bank and bank passing (RULES S7-S23).
+
+A :class:`Table` is the one mutable object of the game.  Its state changes only through
+:meth:`Table.new_round` and :meth:`Table.act` (and the convenience methods that call it:
+``stake``, ``hit``, ``stand``, ``hit_face_down``, ``split``, ``burn``, ``exchange``,
+``half_ace``, ``declare``).  Every action is checked first; an action that is not legal
+now raises :class:`~sette_kit.errors.IllegalMove` and leaves the table exactly as it was
+(its :meth:`Table.to_json` text is byte-identical).
+
+A scripted round (``deck=`` puts cards on top of the first deck, top card first;
+``banker=`` fixes the first banker instead of drawing lots):
+
+>>> from sette_kit import parse_cards
+>>> t = Table("plain", players=["Anna", "Bruno"], banker=0, seed=1,
+...           deck=parse_cards("5c 3d 2s Fc"))
+>>> t.new_round()              # S8: Bruno (the bank's right) gets 5c, then the bank 3d
+>>> t.phase, t.to_act          # S9 (after_first_card): Bruno looks at his card and stakes
+('stake', 1)
+>>> t.legal_actions()
+Legal(stake(min=1, max=10))
+>>> t.stake(4); t.phase, sorted(t.legal_actions())
+('players', ['hit', 'stand'])
+>>> t.hit(); t.stand()         # 2s comes face up: 7
+>>> t.phase, t.to_act          # S11: the bank's turn
+('bank', 0)
+>>> t.view(0).hands[1][0].cards        # the bank sees Bruno's face-up card only
+(None, Card(2, 'spade'))
+>>> t.hit(); t.stand()         # the bank draws Fc: 3½ and stands
+>>> t.phase, t.bankrolls
+('settled', (96, 104))
+>>> print(t.round_events()[-2].text)
+Bruno: Your 7 beats the bank's 3½. Bruno wins 4.
+>>> t.act("hit")
+Traceback (most recent call last):
+...
+sette_kit.errors.IllegalMove: no round is in progress: call new_round() to deal the next hand
+
+Design notes (what other modules may rely on)
+----------------------------------------------
+* **Seats and directions.**  Seats are numbered in the order given.  Play runs
+  counter-clockwise (S8), so "the dealer's right" is the next seat: the players act in
+  the order ``banker+1, banker+2, ...`` and the bank last.  "The player on his right"
+  and "nearest the dealer's right" (S17) both mean the first seat in that order.
+* **Phases.**  ``table.phase`` is ``"ready"`` (before the first round), ``"stake"``
+  (the actor must stake), ``"players"`` (a player's turn), ``"bank"`` (the bank's turn)
+  or ``"settled"`` (the round is over; call :meth:`Table.new_round`).  ``table.to_act``
+  is the seat to act (``None`` when nobody is).  With ``stake_timing="before_deal"``
+  (S9, 001) every player stakes in turn before the deal; with ``"after_first_card"``
+  (S9, 000) each player stakes at the start of his own turn, after seeing his card.
+* **Actions.**  ``"stake"`` (``amount=``), ``"hit"``, ``"stand"``, ``"hit_face_down"``
+  (S22), ``"split"`` (``amount=``, S23), ``"burn"`` (S19), ``"exchange"`` (S20),
+  ``"half_ace"`` (S21), ``"declare"`` (``value=``: the matta's value, ``None`` = let the
+  kit choose the best, S4).  :meth:`Table.legal_actions` gives, for the actor, a
+  :class:`Legal` mapping name -> :class:`Option` with the allowed ``min``/``max`` amount
+  or ``values``.  ``table.act(name, **params)`` performs one; ``seat=`` may be passed
+  to check that the caller is the one to act.
+* **Money** is whole units (ints).  A player may stake only what he can cover in the
+  worst case: ``stake * 2 <= bankroll`` when the bank's reale collects double (S15),
+  ``stake <= bankroll`` otherwise (for all the hands of a split, together), so a player's
+  bankroll never goes below zero.  A player who cannot cover ``min_stake`` sits the round
+  out.  The bank always pays what it owes, even into a negative bankroll.  Money only
+  moves between a player and the bank, so the sum of the bankrolls never changes.
+* **Scoring** reuses :func:`sette_kit.scoring.score` and
+  :func:`~sette_kit.scoring.outcome`: a hand with a declared matta or a half-point ace is
+  scored ``score(cards, rules, declare=..., half_ace=True)``; settlement (S10-S16) is
+  ``stake * outcome(player, bank, rules).multiplier``.  A declared matta value stays
+  until it is declared again (``value=None`` returns to the automatic best value); if
+  the declared value makes the hand bust, it is bust (S10).
+* **Busts and 7½** (S10): a player who busts shows his hand and pays his stake at once;
+  a hand that reaches exactly 7½ (or a triple, S6) is shown and ends its turn at once.
+  The bank does not play when no player's hand is left standing.
+* **Optional rules.**  S19 burn: while a hand's only card is a 3 or a 4 it may be shown
+  and discarded for a new card (as often as it happens).  S20 exchange: the card dealt
+  first, if a 4, may be exchanged once for a new card.  S21: a first-card ace declared
+  ½ makes every later card of that hand come face down.  S22: ``hit_face_down`` first
+  turns up the hand's hidden card(s), then deals the new card face down.  S23: a hand of
+  exactly two figures splits into two hands of one card each (the hidden one stays
+  hidden, the other stays face up); the second stake is at least the first and at most
+  ``max_stake``; split hands may split again.  Only players (not the bank) use S19-S23.
+  All optional actions happen after the stake.
+* **Bank passing (S17)**, decided after settlement.  A triple held by a player takes the
+  bank first when ``triple and triple_takes_bank``.  ``bank_passing="reale"`` (000): a
+  player who *wins* with a reale takes it; if several, the one whose reale is of the
+  highest suit in ``SUIT_PRIORITY[rules.face]`` (the seed's order as written, which for
+  the Italian and Spanish faces is swords, cups, coins, batons and for the French face
+  hearts, diamonds, clubs, spades; a reale's suit is the highest-priority suit among its
+  two cards, which is its only suit when ``reale_same_suit``); still tied, a true reale
+  before a matta reale, then the seat nearest the bank's right.  ``"sette_e_mezzo"``
+  (001): any player who *scores* exactly 7½, with any number of cards, takes the bank
+  (even if the bank also made 7½, as S17 is worded); several: the one nearest the bank's
+  right.  Under ``"reale"`` and ``"never"``, when the deck is used up (it ran out during
+  the hand, or no card is left at its end) and nobody took the bank, the bank passes to
+  the player on the banker's right (S17); under ``"sette_e_mezzo"`` the deck is simply
+  reshuffled when it runs out.
+* **The deck (S18).**  While the same banker keeps the bank the deck carries over from
+  hand to hand: the cards of a finished hand go to the discard pile.  When the stock runs
+  out mid-hand, the discards (the cards not on the table) are shuffled into a new stock
+  and a ``"reshuffled"`` event says so.  If no card is left anywhere, ``hit`` is not
+  legal.  When the bank passes, the new banker starts with a fresh shuffled 40-card deck.
+* **Views.**  :meth:`Table.view` gives an immutable :class:`TableView` from one seat:
+  own cards including the hidden ones, other hands' face-up cards only (``None`` for a
+  hidden card), bankrolls, stakes, whose turn it is, and the legal actions when it is
+  that seat's turn.  Bots see only views.
+* **Events.**  ``table.events`` is a tuple of immutable :class:`Event` (``kind``,
+  ``seat``, ``data``, ``text``, ``round``); ``table.round_events()`` are those of the
+  current or last round.  ``text`` is plain English and never names a hidden card;
+  ``data`` of a ``private`` event (a face-down card) names the card, and views hide it
+  from the other seats.  Kinds: banker_drawn, round_started, sat_out, staked, dealt,
+  hit, bust, sette_e_mezzo, stood, revealed, burned, exchanged, half_ace, declared,
+  split, next_hand, reshuffled, paid, bank_passed, bank_kept, new_deck.
+* **Bots.**  ``bots={seat or name: policy}``; a policy is any callable
+  ``policy(view) -> action`` where the action is a name (``"hit"``) or a pair
+  ``(name, {params})``; the same policy plays the seat as a player and, when the bank
+  passes to it, as the bank (see :mod:`sette_kit.policies`).  :meth:`Table.play_bots`
+  advances every bot turn; :meth:`Table.play_round` plays a whole round when every seat
+  to act is a bot.
+* **Saving.**  :meth:`Table.to_json` / :meth:`Table.from_json` save everything, including
+  the random generator's state, so a loaded game continues identically.  Policies are
+  code, not data: pass ``bots=`` again to ``from_json``.
+* **Heads-up**: a table of two seats (one player and the bank) is the heads-up game.
+
+>>> t = Table("italian", players=["A", "B", "C"], seed=7, bots="all")
+>>> r = t.play_round()
+>>> sum(t.bankrolls) == 300 and t.phase == "settled"
+True
+>>> Table.from_json(t.to_json(), bots="all").to_json() == t.to_json()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, Callable, Iterator, Mapping, NamedTuple
+
+from .cards import FULL_DECK, Card, Rank
+from .errors import IllegalMove, SetteKitError
+from .rules import SUIT_PRIORITY, Rules
+from .scoring import SETTE_E_MEZZO, Score, fmt_points, outcome, score
+
+__all__ = ["Table", "TableView", "HandView", "Event", "Legal", "Option", "RoundResult",
+           "PHASES", "ACTIONS", "MIN_SEATS", "MAX_SEATS"]
+
+PHASES = ("ready", "stake", "players", "bank", "settled")
+ACTIONS = ("stake", "hit", "stand", "hit_face_down", "split", "burn", "exchange", "half_ace", "declare")
+MIN_SEATS, MAX_SEATS = 2, 12  # S7
+_FORMAT = "sette-kit/table/1"
+_PARAMS = {"stake": ("amount",), "split": ("amount",), "declare": ("value",)}
+
+
+@lru_cache(maxsize=1 << 16)
+def _score(cards: tuple, rules: Rules, declare, half_ace: bool) -> Score:
+    return score(cards, rules, declare=declare, half_ace=half_ace)
+
+
+# ---------------------------------------------------------------------------------------
+# Small immutable values
+# ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened at the table.  ``text`` is safe to show to everybody."""
+
+    kind: str
+    seat: int | None
+    data: Mapping[str, Any] = field(hash=False, compare=True)
+    text: str
+    round: int = 0
+    private: bool = False  # data names a card only ``seat`` may see
+
+    def redacted(self) -> "Event":
+        """The event as the other seats know it (no hidden card in ``data``)."""
+        if not self.private:
+            return self
+        data = MappingProxyType({k: v for k, v in self.data.items() if k != "card"})
+        return Event(self.kind, self.seat, data, self.text, self.round, False)
+
+    def __repr__(self) -> str:
+        return f"<Event {self.kind} seat={self.seat}: {self.text}>"
+
+
+class Option(NamedTuple):
+    """One legal action with its allowed parameters."""
+
+    name: str
+    min: int | None = None  # amount range for stake / split
+    max: int | None = None
+    values: tuple | None = None  # declare: the matta's allowed values (None = automatic)
+
+    def __repr__(self) -> str:
+        if self.min is not None:
+            return f"{self.name}(min={self.min}, max={self.max})"
+        if self.values is not None:
+            return f"{self.name}(values={', '.join('auto' if v is None else fmt_points(v) for v in self.values)})"
+        return self.name
+
+
+class Legal(Mapping):
+    """The legal actions of the seat to act: a read-only mapping name -> :class:`Option`.
+
+    >>> lg = Legal([Option("hit"), Option("stand")])
+    >>> "hit" in lg, list(lg), lg
+    (True, ['hit', 'stand'], Legal(hit, stand))
+    """
+
+    __slots__ = ("_options",)
+
+    def __init__(self, options=()) -> None:
+        self._options = {o.name: o for o in options}
+
+    def __getitem__(self, name: str) -> Option:
+        return self._options[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._options)
+
+    def __len__(self) -> int:
+        return len(self._options)
+
+    def __repr__(self) -> str:
+        return f"Legal({', '.join(map(repr, self._options.values()))})"
+
+    def describe(self) -> str:
+        """A short line for prompts: 'stake 1-10, hit, stand'."""
+        parts = []
+        for o in self._options.values():
+            if o.min is not None:
+                parts.append(f"{o.name} {o.min}-{o.max}" if o.min != o.max else f"{o.name} {o.min}")
+            elif o.values is not None:
+                parts.append(f"{o.name} " + "/".join(fmt_points(v) for v in o.values if v is not None))
+            else:
+                parts.append(o.name)
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class HandView:
+    """One hand as a given seat sees it.  ``cards`` holds ``None`` for a card hidden from
+    the viewer; ``score`` is None unless the viewer sees every card."""
+
+    cards: tuple
+    stake: int
+    status: str  # "playing", "stood", "sette_e_mezzo", "bust"
+    result: int | None  # the money the hand won (+) or lost (-) once settled
+    declare: Fraction | None
+    half_ace: bool
+    score: Score | None
+
+    @property
+    def face_up(self) -> tuple:
+        """The cards of the hand the viewer can see."""
+        return tuple(c for c in self.cards if c is not None)
+
+    @property
+    def hidden(self) -> int:
+        """How many of the hand's cards the viewer cannot see."""
+        return sum(1 for c in self.cards if c is None)
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The table as one seat may see it (S9, S11).  Immutable; built by :meth:`Table.view`."""
+
+    seat: int
+    names: tuple
+    rules: Rules
+    round: int
+    phase: str
+    to_act: int | None
+    banker: int
+    bankrolls: tuple
+    min_stake: int
+    max_stake: int
+    hands: tuple  # per seat: tuple of HandView (empty for a seat out of the round)
+    active_hand: int | None  # index of the hand to act in hands[to_act]
+    legal: Legal | None  # the legal actions if it is this seat's turn, else None
+    deck_left: int
+    discards: tuple  # the discard pile: every card in it was shown face up
+    _events: tuple = field(repr=False, default=())
+
+    @property
+    def name(self) -> str:
+        return self.names[self.seat]
+
+    @property
+    def is_banker(self) -> bool:
+        return self.seat == self.banker
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    @property
+    def hand(self) -> HandView | None:
+        """This seat's hand that is to act now (None if it is not this seat's turn)."""
+        if self.to_act != self.seat or self.active_hand is None:
+            return None
+        hands = self.hands[self.seat]
+        return hands[self.active_hand] if self.active_hand < len(hands) else None
+
+    @property
+    def score(self) -> Score | None:
+        h = self.hand
+        return h.score if h is not None else None
+
+    @property
+    def events(self) -> tuple:
+        """This round's events, with other seats' hidden cards taken out of ``data``."""
+        return tuple(e if not e.private or e.seat == self.seat else e.redacted() for e in self._events)
+
+    def visible_cards(self) -> tuple:
+        """Every card this seat can see now: its own, the face-up cards, the discards."""
+        out = list(self.discards)
+        for hands in self.hands:
+            for h in hands:
+                out.extend(c for c in h.cards if c is not None)
+        return tuple(out)
+
+
+class RoundResult(NamedTuple):
+    """What :meth:`Table.play_round` returns."""
+
+    round: int
+    banker: int
+    results: tuple  # money won (+) or lost (-) by each seat this round (the bank's too)
+    next_banker: int
+    events: tuple
+
+
+class _Hand:
+    __slots__ = ("cards", "hidden", "stake", "status", "declare", "half_ace", "dealt",
+                 "exchanged", "result")
+
+    def __init__(self, cards=None, hidden=None, stake=0):
+        self.cards: list = cards if cards is not None else []
+        self.hidden: list = hidden if hidden is not None else []
+        self.stake = stake
+        self.status = "playing"
+        self.declare = None
+        self.half_ace = False
+        self.dealt = True  # the first card is the one the dealer dealt (S20)
+        self.exchanged = False
+        self.result = None
+
+    def to_dict(self):
+        return {"cards": [c.index for c in self.cards], "hidden": list(self.hidden), "stake": self.stake,
+                "status": self.status, "declare": None if self.declare is None else str(self.declare),
+                "half_ace": self.half_ace, "dealt": self.dealt, "exchanged": self.exchanged,
+                "result": self.result}
+
+    @classmethod
+    def from_dict(cls, d):
+        h = cls([FULL_DECK[i] for i in d["cards"]], list(d["hidden"]), d["stake"])
+        h.status, h.half_ace, h.dealt = d["status"], d["half_ace"], d["dealt"]
+        h.declare = None if d["declare"] is None else Fraction(d["declare"])
+        h.exchanged, h.result = d["exchanged"], d["result"]
+        return h
+
+
+# ---------------------------------------------------------------------------------------
+# The table
+# ---------------------------------------------------------------------------------------
+
+class Table:
+    """A Sette e mezzo table of 2-12 seats (S7).  See the module docstring.
+
+    ``rules`` is a :class:`~sette_kit.rules.Rules` or a preset name; ``players`` the
+    names in seat order (or a number of seats); ``bankrolls`` one int for everybody, a
+    list, or a dict by name; ``seed`` drives the draw for the first banker (S7) and every
+    shuffle; ``bots`` maps seats or names to policies (``"all"``: every seat plays
+    :func:`sette_kit.policies.default`); ``banker`` and ``deck`` (cards on top of the first
+    deck, top first) script a game for a lesson or a test.
+    """
+
+    def __init__(self, rules: Rules | str, players, bankrolls=100, min_stake: int = 1, max_stake: int = 10,
+                 seed: int | None = None, bots=None, banker: int | str | None = None, deck=None) -> None:
+        self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
+        if not isinstance(self.rules, Rules):
+            raise SetteKitError("rules must be a Rules object or a preset name: 'italian', 'spanish' or 'plain'")
+        if isinstance(players, int) and not isinstance(players, bool):
+            players = [f"Player {i + 1}" for i in range(players)]
+        names = tuple(str(p) for p in players)
+        if not MIN_SEATS <= len(names) <= MAX_SEATS:
+            raise SetteKitError(f"a table seats {MIN_SEATS} to {MAX_SEATS} players, the bank included (S7); "
+                                f"got {len(names)}")
+        if len(set(names)) != len(names) or any(not n.strip() for n in names):
+            raise SetteKitError("player names must be different and not empty")
+        self.names = names
+        n = len(names)
+        for what, v in (("min_stake", min_stake), ("max_stake", max_stake)):
+            if not _is_int(v) or v < 1:
+                raise SetteKitError(f"{what}={v!r} must be a whole number of units, at least 1 (S7)")
+        if min_stake > max_stake:
+            raise SetteKitError(f"min_stake={min_stake} is above max_stake={max_stake} (S7)")
+        self.min_stake, self.max_stake = int(min_stake), int(max_stake)
+        if isinstance(bankrolls, dict):
+            unknown = set(bankrolls) - set(names)
+            if unknown or len(bankrolls) != n:
+                raise SetteKitError(f"bankrolls must give one amount for each of {', '.join(names)}")
+            bankrolls = [bankrolls[x] for x in names]
+        elif _is_int(bankrolls):
+            bankrolls = [bankrolls] * n
+        bankrolls = list(bankrolls)
+        if len(bankrolls) != n or not all(_is_int(b) for b in bankrolls):
+            raise SetteKitError(f"bankrolls must be one whole number, or one for each of the {n} seats")
+        self._bankrolls = [int(b) for b in bankrolls]
+        self._rng = random.Random(seed)
+        self._bots: dict[int, Callable] = {}
+        self._events: list[Event] = []
+        self._round_start = 0
+        self.round = 0
+        self.phase = "ready"
+        self._hands: list[list[_Hand]] = [[] for _ in range(n)]
+        self._order: list[int] = []
+        self._pos = 0
+        self._hidx = 0
+        self._ran_out = False
+        self.last_result: RoundResult | None = None
+        # S7: the first banker is drawn by lot
+        if banker is None:
+            self.banker = self._rng.randrange(n)
+            how = "drawn by lot"
+        else:
+            self.banker = self._seat_of(banker)
+            how = "chosen"
+        self._log("banker_drawn", self.banker, {}, f"{names[self.banker]} is the first banker ({how}, S7).")
+        self._new_deck(deck)
+        self.attach_bots(bots)
+
+    # -- public state -----------------------------------------------------------------
+    @property
+    def n_seats(self) -> int:
+        return len(self.names)
+
+    @property
+    def bankrolls(self) -> tuple:
+        """Every seat's money, as a tuple of ints."""
+        return tuple(self._bankrolls)
+
+    @property
+    def events(self) -> tuple:
+        """All events so far (hidden cards included in ``data``: show ``text`` to people)."""
+        return tuple(self._events)
+
+    def round_events(self) -> tuple:
+        """The events of the current round, or of the last one when between rounds."""
+        return tuple(self._events[self._round_start:])
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act now, or None between rounds."""
+        if self.phase in ("stake", "players"):
+            return self._order[self._pos]
+        if self.phase == "bank":
+            return self.banker
+        return None
+
+    @property
+    def in_progress(self) -> bool:
+        return self.phase in ("stake", "players", "bank")
+
+    @property
+    def deck_left(self) -> int:
+        return len(self._stock)
+
+    def hands(self, seat) -> tuple:
+        """The hands of a seat with every card shown (for tests and the teacher's view)."""
+        s = self._seat_of(seat)
+        return tuple(self._hand_view(h, s, s) for h in self._hands[s])
+
+    def attach_bots(self, bots) -> None:
+        """Seat policies: ``{seat or name: policy}``, or ``"all"`` for the default bot everywhere."""
+        if bots is None:
+            return
+        if bots == "all":
+            from .policies import default
+
+            bots = {s: default() for s in range(self.n_seats)}
+        for key, policy in dict(bots).items():
+            if not callable(policy):
+                raise SetteKitError(f"the bot for {key!r} must be a callable policy(view) -> action")
+            self._bots[self._seat_of(key)] = policy
+
+    @property
+    def bots(self) -> Mapping[int, Callable]:
+        return MappingProxyType(self._bots)
+
+    # -- rounds -------------------------------------------------------------------------
+    def new_round(self) -> None:
+        """Start the next round: stakes and deal in the order of S8-S9."""
+        if self.in_progress:
+            raise IllegalMove(f"round {self.round} is still being played ({self.phase} phase, "
+                              f"{self.names[self.to_act]} to act)")
+        worst = self._worst()
+        b, n = self.banker, self.n_seats
+        seats = [(b + k) % n for k in range(1, n)]
+        order = [s for s in seats if self._bankrolls[s] // worst >= self.min_stake]
+        if not order:
+            raise IllegalMove(f"no player can cover the minimum stake of {self.min_stake}: the game is over")
+        self.round += 1
+        self._round_start = len(self._events)
+        self._ran_out = False
+        self._hands = [[] for _ in range(n)]
+        self._order, self._pos, self._hidx = order, 0, 0
+        self._log("round_started", b, {"banker": b, "players": tuple(order)},
+                  f"Round {self.round}: {self.names[b]} holds the bank; "
+                  f"{', '.join(self.names[s] for s in order)} play.")
+        for s in seats:
+            if s not in order:
+                self._log("sat_out", s, {"bankroll": self._bankrolls[s]},
+                          f"{self.names[s]} cannot cover the minimum stake and sits this round out.")
+        for s in order:
+            self._hands[s] = [_Hand()]
+        self._hands[b] = [_Hand()]
+        if self.rules.stake_timing == "before_deal":  # S9 (001)
+            self.phase = "stake"
+        else:  # S9 (000): deal first, then each player looks, stakes and plays in turn
+            self._deal()
+            self.phase = "stake"
+
+    def _deal(self) -> None:
+        # S8: one card face down to each player from the dealer's right, the dealer last
+        for s in self._order + [self.banker]:
+            card = self._draw()
+            h = self._hands[s][0]
+            h.cards.append(card)
+            h.hidden.append(True)
+            self._log("dealt", s, {"card": card}, f"{self.names[s]} is dealt a card face down.", private=True)
+
+    # -- legal actions ------------------------------------------------------------------
+    def legal_actions(self) -> Legal:
+        """What the seat to act may do now, with the allowed ranges (empty between rounds)."""
+        if not self.in_progress:
+            return Legal()
+        return Legal(self._options())
+
+    def _options(self) -> list:
+        r = self.rules
+        seat = self.to_act
+        if self.phase == "stake":
+            return [Option("stake", self.min_stake, self._cap(seat))]
+        can_draw = bool(self._stock or self._discards)
+        if self.phase == "bank":
+            h = self._hands[seat][0]
+            out = [Option("hit")] if can_draw else []
+            out.append(Option("stand"))
+            if self._has_matta(h):
+                out.append(Option("declare", values=(None,) + r.matta_values))
+            return out
+        h = self._hands[seat][self._hidx]
+        out = [Option("hit")] if can_draw else []
+        out.append(Option("stand"))
+        cards = h.cards
+        if r.face_down_requests and can_draw:  # S22
+            out.append(Option("hit_face_down"))
+        if r.split_figures and len(cards) == 2 and cards[0].is_figure and cards[1].is_figure:  # S23
+            cap = self._cap(seat)
+            if cap >= h.stake:
+                out.append(Option("split", h.stake, cap))
+        if len(cards) == 1 and can_draw:
+            rank = cards[0].rank
+            if r.burn_three_four and rank in (Rank.TRE, Rank.QUATTRO):  # S19
+                out.append(Option("burn"))
+            if r.exchange_four and rank == Rank.QUATTRO and h.dealt and not h.exchanged:  # S20
+                out.append(Option("exchange"))
+        if r.half_point_ace and len(cards) == 1 and cards[0].rank == Rank.ASSO and not h.half_ace:  # S21
+            out.append(Option("half_ace"))
+        if self._has_matta(h):  # S4: declared-value mode
+            out.append(Option("declare", values=(None,) + r.matta_values))
+        return out
+
+    def _has_matta(self, h: _Hand) -> bool:
+        m = self.rules.matta
+        return m is not None and len(h.cards) >= 2 and m in h.cards
+
+    def _worst(self) -> int:
+        # the most a player can lose per unit staked: double against the bank's reale (S15)
+        r = self.rules
+        return 2 if (r.reale and r.dealer_reale_collects_double) else 1
+
+    def _cap(self, seat: int) -> int:
+        committed = sum(h.stake for h in self._hands[seat])
+        worst = self._worst()
+        return min(self.max_stake, (self._bankrolls[seat] - worst * committed) // worst)
+
+    # -- acting -------------------------------------------------------------------------
+    def act(self, action: str, seat: int | str | None = None, **params) -> None:
+        """Perform ``action`` for the seat to act (S9-S23).  Illegal -> IllegalMove, no change.
+
+        >>> t = Table("plain", ["A", "B"], banker=0, seed=3)
+        >>> t.new_round()
+        >>> t.act("stake", amount=11)
+        Traceback (most recent call last):
+        ...
+        sette_kit.errors.IllegalMove: stake amount=11 is out of range: accepted 1-10
+        >>> t.act("hit", seat="A")
+        Traceback (most recent call last):
+        ...
+        sette_kit.errors.IllegalMove: it is B's turn, not A's
+        """
+        if not self.in_progress:
+            raise IllegalMove("no round is in progress: call new_round() to deal the next hand")
+        actor = self.to_act
+        if seat is not None:
+            try:
+                who = self._seat_of(seat)
+            except SetteKitError as exc:
+                raise IllegalMove(str(exc)) from None
+            if who != actor:
+                raise IllegalMove(f"it is {self.names[actor]}'s turn, not {self.names[who]}'s")
+        options = {o.name: o for o in self._options()}
+        if action not in options:
+            what = "the bank" if self.phase == "bank" else self.names[actor]
+            known = "" if action in ACTIONS else f" (the actions are {', '.join(ACTIONS)})"
+            raise IllegalMove(f"{action!r} is not legal now{known}: {what} may "
+                              f"{Legal(options.values()).describe()}")
+        accepted = _PARAMS.get(action, ())
+        extra = set(params) - set(accepted)
+        if extra:
+            raise IllegalMove(f"{action} takes {'no parameters' if not accepted else ', '.join(accepted)}; "
+                              f"got {', '.join(sorted(extra))}")
+        opt = options[action]
+        if action in ("stake", "split"):
+            amount = params.get("amount", opt.min)
+            if not _is_int(amount) or not opt.min <= amount <= opt.max:
+                raise IllegalMove(f"{action} amount={amount!r} is out of range: accepted {opt.min}-{opt.max}"
+                                  + (" (S23: the second stake is at least the first)" if action == "split" else ""))
+            getattr(self, "_do_" + action)(actor, int(amount))
+        elif action == "declare":
+            if "value" not in params:
+                raise IllegalMove("declare needs value=: " + ", ".join(
+                    "None (automatic)" if v is None else fmt_points(v) for v in opt.values))
+            value = params["value"]
+            if value is not None:
+                try:
+                    value = _read_value(value)
+                except (ValueError, TypeError, ZeroDivisionError):
+                    value = "bad"
+                if value not in opt.values:
+                    raise IllegalMove(f"the matta cannot be declared {params['value']!r}: accepted None (automatic), "
+                                      + ", ".join(fmt_points(v) for v in opt.values if v is not None) + " (S4)")
+            self._do_declare(actor, value)
+        else:
+            getattr(self, "_do_" + action)(actor)
+
+    # convenience methods
+    def stake(self, amount: int | None = None, seat=None) -> None:
+        """Stake ``amount`` (default: the minimum) (S7, S9)."""
+        self.act("stake", seat, **({} if amount is None else {"amount": amount}))
+
+    def hit(self, seat=None) -> None:
+        """Ask for a card (face up, S9)."""
+        self.act("hit", seat)
+
+    def stand(self, seat=None) -> None:
+        """Stop drawing."""
+        self.act("stand", seat)
+
+    def hit_face_down(self, seat=None) -> None:
+        """Ask for a card face down; the hidden card is turned up first (S22)."""
+        self.act("hit_face_down", seat)
+
+    def split(self, amount: int | None = None, seat=None) -> None:
+        """Split two figures into two hands (S23)."""
+        self.act("split", seat, **({} if amount is None else {"amount": amount}))
+
+    def burn(self, seat=None) -> None:
+        """Show a first card 3 or 4 and get another (S19)."""
+        self.act("burn", seat)
+
+    def exchange(self, seat=None) -> None:
+        """Exchange a first card 4 for a new card (S20)."""
+        self.act("exchange", seat)
+
+    def half_ace(self, seat=None) -> None:
+        """Declare a first-card ace worth ½ (S21)."""
+        self.act("half_ace", seat)
+
+    def declare(self, value, seat=None) -> None:
+        """Declare the matta's value (S4); ``None`` lets the kit pick the best."""
+        self.act("declare", seat, value=value)
+
+    # -- the actions themselves (called only after the checks) ----------------------------
+    def _do_stake(self, seat: int, amount: int) -> None:
+        h = self._hands[seat][0]
+        h.stake = amount
+        self._log("staked", seat, {"amount": amount}, f"{self.names[seat]} stakes {amount}.")
+        if self.rules.stake_timing == "before_deal":
+            self._pos += 1
+            if self._pos == len(self._order):
+                self._deal()
+                self._pos = 0
+                self.phase = "players"
+        else:
+            self.phase = "players"
+
+    def _hand(self, seat: int) -> _Hand:
+        return self._hands[seat][0 if self.phase == "bank" else self._hidx]
+
+    def _do_hit(self, seat: int, face_down: bool = False) -> None:
+        h = self._hand(seat)
+        card = self._draw()
+        hidden = face_down or h.half_ace  # S21: after a half-point ace the cards come face down
+        h.cards.append(card)
+        h.hidden.append(hidden)
+        name = self.names[seat]
+        if hidden:
+            self._log("hit", seat, {"card": card, "face_down": True}, f"{name} takes a card face down.", private=True)
+        else:
+            self._log("hit", seat, {"card": card, "face_down": False}, f"{name} takes {self._cname(card)}.")
+        self._after_card(seat, h)
+
+    def _do_hit_face_down(self, seat: int) -> None:
+        h = self._hand(seat)
+        self._reveal(seat, h, "S22: only one card may be face down, so the hidden card is turned up first")
+        self._do_hit(seat, face_down=True)
+
+    def _after_card(self, seat: int, h: _Hand) -> None:
+        s = self._score_of(h)
+        name = self.names[seat]
+        if s.bust:
+            self._reveal(seat, h, None)
+            h.status = "bust"
+            if seat == self.banker:
+                self._log("bust", seat, {"total": s.total}, f"The bank ({name}) goes bust with {fmt_points(s.total)} (S12).")
+                self._settle()
+            else:  # S10: shown and lost at once
+                h.result = -h.stake
+                self._transfer(seat, -h.stake)
+                self._log("bust", seat, {"total": s.total, "amount": h.stake},
+                          f"{name} goes bust with {fmt_points(s.total)} and loses {h.stake} at once (S10).")
+                self._next_turn()
+        elif s.total == SETTE_E_MEZZO or s.kind == "triple":
+            self._reveal(seat, h, None)
+            h.status = "sette_e_mezzo"
+            what = {"triple": "a sette e mezzo triplé (S6)", "reale": "a sette e mezzo reale (S5)"}.get(s.kind, "7½")
+            self._log("sette_e_mezzo", seat, {"kind": s.kind}, f"{name} has {what} and shows it (S10).")
+            if seat == self.banker:
+                self._settle()
+            else:
+                self._next_turn()
+
+    def _do_stand(self, seat: int) -> None:
+        h = self._hand(seat)
+        h.status = "stood"
+        if seat == self.banker:
+            self._log("stood", seat, {}, f"The bank ({self.names[seat]}) stands on "
+                                         f"{fmt_points(self._score_of(h).total)}.")
+            self._settle()
+        else:
+            up = [c for c, hid in zip(h.cards, h.hidden) if not hid]
+            shown = f" showing {self._cnames(up)}" if up else ""
+            self._log("stood", seat, {"cards_up": len(up)}, f"{self.names[seat]} stands{shown}.")
+            self._next_turn()
+
+    def _do_split(self, seat: int, amount: int) -> None:  # S23
+        hands = self._hands[seat]
+        h = hands[self._hidx]
+        second = _Hand([h.cards.pop()], [h.hidden.pop()], amount)
+        second.dealt = False
+        if h.declare is not None:
+            h.declare = None
+        hands.insert(self._hidx + 1, second)
+        self._log("split", seat, {"amount": amount, "hands": len(hands)},
+                  f"{self.names[seat]} splits the two figures into two hands, staking {amount} on the new one (S23).")
+
+    def _do_burn(self, seat: int) -> None:  # S19
+        self._replace_first(seat, "burned", "shows {old} and burns it for a new card (S19).")
+
+    def _do_exchange(self, seat: int) -> None:  # S20
+        self._replace_first(seat, "exchanged", "exchanges {old} for a new card (S20).")
+        self._hand(seat).exchanged = True
+
+    def _replace_first(self, seat: int, kind: str, words: str) -> None:
+        h = self._hand(seat)
+        old = h.cards.pop()
+        hid = h.hidden.pop()
+        self._discards.append(old)  # shown, so it goes to the discard pile face up
+        card = self._draw()
+        h.cards.append(card)
+        h.hidden.append(hid)
+        h.dealt = False
+        self._log(kind, seat, {"old": old, "card": card},
+                  f"{self.names[seat]} " + words.format(old=self._cname(old)), private=True)
+
+    def _do_half_ace(self, seat: int) -> None:  # S21
+        h = self._hand(seat)
+        h.half_ace = True
+        self._log("half_ace", seat, {}, f"{self.names[seat]} declares the ace worth ½; "
+                                        f"the next cards come face down (S21).")
+
+    def _do_declare(self, seat: int, value) -> None:  # S4
+        h = self._hand(seat)
+        h.declare = value
+        txt = "the best value" if value is None else fmt_points(value)
+        self._log("declared", seat, {"value": value}, f"{self.names[seat]} declares the matta worth {txt} (S4).")
+        if self._score_of(h).bust:
+            self._after_card(seat, h)
+
+    # -- turn order ---------------------------------------------------------------------
+    def _next_turn(self) -> None:
+        seat = self._order[self._pos]
+        if self._hidx + 1 < len(self._hands[seat]):
+            self._hidx += 1
+            h = self._hands[seat][self._hidx]
+            self._log("next_hand", seat, {"hand": self._hidx},
+                      f"{self.names[seat]} plays split hand {self._hidx + 1}.")
+            return
+        self._hidx = 0
+        self._pos += 1
+        if self._pos < len(self._order):
+            if self.rules.stake_timing != "before_deal":
+                self.phase = "stake"
+            return
+        self._bank_turn()
+
+    def _bank_turn(self) -> None:
+        b = self.banker
+        h = self._hands[b][0]
+        self.phase = "bank"
+        self._reveal(b, h, "S11: the bank turns up its card")
+        live = any(x.result is None for s in self._order for x in self._hands[s])
+        if not live:
+            self._settle()
+
+    def _reveal(self, seat: int, h: _Hand, why: str | None) -> None:
+        if not any(h.hidden):
+            return
+        cards = tuple(c for c, hid in zip(h.cards, h.hidden) if hid)
+        h.hidden = [False] * len(h.cards)
+        reason = f" ({why})" if why else ""
+        self._log("revealed", seat, {"cards": cards}, f"{self.names[seat]} turns up {self._cnames(cards)}{reason}.")
+
+    # -- settlement and the bank (S10-S17) --------------------------------------------------
+    def _settle(self) -> None:
+        r = self.rules
+        b = self.banker
+        bank_hand = self._hands[b][0]
+        self._reveal(b, bank_hand, None)
+        d = self._score_of(bank_hand)
+        results = [0] * self.n_seats
+        for s in self._order:
+            for h in self._hands[s]:
+                if h.result is not None:  # bust: already paid (S10)
+                    results[s] += h.result
+                    continue
+                self._reveal(s, h, "S13: every remaining player shows")
+                p = self._score_of(h)
+                o = outcome(p, d, r)  # S10-S16
+                amount = h.stake * o.multiplier
+                h.result = amount
+                results[s] += amount
+                self._transfer(s, amount)
+                name = self.names[s]
+                verb = f"{name} wins {amount}" if amount > 0 else f"{name} loses {-amount}" if amount < 0 else \
+                    f"{name} gets the stake back"
+                self._log("paid", s, {"amount": amount, "multiplier": o.multiplier, "reason": o.reason},
+                          f"{name}: {o.reason} {verb}.")
+        results[b] = -sum(results)
+        old = b
+        new, why = self._next_banker()
+        if new is not None:
+            self.banker = new
+            self._log("bank_passed", new, {"from": old, "to": new, "reason": why},
+                      f"The bank passes from {self.names[old]} to {self.names[new]}: {why}.")
+            self._new_deck(None)
+        else:
+            for s in range(self.n_seats):
+                for h in self._hands[s]:
+                    self._discards.extend(h.cards)
+            self._log("bank_kept", old, {"deck_left": len(self._stock)},
+                      f"{self.names[old]} keeps the bank; the deck carries over with {len(self._stock)} "
+                      f"cards left (S18).")
+        self.phase = "settled"
+        self.last_result = RoundResult(self.round, old, tuple(results), self.banker, self.round_events())
+
+    def _next_banker(self):
+        r = self.rules
+        b, n = self.banker, self.n_seats
+        nearest = [(b + k) % n for k in range(1, n)]
+        played = [s for s in nearest if s in self._order]
+        if r.triple and r.triple_takes_bank:  # S17 (001): a triple takes the bank
+            for s in played:
+                if any(self._score_of(h).kind == "triple" for h in self._hands[s]):
+                    return s, f"{self.names[s]} made a sette e mezzo triplé (S17)"
+        if r.bank_passing == "reale":  # S17 (000)
+            prio = SUIT_PRIORITY[r.face]
+            best = None
+            for pos, s in enumerate(played):
+                for h in self._hands[s]:
+                    sc = self._score_of(h)
+                    if sc.kind == "reale" and h.result is not None and h.result > 0:
+                        key = (min(prio.index(c.suit) for c in h.cards), 0 if sc.true_reale else 1, pos)
+                        if best is None or key < best[0]:
+                            best = (key, s)
+            if best is not None:
+                winners = sum(1 for s in played for h in self._hands[s]
+                              if h.result and h.result > 0 and self._score_of(h).kind == "reale")
+                tail = "" if winners == 1 else f" ({winners} reali won: the highest suit takes the bank)"
+                return best[1], f"{self.names[best[1]]} won with a sette e mezzo reale (S17){tail}"
+        elif r.bank_passing == "sette_e_mezzo":  # S17 (001)
+            for s in played:
+                if any(not h.status == "bust" and self._score_of(h).total == SETTE_E_MEZZO for h in self._hands[s]):
+                    return s, f"{self.names[s]} made 7½ (S17)"
+            return None, ""
+        if self._ran_out or not self._stock:  # S17 (000): the deck is used up
+            s = nearest[0]
+            return s, f"the deck is used up, so the bank goes to the player on {self.names[b]}'s right (S17)"
+        return None, ""
+
+    def _transfer(self, seat: int, amount: int) -> None:
+        self._bankrolls[seat] += amount
+        self._bankrolls[self.banker] -= amount
+
+    # -- the deck (S18) -----------------------------------------------------------------
+    def _new_deck(self, top) -> None:
+        cards = list(FULL_DECK)
+        self._rng.shuffle(cards)
+        if top:
+            top = list(top)
+            if not all(isinstance(c, Card) for c in top) or len(set(top)) != len(top):
+                raise SetteKitError("deck= must be distinct Cards, top card first")
+            rest = [c for c in cards if c not in set(top)]
+            cards = top + rest
+        self._stock = cards[::-1]  # the top card is the last item
+        self._discards: list[Card] = []
+        self._log("new_deck", self.banker, {}, f"{self.names[self.banker]} shuffles a fresh deck of 40 cards (S18).")
+
+    def _draw(self) -> Card:
+        if not self._stock:  # S18: reshuffle the cards not on the table
+            cards = self._discards
+            self._discards = []
+            self._rng.shuffle(cards)
+            self._stock = cards
+            self._ran_out = True
+            self._log("reshuffled", None, {"cards": len(cards)},
+                      f"The deck has run out: the {len(cards)} cards not on the table are shuffled "
+                      f"into a new deck (S18).")
+        return self._stock.pop()
+
+    # -- bots ---------------------------------------------------------------------------
+    def play_bots(self) -> int:
+        """Let bot seats act until a human is to act or the round is over; returns the
+        number of actions taken."""
+        count = 0
+        while self.in_progress:
+            seat = self.to_act
+            policy = self._bots.get(seat)
+            if policy is None:
+                break
+            choice = policy(self.view(seat))
+            if isinstance(choice, str):
+                self.act(choice)
+            else:
+                name, params = choice
+                self.act(name, **(params or {}))
+            count += 1
+        return count
+
+    def play_round(self) -> RoundResult:
+        """Play one whole round with the bots (starting it if needed) and return its result."""
+        if not self.in_progress:
+            self.new_round()
+        self.play_bots()
+        if self.in_progress:
+            raise SetteKitError(f"{self.names[self.to_act]} (seat {self.to_act}) is not a bot: "
+                                f"play_round needs bots at every seat to act")
+        return self.last_result
+
+    # -- views ----------------------------------------------------------------------------
+    def view(self, seat) -> TableView:
+        """The table as ``seat`` sees it: its own hidden cards, the others' face-up cards."""
+        seat = self._seat_of(seat)
+        to_act = self.to_act
+        legal = Legal(self._options()) if (to_act == seat and self.in_progress) else None
+        hands = tuple(tuple(self._hand_view(h, s, seat) for h in hs) for s, hs in enumerate(self._hands))
+        active = 0 if self.phase == "bank" else self._hidx if self.in_progress else None
+        return TableView(seat, self.names, self.rules, self.round, self.phase, to_act, self.banker,
+                         tuple(self._bankrolls), self.min_stake, self.max_stake, hands, active, legal,
+                         len(self._stock), tuple(self._discards), tuple(self._events[self._round_start:]))
+
+    def _hand_view(self, h: _Hand, owner: int, viewer: int) -> HandView:
+        if owner == viewer or not any(h.hidden):
+            cards = tuple(h.cards)
+            sc = self._score_of(h) if cards else None
+        else:
+            cards = tuple(None if hid else c for c, hid in zip(h.cards, h.hidden))
+            sc = None
+        return HandView(cards, h.stake, h.status, h.result, h.declare, h.half_ace, sc)
+
+    def _score_of(self, h: _Hand) -> Score:
+        return _score(tuple(h.cards), self.rules, h.declare, h.half_ace)
+
+    # -- events ---------------------------------------------------------------------------
+    def _log(self, kind, seat, data, text, private=False) -> None:
+        self._events.append(Event(kind, seat, MappingProxyType(data), text, self.round, private))
+
+    def _cname(self, card: Card) -> str:
+        return card.name(self.rules.face)
+
+    def _cnames(self, cards) -> str:
+        return ", ".join(c.name(self.rules.face) for c in cards)
+
+    def _seat_of(self, key) -> int:
+        if isinstance(key, str):
+            if key in self.names:
+                return self.names.index(key)
+            raise SetteKitError(f"no player called {key!r}: the players are {', '.join(self.names)}")
+        if _is_int(key) and 0 <= key < self.n_seats:
+            return int(key)
+        raise SetteKitError(f"seat {key!r} does not exist: seats are 0-{self.n_seats - 1} or a player's name")
+
+    # -- checks -----------------------------------------------------------------------------
+    def check(self) -> None:
+        """Raise AssertionError unless the table's invariants hold: the 40 cards are each in
+        exactly one place (stock, discards or, during a round, a hand); stakes are within
+        the limits; the phase is known."""
+        if self.phase not in PHASES:
+            raise AssertionError(f"unknown phase {self.phase!r}")
+        places = list(self._stock) + list(self._discards)
+        if self.in_progress:  # between rounds the last hands' cards are already back in a deck
+            places += [c for hs in self._hands for h in hs for c in h.cards]
+        if sorted(c.index for c in places) != list(range(40)):
+            raise AssertionError("the cards are not the 40 cards of one deck, each in one place")
+        for hs in self._hands:
+            for h in hs:
+                if h.stake and not self.min_stake <= h.stake <= self.max_stake:
+                    raise AssertionError(f"stake {h.stake} outside {self.min_stake}-{self.max_stake}")
+
+    # -- saving -----------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The whole state as JSON text (policies are not saved: re-attach them on load)."""
+        state = {
+            "format": _FORMAT,
+            "rules": _rules_to_dict(self.rules),
+            "names": list(self.names),
+            "bankrolls": list(self._bankrolls),
+            "min_stake": self.min_stake, "max_stake": self.max_stake,
+            "round": self.round, "phase": self.phase, "banker": self.banker,
+            "stock": [c.index for c in self._stock], "discards": [c.index for c in self._discards],
+            "hands": [[h.to_dict() for h in hs] for hs in self._hands],
+            "order": list(self._order), "pos": self._pos, "hidx": self._hidx, "ran_out": self._ran_out,
+            "round_start": self._round_start,
+            "rng": _rng_to_json(self._rng.getstate()),
+            "events": [_event_to_json(e) for e in self._events],
+            "bot_seats": sorted(self._bots),
+        }
+        return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str, bots=None) -> "Table":
+        """Load a table saved with :meth:`to_json`; ``bots`` re-attaches the policies."""
+        try:
+            d = json.loads(text)
+            if d.get("format") != _FORMAT:
+                raise SetteKitError(f"not a saved sette-kit table (format {d.get('format')!r})")
+            t = cls.__new__(cls)
+            t.rules = _rules_from_dict(d["rules"])
+            t.names = tuple(d["names"])
+            t._bankrolls = list(d["bankrolls"])
+            t.min_stake, t.max_stake = d["min_stake"], d["max_stake"]
+            t.round, t.phase, t.banker = d["round"], d["phase"], d["banker"]
+            t._stock = [FULL_DECK[i] for i in d["stock"]]
+            t._discards = [FULL_DECK[i] for i in d["discards"]]
+            t._hands = [[_Hand.from_dict(h) for h in hs] for hs in d["hands"]]
+            t._order, t._pos, t._hidx, t._ran_out = list(d["order"]), d["pos"], d["hidx"], d["ran_out"]
+            t._round_start = d["round_start"]
+            t._rng = random.Random()
+            t._rng.setstate(_rng_from_json(d["rng"]))
+            t._events = [_event_from_json(e) for e in d["events"]]
+            t._bots = {}
+            t.last_result = None
+            if t.phase == "settled":
+                t.last_result = _result_from_events(t)
+        except SetteKitError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise SetteKitError(f"cannot load the table: {exc!r}") from None
+        t.check()
+        t.attach_bots(bots)
+        return t
+
+    def __repr__(self) -> str:
+        return (f"<Table {self.rules.name} round {self.round} {self.phase}: bank {self.names[self.banker]}, "
+                f"bankrolls {dict(zip(self.names, self._bankrolls))}>")
+
+
+# ---------------------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------------------
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _read_value(value) -> Fraction:
+    if isinstance(value, str):
+        v = value.strip()
+        value = "1/2" if v == "½" else v.replace("½", ".5")
+    if isinstance(value, float):
+        value = str(value)
+    if isinstance(value, bool):
+        raise TypeError
+    return Fraction(value)
+
+
+def _result_from_events(t: Table) -> RoundResult:
+    evs = tuple(t._events[t._round_start:])
+    start = next((e for e in evs if e.kind == "round_started"), None)
+    banker = start.data["banker"] if start else t.banker
+    results = [0] * t.n_seats
+    for s, hs in enumerate(t._hands):
+        for h in hs:
+            if s != banker and h.result is not None:
+                results[s] += h.result
+    results[banker] = -sum(results)
+    return RoundResult(t.round, banker, tuple(results), t.banker, evs)
+
+
+def _rules_to_dict(r: Rules) -> dict:
+    from dataclasses import fields
+
+    out = {}
+    for f in fields(r):
+        v = getattr(r, f.name)
+        out[f.name] = v.index if isinstance(v, Card) else v
+    return out
+
+
+def _rules_from_dict(d: dict) -> Rules:
+    d = dict(d)
+    if d.get("matta") is not None:
+        d["matta"] = FULL_DECK[d["matta"]]
+    return Rules(**d)
+
+
+def _rng_to_json(state):
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def _rng_from_json(s):
+    return (s[0], tuple(s[1]), s[2])
+
+
+def _enc(v):
+    if isinstance(v, Card):
+        return {"card": v.index}
+    if isinstance(v, Fraction):
+        return {"fraction": str(v)}
+    if isinstance(v, (tuple, list)):
+        return [_enc(x) for x in v]
+    return v
+
+
+def _dec(v):
+    if isinstance(v, dict):
+        if "card" in v:
+            return FULL_DECK[v["card"]]
+        return Fraction(v["fraction"])
+    if isinstance(v, list):
+        return tuple(_dec(x) for x in v)
+    return v
+
+
+def _event_to_json(e: Event):
+    return [e.kind, e.seat, {k: _enc(v) for k, v in e.data.items()}, e.text, e.round, e.private]
+
+
+def _event_from_json(x) -> Event:
+    kind, seat, data, text, rnd, private = x
+    return Event(kind, seat, MappingProxyType({k: _dec(v) for k, v in data.items()}), text, rnd, private)
