@@ -191,8 +191,10 @@ class KitWidget:
 
     # -- display ---------------------------------------------------------------------
     def set_children(self, children: Iterable[ipywidgets.Widget]) -> None:
-        """Put ``children`` in the root, followed by the message area."""
-        self.view.children = tuple(children) + (self.message,)
+        """Put ``children`` in the root, followed by the message area (unless the
+        subclass placed ``self.message`` itself, e.g. right under a text box)."""
+        children = tuple(children)
+        self.view.children = children if any(c is self.message for c in children) else children + (self.message,)
 
     def _repr_mimebundle_(self, **kwargs):
         return self.view._repr_mimebundle_(**kwargs)

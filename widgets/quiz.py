@@ -1,0 +1,227 @@
+"""``Quiz``: a reusable exercise - a question, an answer box, feedback, hints, a score.
+
+The questions come from :mod:`sette_kit.questions` (or any :class:`~sette_kit.questions.Question`);
+answers are read by :mod:`sette_kit.answers`, so "24/37", "0.649", "64.9%" and "7½" all work.
+
+Scoring: every readable answer to an open question counts one try; "3/4 right" counts
+right tries out of all tries.  A question closes when answered right or revealed; later
+answers to it get feedback but do not change the score.  Sending the same text twice in
+a row (Enter, then the Check button) counts once.  Unreadable input shows a short
+message under the box naming the accepted forms, and the score is unchanged.
+
+>>> from sette_kit import Rules, parse_cards
+>>> from sette_kit.questions import worth_question, hand_worth
+>>> q = Quiz(worth_question(parse_cards("5c Fd"), Rules.preset("plain")))
+>>> q.check("5"), q.check("11/2"), q.score_text
+(False, True, '1/2 right')
+>>> q.check("banana"); q.message_text.startswith("cannot read 'banana'")
+False
+True
+>>> quiz = Quiz(hand_worth("italian", seed=4))
+>>> answer = quiz.reveal(); f"The answer is {answer}." in quiz.feedback_text
+True
+>>> quiz.next(); quiz.score_text
+'0/0 right'
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+import ipywidgets
+
+from sette_kit.errors import SetteKitError
+from sette_kit.questions import GENERATORS, Question
+
+from .base import KitWidget, button, esc, lines_html, plain_text, safe_action, text_box
+from .render import hand_html
+
+__all__ = ["Quiz"]
+
+_PLACEHOLDER = {
+    "probability": "e.g. 24/37, 0.649 or 64.9%",
+    "points": "e.g. 7½, 7 1/2, 7.5 or 15/2",
+    "number": "e.g. 24/37, 0.649, 64.9% or 7½",
+    "yesno": "yes or no",
+}
+
+
+class Quiz(KitWidget):
+    """An exercise widget.
+
+    ``question_or_generator`` is a :class:`Question`, an iterable of questions (a list or
+    a generator from :mod:`sette_kit.questions`), or a topic name ('worth', 'matta',
+    'reale', 'bust') with ``rules`` and ``seed``.  ``face`` overrides the card face.
+
+    Public actions: :meth:`check`, :meth:`hint`, :meth:`reveal`, :meth:`next`.
+    """
+
+    def __init__(self, question_or_generator, *, title: str | None = None, rules=None, seed=None,
+                 face: str | None = None, card_size: int = 64) -> None:
+        super().__init__()
+        self.face = face
+        self.card_size = card_size
+        if isinstance(question_or_generator, Question):
+            self._source: Iterator[Question] | None = None
+            first = question_or_generator
+        else:
+            if isinstance(question_or_generator, str):
+                if question_or_generator not in GENERATORS:
+                    raise SetteKitError(f"unknown quiz topic {question_or_generator!r}: accepted "
+                                        f"{', '.join(GENERATORS)}")
+                question_or_generator = GENERATORS[question_or_generator](rules, seed=seed)
+            if not isinstance(question_or_generator, Iterable):
+                raise SetteKitError("Quiz needs a Question, a list or generator of Questions, or a topic name")
+            self._source = iter(question_or_generator)
+            first = self._pull()
+            if first is None:
+                raise SetteKitError("Quiz needs at least one question")
+        self.right = 0
+        self.attempts = 0
+        self._syncing = False
+
+        self.title = ipywidgets.HTML(f"<h4 class='sk-quiz-title'>{esc(title)}</h4>" if title else "")
+        self.question_html = ipywidgets.HTML()
+        self.question_html.add_class("sk-quiz-question")
+        self.answer_box = text_box("", self._submitted, css="sk-quiz-answer", width="16em")
+        self.answer_box.description = "Answer:"
+        self.check_button = button("Check", lambda: self.check(self.answer_box.value),
+                                   tooltip="Check your answer (or press Enter in the box)", css="sk-quiz-check",
+                                   style="primary")
+        self.hint_button = button("Hint", self.hint, tooltip="Show the next hint", css="sk-quiz-hint")
+        self.reveal_button = button("Show answer", self.reveal, tooltip="Show the exact answer and the solution",
+                                    css="sk-quiz-reveal")
+        self.next_button = button("Next", self.next, tooltip="A new question", css="sk-quiz-next")
+        self.next_button.layout.display = None if self._source is not None else "none"
+        self.feedback = ipywidgets.HTML()
+        self.feedback.add_class("sk-quiz-feedback")
+        self.hints_html = ipywidgets.HTML()
+        self.hints_html.add_class("sk-quiz-hints")
+        self.score_html = ipywidgets.HTML()
+        self.score_html.add_class("sk-quiz-score")
+        row = ipywidgets.HBox([self.answer_box, self.check_button, self.hint_button, self.reveal_button,
+                               self.next_button], layout=ipywidgets.Layout(flex_flow="row wrap"))
+        self.set_children([self.title, self.question_html, row, self.message, self.feedback,
+                           self.hints_html, self.score_html])
+        self._show(first)
+
+    # -- state -------------------------------------------------------------------------
+    def _pull(self) -> Question | None:
+        try:
+            q = next(self._source)
+        except StopIteration:
+            return None
+        if not isinstance(q, Question):
+            raise SetteKitError(f"a quiz question must be a Question, not {type(q).__name__}")
+        return q
+
+    def _show(self, q: Question) -> None:
+        self.question = q
+        self.closed = False
+        self.revealed = False
+        self.hints_shown = 0
+        self._last_text = None
+        cards = ""
+        if q.cards:
+            cards = hand_html(q.cards, face=self.face, rules=q.rules, size=self.card_size)
+        self.question_html.value = f'<p class="sk-quiz-text">{esc(q.text)}</p>{cards}'
+        self.answer_box.placeholder = _PLACEHOLDER[q.kind]
+        self._set_box("")
+        self.feedback.value = ""
+        self.hints_html.value = ""
+        self.hint_button.disabled = not q.hints
+        self._update_score()
+
+    def _set_box(self, text: str) -> None:
+        self._syncing = True
+        try:
+            self.answer_box.value = text
+        finally:
+            self._syncing = False
+
+    def _update_score(self) -> None:
+        self.score_html.value = f'<span class="sk-score" aria-live="polite">Score: {esc(self.score_text)}</span>'
+
+    @property
+    def score_text(self) -> str:
+        """The running score, e.g. '3/4 right'."""
+        return f"{self.right}/{self.attempts} right"
+
+    @property
+    def feedback_text(self) -> str:
+        """The feedback as plain text (for tests and screen readers)."""
+        return plain_text(self.feedback.value)
+
+    def _submitted(self, text: str) -> None:
+        if not self._syncing:
+            self.check(text)
+
+    # -- actions -----------------------------------------------------------------------
+    @safe_action(default=False)
+    def check(self, answer) -> bool:
+        """Check ``answer`` (text); True if right.  Unreadable or too imprecise input
+        gives a message and returns False without changing the score."""
+        text = "" if answer is None else str(answer)
+        if self.answer_box.value != text:
+            self._set_box(text)
+        q = self.question
+        verdict = q.check(text)
+        if verdict.status == "unreadable" or verdict.status == "imprecise":
+            self._last_text = None
+            raise SetteKitError(verdict.message)
+        repeat = self._last_text == text.strip()
+        self._last_text = text.strip()
+        if not self.closed and not repeat:
+            self.attempts += 1
+            self.right += verdict.right
+            if verdict.right:
+                self.closed = True
+            self._update_score()
+        if verdict.right:
+            self.feedback.value = (f'<div class="sk-right" role="status"><b>✔ Right.</b> '
+                                   f'{esc(verdict.message.removeprefix("Right: "))}</div>'
+                                   + self._solution_html())
+        else:
+            self.feedback.value = (f'<div class="sk-wrong" role="status"><b>✘ {esc(verdict.message)}</b> '
+                                   f'Try again, ask for a hint, or show the answer.</div>')
+        return verdict.right
+
+    @safe_action
+    def hint(self) -> str | None:
+        """Show the next hint; returns its text."""
+        q = self.question
+        if self.hints_shown >= len(q.hints):
+            raise SetteKitError("No more hints for this question: use Show answer to see the solution.")
+        self.hints_shown += 1
+        shown = q.hints[: self.hints_shown]
+        self.hints_html.value = ('<div class="sk-hint"><b>Hints</b>'
+                                 + lines_html("\n".join(shown), "sk-hint-list") + "</div>")
+        self.hint_button.disabled = self.hints_shown >= len(q.hints)
+        return shown[-1]
+
+    @safe_action
+    def reveal(self) -> str:
+        """Show the exact answer and the worked solution; the question no longer scores."""
+        self.revealed = True
+        self.closed = True
+        self.feedback.value = (f'<div class="sk-revealed" role="status"><b>The answer is '
+                               f'{esc(self.question.answer_text)}.</b></div>' + self._solution_html())
+        return self.question.answer_text
+
+    @safe_action
+    def next(self) -> Question | None:
+        """Move to a new question (generators and lists only)."""
+        if self._source is None:
+            raise SetteKitError("This quiz has a single question.")
+        q = self._pull()
+        if q is None:
+            self.next_button.disabled = True
+            raise SetteKitError("That was the last question.")
+        self._show(q)
+        return q
+
+    def _solution_html(self) -> str:
+        if not self.question.solution:
+            return ""
+        return ('<details class="sk-solution" open><summary>Solution</summary>'
+                + lines_html(self.question.solution) + "</details>")
