@@ -84,6 +84,9 @@ class Question:
                 keep.append(m)
         object.__setattr__(self, "mistakes", tuple(keep))
 
+    def __repr__(self) -> str:
+        return f"<Question {self.topic or self.kind}: {self.text!r} -> {self.answer_text}>"
+
     @property
     def answer_text(self) -> str:
         """The exact answer in words: '7½', '24/37 ≈ 0.6486 (64.86%)', 'yes'."""

@@ -20,7 +20,9 @@ True
 >>> quiz = Quiz(hand_worth("italian", seed=4))
 >>> answer = quiz.reveal(); f"The answer is {answer}." in quiz.feedback_text
 True
->>> quiz.next(); quiz.score_text
+>>> quiz.next()
+<Question worth: 'What is this hand worth? Asso di denari' -> 1>
+>>> quiz.score_text
 '0/0 right'
 """
 
