@@ -1,0 +1,1323 @@
+"""Trentuno (thirty-one): scoring, a full game engine, two bots and exact draw odds (RULES T1-T9).
+
+Scoring (T2)
+------------
+Two to seven count their number, the figures 10 and the Ace 11.  A hand of three cards
+scores the largest sum of its cards **of one suit**; 31 (an Ace and two ten-value cards
+of one suit) is the most.
+
+>>> from sette_kit.cards import parse_cards
+>>> score(parse_cards("Asso di coppe, Re di coppe, Fante di coppe"))
+TrentunoScore(total=31, suit=Suit.COPPE, kind='trentuno')
+>>> s = score(parse_cards("Asso di coppe, 5 di coppe, Re di spade"))
+>>> s.total, s.suit, s.cards
+(16, Suit.COPPE, (Card('Asso', 'coppe'), Card(5, 'coppe')))
+>>> print(explain(parse_cards("Asso di coppe, Re di coppe, Fante di coppe")))
+coppe: Asso di coppe 11 + Re di coppe 10 + Fante di coppe 10 = 31.
+Best suit coppe: Asso di coppe 11 + Re di coppe 10 + Fante di coppe 10 = 31 in coppe (T2).
+31 is the most a hand can make: it is shown at once and ends the hand (T7).
+
+With the older option (T2) three Aces or three figures of one rank score 30:
+
+>>> three_kings = parse_cards("Re di coppe, Re di denari, Re di spade")
+>>> score(three_kings).total, score(three_kings, TrentunoRules(three_of_a_kind_30=True)).total
+(10, 30)
+
+:func:`score` takes one to three cards.  During a turn a player briefly holds four
+cards (after drawing, before discarding); such a hand has no score of its own — use
+:func:`best_discard`, which says which card to throw to keep the best three:
+
+>>> best_discard(parse_cards("Asso di coppe, 5 di coppe, Re di spade, Re di coppe"))
+(Card('Re', 'spade'), TrentunoScore(total=26, suit=Suit.COPPE, kind='points'))
+
+The game (T1, T3-T7, T9)
+------------------------
+``TrentunoGame(players, rules=None, seed=None, bots=None)``: 2-7 players with one deck
+(T1); up to 12 are accepted ("more with care": the stock is then small and is rebuilt
+from the discard pile often).  Everything below is the engine's precise reading of
+RULES.md; the rule ids are cited where the code implements them.
+
+* Seats are numbered 0..n-1 **counter-clockwise**, so "the next player" and "the player
+  on the right" are both seat + 1 (skipping eliminated players).  Play goes to the
+  next seat.
+* T4, first dealer: each player cuts one card from a seeded shuffled deck; the highest
+  card deals (Ace, Re, Cavallo, Fante, 7 ... 2, the seed's ranking; suits do not
+  count).  Players tied for highest cut again.  Each later hand the deal passes to the
+  next live seat.  The dealer shuffles (seeded), the player on his right (the next
+  seat) cuts the deck (a seeded cut position, logged), three cards go to each live
+  player starting with the first to play, and one card is turned up to start the
+  discard pile.  The rest is the stock.
+* T5, a turn: take the top card of the stock or of the discard pile, then discard one
+  card.  The card just taken from the discard pile may not be thrown back in the same
+  turn (that would be a pass, which T5 does not offer).  Option ``discard_first``:
+  discard first, then draw; the discard pile then offers the card that was on top
+  before your discard (your own discard goes on top when your turn ends).
+* T6, knocking: at the start of his turn, instead of drawing, a player whose score is
+  at least ``knock_minimum`` (default 26, i.e. "more than 25") may knock, except in the
+  first round (the first turn of every player in the hand).  Only one knock per hand.
+  Reading of "everyone else then has one last turn, up to the dealer": with the default
+  ``knock_last_round="everyone"`` **every other live player has exactly one more turn**,
+  in order, and then the hand ends; with ``"to_dealer"`` only the players after the
+  knocker up to and including the dealer play (the seed: "the hand ends with the
+  dealer"), so a knocking dealer ends the hand at once.
+* T6/T3/T9, end of the hand after a knock: all hands are shown.  The lowest score
+  loses a life; several players tied for lowest each lose one (T3); when the knocker
+  ties for lowest, only the knocker loses (T6).  T9 (the last two players, one life
+  each, tie: the knocker loses) is the same as T6 here and is checked explicitly.
+* T7, 31: a hand that scores 31 is shown at once (the engine does it automatically,
+  right after the deal or right after the discard that makes it) and ends the hand:
+  every other player loses a life.  Reading of "if this happens after a knock, the
+  knocker does not lose": the knocker is spared, everybody else except the 31 loses.
+  Players dealt 31 together are all spared.  In the first round, ``first_round_31``
+  chooses among the seed's three readings: ``"ends_hand"`` (default, like any 31),
+  ``"wins_game"`` (the player wins the game at once: every other player's remaining
+  lives go into the pot; two players dealt 31 together fall back to "ends_hand"), or
+  ``"redeal"`` (the hand is cancelled, no life is lost, the same dealer deals again).
+* Lives (T3): each player starts with ``lives`` (default 3); every life lost goes into
+  the pot, so the pot is always exactly the lives lost.  A player with no lives is out
+  and is skipped by the deal and the turns; the last player left wins the pot.  At
+  least one player always survives a hand (the knocker or the 31 never loses together
+  with everyone), so every game ends with exactly one winner.
+* The stock running out (not in RULES.md): at the end of a turn, if the stock is
+  empty, the discard pile except its top card is turned over and shuffled (seeded)
+  to make a new stock; this is logged as a ``"restock"`` event.
+* T8 (return to life) is **not implemented**: the seed's procedure is garbled (who
+  the "drawn bettor" is, what a buy-back costs and what the pot gains cannot be read
+  consistently, and its special case contradicts T6/T9), so no clear reading exists.
+  Likewise the seed's "if one of the last two has two or more lives, both lose" is not
+  in RULES.md and contradicts T6; the engine follows T6.
+
+>>> g = TrentunoGame(["Ada", "Bruno", "Carla"], seed=7)
+>>> g.phase, g.players[g.to_act], g.legal_actions()
+('draw', 'Carla', (Action('draw_stock'), Action('take_discard')))
+>>> g.act("knock")
+Traceback (most recent call last):
+...
+sette_kit.errors.IllegalMove: Carla may not knock now: nobody may knock in the first round (T6); accepted now: draw_stock, take_discard
+>>> g.act("draw_stock"); g.phase
+'discard'
+>>> g.act(g.legal_actions()[0])       # an Action from legal_actions() can be passed back
+>>> g.events[-1].text                  # doctest: +ELLIPSIS
+'Carla discards ...'
+
+Bots sit at seats; ``play_bots()`` plays until a human must act, ``play_game()`` plays an
+all-bot game to the end:
+
+>>> g = TrentunoGame(4, seed=1, bots={0: greedy, 1: ThresholdKnocker(), 2: greedy, 3: ThresholdKnocker(28)})
+>>> g.play_game() in range(4), sum(g.lives) + g.pot == 4 * 3
+(True, True)
+>>> TrentunoGame.from_json(g.to_json()).to_json() == g.to_json()
+True
+
+Odds (exact)
+------------
+>>> o = draw_odds(parse_cards("Asso di coppe, 5 di coppe, Re di spade"), parse_card("2 di denari"))
+>>> o.p_improve, o.expected_stock, o.discard_score, o.best
+(Fraction(1, 3), Fraction(107, 6), 16, 'stock')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+import random
+from dataclasses import dataclass, field, fields
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
+
+from .cards import FACES, FULL_DECK, Card, Rank, Suit, parse_card, parse_cards
+from .errors import IllegalMove, SetteKitError
+
+__all__ = [
+    "TrentunoRules", "TrentunoScore", "score", "explain", "card_points", "best_discard",
+    "Action", "Event", "TrentunoView", "TrentunoGame",
+    "Greedy", "greedy", "ThresholdKnocker", "BOTS",
+    "DrawOdds", "draw_odds",
+]
+
+FIRST_ROUND_31 = ("ends_hand", "wins_game", "redeal")
+KNOCK_LAST_ROUND = ("everyone", "to_dealer")
+ACTIONS = ("draw_stock", "take_discard", "discard", "knock", "next_hand")
+MIN_PLAYERS, MAX_PLAYERS = 2, 12
+
+
+# ------------------------------------------------------------------------------------
+# Rules
+# ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TrentunoRules:
+    """The options of Trentuno (RULES T1-T9), validated.  Immutable.
+
+    >>> r = TrentunoRules()
+    >>> r.lives, r.knock_minimum, r.first_round_31, r.three_of_a_kind_30
+    (3, 26, 'ends_hand', False)
+    >>> r.replace(lives=5).lives
+    5
+    >>> TrentunoRules(first_round_31="wins")
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: first_round_31='wins' is not accepted: accepted 'ends_hand', 'wins_game', 'redeal' (T7)
+    """
+
+    lives: int = 3                       # T3
+    three_of_a_kind_30: bool = False     # T2 option
+    discard_first: bool = False          # T5 option
+    first_round_31: str = "ends_hand"    # T7 option
+    knock_minimum: int = 26              # T6: "more than 25"
+    knock_last_round: str = "everyone"   # T6 reading
+    face: str = "italian"
+
+    def __post_init__(self) -> None:
+        if isinstance(self.lives, bool) or not isinstance(self.lives, int) or not 1 <= self.lives <= 99:
+            raise SetteKitError(f"lives={self.lives!r} is not accepted: accepted a whole number 1-99 (T3)")
+        for name in ("three_of_a_kind_30", "discard_first"):
+            if not isinstance(getattr(self, name), bool):
+                raise SetteKitError(f"{name}={getattr(self, name)!r} is not accepted: accepted True or False")
+        if self.first_round_31 not in FIRST_ROUND_31:
+            raise SetteKitError(f"first_round_31={self.first_round_31!r} is not accepted: accepted "
+                                + ", ".join(map(repr, FIRST_ROUND_31)) + " (T7)")
+        if self.knock_last_round not in KNOCK_LAST_ROUND:
+            raise SetteKitError(f"knock_last_round={self.knock_last_round!r} is not accepted: accepted "
+                                + ", ".join(map(repr, KNOCK_LAST_ROUND)) + " (T6)")
+        k = self.knock_minimum
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 31:
+            raise SetteKitError(f"knock_minimum={k!r} is not accepted: accepted a whole number 1-31, the "
+                                "lowest score that may knock (default 26, 'more than 25', T6)")
+        if self.face not in FACES:
+            raise SetteKitError(f"face={self.face!r} is not accepted: accepted " + ", ".join(map(repr, FACES)))
+
+    def replace(self, **changes) -> "TrentunoRules":
+        """A validated copy with some options changed."""
+        unknown = set(changes) - {f.name for f in fields(self)}
+        if unknown:
+            raise SetteKitError(f"unknown Trentuno option(s) {', '.join(sorted(unknown))}; accepted: "
+                                + ", ".join(f.name for f in fields(self)))
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict:
+        """The options as a plain dict (for JSON)."""
+        return dataclasses.asdict(self)
+
+    def describe(self) -> str:
+        """The options in plain English, one per line.
+
+        >>> print(TrentunoRules().describe())   # doctest: +ELLIPSIS
+        Each player starts with 3 lives (T3).
+        ...
+        """
+        last = ("every other player has one last turn" if self.knock_last_round == "everyone"
+                else "the players after the knocker play up to the dealer")
+        first31 = {"ends_hand": "ends the hand like any 31", "wins_game": "wins the whole game",
+                   "redeal": "cancels the hand, which is dealt again"}[self.first_round_31]
+        return "\n".join([
+            f"Each player starts with {self.lives} {'life' if self.lives == 1 else 'lives'} (T3).",
+            "Three of a kind of Aces or figures scores 30 (T2)." if self.three_of_a_kind_30
+            else "Only cards of one suit add up; three of a kind has no special value (T2).",
+            "A turn is: discard, then draw (T5 option)." if self.discard_first
+            else "A turn is: draw from the stock or the discard pile, then discard (T5).",
+            f"You may knock with {self.knock_minimum} or more, not in the first round; then {last} (T6).",
+            f"31 in the first round {first31} (T7).",
+        ])
+
+
+DEFAULT_RULES = TrentunoRules()
+
+
+# ------------------------------------------------------------------------------------
+# Scoring (T2)
+# ------------------------------------------------------------------------------------
+
+def card_points(card: Card) -> int:
+    """A card's value in Trentuno: Ace 11, figures 10, the others their number (T2).
+
+    >>> [card_points(c) for c in parse_cards("Asso di coppe, Re di coppe, 7 di coppe")]
+    [11, 10, 7]
+    """
+    r = int(card.rank)
+    return 11 if r == 1 else (10 if r >= 8 else r)
+
+
+# fast tables by card index (0-39)
+_VAL = tuple(card_points(c) for c in FULL_DECK)
+_SUIT = tuple(int(c.suit) for c in FULL_DECK)
+_RANK = tuple(int(c.rank) for c in FULL_DECK)
+
+
+def _points(idx: Sequence[int], toak: bool) -> int:
+    """Score of up to three card indices, in plain ints (hot code)."""
+    sums = [0, 0, 0, 0]
+    for i in idx:
+        sums[_SUIT[i]] += _VAL[i]
+    best = max(sums)
+    if toak and len(idx) == 3:
+        r = _RANK[idx[0]]
+        if (r == 1 or r >= 8) and _RANK[idx[1]] == r and _RANK[idx[2]] == r and best < 30:
+            return 30
+    return best
+
+
+class TrentunoScore(NamedTuple):
+    """The score of a Trentuno hand (T2).
+
+    ``total`` is an int; ``suit`` the suit that scores (None for three of a kind);
+    ``cards`` the cards that count; ``kind`` is ``"points"``, ``"trentuno"`` (31) or
+    ``"three_of_a_kind"`` (the T2 option).
+    """
+
+    total: int
+    suit: Suit | None
+    cards: tuple
+    kind: str
+
+    def __repr__(self) -> str:
+        return f"TrentunoScore(total={self.total}, suit={self.suit!r}, kind={self.kind!r})"
+
+
+def _cards(cards, what="hand") -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    out = tuple(c if isinstance(c, Card) else parse_card(str(c)) for c in cards)
+    if len(set(out)) != len(out):
+        raise SetteKitError(f"the {what} holds the same card twice: a hand holds each card at most once")
+    return out
+
+
+def score(cards, rules: TrentunoRules | None = None) -> TrentunoScore:
+    """Score one to three cards (T2): the largest sum of one suit.
+
+    Ties between suits go to the suit that comes first (coppe, denari, bastoni, spade).
+
+    >>> score(parse_cards("7 di spade, 6 di spade, Asso di denari"))
+    TrentunoScore(total=13, suit=Suit.SPADE, kind='points')
+    >>> score(parse_cards("Asso di coppe, Asso di denari, Asso di spade"), TrentunoRules(three_of_a_kind_30=True))
+    TrentunoScore(total=30, suit=None, kind='three_of_a_kind')
+    >>> score(parse_cards("Asso di coppe, 2 di coppe, 3 di coppe, 4 di coppe"))
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: a Trentuno hand scores 1 to 3 cards, got 4; with four cards in hand use best_discard() to choose the card to throw
+    """
+    rules = rules or DEFAULT_RULES
+    cards = _cards(cards)
+    if not 1 <= len(cards) <= 3:
+        raise SetteKitError(f"a Trentuno hand scores 1 to 3 cards, got {len(cards)}"
+                            + ("; with four cards in hand use best_discard() to choose the card to throw"
+                               if len(cards) == 4 else ""))
+    sums = [0, 0, 0, 0]
+    for c in cards:
+        sums[int(c.suit)] += card_points(c)
+    best = max(sums)
+    suit = Suit(sums.index(best))
+    if rules.three_of_a_kind_30 and _points([c.index for c in cards], True) == 30 and best < 30:
+        return TrentunoScore(30, None, cards, "three_of_a_kind")
+    counted = tuple(c for c in cards if c.suit == suit)
+    return TrentunoScore(best, suit, counted, "trentuno" if best == 31 else "points")
+
+
+def explain(cards, rules: TrentunoRules | None = None) -> str:
+    """Explain step by step how a hand scores (T2).
+
+    >>> print(explain(parse_cards("Asso di coppe, 5 di coppe, Re di spade")))
+    coppe: Asso di coppe 11 + 5 di coppe 5 = 16.
+    spade: Re di spade 10 = 10.
+    Best suit coppe: Asso di coppe 11 + 5 di coppe 5 = 16 in coppe (T2).
+    Only cards of one suit add up: the hand scores 16.
+    """
+    rules = rules or DEFAULT_RULES
+    s = score(cards, rules)
+    cards = _cards(cards)
+    face = FACES[rules.face]
+    lines = []
+
+    def term(cs):
+        return " + ".join(f"{c.name(rules.face)} {card_points(c)}" for c in cs)
+
+    for suit in Suit:
+        cs = [c for c in cards if c.suit == suit]
+        if cs:
+            lines.append(f"{face.suit_names[suit]}: {term(cs)} = {sum(map(card_points, cs))}.")
+    if s.kind == "three_of_a_kind":
+        lines.append(f"Three of a kind of {'Aces' if cards[0].rank == 1 else 'figures'}: "
+                     f"the option (T2) makes it 30, more than any suit here.")
+        lines.append("The hand scores 30.")
+        return "\n".join(lines)
+    name = face.suit_names[s.suit]
+    lines.append(f"Best suit {name}: {term(s.cards)} = {s.total} in {name} (T2).")
+    if s.total == 31:
+        lines.append("31 is the most a hand can make: it is shown at once and ends the hand (T7).")
+    elif len(cards) > len(s.cards):
+        lines.append(f"Only cards of one suit add up: the hand scores {s.total}.")
+    else:
+        lines.append(f"The hand scores {s.total}.")
+    return "\n".join(lines)
+
+
+def _best_discard_idx(idx: Sequence[int], toak: bool, forbidden: int = -1) -> tuple[int, int]:
+    """(index to discard, score kept) for four card indices; ties throw the lowest value."""
+    best_i, best_s, best_v = -1, -1, 99
+    for k, i in enumerate(idx):
+        if i == forbidden:
+            continue
+        rest = idx[:k] + idx[k + 1:]
+        s = _points(rest, toak)
+        v = _VAL[i]
+        if s > best_s or (s == best_s and (v, i) < (best_v, best_i)):
+            best_i, best_s, best_v = i, s, v
+    return best_i, best_s
+
+
+def best_discard(cards, rules: TrentunoRules | None = None, keep: Card | None = None):
+    """For four cards (during a turn): the card to throw and the score of the three kept.
+
+    ``keep`` is a card that may not be thrown (the one just taken from the discard
+    pile, T5).  Among equal results the lowest-value card is thrown.
+
+    >>> best_discard(parse_cards("7 di coppe, 6 di coppe, Asso di spade, 2 di coppe"))
+    (Card('Asso', 'spade'), TrentunoScore(total=15, suit=Suit.COPPE, kind='points'))
+    >>> best_discard(parse_cards("7 di coppe, 6 di coppe, Asso di spade, 2 di coppe"), keep=parse_card("Asso di spade"))
+    (Card(2, 'coppe'), TrentunoScore(total=13, suit=Suit.COPPE, kind='points'))
+    """
+    rules = rules or DEFAULT_RULES
+    cards = _cards(cards)
+    if len(cards) != 4:
+        raise SetteKitError(f"best_discard takes the four cards held during a turn, got {len(cards)}")
+    forbidden = keep.index if keep is not None else -1
+    i, _ = _best_discard_idx([c.index for c in cards], rules.three_of_a_kind_30, forbidden)
+    card = FULL_DECK[i]
+    return card, score([c for c in cards if c != card], rules)
+
+
+# ------------------------------------------------------------------------------------
+# Actions, events, views
+# ------------------------------------------------------------------------------------
+
+class Action(NamedTuple):
+    """A move: ``name`` in draw_stock, take_discard, discard (with ``card``), knock, next_hand."""
+
+    name: str
+    card: Card | None = None
+
+    def __repr__(self) -> str:
+        return f"Action({self.name!r})" if self.card is None else f"Action({self.name!r}, {self.card!r})"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened at the table, in the order it happened.
+
+    Events hold only public information (what every player sees): a card drawn from the
+    stock is not named; a player's own cards are in :meth:`TrentunoGame.view`.
+    ``kind`` is one of: cut_for_dealer, dealer, shuffle, cut, deal, turn_up, draw_stock,
+    take_discard, discard, knock, thirty_one, showdown, lose_life, eliminated, restock,
+    redeal, hand_over, game_over.  ``data`` is a read-only mapping; ``text`` is plain
+    English.
+    """
+
+    kind: str
+    seat: int | None
+    data: Mapping[str, Any]
+    text: str
+    hand: int = 0
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, seat={self.seat!r}, {self.text!r})"
+
+
+@dataclass(frozen=True)
+class TrentunoView:
+    """What one seat may see: its own hand, the top of the discard pile, sizes, lives, pot.
+
+    A widget can render the whole table from this and :attr:`TrentunoGame.events`.
+    ``legal`` is the tuple of legal :class:`Action` if this seat is to act, else ().
+    ``revealed`` maps seats to their hands once the hand is over (the showdown).
+    """
+
+    seat: int
+    players: tuple
+    hand: tuple
+    score: TrentunoScore | None
+    hand_sizes: tuple
+    lives: tuple
+    alive: tuple
+    pot: int
+    dealer: int
+    to_act: int | None
+    phase: str
+    discard_top: Card | None
+    discard_size: int
+    stock_size: int
+    knocker: int | None
+    hand_number: int
+    round: int
+    first_round: bool
+    last_turns_left: int | None
+    taken_from_discard: Card | None
+    pending_discard: Card | None
+    legal: tuple
+    revealed: Mapping
+    winner: int | None
+    rules: TrentunoRules
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+
+_KNOCK = Action("knock")
+_DRAW_STOCK = Action("draw_stock")
+_TAKE_DISCARD = Action("take_discard")
+_NEXT_HAND = Action("next_hand")
+_DISCARD = tuple(Action("discard", c) for c in FULL_DECK)
+_SORT_KEY = tuple((int(c.rank), int(c.suit)) for c in FULL_DECK)  # Card order: rank, then suit
+_SCORE_CACHE: dict = {}
+
+
+def _score_idx(idx: Sequence[int], rules: TrentunoRules) -> TrentunoScore:
+    """score() for card indices, cached (hot code: views and bots)."""
+    key = (tuple(sorted(idx)), rules.three_of_a_kind_30)
+    s = _SCORE_CACHE.get(key)
+    if s is None:
+        s = _SCORE_CACHE[key] = score([FULL_DECK[i] for i in key[0]], rules)
+    return s
+
+
+# ------------------------------------------------------------------------------------
+# The game
+# ------------------------------------------------------------------------------------
+
+def _cut_rank(card_index: int) -> int:
+    """The seed's ranking for the cut (T4): A, Re, Cavallo, Fante, 7 ... 2."""
+    r = _RANK[card_index]
+    return 11 if r == 1 else r
+
+
+class TrentunoGame:
+    """A game of Trentuno for 2-12 players (T1-T7, T9).  See the module docstring.
+
+    ``players``: a list of names or a number of players.  ``bots``: a dict seat (or name)
+    -> policy; a policy is any callable ``policy(view) -> (action, params)`` (or an
+    :class:`Action`).  ``seed``: an int (a fresh one is drawn when None and kept, so the
+    game can be saved and replayed).
+
+    >>> g = TrentunoGame(["Ada", "Bruno"], seed=3, rules=TrentunoRules(lives=1))
+    >>> g.view(0).hand_sizes, g.view(0).stock_size, len(g.view(0).hand)
+    ((3, 3), 33, 3)
+    >>> g.view(0).revealed
+    mappingproxy({})
+    """
+
+    def __init__(self, players: Sequence[str] | int = 4, rules: TrentunoRules | None = None,
+                 seed: int | None = None, bots: Mapping | None = None) -> None:
+        if isinstance(players, int) and not isinstance(players, bool):
+            players = [f"Player {i + 1}" for i in range(players)]
+        players = tuple(str(p) for p in players)
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise SetteKitError(f"Trentuno needs {MIN_PLAYERS} to {MAX_PLAYERS} players (T1: 4-7 with one deck "
+                                f"is best), got {len(players)}")
+        if len(set(players)) != len(players):
+            raise SetteKitError("player names must be different")
+        if rules is None:
+            rules = DEFAULT_RULES
+        if not isinstance(rules, TrentunoRules):
+            raise SetteKitError(f"rules must be a TrentunoRules, got {type(rules).__name__}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2 ** 63)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SetteKitError(f"seed must be an int (or None for a fresh one), got {seed!r}")
+        self.players = players
+        self.rules = rules
+        self.seed = seed
+        self.bots: dict[int, Callable] = {}
+        self.set_bots(bots or {})
+        self._rng = random.Random(seed)
+        self._toak = rules.three_of_a_kind_30
+        n = len(players)
+        self.lives = [rules.lives] * n
+        self.pot = 0
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.stock: list[int] = []       # top is the end of the list
+        self.discard_pile: list[int] = []  # top is the end of the list
+        self.events: list[Event] = []
+        self.history: list[tuple[str, int | None]] = []
+        self.hand_number = 0
+        self.phase = "draw"
+        self.to_act: int | None = None
+        self.knocker: int | None = None
+        self.last_turns_left: int | None = None
+        self.winner: int | None = None
+        self._turn_no = 0
+        self._round_size = n
+        self._taken: int = -1      # card taken from the discard pile this turn (may not be thrown back)
+        self._pending: int = -1    # discard_first: this turn's discard, waiting under the top
+        self._revealed: dict[int, tuple] = {}
+        self._cancelled = False
+        self.dealer = self._cut_for_dealer()
+        self._deal()
+
+    # -- public read-only facts --------------------------------------------------------
+    @property
+    def alive(self) -> tuple[int, ...]:
+        """Seats still in the game (lives > 0), in seat order."""
+        return tuple(i for i, l in enumerate(self.lives) if l > 0)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "game_over"
+
+    @property
+    def round(self) -> int:
+        """The round of the current hand, from 1."""
+        return self._turn_no // self._round_size + 1
+
+    @property
+    def first_round(self) -> bool:
+        return self._turn_no < self._round_size
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards of ``seat`` (everything, for tests and teachers; players use view())."""
+        return tuple(FULL_DECK[i] for i in self.hands[seat])
+
+    def score_of(self, seat: int) -> TrentunoScore | None:
+        h = self.hand_of(seat)
+        return score(h, self.rules) if 1 <= len(h) <= 3 else None
+
+    @property
+    def discard_top(self) -> Card | None:
+        return self._visible_discard()
+
+    def set_bots(self, bots: Mapping) -> None:
+        """Seat bots: a dict seat or player name -> policy (replaces earlier bots)."""
+        seated = {}
+        for key, policy in dict(bots).items():
+            seat = self._seat_of(key)
+            if not callable(policy):
+                raise SetteKitError(f"the bot for seat {seat} is not callable: a policy is policy(view) -> (action, params)")
+            seated[seat] = policy
+        self.bots = seated
+
+    def _seat_of(self, key) -> int:
+        if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(self.players):
+            return key
+        if isinstance(key, str) and key in self.players:
+            return self.players.index(key)
+        raise SetteKitError(f"unknown seat {key!r}: accepted 0-{len(self.players) - 1} or a player name "
+                            f"({', '.join(self.players)})")
+
+    # -- events -----------------------------------------------------------------------
+    def _log(self, kind: str, seat: int | None, text: str, **data) -> None:
+        self.events.append(Event(kind, seat, MappingProxyType(data), text, self.hand_number))
+
+    def _name(self, i: int) -> str:
+        return FULL_DECK[i].name(self.rules.face)
+
+    # -- seats ------------------------------------------------------------------------
+    def _next_alive(self, seat: int) -> int:
+        n = len(self.players)
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if self.lives[s] > 0:
+                return s
+        raise AssertionError("no live player")  # pragma: no cover
+
+    # -- setup (T4) -------------------------------------------------------------------
+    def _cut_for_dealer(self) -> int:
+        contenders = list(range(len(self.players)))
+        while True:
+            deck = list(range(40))
+            self._rng.shuffle(deck)
+            cuts = {s: deck[k] for k, s in enumerate(contenders)}
+            top = max(_cut_rank(c) for c in cuts.values())
+            text = ", ".join(f"{self.players[s]} {self._name(c)}" for s, c in cuts.items())
+            self._log("cut_for_dealer", None, f"Cut for the deal: {text} (T4).",
+                      cuts=MappingProxyType({s: FULL_DECK[c] for s, c in cuts.items()}))
+            best = [s for s, c in cuts.items() if _cut_rank(c) == top]
+            if len(best) == 1:
+                self._log("dealer", best[0], f"{self.players[best[0]]} cut the highest card and deals first (T4).")
+                return best[0]
+            contenders = best
+
+    def _deal(self) -> None:
+        """Shuffle, cut, deal three cards each, turn one up (T4); check dealt 31s (T7)."""
+        self.hand_number += 1
+        n = len(self.players)
+        self.hands = [[] for _ in range(n)]
+        self.knocker = None
+        self.last_turns_left = None
+        self._turn_no = 0
+        self._taken = self._pending = -1
+        self._revealed = {}
+        self._cancelled = False
+        alive = self.alive
+        self._round_size = len(alive)
+        deck = list(range(40))
+        self._rng.shuffle(deck)
+        cutter = self._next_alive(self.dealer)
+        at = self._rng.randint(4, 36)
+        deck = deck[at:] + deck[:at]
+        self._log("shuffle", self.dealer, f"Hand {self.hand_number}: {self.players[self.dealer]} shuffles and deals (T4).",
+                  lives=tuple(self.lives), pot=self.pot)
+        self._log("cut", cutter, f"{self.players[cutter]}, on the dealer's right, cuts the deck at card {at} (T4).",
+                  position=at)
+        # deal from the top: list end is the top
+        order = []
+        s = cutter
+        for _ in alive:
+            order.append(s)
+            s = self._next_alive(s)
+        for s in order:
+            self.hands[s] = [deck.pop(), deck.pop(), deck.pop()]
+        self._log("deal", self.dealer, f"{self.players[self.dealer]} deals three cards face down to each of "
+                  f"{len(order)} players.", seats=tuple(order))
+        up = deck.pop()
+        self.discard_pile = [up]
+        self.stock = deck
+        self._log("turn_up", self.dealer, f"{self._name(up)} is turned up to start the discard pile; "
+                  f"{len(deck)} cards make the stock.", card=FULL_DECK[up], stock=len(deck))
+        self.to_act = order[0]
+        self.phase = "discard" if self.rules.discard_first else "draw"
+        # T7: a hand dealt 31 is shown at once
+        made = [s for s in order if _points(self.hands[s], self._toak) == 31]
+        if made:
+            self._thirty_one(made, dealt=True)
+
+    # -- legal actions ----------------------------------------------------------------
+    def _can_knock(self, seat: int) -> str | None:
+        """None if ``seat`` may knock now, else the reason (T6)."""
+        if self.knocker is not None:
+            return f"{self.players[self.knocker]} has already knocked (one knock per hand, T6)"
+        if self.first_round:
+            return "nobody may knock in the first round (T6)"
+        if len(self.hands[seat]) != 3:
+            return "a knock replaces the whole turn, so it comes before drawing (T6)"
+        s = _points(self.hands[seat], self._toak)
+        if s < self.rules.knock_minimum:
+            return (f"a knock needs {self.rules.knock_minimum} or more (T6: more than 25) and "
+                    f"{self.players[seat]}'s hand scores {s}")
+        return None
+
+    def _visible_discard(self) -> Card | None:
+        """The discard-pile card a player may take now (under a pending discard_first discard)."""
+        pile = self.discard_pile
+        return FULL_DECK[pile[-1]] if pile else None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions now, for the seat :attr:`to_act` (``next_hand`` between hands)."""
+        ph = self.phase
+        if ph == "game_over":
+            return ()
+        if ph == "hand_over":
+            return (_NEXT_HAND,)
+        seat = self.to_act
+        hand = self.hands[seat]
+        out = []
+        if ph == "draw":
+            out.append(_DRAW_STOCK)
+            if self.discard_pile:
+                out.append(_TAKE_DISCARD)
+            if not self.rules.discard_first and self._can_knock(seat) is None:
+                out.append(_KNOCK)
+        else:  # discard
+            for i in sorted(hand, key=_SORT_KEY.__getitem__):
+                if i != self._taken:
+                    out.append(_DISCARD[i])
+            if self.rules.discard_first and len(hand) == 3 and self._can_knock(seat) is None:
+                out.append(_KNOCK)
+        return tuple(out)
+
+    # -- acting -----------------------------------------------------------------------
+    def act(self, action, card=None, **params) -> None:
+        """Play ``action`` for the seat to act: a name (``"draw_stock"``, ``"take_discard"``,
+        ``"discard"`` with ``card=``, ``"knock"``, ``"next_hand"``) or an :class:`Action`.
+
+        An illegal action raises :class:`~sette_kit.errors.IllegalMove` naming what is
+        accepted, and the game is left exactly as it was.
+        """
+        if isinstance(action, Action):
+            action, card = action.name, action.card if card is None else card
+        if params:
+            raise SetteKitError(f"unknown parameter(s) {', '.join(sorted(params))}: accepted card=")
+        if action not in ACTIONS:
+            raise IllegalMove(f"unknown action {action!r}: accepted {', '.join(ACTIONS)}")
+        legal = self.legal_actions()
+        names = [a.name for a in legal]
+        accepted = ", ".join(dict.fromkeys(names)) or "nothing (the game is over)"
+        who = self.players[self.to_act] if self.to_act is not None else "Nobody"
+        if action not in names:
+            reason = ""
+            if action == "knock" and self.phase in ("draw", "discard") and self.to_act is not None:
+                reason = self._can_knock(self.to_act) or ""
+                if self.phase == "discard" and not self.rules.discard_first:
+                    reason = "a knock replaces the whole turn, so it comes before drawing (T6)"
+            elif self.phase == "game_over":
+                reason = "the game is over"
+            elif action == "discard" and self.phase == "draw":
+                reason = "draw first (T5)" if not self.rules.discard_first else "you have already discarded (T5)"
+            elif action in ("draw_stock", "take_discard") and self.phase == "discard":
+                reason = ("discard first: the discard-first option is on (T5)" if self.rules.discard_first
+                          and len(self.hands[self.to_act]) == 3 else "you have drawn: now discard one card (T5)")
+            elif action == "next_hand":
+                reason = "the hand is not over"
+            else:
+                reason = "it is not allowed now"
+            verb = {"knock": "knock", "next_hand": "start the next hand", "discard": "discard"}.get(action, action.replace("_", " "))
+            raise IllegalMove(f"{who} may not {verb} now: {reason}; accepted now: {accepted}")
+        if action == "discard":
+            if card is None:
+                raise IllegalMove(f"discard needs card=: accepted {', '.join(a.card.name(self.rules.face) for a in legal if a.card)}")
+            try:
+                c = card if isinstance(card, Card) else parse_card(str(card), face=self.rules.face)
+            except SetteKitError as exc:
+                raise IllegalMove(str(exc)) from None
+            if Action("discard", c) not in legal:
+                if c.index == self._taken:
+                    why = f"{c.name(self.rules.face)} was just taken from the discard pile and may not be thrown back this turn (T5)"
+                else:
+                    why = f"{who} does not hold {c.name(self.rules.face)}"
+                raise IllegalMove(f"{why}; accepted: {', '.join(a.card.name(self.rules.face) for a in legal if a.card)}")
+            card = c
+        elif card is not None:
+            raise IllegalMove(f"{action} takes no card: only discard takes card=")
+        # legal from here on: the state changes
+        self.history.append((action, card.index if card is not None else None))
+        getattr(self, "_do_" + action)(card)
+
+    def _do_next_hand(self, _card) -> None:
+        if not self._cancelled:
+            self.dealer = self._next_alive(self.dealer)  # T4: the deal passes counter-clockwise
+        self._deal()
+
+    def _do_draw_stock(self, _card) -> None:
+        seat = self.to_act
+        self.hands[seat].append(self.stock.pop())
+        self._log("draw_stock", seat, f"{self.players[seat]} draws from the stock.", stock=len(self.stock))
+        self._after_draw(seat)
+
+    def _do_take_discard(self, _card) -> None:
+        seat = self.to_act
+        pile = self.discard_pile
+        c = pile.pop()
+        self.hands[seat].append(c)
+        if not self.rules.discard_first:
+            self._taken = c
+        self._log("take_discard", seat, f"{self.players[seat]} takes {self._name(c)} from the discard pile.",
+                  card=FULL_DECK[c])
+        self._after_draw(seat)
+
+    def _after_draw(self, seat: int) -> None:
+        if self.rules.discard_first:
+            # the pending discard goes on top now (T5 option)
+            self.discard_pile.append(self._pending)
+            self._pending = -1
+            self._end_turn(seat)
+        else:
+            self.phase = "discard"
+
+    def _do_discard(self, card: Card) -> None:
+        seat = self.to_act
+        c = card.index
+        self.hands[seat].remove(c)
+        if self.rules.discard_first:
+            # T5 option: the discard waits beside the pile until the draw, so the pile
+            # still offers the card that was on top before it
+            self._pending = c
+            self._log("discard", seat, f"{self.players[seat]} discards {self._name(c)} (it goes on the "
+                      "discard pile after the draw).", card=card)
+            self.phase = "draw"
+            return
+        self.discard_pile.append(c)
+        self._log("discard", seat, f"{self.players[seat]} discards {self._name(c)}.", card=card)
+        self._taken = -1
+        self._end_turn(seat)
+
+    def _do_knock(self, _card) -> None:
+        seat = self.to_act
+        s = _points(self.hands[seat], self._toak)
+        self.knocker = seat
+        if self.rules.knock_last_round == "everyone":
+            left = len(self.alive) - 1
+        else:  # up to and including the dealer
+            left, s2 = 0, seat
+            while s2 != self.dealer:
+                s2 = self._next_alive(s2)
+                left += 1
+        self.last_turns_left = left
+        self._log("knock", seat, f"{self.players[seat]} knocks with {s}: "
+                  + (f"{left} last {'turn' if left == 1 else 'turns'} follow (T6)." if left else
+                     "the hand ends now (T6)."), score=s, last_turns=left)
+        self._turn_no += 1
+        self._advance(seat)
+
+    def _end_turn(self, seat: int) -> None:
+        self._taken = -1
+        first = self.first_round
+        self._turn_no += 1
+        if not self.stock:
+            self._restock()
+        if _points(self.hands[seat], self._toak) == 31:  # T7: shown at once
+            self._thirty_one([seat], dealt=False, first=first)
+            return
+        if self.knocker is not None:
+            self.last_turns_left -= 1
+        self._advance(seat)
+
+    def _advance(self, seat: int) -> None:
+        if self.knocker is not None and self.last_turns_left <= 0:
+            self._showdown()
+            return
+        self.to_act = self._next_alive(seat)
+        self.phase = "discard" if self.rules.discard_first else "draw"
+
+    def _restock(self) -> None:
+        pile = self.discard_pile
+        top = pile.pop()
+        new = pile[:]
+        self._rng.shuffle(new)
+        self.stock = new
+        self.discard_pile = [top]
+        self._log("restock", None, f"The stock is empty: the discard pile except its top card is shuffled "
+                  f"into a new stock of {len(new)} cards.", stock=len(new))
+
+    # -- end of a hand (T3, T6, T7, T9) -------------------------------------------------
+    def _reveal(self) -> dict:
+        self._revealed = {s: tuple(FULL_DECK[i] for i in self.hands[s]) for s in self.alive}
+        scores = {s: _points(self.hands[s], self._toak) for s in self.alive}
+        text = "; ".join(f"{self.players[s]} {scores[s]}" for s in self.alive)
+        self._log("showdown", None, f"Hands shown: {text}.",
+                  hands=MappingProxyType(dict(self._revealed)), scores=MappingProxyType(scores))
+        return scores
+
+    def _thirty_one(self, makers: list[int], dealt: bool, first: bool = True) -> None:
+        first = dealt or first
+        names = " and ".join(self.players[s] for s in makers)
+        how = "is dealt" if dealt else "makes"
+        verb = "are" if len(makers) > 1 else "is"
+        option = self.rules.first_round_31 if first else "ends_hand"
+        if option == "redeal":
+            self._log("thirty_one", makers[0], f"{names} {how} 31 in the first round: under the 'redeal' "
+                      "option the hand is cancelled and dealt again by the same dealer (T7).",
+                      seats=tuple(makers), first_round=True)
+            self._reveal()
+            self._log("redeal", self.dealer, "No life is lost; the same dealer deals again (T7).")
+            self._cancelled = True
+            self._finish_hand([], {})
+            return
+        self._log("thirty_one", makers[0], f"{names} {how} 31 and {'show' if len(makers) > 1 else 'shows'} it at once: "
+                  "the hand ends (T7).", seats=tuple(makers), first_round=first)
+        self._reveal()
+        if option == "wins_game" and len(makers) == 1:
+            losses = {s: self.lives[s] for s in self.alive if s != makers[0]}
+            self._log("thirty_one", makers[0], f"Under the 'wins_game' option 31 in the first round wins the "
+                      f"whole game: every other player loses all their lives (T7).", seats=tuple(makers))
+            self._finish_hand(list(losses), losses)
+            return
+        losers = [s for s in self.alive if s not in makers and s != self.knocker]
+        if self.knocker is not None and self.knocker not in makers:
+            self._log("thirty_one", self.knocker, f"{self.players[self.knocker]} knocked before the 31 and "
+                      "does not lose (T7).", seats=(self.knocker,))
+        self._finish_hand(losers, {s: 1 for s in losers})
+
+    def _showdown(self) -> None:
+        scores = self._reveal()
+        low = min(scores.values())
+        tied = [s for s in self.alive if scores[s] == low]
+        k = self.knocker
+        alive = self.alive
+        if len(alive) == 2 and len(tied) == 2 and all(self.lives[s] == 1 for s in alive):
+            losers, why = [k], "the last two players tie with one life each: the knocker loses (T9)"
+        elif k in tied and len(tied) > 1:
+            losers, why = [k], "the knocker ties for lowest, so only the knocker loses (T6)"
+        elif len(tied) > 1:
+            losers, why = tied, "several players tie for lowest and each loses a life (T3)"
+        else:
+            losers, why = tied, "the lowest score loses a life (T6)"
+        self._log("lowest", None, f"Lowest score {low}: {why}.", low=low, seats=tuple(losers), rule=why)
+        self._finish_hand(losers, {s: 1 for s in losers})
+
+    def _finish_hand(self, losers: list[int], losses: dict[int, int]) -> None:
+        for s in losers:
+            n = losses[s]
+            self.lives[s] -= n
+            self.pot += n  # T3: lives go into the pot
+            left = self.lives[s]
+            self._log("lose_life", s, f"{self.players[s]} loses {n} {'life' if n == 1 else 'lives'} into the pot "
+                      f"({left} left, pot {self.pot}).", lost=n, lives=left, pot=self.pot)
+            if left == 0:
+                self._log("eliminated", s, f"{self.players[s]} has no lives left and is out (T3).")
+        self.to_act = None
+        alive = self.alive
+        if len(alive) == 1:
+            self.winner = alive[0]
+            self.phase = "game_over"
+            self._log("game_over", self.winner, f"{self.players[self.winner]} is the last player left and wins "
+                      f"the pot of {self.pot} lives (T3).", pot=self.pot)
+        else:
+            self.phase = "hand_over"
+            self._log("hand_over", None, f"Hand {self.hand_number} is over.", lives=tuple(self.lives), pot=self.pot)
+
+    # -- views and bots ---------------------------------------------------------------
+    def view(self, seat) -> TrentunoView:
+        """What ``seat`` may see (own hand; others only as sizes; the showdown once shown)."""
+        seat = self._seat_of(seat)
+        h = self.hands[seat]
+        hand = tuple(FULL_DECK[i] for i in h)
+        pend = FULL_DECK[self._pending] if self._pending >= 0 else None
+        top = self._visible_discard()
+        return TrentunoView(
+            seat=seat, players=self.players, hand=hand,
+            score=_score_idx(h, self.rules) if 1 <= len(h) <= 3 else None,
+            hand_sizes=tuple(len(h) for h in self.hands), lives=tuple(self.lives), alive=self.alive,
+            pot=self.pot, dealer=self.dealer, to_act=self.to_act, phase=self.phase,
+            discard_top=top, discard_size=len(self.discard_pile),
+            stock_size=len(self.stock), knocker=self.knocker, hand_number=self.hand_number,
+            round=self.round, first_round=self.first_round, last_turns_left=self.last_turns_left,
+            taken_from_discard=FULL_DECK[self._taken] if self._taken >= 0 else None,
+            pending_discard=pend, legal=self.legal_actions() if self.to_act == seat else (),
+            revealed=MappingProxyType(dict(self._revealed)), winner=self.winner, rules=self.rules,
+        )
+
+    def _bot_action(self, seat: int):
+        policy = self.bots[seat]
+        choice = policy(self.view(seat))
+        if isinstance(choice, Action):
+            return choice
+        if isinstance(choice, str):
+            return Action(choice)
+        try:
+            name, params = choice
+        except (TypeError, ValueError):
+            raise SetteKitError(f"the bot at seat {seat} returned {choice!r}: a policy returns (action, params), "
+                                "e.g. ('discard', {'card': card})") from None
+        params = dict(params or {})
+        return Action(name, params.pop("card", None))
+
+    def play_bots(self, max_actions: int = 100_000) -> int:
+        """Let bots act while a bot seat is to act; stops at a human's turn, between hands
+        and at the end of the game.  Returns the number of actions played."""
+        k = 0
+        while self.phase in ("draw", "discard") and self.to_act in self.bots:
+            self.act(self._bot_action(self.to_act))
+            k += 1
+            if k >= max_actions:
+                raise SetteKitError(f"the bots played {max_actions} actions without a human turn; stopping")
+        return k
+
+    def play_game(self, max_actions: int = 1_000_000) -> int:
+        """Play an all-bot game to the end (starting the next hands too); return the winner."""
+        missing = [s for s in self.alive if s not in self.bots]
+        if missing:
+            raise SetteKitError("play_game needs a bot at every live seat; no bot at "
+                                + ", ".join(self.players[s] for s in missing))
+        total = 0
+        while self.phase != "game_over":
+            if self.phase == "hand_over":
+                self.act("next_hand")
+                total += 1
+            total += self.play_bots(max_actions - total)
+            if total >= max_actions:
+                raise SetteKitError(f"no winner after {max_actions} actions; stopping")
+        return self.winner
+
+    # -- invariants (used by the tests) ------------------------------------------------
+    def card_count(self) -> int:
+        """Cards in hands + stock + discard pile: always 40."""
+        return (sum(map(len, self.hands)) + len(self.stock) + len(self.discard_pile)
+                + (1 if self._pending >= 0 else 0))
+
+    # -- save / load --------------------------------------------------------------------
+    def _snapshot(self) -> dict:
+        return {"lives": list(self.lives), "pot": self.pot, "dealer": self.dealer, "phase": self.phase,
+                "to_act": self.to_act, "hand_number": self.hand_number, "winner": self.winner,
+                "hands": [list(h) for h in self.hands], "stock": list(self.stock),
+                "discard_pile": list(self.discard_pile), "knocker": self.knocker,
+                "pending": self._pending, "taken": self._taken, "events": len(self.events)}
+
+    def to_json(self) -> str:
+        """The game as JSON: players, rules, seed and the actions played, with a snapshot of
+        the state that :meth:`from_json` checks after replaying them (RNG included)."""
+        snap = self._snapshot()
+        snap["rng"] = _rng_digest(self._rng)
+        return json.dumps({"format": "sette-kit/trentuno", "version": 1, "players": list(self.players),
+                           "rules": self.rules.to_dict(), "seed": self.seed,
+                           "actions": [[a, c] for a, c in self.history], "state": snap}, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str, bots: Mapping | None = None) -> "TrentunoGame":
+        """Rebuild a game saved by :meth:`to_json`, with the exact same state and RNG."""
+        try:
+            d = json.loads(text)
+            if d.get("format") != "sette-kit/trentuno":
+                raise SetteKitError("not a saved Trentuno game (format should be 'sette-kit/trentuno')")
+            rules = TrentunoRules(**d["rules"])
+            game = cls(d["players"], rules=rules, seed=d["seed"])
+            for name, c in d["actions"]:
+                game.act(name, card=FULL_DECK[c] if c is not None else None)
+        except SetteKitError:
+            raise
+        except (ValueError, KeyError, TypeError, IndexError) as exc:
+            raise SetteKitError(f"cannot read the saved Trentuno game: {exc}") from None
+        snap = game._snapshot()
+        snap["rng"] = _rng_digest(game._rng)
+        if snap != d.get("state"):
+            raise SetteKitError("the saved Trentuno game does not replay to its saved state (edited or corrupt)")
+        game.set_bots(bots or {})
+        return game
+
+    def __repr__(self) -> str:
+        return (f"<TrentunoGame hand {self.hand_number}, {self.phase}, lives {self.lives}, pot {self.pot}"
+                + (f", winner {self.players[self.winner]}>" if self.winner is not None else ">"))
+
+
+def _rng_digest(rng: random.Random) -> str:
+    import hashlib
+
+    return hashlib.sha256(repr(rng.getstate()).encode()).hexdigest()[:16]
+
+
+# ------------------------------------------------------------------------------------
+# Bots
+# ------------------------------------------------------------------------------------
+
+class Greedy:
+    """Keeps the best suit: takes the discard if that raises the score, else draws from
+    the stock; discards the card that leaves the best score (ties: the lowest value).
+
+    Pure greedy play can lock the table for ever (each player waits for cards that
+    another keeps, and nobody may end the hand), so the bot has ``patience``: from round
+    ``patience`` (default 12) it knocks whenever the rules allow (T6), and from round
+    ``2 * patience``, if it still cannot knock, it throws a pseudo-random card (chosen from
+    what it sees, so a game stays reproducible) to unlock the table.
+    ``Greedy(patience=None)`` never knocks and never unlocks.
+
+    >>> g = TrentunoGame(2, seed=5, bots={0: greedy, 1: greedy})
+    >>> act = greedy(g.view(g.to_act)); act[0] in ("draw_stock", "take_discard")
+    True
+    """
+
+    def __init__(self, patience: int | None = 12) -> None:
+        if patience is not None and (isinstance(patience, bool) or not isinstance(patience, int) or patience < 1):
+            raise SetteKitError(f"patience={patience!r} is not accepted: accepted a whole number >= 1 or None")
+        self.patience = patience
+
+    def __call__(self, view: TrentunoView):
+        p = self.patience
+        if p is not None and view.round >= p and _KNOCK in view.legal:
+            return ("knock", {})
+        return self._greedy(view)
+
+    def _greedy(self, view: TrentunoView):
+        toak = view.rules.three_of_a_kind_30
+        hand = [c.index for c in view.hand]
+        if view.phase == "draw":
+            top = view.discard_top
+            if top is not None:
+                now = _points(hand, toak)
+                if len(hand) == 3:
+                    _, after = _best_discard_idx(hand + [top.index], toak, top.index)
+                else:  # discard_first: two cards in hand
+                    after = _points(hand + [top.index], toak)
+                if after > now:
+                    return ("take_discard", {})
+            return ("draw_stock", {})
+        if view.phase == "discard":
+            taken = view.taken_from_discard.index if view.taken_from_discard is not None else -1
+            p = self.patience
+            if p is not None and view.round >= 2 * p:  # unlock a stalled table
+                cands = [i for i in hand if i != taken]
+                k = (sum(hand) * 31 + view.round * 7 + view.seat + view.stock_size) % len(cands)
+                return ("discard", {"card": FULL_DECK[cands[k]]})
+            if len(hand) == 4:
+                i, _ = _best_discard_idx(hand, toak, taken)
+            else:  # discard_first: throw the card whose loss costs least
+                i, _ = _keep_two(hand, toak)
+            return ("discard", {"card": FULL_DECK[i]})
+        return ("next_hand", {})
+
+    def __repr__(self) -> str:
+        return "greedy" if self.patience == 12 else f"Greedy(patience={self.patience})"
+
+
+def _keep_two(hand: list[int], toak: bool) -> tuple[int, int]:
+    best_i, best_s, best_v = -1, -1, 99
+    for k, i in enumerate(hand):
+        s = _points(hand[:k] + hand[k + 1:], toak)
+        if s > best_s or (s == best_s and (_VAL[i], i) < (best_v, best_i)):
+            best_i, best_s, best_v = i, s, _VAL[i]
+    return best_i, best_s
+
+
+greedy = Greedy()
+
+
+class ThresholdKnocker(Greedy):
+    """Knocks as soon as it may with a score of at least ``threshold`` (default 27);
+    otherwise plays like :class:`Greedy` (with the same ``patience``).
+
+    >>> ThresholdKnocker(28)
+    ThresholdKnocker(28)
+    """
+
+    def __init__(self, threshold: int = 27, patience: int | None = 12) -> None:
+        if isinstance(threshold, bool) or not isinstance(threshold, int) or not 1 <= threshold <= 31:
+            raise SetteKitError(f"threshold={threshold!r} is not accepted: accepted a whole number 1-31")
+        super().__init__(patience)
+        self.threshold = threshold
+
+    def __call__(self, view: TrentunoView):
+        if view.score is not None and view.score.total >= self.threshold and _KNOCK in view.legal:
+            return ("knock", {})
+        return super().__call__(view)
+
+    def __repr__(self) -> str:
+        return f"ThresholdKnocker({self.threshold}" + ("" if self.patience == 12 else f", patience={self.patience}") + ")"
+
+
+BOTS = {"greedy": Greedy, "knocker": ThresholdKnocker}
+"""Bot classes by name (for the CLI and lessons)."""
+
+
+# ------------------------------------------------------------------------------------
+# Odds
+# ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DrawOdds:
+    """The exact odds of one turn: draw from the stock, or take the visible discard.
+
+    ``unseen``: the cards the stock may hold; ``distribution``: new score -> probability
+    after drawing from the stock and discarding optimally; ``p_improve``; ``expected_stock``;
+    ``discard_score`` (None with no discard) the score after taking the discard and
+    discarding optimally (the taken card may not be thrown back, T5); ``best``.
+    """
+
+    hand: tuple
+    discard_top: Card | None
+    current: int
+    unseen: int
+    improving: int
+    p_improve: Any
+    distribution: Mapping
+    expected_stock: Any
+    discard_score: int | None
+    best: str
+    points_sum: int = 0
+    rules: TrentunoRules = field(repr=False, default=DEFAULT_RULES)
+
+    @property
+    def expected_discard(self):
+        """The score after taking the discard (certain, so expected = actual)."""
+        return self.discard_score
+
+    def explain(self) -> str:
+        """The counting behind the odds, in words.
+
+        >>> print(draw_odds(parse_cards("Asso di coppe, 5 di coppe, Re di spade"), parse_card("2 di denari")).explain())
+        Your hand scores 16 now (Asso di coppe 11 + 5 di coppe 5).
+        Cards you have not seen: 40 - 3 in your hand - 1 on the discard pile = 36; the stock card is one of them, each equally likely.
+        12 of the 36 unseen cards improve your hand: 12/36 = 1/3.
+        After drawing from the stock and discarding the worst card your score would be: 16 with 24/36 = 2/3; 17 with 1/36; 18 with 1/36; 19 with 1/36; 20 with 3/36 = 1/12; 21 with 1/36; 22 with 1/36; 23 with 1/36; 26 with 3/36 = 1/12.
+        Expected score after drawing from the stock: the 36 new scores add up to 642, and 642/36 = 17.83.
+        Taking 2 di denari from the discard pile gives exactly 16.
+        Better: draw from the stock (17.83 > 16).
+        """
+        f = self.rules.face
+        s = score(self.hand, self.rules)
+        lines = [f"Your hand scores {self.current} now ("
+                 + " + ".join(f"{c.name(f)} {card_points(c)}" for c in s.cards) + ")."]
+        seen_n = 40 - len(self.hand) - (1 if self.discard_top is not None else 0) - self.unseen
+        parts = [f"40 - {len(self.hand)} in your hand"]
+        if self.discard_top is not None:
+            parts.append("1 on the discard pile")
+        if seen_n:
+            parts.append(f"{seen_n} seen")
+        n = self.unseen
+        lines.append(f"Cards you have not seen: {' - '.join(parts)} = {n}; the stock card is one of them, "
+                     "each equally likely.")
+        lines.append(f"{self.improving} of the {n} unseen cards improve your hand: "
+                     f"{_count(Fraction(self.improving, n), n)}.")
+        dist = "; ".join(f"{k} with {_count(v, n)}" for k, v in sorted(self.distribution.items()))
+        lines.append(f"After drawing from the stock and discarding the worst card your score would be: {dist}.")
+        e = Fraction(self.points_sum, n)
+        lines.append(f"Expected score after drawing from the stock: the {n} new scores add up to "
+                     f"{self.points_sum}, and {self.points_sum}/{n} = {float(e):.2f}.")
+        if self.discard_top is None:
+            lines.append("There is no discard to take: draw from the stock.")
+        else:
+            lines.append(f"Taking {self.discard_top.name(f)} from the discard pile gives exactly {self.discard_score}.")
+            if self.best == "discard":
+                lines.append(f"Better: take the discard ({self.discard_score} {'>' if self.discard_score > e else '='} "
+                             f"{float(e):.2f}).")
+            else:
+                lines.append(f"Better: draw from the stock ({float(e):.2f} > {self.discard_score}).")
+        return "\n".join(lines)
+
+
+def _fmt_p(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+
+
+def _count(p, n: int) -> str:
+    k = Fraction(p).limit_denominator(n) * n
+    text = f"{int(k)}/{n}"
+    red = Fraction(int(k), n)
+    return text if red.denominator == n else f"{text} = {_fmt_p(red)}"
+
+
+def draw_odds(hand, discard_top=None, seen: Iterable = (), rules: TrentunoRules | None = None,
+              exact: bool = True) -> DrawOdds:
+    """Exact odds for a three-card hand and the visible discard (T2, T5).
+
+    Unseen cards = 40 - own hand - discard top - ``seen``; the stock card is equally
+    likely to be any of them.  ``best`` is ``"discard"`` when taking the discard scores
+    at least the expected score of drawing from the stock (a sure score beats an equal
+    expectation), else ``"stock"``.  ``exact=False`` gives floats (same counts).
+
+    >>> o = draw_odds("Asso di coppe, 5 di coppe, Re di spade", "Re di coppe")
+    >>> o.p_improve, o.expected_stock, o.discard_score, o.best
+    (Fraction(11, 36), Fraction(158, 9), 26, 'discard')
+    >>> o.distribution[26], sum(o.distribution.values())
+    (Fraction(1, 18), Fraction(1, 1))
+    >>> round(draw_odds("Asso di coppe, 5 di coppe, Re di spade", "Re di coppe", exact=False).p_improve, 6)
+    0.305556
+    """
+    rules = rules or DEFAULT_RULES
+    hand = _cards(hand)
+    if len(hand) != 3:
+        raise SetteKitError(f"draw_odds takes a three-card hand, got {len(hand)} cards")
+    if isinstance(discard_top, str):
+        discard_top = parse_card(discard_top, face=rules.face)
+    seen = _cards(seen, "seen list") if not isinstance(seen, str) or seen.strip() else ()
+    known = set(hand)
+    if discard_top is not None:
+        if discard_top in known:
+            raise SetteKitError(f"{discard_top.name(rules.face)} cannot be both in your hand and on the discard pile")
+        known.add(discard_top)
+    for c in seen:
+        if c in known:
+            raise SetteKitError(f"{c.name(rules.face)} is listed as seen but is already in your hand or on the discard pile")
+    known.update(seen)
+    unseen = [c.index for c in FULL_DECK if c not in known]
+    n = len(unseen)
+    if n == 0:
+        raise SetteKitError("no unseen cards are left for the stock")
+    toak = rules.three_of_a_kind_30
+    idx = [c.index for c in hand]
+    now = _points(idx, toak)
+    counts: dict[int, int] = {}
+    total = 0
+    for u in unseen:
+        _, s = _best_discard_idx(idx + [u], toak)
+        counts[s] = counts.get(s, 0) + 1
+        total += s
+    improving = sum(k for s, k in counts.items() if s > now)
+    conv = (lambda a, b: Fraction(a, b)) if exact else (lambda a, b: a / b)
+    dist = {s: conv(k, n) for s, k in sorted(counts.items())}
+    expected = conv(total, n)
+    dscore = None
+    best = "stock"
+    if discard_top is not None:
+        _, dscore = _best_discard_idx(idx + [discard_top.index], toak, discard_top.index)
+        best = "discard" if dscore * n >= total else "stock"
+    return DrawOdds(hand, discard_top, now, n, improving, conv(improving, n), MappingProxyType(dist),
+                    expected, dscore, best, total, rules)
