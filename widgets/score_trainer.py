@@ -16,7 +16,7 @@ True
 True
 >>> t.result.kind        # unchanged by bad input
 'reale'
->>> t.set_quiz_mode(True); t.check("7.5"), t.quiz_score_text
+>>> _ = t.set_quiz_mode(True); t.check("7.5"), t.quiz_score_text
 (True, '1/1 right')
 """
 
