@@ -553,8 +553,109 @@ class TrentunoGame:
         self._pending: int = -1    # discard_first: this turn's discard, waiting under the top
         self._revealed: dict[int, tuple] = {}
         self._cancelled = False
+        self._arranged: dict | None = None
         self.dealer = self._cut_for_dealer()
         self._deal()
+
+    @classmethod
+    def arranged(cls, players, hands, discard, stock=None, *, dealer: int | None = None,
+                 lives: Sequence[int] | None = None, turns_played: int = 0,
+                 rules: TrentunoRules | None = None, seed: int = 0, bots: Mapping | None = None) -> "TrentunoGame":
+        """A game set up at a chosen position, for lessons, exercises and tests.
+
+        ``hands``: one hand (text or cards) per seat, empty for a seat with no lives;
+        ``discard``: the discard pile, bottom to top (text or cards); ``stock``: the stock,
+        top card first (default: the cards left over, in a seeded shuffle); ``dealer``:
+        default the seat before the first live seat; ``lives``: default all
+        ``rules.lives`` (the pot is the lives already lost); ``turns_played`` turns of the
+        hand already played (``>= players`` means the first round is over).  The first
+        player is the next live seat after the dealer plus ``turns_played``.  A hand of 31
+        with ``turns_played == 0`` counts as dealt 31 (T7).
+
+        >>> g = TrentunoGame.arranged(["Ada", "Bruno"], ["Asso di coppe, Re di coppe, 2 di spade",
+        ...     "7 di denari, 6 di denari, 5 di denari"], discard="Fante di coppe", turns_played=2)
+        >>> g.players[g.to_act], g.legal_actions()
+        ('Ada', (Action('draw_stock'), Action('take_discard')))
+        >>> g.act("take_discard"); g.act("discard", card="2 di spade")
+        >>> for e in g.events[-4:]: print(e.text)
+        Ada makes 31 and shows it at once: the hand ends (T7).
+        Hands shown: Ada 31; Bruno 18.
+        Bruno loses 1 life into the pot (2 left, pot 1).
+        Hand 1 is over.
+        >>> g.phase, g.lives, g.pot, g.legal_actions()
+        ('hand_over', [3, 2], 1, (Action('next_hand'),))
+        """
+        game = cls(players, rules=rules, seed=seed)
+        n = len(game.players)
+        rules = game.rules
+        hands = list(hands)
+        if len(hands) != n:
+            raise SetteKitError(f"arranged needs one hand per seat ({n}), got {len(hands)}")
+        hands = [_cards(h) if (isinstance(h, str) and h.strip()) or not isinstance(h, str) else () for h in hands]
+        lives = list(lives) if lives is not None else [rules.lives] * n
+        if len(lives) != n or any(not isinstance(x, int) or not 0 <= x <= rules.lives for x in lives):
+            raise SetteKitError(f"lives must give 0-{rules.lives} for each of the {n} seats")
+        if sum(1 for x in lives if x > 0) < 2:
+            raise SetteKitError("at least two players must have lives left")
+        for seat, (h, l) in enumerate(zip(hands, lives)):
+            if len(h) != (3 if l > 0 else 0):
+                raise SetteKitError(f"seat {seat} ({game.players[seat]}) must hold "
+                                    f"{'three cards' if l > 0 else 'no cards (no lives left)'}, got {len(h)}")
+        pile = _cards(discard, "discard pile") if not isinstance(discard, Card) else (discard,)
+        if not pile:
+            raise SetteKitError("the discard pile needs at least one card (T4)")
+        used = [c for h in hands for c in h] + list(pile)
+        if len(set(used)) != len(used):
+            raise SetteKitError("a card appears twice in the hands and the discard pile")
+        rest = [c.index for c in FULL_DECK if c not in set(used)]
+        if stock is None:
+            game._rng.shuffle(rest)
+            stock_idx = rest
+        else:
+            st = _cards(stock, "stock")
+            if sorted(c.index for c in st) != sorted(rest):
+                raise SetteKitError("the stock must hold exactly the cards that are not in the hands or the "
+                                    f"discard pile ({len(rest)} cards)")
+            stock_idx = [c.index for c in reversed(st)]  # the list's end is the top
+        if not stock_idx:
+            raise SetteKitError("the stock may not be empty")
+        game.lives = lives
+        game.pot = sum(rules.lives - x for x in lives)
+        alive = game.alive
+        if dealer is None:
+            dealer = (alive[0] - 1) % n
+            while game.lives[dealer] == 0:
+                dealer = (dealer - 1) % n
+        dealer = game._seat_of(dealer)
+        if game.lives[dealer] == 0:
+            raise SetteKitError(f"the dealer ({game.players[dealer]}) has no lives left")
+        if isinstance(turns_played, bool) or not isinstance(turns_played, int) or turns_played < 0:
+            raise SetteKitError("turns_played must be a whole number >= 0")
+        game.dealer = dealer
+        game.hands = [[c.index for c in h] for h in hands]
+        game.discard_pile = [c.index for c in pile]
+        game.stock = stock_idx
+        game.events = []
+        game.hand_number = 1
+        game._round_size = len(alive)
+        game._turn_no = turns_played
+        seat = game._next_alive(dealer)
+        for _ in range(turns_played % len(alive)):
+            seat = game._next_alive(seat)
+        game.to_act = seat
+        game.phase = "discard" if rules.discard_first else "draw"
+        game._arranged = {"hands": [list(h) for h in game.hands], "discard": list(game.discard_pile),
+                          "stock": list(game.stock), "dealer": dealer, "lives": list(lives),
+                          "turns_played": turns_played}
+        game._log("arranged", None, f"A table arranged by hand: {game.players[dealer]} dealt, "
+                  f"{game.players[seat]} is to play, lives {tuple(lives)}, pot {game.pot}.",
+                  lives=tuple(lives), pot=game.pot)
+        if turns_played == 0:
+            made = [s for s in alive if _points(game.hands[s], game._toak) == 31]
+            if made:
+                game._thirty_one(made, dealt=True)
+        game.set_bots(bots or {})
+        return game
 
     # -- public read-only facts --------------------------------------------------------
     @property
@@ -1040,7 +1141,8 @@ class TrentunoGame:
         snap["rng"] = _rng_digest(self._rng)
         return json.dumps({"format": "sette-kit/trentuno", "version": 1, "players": list(self.players),
                            "rules": self.rules.to_dict(), "seed": self.seed,
-                           "actions": [[a, c] for a, c in self.history], "state": snap}, sort_keys=True)
+                           "actions": [[a, c] for a, c in self.history], "state": snap,
+                           "arranged": self._arranged}, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str, bots: Mapping | None = None) -> "TrentunoGame":
@@ -1050,7 +1152,15 @@ class TrentunoGame:
             if d.get("format") != "sette-kit/trentuno":
                 raise SetteKitError("not a saved Trentuno game (format should be 'sette-kit/trentuno')")
             rules = TrentunoRules(**d["rules"])
-            game = cls(d["players"], rules=rules, seed=d["seed"])
+            arr = d.get("arranged")
+            if arr:
+                game = cls.arranged(d["players"], [[FULL_DECK[i] for i in h] for h in arr["hands"]],
+                                    [FULL_DECK[i] for i in arr["discard"]],
+                                    [FULL_DECK[i] for i in reversed(arr["stock"])], dealer=arr["dealer"],
+                                    lives=arr["lives"], turns_played=arr["turns_played"], rules=rules,
+                                    seed=d["seed"])
+            else:
+                game = cls(d["players"], rules=rules, seed=d["seed"])
             for name, c in d["actions"]:
                 game.act(name, card=FULL_DECK[c] if c is not None else None)
         except SetteKitError:
