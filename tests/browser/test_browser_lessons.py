@@ -1,0 +1,91 @@
+"""Every lesson (and every fixture notebook) in real headless Chromium through Voilà.
+
+Generic checks for each page: it loads, Voilà shows no error, its widgets appear, and
+a screenshot is saved; then the page's own steps from ``lesson_steps`` run.  The
+landing page links to every lesson and every lesson links back to it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from lesson_steps import FIXTURE_STEPS, STEPS
+from sette_kit.serve import LANDING_PAGE, list_lessons, lessons_dir
+from sk_browser import open_page, run_steps, screenshot, voila_errors, widget_count
+
+pytestmark = pytest.mark.browser
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+LESSONS = list_lessons(lessons_dir())
+FIXTURE_PAGES = list_lessons(FIXTURES)
+
+
+def check_page(page, server, name, steps, shots, prefix=""):
+    info = open_page(page, server.url(name))
+    shot = shots / f"{prefix}{name.removesuffix('.ipynb')}.png"
+    try:
+        assert info.status == 200, f"{name}: HTTP {info.status}"
+        assert voila_errors(page, info) == [], f"{name} shows an error"
+        if info.widget_outputs:
+            assert widget_count(page) >= info.widget_outputs, \
+                f"{name}: {info.widget_outputs} widget outputs but {widget_count(page)} rendered widgets"
+        run_steps(page, steps)
+        assert voila_errors(page) == [], f"{name} shows an error after its steps"
+        assert page.js_dialogs == [], f"{name} opened dialogs: {page.js_dialogs}"
+    finally:
+        screenshot(page, shot)
+    assert shot.stat().st_size > 1000
+    return info
+
+
+@pytest.mark.parametrize("name", LESSONS or [pytest.param(None, marks=pytest.mark.skip(
+    reason="lessons/ has no notebook yet"))])
+def test_lesson_in_browser(name, lessons_server, page, screenshots):
+    check_page(page, lessons_server, name, STEPS.get(name, []), screenshots)
+
+
+@pytest.mark.parametrize("name", FIXTURE_PAGES)
+def test_fixture_in_browser(name, fixture_server, page, screenshots):
+    info = check_page(page, fixture_server, name, FIXTURE_STEPS[name], screenshots, prefix="fixture-")
+    if name != LANDING_PAGE:
+        assert info.widget_outputs >= 1  # each fixture really exercises widget rendering
+
+
+def hrefs(page) -> list[str]:
+    return page.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))")
+
+
+def links_to(page, target: str) -> bool:
+    pattern = re.compile(rf"(^|/){re.escape(target)}([#?].*)?$")
+    return any(pattern.search(h) for h in hrefs(page))
+
+
+def check_landing_links(page, server, names):
+    open_page(page, server.url(LANDING_PAGE))
+    missing = [n for n in names if n != LANDING_PAGE and not links_to(page, n)]
+    assert missing == [], f"the landing page does not link to {missing}"
+    for name in names:
+        if name == LANDING_PAGE:
+            continue
+        open_page(page, server.url(name))
+        assert links_to(page, LANDING_PAGE), f"{name} has no link back to {LANDING_PAGE}"
+    # following a link from the landing page opens the lesson as a Voila page
+    open_page(page, server.url(LANDING_PAGE))
+    target = next(n for n in names if n != LANDING_PAGE)
+    page.locator(f"a[href$='{target}']").first.click()
+    page.wait_for_url(re.compile(rf"/voila/render/{re.escape(target)}$"), timeout=30_000)
+    page.wait_for_function("() => !document.getElementById('loading')", timeout=60_000)
+    assert voila_errors(page) == []
+
+
+def test_fixture_landing_page_links_every_page_and_back(fixture_server, page):
+    check_landing_links(page, fixture_server, FIXTURE_PAGES)
+
+
+def test_lessons_landing_page_links_every_lesson_and_back(lessons_server, page):
+    if LANDING_PAGE not in LESSONS:
+        pytest.skip(f"lessons/{LANDING_PAGE} does not exist yet")
+    check_landing_links(page, lessons_server, LESSONS)
