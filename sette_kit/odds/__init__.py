@@ -1,0 +1,331 @@
+"""Exact odds for Sette e mezzo: every number is a Fraction that can be explained by
+counting (DESIGN.md, "Public API").  Each function also has a float path,
+``exact=False``, equal to the exact value within 1e-12.
+
+>>> from sette_kit import odds, parse_cards, Rules
+>>> plain = Rules.preset("plain")
+>>> odds.bust_probability(parse_cards("6 di coppe"), seen=parse_cards("7 di spade, Re di bastoni"), rules=plain)
+Fraction(22, 37)
+>>> odds.final_distribution(odds.stand_at(5))["bust"]
+Fraction(405912956, 1517119695)
+>>> sol = odds.solve(plain, dealer=odds.stand_at(5.5))
+>>> sol.ev
+Fraction(-23253805500217, 251659815006600)
+>>> sol.decision(parse_cards("2c Fd")), sol.decision(parse_cards("3c"))
+('hit', 'stand')
+
+Conventions: ``cards`` are your cards (Cards or text), ``seen`` every other card you
+have seen (others' face-up cards, burnt cards); the next card is drawn without
+replacement from the rest.  ``rules`` defaults to the ``plain`` preset.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..cards import FULL_DECK, Card, parse_cards
+from ..errors import SetteKitError
+from ..rules import Rules
+from ..scoring import fmt_points, score
+from ..strategy import BankSeesPlayer, StandAt, card_class, sees_player, stand_at
+from ._engine import BUST, FF, HP, MATTA, NCLS, S75, TRIPLE, model
+from ._solve import Solution, StrategyRow
+
+__all__ = ["next_card", "bust_probability", "sette_e_mezzo_probability", "reale_probability",
+           "final_distribution", "solve", "explain_bust", "stand_at", "sees_player",
+           "StandAt", "BankSeesPlayer", "Solution", "StrategyRow"]
+
+MATTA_OUTCOME = "matta"  # next_card's key for the matta, whose value depends on the hand (S4)
+
+
+def _rules(rules) -> Rules:
+    if rules is None:
+        return Rules.preset("plain")
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    if not isinstance(rules, Rules):
+        raise SetteKitError(f"rules={rules!r}: give a Rules object or a preset name such as 'plain'")
+    return rules
+
+
+def _cards(cards, rules, what="cards") -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards, face=rules.face) if cards.strip() else ()
+    if isinstance(cards, Card):
+        return (cards,)
+    out = tuple(cards)
+    if not all(isinstance(c, Card) for c in out):
+        raise SetteKitError(f"{what} must be Cards or text such as '7 di coppe, Re di denari'")
+    return out
+
+
+def _setup(cards, seen, rules):
+    """(rules, your cards, the unseen cards) with the checks every function needs."""
+    rules = _rules(rules)
+    mine, other = _cards(cards, rules), _cards(seen, rules, "seen")
+    if len(set(mine)) != len(mine):
+        raise SetteKitError("your hand holds each card at most once")
+    both = set(mine) & set(other)
+    if both:
+        raise SetteKitError(f"{', '.join(c.name(rules.face) for c in sorted(both))} cannot be both in "
+                            f"your hand and among the cards seen")
+    gone = set(mine) | set(other)
+    unseen = tuple(c for c in FULL_DECK if c not in gone)
+    return rules, mine, unseen
+
+
+def _counts(cards, rules):
+    m = [0] * NCLS
+    for c in cards:
+        m[card_class(c, rules)] += 1
+    return m
+
+
+def _ratio(k: int, n: int, exact: bool):
+    return Fraction(k, n) if exact else k / n
+
+
+def _need_card(unseen):
+    if not unseen:
+        raise SetteKitError("there is no card left to draw: every card is in your hand or seen")
+
+
+def next_card(cards=(), seen=(), rules=None, *, exact: bool = True) -> dict:
+    """The distribution of the next card's value: value added (Fraction) -> probability.
+
+    Figures add 1/2 (S1).  Where the matta is in play its value depends on the hand
+    (S4), so it is its own outcome, under the key ``"matta"``.
+
+    >>> from sette_kit import parse_cards
+    >>> d = next_card(parse_cards("6 di coppe"), seen=parse_cards("7 di spade"))
+    >>> d[Fraction(1, 2)], d[Fraction(6)], d[Fraction(7)], sum(d.values())
+    (Fraction(6, 19), Fraction(3, 38), Fraction(3, 38), Fraction(1, 1))
+    >>> next_card(rules=Rules.preset("italian"))["matta"]
+    Fraction(1, 40)
+    """
+    rules, mine, unseen = _setup(cards, seen, rules)
+    _need_card(unseen)
+    counts = _counts(unseen, rules)
+    out = {}
+    for k in range(NCLS):
+        if counts[k]:
+            key = MATTA_OUTCOME if k == MATTA else Fraction(HP[k], 2)
+            out[key] = _ratio(counts[k], len(unseen), exact)
+    return out
+
+
+def _one_more(cards, seen, rules, exact, test):
+    rules, mine, unseen = _setup(cards, seen, rules)
+    _need_card(unseen)
+    mdl = model(rules)
+    base = _counts(mine, rules)
+    counts = _counts(unseen, rules)
+    good = 0
+    for k in range(NCLS):
+        if counts[k]:
+            base[k] += 1
+            if test(mdl.score(tuple(base))):
+                good += counts[k]
+            base[k] -= 1
+    return _ratio(good, len(unseen), exact)
+
+
+def bust_probability(cards=(), seen=(), rules=None, *, exact: bool = True):
+    """The probability that one more card busts the hand (S2), counting the unseen cards.
+
+    >>> bust_probability("6c")              # 2-5 (16 cards), the three other 6s, the four 7s
+    Fraction(23, 39)
+    >>> bust_probability("6c", exact=False)
+    0.5897435897435898
+    """
+    return _one_more(cards, seen, rules, exact, lambda s: s[1] == BUST)
+
+
+def sette_e_mezzo_probability(cards=(), seen=(), rules=None, *, exact: bool = True):
+    """The probability that one more card makes exactly 7½ (a reale included).
+
+    >>> sette_e_mezzo_probability("7c")
+    Fraction(4, 13)
+    """
+    return _one_more(cards, seen, rules, exact, lambda s: s[0] == S75 and s[1] != TRIPLE)
+
+
+def reale_probability(cards=(), seen=(), rules=None, *, exact: bool = True):
+    """The probability that one more card makes a sette e mezzo reale (S5): only a
+    one-card hand can, and, under the same-suit rule, only with a card of its suit.
+
+    >>> italian = Rules.preset("italian")
+    >>> reale_probability("7 di coppe", rules=italian)      # Fante, Cavallo, Re di coppe
+    Fraction(1, 13)
+    >>> reale_probability("Fante di denari", rules=italian)  # 7 di denari or the matta
+    Fraction(2, 39)
+    """
+    rules, mine, unseen = _setup(cards, seen, rules)
+    _need_card(unseen)
+    if not rules.reale or len(mine) != 1:
+        return _ratio(0, len(unseen), exact)
+    good = sum(1 for c in unseen if score(mine + (c,), rules).kind == "reale")
+    return _ratio(good, len(unseen), exact)
+
+
+def _policy_hp(policy, player_total):
+    if isinstance(policy, BankSeesPlayer):
+        if player_total is None:
+            raise SetteKitError("sees_player() draws against the player's total: pass player_total=")
+        half = Fraction(player_total) * 2
+        if half.denominator != 1:
+            raise SetteKitError(f"player_total={player_total!r} must be a whole or half number")
+        return int(half)
+    if not hasattr(policy, "wants_card"):
+        raise SetteKitError(f"policy={policy!r}: use odds.stand_at(x) or odds.sees_player()")
+    return None
+
+
+def final_distribution(policy, cards=(), seen=(), rules=None, *, player_total=None, exact: bool = True) -> dict:
+    """Where a hand ends if its holder follows ``policy``: total (Fraction) or "bust"
+    -> probability.  The hand stops at 7½ whatever the policy (S10); under the triple
+    rule (S6) two 7s end the hand under the key "triple".  For the all-seeing bank
+    (``sees_player()``) give the ``player_total`` it plays against.
+
+    >>> d = final_distribution(stand_at(5))
+    >>> d["bust"], sum(d.values())
+    (Fraction(405912956, 1517119695), Fraction(1, 1))
+    >>> final_distribution(stand_at(7), cards="6c", seen="Rc Rd Rs Rb Fc Fd Fs Fb Cc Cd Cs Cb")
+    {Fraction(7, 1): Fraction(4, 27), 'bust': Fraction(23, 27)}
+    """
+    rules, mine, unseen = _setup(cards, seen, rules)
+    opp = _policy_hp(policy, player_total)
+    mdl = model(rules)
+    start = tuple(_counts(mine, rules))
+    deck = _counts(unseen, rules)
+    N = len(unseen)
+    # forward over the cards drawn: weight(D) = sum over valid class orders of
+    # prod ff(n_c, d_c), so that P(D) = weight / ff(N, |D|)  (see _engine)
+    frontier = {(0,) * NCLS: 1}
+    finals: dict = {}
+    depth = 0
+    while frontier:
+        nxt: dict = {}
+        for drawn, w in frontier.items():
+            hand = tuple(a + b for a, b in zip(start, drawn))
+            hp, kind, _ = mdl.score(hand) if any(hand) else (0, "points", False)
+            if (any(hand) and not mdl.wants(policy, hp, kind, opp)) or depth == N:
+                key = "bust" if kind == BUST else "triple" if kind == TRIPLE else Fraction(hp, 2)
+                finals.setdefault(depth, {}).setdefault(key, 0)
+                finals[depth][key] += w
+                continue
+            for k in range(NCLS):
+                left = deck[k] - drawn[k]
+                if left:
+                    t = drawn[:k] + (drawn[k] + 1,) + drawn[k + 1:]
+                    nxt[t] = nxt.get(t, 0) + w * left
+        frontier = nxt
+        depth += 1
+    K = max(finals)
+    acc: dict = {}
+    for k, d in finals.items():
+        scale = FF[N - k][K - k]
+        for key, w in d.items():
+            acc[key] = acc.get(key, 0) + w * scale
+    den = FF[N][K]
+    out = {key: _ratio(w, den, exact) for key, w in acc.items() if w}
+    return dict(sorted(out.items(), key=lambda kv: (kv[0] == "bust", kv[0] == "triple",
+                                                   kv[0] if isinstance(kv[0], Fraction) else 0)))
+
+
+def solve(rules=None, dealer=None, *, exact: bool = True) -> Solution:
+    """The heads-up model of DESIGN.md, solved: one player against the bank, stake 1;
+    each gets a hidden card, the player draws seeing only his own cards and plays to
+    maximise his expected result, then the bank plays ``dealer`` (default
+    ``stand_at(5)``); settlement by ``rules`` (S10-S16).
+
+    Returns a :class:`Solution` with ``ev``, ``house_edge``, ``decision(cards)``,
+    ``ev_of(cards, action)``, ``table()``, ``hit_table()``.
+
+    >>> sol = solve(Rules.preset("plain"), dealer=stand_at(5))
+    >>> sol.ev
+    Fraction(-22069914749539, 134817758039250)
+    >>> abs(solve(dealer=stand_at(5), exact=False).ev - sol.ev) < 1e-12
+    True
+    """
+    rules = _rules(rules)
+    dealer = stand_at(5) if dealer is None else dealer
+    if not isinstance(dealer, (StandAt, BankSeesPlayer)):
+        raise SetteKitError(f"dealer={dealer!r}: use odds.stand_at(x) or odds.sees_player()")
+    return Solution(rules, dealer, exact)
+
+
+def explain_bust(cards, seen=(), rules=None) -> str:
+    """The chance that one more card busts you, as a counting argument.
+
+    >>> print(explain_bust("6 di coppe", seen="7 di spade, Re di bastoni"))
+    You hold 6 di coppe: 6. You have seen 3 cards (yours and 2 more), so 37 are unseen.
+    A card busts you if it takes you over 7½, that is if it is worth more than 1½.
+    Cards that bust you: every 2–7, 22 of the 37 you have not seen → 22/37 ≈ 59.5%.
+    """
+    rules, mine, unseen = _setup(cards, seen, rules)
+    _need_card(unseen)
+    mdl = model(rules)
+    base = _counts(mine, rules)
+    counts = _counts(unseen, rules)
+    busting, safe = [], []
+    bust_n = 0
+    for k in range(NCLS):
+        if not counts[k]:
+            continue
+        base[k] += 1
+        is_bust = mdl.score(tuple(base))[1] == BUST
+        base[k] -= 1
+        (busting if is_bust else safe).append(k)
+        bust_n += counts[k] if is_bust else 0
+    n_seen = 40 - len(unseen)
+    others = n_seen - len(mine)
+    if mine:
+        s = score(mine, rules)
+        held = f"You hold {', '.join(c.name(rules.face) for c in mine)}: {fmt_points(s.total)}."
+    else:
+        s = None
+        held = "You hold no cards yet."
+    lines = [f"{held} You have seen {n_seen} card{'s' if n_seen != 1 else ''}"
+             f"{f' (yours and {others} more)' if mine and others else ''}, so {len(unseen)} are unseen."]
+    if s is not None and s.bust:
+        lines.append("Your hand is already bust (S2).")
+    elif s is not None and not any(k == MATTA for k in range(NCLS) if counts[k]) and mine:
+        room = Fraction(S75 - s.half_points, 2)
+        lines.append(f"A card busts you if it takes you over 7½, that is if it is worth more than {fmt_points(room)}.")
+    else:
+        lines.append("A card busts you if it takes you over 7½ (S2); the matta takes its best value (S4).")
+    groups = _describe_classes(busting)
+    p = Fraction(bust_n, len(unseen))
+    shown = f"{bust_n}/{len(unseen)}" + (f" = {p.numerator}/{p.denominator}" if p.denominator != len(unseen) else "")
+    if bust_n:
+        lines.append(f"Cards that bust you: {groups}, {bust_n} of the {len(unseen)} you have not seen "
+                     f"→ {shown} ≈ {float(p) * 100:.1f}%.")
+    else:
+        lines.append(f"No card can bust you: 0 of the {len(unseen)} you have not seen → 0/{len(unseen)} = 0%.")
+    return "\n".join(lines)
+
+
+def _describe_classes(classes) -> str:
+    if not classes:
+        return "none"
+    names = {7: "figure", 8: "the matta"}
+    nums = sorted(k + 1 for k in classes if k < 7)
+    parts = []
+    if nums:
+        runs, start = [], nums[0]
+        prev = start
+        for v in nums[1:] + [None]:
+            if v != prev + 1 if v is not None else True:
+                runs.append((start, prev))
+                start = v
+            prev = v if v is not None else prev
+        txt = ", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in runs).replace("1", "Ace") \
+            if False else ", ".join(f"{_n(a)}" if a == b else f"{_n(a)}–{_n(b)}" for a, b in runs)
+        parts.append(f"every {txt}")
+    parts += ["every " + names[k] if k == 7 else names[k] for k in classes if k >= 7]
+    return " and ".join(parts)
+
+
+def _n(v: int) -> str:
+    return "Ace" if v == 1 else str(v)

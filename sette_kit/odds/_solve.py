@@ -1,0 +1,355 @@
+"""The heads-up model of DESIGN.md, solved exactly (private; use :func:`sette_kit.odds.solve`).
+
+One player against the bank, stake 1.  The player's and the bank's hidden cards come
+from a full deck; by exchangeability the bank's card may be taken as drawn after all of
+the player's cards, so the bank plays its policy from the deck minus the player's hand.
+The player sees only his own cards and maximises his expected result.
+
+States.  Without the same-suit reale (S5) a hand is its class composition.  With it, a
+hand of one or two cards is kept as its actual cards (its own reale and the bank's
+chance of one depend on suits); from three cards on, a non-bust hand holds no 7, and the
+only suit fact still needed is ``d``, how many non-matta figures of the matta's suit it
+holds (the bank's "figure + matta" reale, S5).  A state is ``("cards", cards)`` or
+``("comp", composition, d)``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+from typing import NamedTuple
+
+from ..cards import FULL_DECK
+from ..errors import SetteKitError
+from ..scoring import fmt_points
+from ..strategy import CLASS_WEIGHTS, card_class
+from ._engine import BUST, FIG, MATTA, NCLS, S75, SEVEN, TRIPLE, model
+
+START = ("start",)
+CLASS_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "figure", "matta")
+
+
+class StrategyRow(NamedTuple):
+    """One line of :meth:`Solution.table`: with ``first`` as your first card and your
+    cards adding up to ``total``, the optimal ``action``; ``hit_share`` is the share of
+    such hands (weighted by how often optimal play reaches them) where hitting is best,
+    and ``reach`` the probability of being there at all."""
+
+    first: str
+    total: Fraction
+    action: str  # "hit" | "stand" | "mixed"
+    hit_share: float
+    reach: float
+
+    def __str__(self) -> str:
+        return f"first {self.first:>6}, total {fmt_points(self.total):>3}: {self.action}"
+
+
+class Solution:
+    """The solved heads-up game.  Build it with :func:`sette_kit.odds.solve`."""
+
+    def __init__(self, rules, dealer, exact: bool = True):
+        self.rules, self.dealer, self.exact = rules, dealer, exact
+        self._m = mdl = model(rules)
+        self._nms = sum(1 for c in FULL_DECK if mdl.matta_suit is not None and mdl.suits
+                        and card_class(c, rules) == FIG and c.suit == mdl.matta_suit)
+        self._build()
+
+    # -- construction ----------------------------------------------------------------------
+    def _children(self, state):
+        """(weight, child state) for the next card, and the total weight."""
+        mdl, full = self._m, self._m.full
+        if state is START:
+            if mdl.suits:
+                return [(1, ("cards", (c,))) for c in FULL_DECK], 40
+            return [(full[k], ("comp", _add(self._zero, k), 0)) for k in range(NCLS) if full[k]], 40
+        m, d = self._comp_of(state)
+        out = []
+        if state[0] == "cards" and len(state[1]) == 1:
+            c0 = state[1][0]
+            out = [(1, ("cards", tuple(sorted((c0, c))))) for c in FULL_DECK if c != c0]
+            return out, 39
+        n_left = 40 - sum(m)
+        for k in range(NCLS):
+            r = full[k] - m[k]
+            if not r:
+                continue
+            t = _add(m, k)
+            if k == FIG and self._nms:
+                a = self._nms - d  # figures of the matta's suit still in the deck
+                if a:
+                    out.append((a, ("comp", t, d + 1)))
+                if r - a:
+                    out.append((r - a, ("comp", t, d)))
+            else:
+                out.append((r, ("comp", t, d)))
+        return out, n_left
+
+    def _comp_of(self, state):
+        if state[0] == "cards":
+            cards = state[1]
+            d = sum(1 for c in cards if card_class(c, self.rules) == FIG and c.suit == self._m.matta_suit) \
+                if self._nms else 0
+            return _counts(cards, self.rules), d
+        return state[1], state[2]
+
+    def _pairs(self, state, m, d):
+        mdl, rules = self._m, self.rules
+        if not rules.reale:
+            return (0, 0, 0)
+        if state[0] == "cards":
+            held = set(state[1])
+            return mdl.pair_counts([c for c in FULL_DECK if c not in held])
+        r = [f - h for f, h in zip(mdl.full, m)]
+        if not mdl.suits:
+            return (r[SEVEN] * r[FIG], r[SEVEN] * r[MATTA], r[FIG] * r[MATTA])
+        assert m[SEVEN] == 0  # a non-bust hand of 3+ cards holds no 7
+        return (r[FIG], r[MATTA], r[MATTA] * (self._nms - d))
+
+    def _build(self):
+        mdl, rules, exact = self._m, self.rules, self.exact
+        self._zero = (0,) * NCLS
+        info = {}  # state -> (m, d, hp, kind, finished)
+        children = {}
+        order = []
+        frontier = [START]
+        seen = {START}
+        while frontier:
+            nxt = []
+            for s in frontier:
+                order.append(s)
+                if s is not START:
+                    m, d = self._comp_of(s)
+                    hp, kind, _ = mdl.score(m)
+                    finished = kind in (BUST, TRIPLE) or hp >= S75  # S10: 7 1/2 is shown at once
+                    info[s] = (m, d, hp, kind, finished)
+                    if finished:
+                        continue
+                ch, tot = self._children(s)
+                children[s] = (ch, tot)
+                for _, c in ch:
+                    if c not in seen:
+                        seen.add(c)
+                        nxt.append(c)
+            frontier = nxt
+        # the bank's outcome for every state the player may stand on, batched per
+        # table (the all-seeing bank's table depends on the player's total)
+        standers = [s for s in order if s is not START and info[s][3] != BUST]
+        groups: dict = {}
+        for s in standers:
+            opp = info[s][2] if not hasattr(self.dealer, "threshold_half_points") else None
+            groups.setdefault(opp, []).append(s)
+        stand = {}
+        for opp, states in groups.items():
+            table = mdl.bank_table(self.dealer, opp)
+            rows, index = [], {}
+            for s in states:
+                r = tuple(f - h for f, h in zip(mdl.full, info[s][0]))
+                if r not in index:
+                    index[r] = len(rows)
+                    rows.append(r)
+            dist, den = table.distribution(rows, exact)
+            dist = dist.tolist()
+            dens = den.tolist() if den is not None else None
+            for s in states:
+                m, d, hp, kind, _ = info[s]
+                r = tuple(f - h for f, h in zip(mdl.full, m))
+                i = index[r]
+                row = list(dist[i])
+                n = 40 - sum(m)
+                table.split_reale(row, n, self._pairs(s, m, d), exact)
+                cards = s[1] if s[0] == "cards" else None
+                pay = mdl.payoff(mdl.player_key(m, cards))
+                total = sum(p * x for p, x in zip(pay, row) if p and x)
+                stand[s] = Fraction(int(total), int(dens[i])) if exact else float(total)
+        one = Fraction(1) if exact else 1.0
+        value, hit_value, hit = {}, {}, {}
+        for s in reversed(order):
+            if s is not START and info[s][3] == BUST:
+                value[s] = -one  # S10: a bust loses at once
+                continue
+            if s is not START and info[s][4]:
+                value[s] = stand[s]
+                continue
+            ch, tot = children[s]
+            if exact:
+                h = sum((w * value[c] for w, c in ch), Fraction(0)) / tot
+            else:
+                h = sum(w * value[c] for w, c in ch) / tot
+            if s is START:
+                self.ev = h
+                continue
+            hit_value[s] = h
+            hit[s] = h > stand[s]
+            value[s] = h if hit[s] else stand[s]
+        self._info, self._children_of = info, children
+        self._stand, self._hit_value, self._hit, self._value = stand, hit_value, hit, value
+        self._order = order
+        self.house_edge = -self.ev
+
+    # -- queries ---------------------------------------------------------------------------
+    def _state(self, cards):
+        from ..scoring import _as_cards
+
+        cards = _as_cards(cards)
+        if not cards:
+            raise SetteKitError("give at least one card: the player always holds his hidden card")
+        if self._m.suits and len(cards) <= 2:
+            return ("cards", tuple(sorted(cards)))
+        m = _counts(cards, self.rules)
+        d = sum(1 for c in cards if card_class(c, self.rules) == FIG and c.suit == self._m.matta_suit) \
+            if self._nms else 0
+        return ("comp", m, d)
+
+    def ev_of(self, cards, action: str):
+        """The player's expected result holding ``cards`` if he takes ``action``
+        ("stand" or "hit") and plays optimally afterwards.
+
+        >>> from sette_kit import odds, parse_cards
+        >>> sol = odds.solve(dealer=odds.stand_at(5))
+        >>> sol.ev_of("7c", "stand") > sol.ev_of("7c", "hit")
+        True
+        """
+        s = self._state(cards)
+        if action not in ("stand", "hit"):
+            raise SetteKitError(f"action={action!r}: accepted actions are 'stand' and 'hit'")
+        m, d, hp, kind, finished = self._info[s]
+        if kind == BUST:
+            return -1 if not self.exact else Fraction(-1)
+        if action == "stand":
+            return self._stand[s]
+        if finished:
+            raise SetteKitError("a hand at 7½ (or a triple) is shown at once and cannot draw (S10)")
+        return self._hit_value[s]
+
+    def decision(self, cards) -> str:
+        """"hit" or "stand": the optimal action holding ``cards`` (a finished hand, at
+        7½ or a triple, stands; a bust hand has no decision).
+
+        >>> from sette_kit import odds
+        >>> sol = odds.solve(dealer=odds.stand_at(5))
+        >>> sol.decision("Fc"), sol.decision("7c"), sol.decision("3c 1d"), sol.decision("3c Fd 1d")
+        ('hit', 'stand', 'stand', 'hit')
+        """
+        s = self._state(cards)
+        m, d, hp, kind, finished = self._info[s]
+        if kind == BUST:
+            raise SetteKitError("these cards are bust (S10): there is nothing left to decide")
+        if finished:
+            return "stand"
+        return "hit" if self._hit[s] else "stand"
+
+    @property
+    def key_is_sufficient(self) -> bool:
+        """True when the optimal decision depends on the composition key alone
+        (``sette_kit.strategy.composition_key``); else use :meth:`decision`."""
+        self.hit_table()
+        return self._key_ok
+
+    def hit_table(self) -> dict[int, bool]:
+        """For every composition the player can hold and still draw (not bust, not at
+        7½, not a triple), keyed by ``composition_key``: True if hitting is optimal.
+
+        Where suits matter (the same-suit reale) and hands of one key disagree, the
+        entry is the decision of the majority of card sets, and ``key_is_sufficient``
+        is False.
+        """
+        if getattr(self, "_hit_table", None) is None:
+            votes: dict = {}
+            for s, h in self._hit.items():
+                m, d = self._info[s][:2]
+                key = sum(w * k for w, k in zip(CLASS_WEIGHTS, m))
+                weight = 1 if s[0] == "cards" else self._count_hands(m, d)
+                v = votes.setdefault(key, [0, 0])
+                v[h] += weight
+            self._hit_table = {k: v[1] > v[0] for k, v in votes.items()}
+            self._key_ok = all(not (v[0] and v[1]) for v in votes.values())
+        return dict(self._hit_table)
+
+    def _count_hands(self, m, d):
+        full = self._m.full
+        n = 1
+        for k in range(NCLS):
+            if k == FIG and self._nms:
+                n *= comb(self._nms, d) * comb(full[FIG] - self._nms, m[FIG] - d)
+            else:
+                n *= comb(full[k], m[k])
+        return n
+
+    def table(self) -> list[StrategyRow]:
+        """The strategy as rows a person can read: by first card and total, the optimal
+        action, with how often optimal play reaches each row.
+
+        >>> from sette_kit import odds
+        >>> rows = odds.solve(dealer=odds.stand_at(5)).table()
+        >>> [str(r) for r in rows if r.first == "6"]
+        ['first      6, total   6: stand']
+        >>> [str(r) for r in rows if r.first == "figure"][-2:]
+        ['first figure, total  6½: stand', 'first figure, total   7: stand']
+        """
+        reach: dict = {}
+        start_children, _ = self._children(START)
+        for w, s in start_children:
+            m = self._info[s][0]
+            first = next(k for k in range(NCLS) if m[k])
+            reach[(first, s)] = reach.get((first, s), 0.0) + w / 40
+        rows: dict = {}
+        for s in self._order:
+            if s is START or s not in self._hit:
+                continue
+            for first in range(NCLS):
+                p = reach.get((first, s))
+                if not p:
+                    continue
+                hp = self._info[s][2]
+                agg = rows.setdefault((first, hp), [0.0, 0.0])
+                agg[self._hit[s]] += p
+                if self._hit[s]:
+                    ch, tot = self._children_of[s]
+                    for w, c in ch:
+                        if c in self._hit:
+                            reach[(first, c)] = reach.get((first, c), 0.0) + p * w / tot
+        out = []
+        for (first, hp), (p_stand, p_hit) in sorted(rows.items()):
+            share = p_hit / (p_hit + p_stand)
+            action = "hit" if share == 1 else "stand" if share == 0 else "mixed"
+            out.append(StrategyRow(CLASS_NAMES[first], Fraction(hp, 2), action, share, p_hit + p_stand))
+        return out
+
+    def format_table(self) -> str:
+        """The strategy table as text: a row per first card, a column per total;
+        H = hit, S = stand, h/s = mostly hit/stand (the choice depends on the cards)."""
+        rows = self.table()
+        totals = sorted({r.total for r in rows})
+        firsts = [n for n in CLASS_NAMES if any(r.first == n for r in rows)]
+        cell = {(r.first, r.total): r for r in rows}
+        head = "first card | " + " ".join(f"{fmt_points(t):>3}" for t in totals)
+        lines = [head, "-" * len(head)]
+        for f in firsts:
+            cells = []
+            for t in totals:
+                r = cell.get((f, t))
+                if r is None:
+                    cells.append("  .")
+                else:
+                    mark = {"hit": "H", "stand": "S"}.get(r.action) or ("h" if r.hit_share >= 0.5 else "s")
+                    cells.append(f"{mark:>3}")
+            lines.append(f"{f:>10} | " + " ".join(cells))
+        lines.append("H hit, S stand, h/s mostly hit/stand (depends on the cards), . not reached")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        ev = self.ev
+        shown = f"{float(ev):+.6f}"
+        return f"<Solution {self.rules.name} vs {self.dealer!r}: ev {shown}{' (exact)' if self.exact else ''}>"
+
+
+def _add(m, k):
+    return m[:k] + (m[k] + 1,) + m[k + 1:]
+
+
+def _counts(cards, rules):
+    m = [0] * NCLS
+    for c in cards:
+        m[card_class(c, rules)] += 1
+    return tuple(m)
