@@ -780,12 +780,13 @@ class Table:
         old = h.cards.pop()
         hid = h.hidden.pop()
         self._discards.append(old)  # shown, so it goes to the discard pile face up
+        self._log(kind, seat, {"old": old}, f"{self.names[seat]} " + words.format(old=self._cname(old)))
         card = self._draw()
         h.cards.append(card)
         h.hidden.append(hid)
         h.dealt = False
-        self._log(kind, seat, {"old": old, "card": card},
-                  f"{self.names[seat]} " + words.format(old=self._cname(old)), private=True)
+        self._log("dealt", seat, {"card": card, "replaces": old},
+                  f"{self.names[seat]} is dealt a new card face down.", private=True)
 
     def _do_half_ace(self, seat: int) -> None:  # S21
         h = self._hand(seat)
@@ -1056,8 +1057,8 @@ class Table:
         """Load a table saved with :meth:`to_json`; ``bots`` re-attaches the policies."""
         try:
             d = json.loads(text)
-            if d.get("format") != _FORMAT:
-                raise SetteKitError(f"not a saved sette-kit table (format {d.get('format')!r})")
+            if not isinstance(d, dict) or d.get("format") != _FORMAT:
+                raise SetteKitError("not a saved sette-kit table: expected the text of Table.to_json()")
             t = cls.__new__(cls)
             t.rules = _rules_from_dict(d["rules"])
             t.names = tuple(d["names"])
@@ -1078,7 +1079,7 @@ class Table:
                 t.last_result = _result_from_events(t)
         except SetteKitError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise SetteKitError(f"cannot load the table: {exc!r}") from None
         t.check()
         t.attach_bots(bots)
