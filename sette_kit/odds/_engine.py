@@ -252,20 +252,22 @@ class BankTable:
     def distribution(self, decks, exact: bool):
         """Category masses for each deck (rows of class counts).
 
-        Exact: integer numerators over ``FF[N][K]`` (returned as the second value).
-        Float: probabilities (the second value is None).  Plain 7 1/2 still holds the
+        Exact: integer numerators over ``FF[N][K]`` (the second value; the third is K,
+        the most cards the bank can hold from that deck).  Float: probabilities (the
+        second value is None).  Plain 7 1/2 still holds the
         two-card reales; :meth:`split_reale` moves them.
         """
         R = np.asarray(decks, dtype=np.int64).reshape(-1, NCLS)
         N = R.sum(axis=1)
-        K = self.K
+        K = np.minimum(N, self.K)  # a small deck cannot give more cards than it holds
         if exact:
-            ff = FF_I64 if FF[int(N.max())][K] < _I64_MAX else FF_OBJ
+            ff = FF_I64 if FF[int(N.max())][int(K.max())] < _I64_MAX else FF_OBJ
             ords = np.array(self.ords, dtype=ff.dtype)
         else:
             ff, ords = FF_FLOAT, np.array(self.ords, dtype=float)
         rest = np.clip(N[:, None] - self.k[None, :], 0, None)
-        num = ff[rest, (K - self.k)[None, :]] * ords[None, :]
+        more = np.clip(K[:, None] - self.k[None, :], 0, None)  # hands longer than the deck get 0 below
+        num = ff[rest, more] * ords[None, :]
         for c in self.classes:
             num = num * ff[R[:, c][:, None], self.comps[:, c][None, :]]
         sums = np.add.reduceat(num, self.starts, axis=1)
@@ -275,14 +277,14 @@ class BankTable:
         out[:, self.cats_present] = sums
         den = ff[N, K]
         if exact:
-            return out, den
-        return out / den[:, None], None
+            return out, den, K
+        return out / den[:, None], None, K
 
-    def split_reale(self, row: list, n: int, pairs: tuple, exact: bool) -> list:
+    def split_reale(self, row: list, n: int, pairs: tuple, exact: bool, K: int) -> list:
         """Move the two-card reales of the bank (S5) out of the plain 7 1/2, in place."""
-        if not any(pairs):
+        if not any(pairs) or n < 2:
             return row
-        scale = FF[n - 2][self.K - 2] if exact else 1.0 / (n * (n - 1))
+        scale = FF[n - 2][K - 2] if exact else 1.0 / (n * (n - 1))
         for t in range(3):
             if pairs[t] and self.pair_ords[t]:
                 move = self.pair_ords[t] * pairs[t] * scale

@@ -48,28 +48,35 @@ class StrategyRow(NamedTuple):
 class Solution:
     """The solved heads-up game.  Build it with :func:`sette_kit.odds.solve`."""
 
-    def __init__(self, rules, dealer, exact: bool = True):
+    def __init__(self, rules, dealer, exact: bool = True, deck=None):
         self.rules, self.dealer, self.exact = rules, dealer, exact
         self._m = mdl = model(rules)
-        self._nms = sum(1 for c in FULL_DECK if mdl.matta_suit is not None and mdl.suits
-                        and card_class(c, rules) == FIG and c.suit == mdl.matta_suit)
+        # ``deck``: a smaller deck to play with (for brute-force checks); then, where
+        # suits matter, every hand is kept as its cards.
+        self._deck = FULL_DECK if deck is None else tuple(sorted(set(deck)))
+        self._n0 = len(self._deck)
+        self._full = _counts(self._deck, rules)
+        self._specific = deck is not None and mdl.suits
+        self._nms = 0 if self._specific else sum(
+            1 for c in self._deck if mdl.matta_suit is not None and mdl.suits
+            and card_class(c, rules) == FIG and c.suit == mdl.matta_suit)
         self._build()
 
     # -- construction ----------------------------------------------------------------------
     def _children(self, state):
         """(weight, child state) for the next card, and the total weight."""
-        mdl, full = self._m, self._m.full
+        mdl, full = self._m, self._full
         if state is START:
             if mdl.suits:
-                return [(1, ("cards", (c,))) for c in FULL_DECK], 40
-            return [(full[k], ("comp", _add(self._zero, k), 0)) for k in range(NCLS) if full[k]], 40
+                return [(1, ("cards", (c,))) for c in self._deck], self._n0
+            return [(full[k], ("comp", _add(self._zero, k), 0)) for k in range(NCLS) if full[k]], self._n0
         m, d = self._comp_of(state)
         out = []
-        if state[0] == "cards" and len(state[1]) == 1:
-            c0 = state[1][0]
-            out = [(1, ("cards", tuple(sorted((c0, c))))) for c in FULL_DECK if c != c0]
-            return out, 39
-        n_left = 40 - sum(m)
+        if state[0] == "cards" and (len(state[1]) == 1 or self._specific):
+            held = set(state[1])
+            out = [(1, ("cards", tuple(sorted(state[1] + (c,))))) for c in self._deck if c not in held]
+            return out, len(out)
+        n_left = self._n0 - sum(m)
         for k in range(NCLS):
             r = full[k] - m[k]
             if not r:
@@ -99,8 +106,8 @@ class Solution:
             return (0, 0, 0)
         if state[0] == "cards":
             held = set(state[1])
-            return mdl.pair_counts([c for c in FULL_DECK if c not in held])
-        r = [f - h for f, h in zip(mdl.full, m)]
+            return mdl.pair_counts([c for c in self._deck if c not in held])
+        r = [f - h for f, h in zip(self._full, m)]
         if not mdl.suits:
             return (r[SEVEN] * r[FIG], r[SEVEN] * r[MATTA], r[FIG] * r[MATTA])
         assert m[SEVEN] == 0  # a non-bust hand of 3+ cards holds no 7
@@ -122,6 +129,8 @@ class Solution:
                     m, d = self._comp_of(s)
                     hp, kind, _ = mdl.score(m)
                     finished = kind in (BUST, TRIPLE) or hp >= S75  # S10: 7 1/2 is shown at once
+                    # the bank needs its hidden card: the player may draw only while two are left
+                    finished = finished or self._n0 - sum(m) < 2
                     info[s] = (m, d, hp, kind, finished)
                     if finished:
                         continue
@@ -144,20 +153,21 @@ class Solution:
             table = mdl.bank_table(self.dealer, opp)
             rows, index = [], {}
             for s in states:
-                r = tuple(f - h for f, h in zip(mdl.full, info[s][0]))
+                r = tuple(f - h for f, h in zip(self._full, info[s][0]))
                 if r not in index:
                     index[r] = len(rows)
                     rows.append(r)
-            dist, den = table.distribution(rows, exact)
+            dist, den, kmax = table.distribution(rows, exact)
             dist = dist.tolist()
             dens = den.tolist() if den is not None else None
+            kmax = kmax.tolist()
             for s in states:
                 m, d, hp, kind, _ = info[s]
-                r = tuple(f - h for f, h in zip(mdl.full, m))
+                r = tuple(f - h for f, h in zip(self._full, m))
                 i = index[r]
                 row = list(dist[i])
-                n = 40 - sum(m)
-                table.split_reale(row, n, self._pairs(s, m, d), exact)
+                n = self._n0 - sum(m)
+                table.split_reale(row, n, self._pairs(s, m, d), exact, kmax[i])
                 cards = s[1] if s[0] == "cards" else None
                 pay = mdl.payoff(mdl.player_key(m, cards))
                 total = sum(p * x for p, x in zip(pay, row) if p and x)
@@ -194,12 +204,25 @@ class Solution:
         cards = _as_cards(cards)
         if not cards:
             raise SetteKitError("give at least one card: the player always holds his hidden card")
-        if self._m.suits and len(cards) <= 2:
+        if self._m.suits and (len(cards) <= 2 or self._specific):
             return ("cards", tuple(sorted(cards)))
         m = _counts(cards, self.rules)
         d = sum(1 for c in cards if card_class(c, self.rules) == FIG and c.suit == self._m.matta_suit) \
             if self._nms else 0
         return ("comp", m, d)
+
+    def _lookup(self, cards):
+        s = self._state(cards)
+        got = self._info.get(s)
+        if got is None:
+            m, _ = self._comp_of(s)
+            if self._m.score(m)[1] == BUST or any(a > b for a, b in zip(m, self._full)):
+                got = (m, 0, 0, BUST, True)
+            else:  # pragma: no cover - every non-bust hand from the deck is a state
+                raise SetteKitError("these cards are not a hand this solution knows")
+            if any(a > b for a, b in zip(m, self._full)) or (self._specific and not set(s[1]) <= set(self._deck)):
+                raise SetteKitError("these cards are not all in the deck this solution was solved for")
+        return s, got
 
     def ev_of(self, cards, action: str):
         """The player's expected result holding ``cards`` if he takes ``action``
@@ -210,10 +233,9 @@ class Solution:
         >>> sol.ev_of("7c", "stand") > sol.ev_of("7c", "hit")
         True
         """
-        s = self._state(cards)
         if action not in ("stand", "hit"):
             raise SetteKitError(f"action={action!r}: accepted actions are 'stand' and 'hit'")
-        m, d, hp, kind, finished = self._info[s]
+        s, (m, d, hp, kind, finished) = self._lookup(cards)
         if kind == BUST:
             return -1 if not self.exact else Fraction(-1)
         if action == "stand":
@@ -231,8 +253,7 @@ class Solution:
         >>> sol.decision("Fc"), sol.decision("7c"), sol.decision("3c 1d"), sol.decision("3c Fd 1d")
         ('hit', 'stand', 'stand', 'hit')
         """
-        s = self._state(cards)
-        m, d, hp, kind, finished = self._info[s]
+        s, (m, d, hp, kind, finished) = self._lookup(cards)
         if kind == BUST:
             raise SetteKitError("these cards are bust (S10): there is nothing left to decide")
         if finished:
@@ -292,7 +313,7 @@ class Solution:
         for w, s in start_children:
             m = self._info[s][0]
             first = next(k for k in range(NCLS) if m[k])
-            reach[(first, s)] = reach.get((first, s), 0.0) + w / 40
+            reach[(first, s)] = reach.get((first, s), 0.0) + w / self._n0
         rows: dict = {}
         for s in self._order:
             if s is START or s not in self._hit:
