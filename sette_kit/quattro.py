@@ -796,7 +796,9 @@ def odds_four_and_half(cards, seen=(), rules: QuattroRules | None = None) -> Odd
                      f"unseen cards: {frac} ≈ {_pct(p)}.")
     else:
         lines.append(f"You have {have}. No card can make exactly 4½ next: 0 of the {len(rest)} unseen cards.")
-    if ev is not None:
+    if ev == 0 and not fav:
+        lines.append("4½ cannot be made any more: every card adds at least ½.")
+    elif ev is not None:
         lines.append(f"Drawing for 4½ (draw while it can still be made, stop as soon as the hand can be 4½), "
                      f"the chance of making it at some point is {ev.numerator}/{ev.denominator} ≈ {_pct(ev)}.")
     return Odds(p, n_fav, len(rest), "\n".join(lines), ev, MappingProxyType(dict(fav)))
