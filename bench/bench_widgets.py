@@ -1,0 +1,130 @@
+"""p95 latency of every widget interaction, measured in-process (target < 50 ms).
+
+Run:  python bench/bench_widgets.py [--repeat N] [--only WidgetName]
+
+Cases live in a registry of (widget, interaction, setup, action): ``setup()`` builds the
+widget once, ``action(w, i)`` performs the interaction for repeat ``i``.  Other widgets
+add their cases with ``@case("TablePlayer", "hit")`` (or ``CASES.append(Case(...))``);
+simulations, which stream progress, are exempt from the target and are not listed here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+TARGET_MS = 50.0
+
+
+@dataclass
+class Case:
+    widget: str
+    interaction: str
+    setup: Callable[[], Any]
+    action: Callable[[Any, int], Any]
+
+
+CASES: list[Case] = []
+
+
+def case(widget: str, interaction: str, setup: Callable[[], Any]):
+    """Register ``action(w, i)`` as an interaction of ``widget`` built by ``setup()``."""
+    def register(action):
+        CASES.append(Case(widget, interaction, setup, action))
+        return action
+    return register
+
+
+# -- ScoreTrainer ------------------------------------------------------------------------
+def _trainer(**kw):
+    from widgets import ScoreTrainer
+    return ScoreTrainer(seed=1, **kw)
+
+
+HANDS = ["7 di denari, Fante di denari", "Re di denari, 3 di spade, Fante di coppe", "A♠ 7♥ Fd", "5c 2d 3s"]
+
+case("ScoreTrainer", "build", lambda: None)(lambda w, i: _trainer())
+case("ScoreTrainer", "deal()", _trainer)(lambda w, i: w.deal())
+case("ScoreTrainer", "Deal button click", _trainer)(lambda w, i: w.deal_button.click())
+case("ScoreTrainer", "pick(text)", _trainer)(lambda w, i: w.pick(HANDS[i % len(HANDS)]))
+case("ScoreTrainer", "pick(bad text)", _trainer)(lambda w, i: w.pick("8 di coppe"))
+case("ScoreTrainer", "quiz mode toggle", _trainer)(lambda w, i: w.set_quiz_mode(i % 2 == 0))
+case("ScoreTrainer", "check(answer)", lambda: _trainer(cards="3c 4d Fs"))(
+    lambda w, i: w.check(["7", "7½", "15/2", "x"][i % 4]))
+case("ScoreTrainer", "reveal()", _trainer)(lambda w, i: w.reveal())
+
+
+# -- MattaExplorer -----------------------------------------------------------------------
+def _explorer():
+    from widgets import MattaExplorer
+    return MattaExplorer(seed=1)
+
+
+case("MattaExplorer", "build", lambda: None)(lambda w, i: _explorer())
+case("MattaExplorer", "deal()", _explorer)(lambda w, i: w.deal())
+case("MattaExplorer", "set_cards(text)", _explorer)(
+    lambda w, i: w.set_cards(["Rd 3c", "Re di denari, 3 di spade, Fante di coppe", "Rd 1c 2s 1b"][i % 3]))
+case("MattaExplorer", "set_whole_only()", _explorer)(lambda w, i: w.set_whole_only(i % 2 == 0))
+case("MattaExplorer", "set_declare_mode()", _explorer)(lambda w, i: w.set_declare_mode(i % 2 == 0))
+case("MattaExplorer", "declare(value)", _explorer)(lambda w, i: w.declare([7, "½", 3, "9"][i % 4]))
+
+
+# -- Quiz -------------------------------------------------------------------------------
+def _quiz(topic="mixed"):
+    from widgets import Quiz
+    from sette_kit.questions import mixed
+    return Quiz(mixed("italian", seed=1))
+
+
+case("Quiz", "build (mixed topics)", lambda: None)(lambda w, i: _quiz())
+case("Quiz", "next()", _quiz)(lambda w, i: w.next())
+case("Quiz", "check(answer)", _quiz)(lambda w, i: w.check(["1/2", "0.5", "50%", "huh", "7½"][i % 5]))
+case("Quiz", "Check button click", _quiz)(lambda w, i: (setattr(w.answer_box, "value", f"{i}/99"),
+                                                       w.check_button.click()))
+case("Quiz", "hint()", _quiz)(lambda w, i: w.hint() if i % 4 else w.next())
+case("Quiz", "reveal()", _quiz)(lambda w, i: (w.reveal(), w.next()))
+
+
+def run(repeat: int = 200, only: str | None = None) -> list[tuple[str, str, float, float]]:
+    rows = []
+    for c in CASES:
+        if only and c.widget != only:
+            continue
+        w = c.setup()
+        c.action(w, 0)  # warm up (first-use imports)
+        times = []
+        for i in range(repeat):
+            t0 = time.perf_counter()
+            c.action(w, i)
+            times.append((time.perf_counter() - t0) * 1000)
+        times.sort()
+        p95 = times[min(len(times) - 1, int(round(0.95 * len(times))) - 1)]
+        rows.append((c.widget, c.interaction, statistics.median(times), p95))
+    return rows
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=200)
+    ap.add_argument("--only", default=None, help="bench one widget only")
+    args = ap.parse_args(argv)
+    rows = run(args.repeat, args.only)
+    print(f"{'widget':<15} {'interaction':<24} {'median ms':>9} {'p95 ms':>8}  target")
+    worst = 0.0
+    for widget, name, med, p95 in rows:
+        ok = "ok" if p95 < TARGET_MS else "SLOW"
+        worst = max(worst, p95)
+        print(f"{widget:<15} {name:<24} {med:9.2f} {p95:8.2f}  < {TARGET_MS:.0f} ms {ok}")
+    print(f"worst p95: {worst:.2f} ms (target < {TARGET_MS:.0f} ms, {args.repeat} repeats each)")
+    return 0 if worst < TARGET_MS else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
