@@ -38,12 +38,12 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     wins, hands, actions = tournament(args.games, args.seed)
-    dt = time.perf_counter() - t0
+    dt, cpu = time.perf_counter() - t0, time.process_time() - c0
     print(f"Trentuno tournament: {args.games} games of 4 bots, seed {args.seed}")
     print(f"time: {dt:.2f} s   (target < {TARGET_SECONDS:.0f} s for 1,000 games)  "
-          f"{'OK' if dt < TARGET_SECONDS * args.games / 1000 else 'SLOW'}")
+          f"{'OK' if dt < TARGET_SECONDS * args.games / 1000 else 'SLOW'}   (CPU {cpu:.2f} s)")
     print(f"hands played: {hands} ({hands / args.games:.1f} per game), actions: {actions} "
           f"({actions / args.games:.0f} per game)")
     for name, k in sorted(wins.items(), key=lambda kv: -kv[1]):

@@ -246,6 +246,15 @@ _SUIT = tuple(int(c.suit) for c in FULL_DECK)
 _RANK = tuple(int(c.rank) for c in FULL_DECK)
 
 
+_ID2IDX = {id(c): i for i, c in enumerate(FULL_DECK)}  # FULL_DECK cards live for ever: ids are stable
+
+
+def _ix(card: Card) -> int:
+    """card.index, fast for the canonical FULL_DECK objects (hot code)."""
+    i = _ID2IDX.get(id(card))
+    return card.index if i is None else i
+
+
 def _points(idx: Sequence[int], toak: bool) -> int:
     """Score of up to three card indices, in plain ints (hot code)."""
     sums = [0, 0, 0, 0]
@@ -403,8 +412,7 @@ class Action(NamedTuple):
         return f"Action({self.name!r})" if self.card is None else f"Action({self.name!r}, {self.card!r})"
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One thing that happened at the table, in the order it happened.
 
     Events hold only public information (what every player sees): a card drawn from the
@@ -425,13 +433,13 @@ class Event:
         return f"Event({self.kind!r}, seat={self.seat!r}, {self.text!r})"
 
 
-@dataclass(frozen=True)
-class TrentunoView:
+class TrentunoView(NamedTuple):
     """What one seat may see: its own hand, the top of the discard pile, sizes, lives, pot.
 
     A widget can render the whole table from this and :attr:`TrentunoGame.events`.
     ``legal`` is the tuple of legal :class:`Action` if this seat is to act, else ().
     ``revealed`` maps seats to their hands once the hand is over (the showdown).
+    An immutable named tuple (fast to build: bots get one per move).
     """
 
     seat: int
@@ -552,6 +560,7 @@ class TrentunoGame:
         self._taken: int = -1      # card taken from the discard pile this turn (may not be thrown back)
         self._pending: int = -1    # discard_first: this turn's discard, waiting under the top
         self._revealed: dict[int, tuple] = {}
+        self._revealed_proxy: Mapping | None = None
         self._cancelled = False
         self._arranged: dict | None = None
         self.dealer = self._cut_for_dealer()
@@ -661,7 +670,7 @@ class TrentunoGame:
     @property
     def alive(self) -> tuple[int, ...]:
         """Seats still in the game (lives > 0), in seat order."""
-        return tuple(i for i, l in enumerate(self.lives) if l > 0)
+        return tuple([i for i, l in enumerate(self.lives) if l > 0])
 
     @property
     def over(self) -> bool:
@@ -749,6 +758,7 @@ class TrentunoGame:
         self._turn_no = 0
         self._taken = self._pending = -1
         self._revealed = {}
+        self._revealed_proxy = None
         self._cancelled = False
         alive = self.alive
         self._round_size = len(alive)
@@ -836,6 +846,10 @@ class TrentunoGame:
         accepted, and the game is left exactly as it was.
         """
         if isinstance(action, Action):
+            if card is None and not params and action in self.legal_actions():  # fast path (bots)
+                self.history.append((action.name, _ix(action.card) if action.card is not None else None))
+                getattr(self, "_do_" + action.name)(action.card)
+                return
             action, card = action.name, action.card if card is None else card
         if params:
             raise SetteKitError(f"unknown parameter(s) {', '.join(sorted(params))}: accepted card=")
@@ -843,9 +857,9 @@ class TrentunoGame:
             raise IllegalMove(f"unknown action {action!r}: accepted {', '.join(ACTIONS)}")
         legal = self.legal_actions()
         names = [a.name for a in legal]
-        accepted = ", ".join(dict.fromkeys(names)) or "nothing (the game is over)"
         who = self.players[self.to_act] if self.to_act is not None else "Nobody"
         if action not in names:
+            accepted = ", ".join(dict.fromkeys(names)) or "nothing (the game is over)"
             reason = ""
             if action == "knock" and self.phase in ("draw", "discard") and self.to_act is not None:
                 reason = self._can_knock(self.to_act) or ""
@@ -862,7 +876,8 @@ class TrentunoGame:
                 reason = "the hand is not over"
             else:
                 reason = "it is not allowed now"
-            verb = {"knock": "knock", "next_hand": "start the next hand", "discard": "discard"}.get(action, action.replace("_", " "))
+            verb = {"knock": "knock", "next_hand": "start the next hand", "discard": "discard",
+                    "draw_stock": "draw from the stock", "take_discard": "take from the discard pile"}[action]
             raise IllegalMove(f"{who} may not {verb} now: {reason}; accepted now: {accepted}")
         if action == "discard":
             if card is None:
@@ -983,6 +998,7 @@ class TrentunoGame:
     # -- end of a hand (T3, T6, T7, T9) -------------------------------------------------
     def _reveal(self) -> dict:
         self._revealed = {s: tuple(FULL_DECK[i] for i in self.hands[s]) for s in self.alive}
+        self._revealed_proxy = None
         scores = {s: _points(self.hands[s], self._toak) for s in self.alive}
         text = "; ".join(f"{self.players[s]} {scores[s]}" for s in self.alive)
         self._log("showdown", None, f"Hands shown: {text}.",
@@ -1062,21 +1078,26 @@ class TrentunoGame:
         """What ``seat`` may see (own hand; others only as sizes; the showdown once shown)."""
         seat = self._seat_of(seat)
         h = self.hands[seat]
-        hand = tuple(FULL_DECK[i] for i in h)
+        hand = tuple(map(FULL_DECK.__getitem__, h))
         pend = FULL_DECK[self._pending] if self._pending >= 0 else None
         top = self._visible_discard()
         return TrentunoView(
             seat=seat, players=self.players, hand=hand,
             score=_score_idx(h, self.rules) if 1 <= len(h) <= 3 else None,
-            hand_sizes=tuple(len(h) for h in self.hands), lives=tuple(self.lives), alive=self.alive,
+            hand_sizes=tuple(map(len, self.hands)), lives=tuple(self.lives), alive=self.alive,
             pot=self.pot, dealer=self.dealer, to_act=self.to_act, phase=self.phase,
             discard_top=top, discard_size=len(self.discard_pile),
             stock_size=len(self.stock), knocker=self.knocker, hand_number=self.hand_number,
             round=self.round, first_round=self.first_round, last_turns_left=self.last_turns_left,
             taken_from_discard=FULL_DECK[self._taken] if self._taken >= 0 else None,
             pending_discard=pend, legal=self.legal_actions() if self.to_act == seat else (),
-            revealed=MappingProxyType(dict(self._revealed)), winner=self.winner, rules=self.rules,
+            revealed=self._revealed_view(), winner=self.winner, rules=self.rules,
         )
+
+    def _revealed_view(self) -> Mapping:
+        if self._revealed_proxy is None or len(self._revealed_proxy) != len(self._revealed):
+            self._revealed_proxy = MappingProxyType(dict(self._revealed))
+        return self._revealed_proxy
 
     def _bot_action(self, seat: int):
         policy = self.bots[seat]
@@ -1218,20 +1239,21 @@ class Greedy:
 
     def _greedy(self, view: TrentunoView):
         toak = view.rules.three_of_a_kind_30
-        hand = [c.index for c in view.hand]
+        hand = [_ix(c) for c in view.hand]
         if view.phase == "draw":
             top = view.discard_top
             if top is not None:
                 now = _points(hand, toak)
                 if len(hand) == 3:
-                    _, after = _best_discard_idx(hand + [top.index], toak, top.index)
+                    t = _ix(top)
+                    _, after = _best_discard_idx(hand + [t], toak, t)
                 else:  # discard_first: two cards in hand
-                    after = _points(hand + [top.index], toak)
+                    after = _points(hand + [_ix(top)], toak)
                 if after > now:
                     return ("take_discard", {})
             return ("draw_stock", {})
         if view.phase == "discard":
-            taken = view.taken_from_discard.index if view.taken_from_discard is not None else -1
+            taken = _ix(view.taken_from_discard) if view.taken_from_discard is not None else -1
             p = self.patience
             if p is not None and view.round >= 2 * p:  # unlock a stalled table
                 cands = [i for i in hand if i != taken]

@@ -412,7 +412,7 @@ def test_view_shows_only_what_the_seat_may_see():
         assert v.hand == g.hand_of(s) and v.hand_sizes == (3, 3, 3, 3)
         assert v.legal == (g.legal_actions() if s == seat else ())
         others = {c for t in range(4) if t != s for c in g.hand_of(t)}
-        visible = {getattr(v, f.name) for f in dataclasses.fields(v) if isinstance(getattr(v, f.name), Card)} | set(v.hand) | set(v.revealed)
+        visible = {x for x in v if isinstance(x, Card)} | set(v.hand) | set(v.revealed)
         assert not (others & visible)
     assert g.view(g.players[0]).seat == 0
     with pytest.raises(SetteKitError, match="unknown seat"):
@@ -423,7 +423,7 @@ def test_events_are_immutable_public_and_plain_english():
     g = TrentunoGame(3, seed=4, bots={0: greedy, 1: greedy, 2: ThresholdKnocker()})
     g.play_game()
     e = g.events[0]
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         e.text = "x"
     with pytest.raises(TypeError):
         e.data["x"] = 1
