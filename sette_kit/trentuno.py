@@ -85,7 +85,22 @@ RULES.md; the rule ids are cited where the code implements them.
   the "drawn bettor" is, what a buy-back costs and what the pot gains cannot be read
   consistently, and its special case contradicts T6/T9), so no clear reading exists.
   Likewise the seed's "if one of the last two has two or more lives, both lose" is not
-  in RULES.md and contradicts T6; the engine follows T6.
+  in RULES.md and contradicts T6; the engine follows T6.  Other seed remarks left out
+  as unclear or contradicted: "no knock after the previous player discarded a figure",
+  "the knocker puts the card he could have drawn on the discard pile", "everyone pays
+  except those with 30", "after a knock the stock stops at the current round's card".
+
+For a widget or a lesson
+------------------------
+Everything a table needs is public: :meth:`TrentunoGame.view` (what one seat may see,
+including ``legal`` actions to offer as buttons and, after a hand, the ``revealed``
+hands), :attr:`TrentunoGame.events` (public facts only, each with plain-English text;
+a stock card is never named) and ``phase`` (``"draw"``, ``"discard"``,
+``"hand_over"`` — waiting for ``act("next_hand")`` so the showdown can be shown —
+and ``"game_over"``).  :meth:`TrentunoGame.arranged` sets up a chosen position for
+exercises; :meth:`~TrentunoGame.to_json` / :meth:`~TrentunoGame.from_json` save and
+restore a game exactly (the seed, the arranged position and the actions are replayed,
+then checked against a saved snapshot of the state and of the RNG).
 
 >>> g = TrentunoGame(["Ada", "Bruno", "Carla"], seed=7)
 >>> g.phase, g.players[g.to_act], g.legal_actions()
@@ -417,9 +432,9 @@ class Event(NamedTuple):
 
     Events hold only public information (what every player sees): a card drawn from the
     stock is not named; a player's own cards are in :meth:`TrentunoGame.view`.
-    ``kind`` is one of: cut_for_dealer, dealer, shuffle, cut, deal, turn_up, draw_stock,
-    take_discard, discard, knock, thirty_one, showdown, lose_life, eliminated, restock,
-    redeal, hand_over, game_over.  ``data`` is a read-only mapping; ``text`` is plain
+    ``kind`` is one of: cut_for_dealer, dealer, arranged, shuffle, cut, deal, turn_up,
+    draw_stock, take_discard, discard, knock, restock, thirty_one, redeal, showdown, lowest,
+    lose_life, eliminated, hand_over, game_over.  ``hand`` is the hand number.  ``data`` is a read-only mapping; ``text`` is plain
     English.
     """
 
