@@ -100,13 +100,16 @@ class FaceUpBank:
     """A bank that reads the table (S11): it sees the players' face-up cards, not their
     hidden ones, and the discards.  For each hand still standing it works out the
     distribution of the hand's total from the unseen cards (a hidden card can only be one
-    that keeps the hand at or under 7½), and it draws one more card only when that raises
-    its expected result, card by card.  As a player it plays ``player`` (default
+    that keeps the hand at or under 7½, each unseen card equally likely), and it draws when
+    drawing, and then playing on as well as it can, is worth more than standing (even
+    money assumed; cards drawn as if with replacement).  It assumes that a player who stood
+    has at least ``assume_at_least`` (default 4½) when the face-up cards allow it.  As a player it plays ``player`` (default
     ``stand_at(5)``).  The matta among a player's face-up cards is counted as ½ (an
     approximation)."""
 
-    def __init__(self, player=None) -> None:
+    def __init__(self, player=None, assume_at_least=Fraction(9, 2)) -> None:
         self.player = player or StandAt(5)
+        self.floor = int(Fraction(str(assume_at_least)) * 2)
 
     def __call__(self, view):
         if view.phase != "bank":
@@ -142,8 +145,12 @@ class FaceUpBank:
                         for v in range(1, 15):
                             if counts[v] and t + v <= 15:
                                 new[t + v] = new.get(t + v, 0.0) + p * counts[v]
-                    total = sum(new.values()) or 1.0
-                    dist = {t: p / total for t, p in new.items()}
+                    dist = new
+                if h.status == "stood":  # nobody stands very low: assume at least the floor
+                    high = {t: p for t, p in dist.items() if t >= self.floor}
+                    dist = high or dist
+                total = sum(dist.values()) or 1.0
+                dist = {t: p / total for t, p in dist.items()}
             hands.append((h.stake, dist))
         all_stakes = sum(st for st, _ in hands)
 
@@ -157,22 +164,31 @@ class FaceUpBank:
                         out -= st * p
             return out
 
+        # the value of the best continuation from each total (drawing until it stops paying),
+        # from 7 1/2 down: value(t) = max(stand now, draw one more card)
+        n_unseen = len(unseen)
+        value = [0.0] * 16
+        for t in range(15, 0, -1):
+            draw = 0.0
+            for v in range(1, 15):
+                if counts[v]:
+                    draw += counts[v] * (value[t + v] if t + v <= 15 else -all_stakes)
+            value[t] = max(net(t), draw / n_unseen)
         me = _score(tuple(mine.cards), rules, mine.declare, False)
-        stand_ev = net(me.half_points)
+        t = min(me.half_points, 15)
         hit_ev = 0.0
         for c in unseen:
             s = _score(tuple(mine.cards) + (c,), rules, None, False)
-            hit_ev += -all_stakes if s.bust else net(min(s.half_points, 16))
-        hit_ev /= len(unseen)
-        return "hit" if hit_ev > stand_ev else "stand"
+            hit_ev += -all_stakes if s.bust else value[min(s.half_points, 15)]
+        return "hit" if hit_ev / n_unseen > net(t) else "stand"
 
     def __repr__(self) -> str:
         return "reads_table()"
 
 
-def reads_table(player=None) -> FaceUpBank:
+def reads_table(player=None, assume_at_least=Fraction(9, 2)) -> FaceUpBank:
     """The bank that decides from the players' face-up cards (see :class:`FaceUpBank`)."""
-    return FaceUpBank(player)
+    return FaceUpBank(player, assume_at_least)
 
 
 class Seat:
