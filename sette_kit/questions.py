@@ -232,11 +232,24 @@ def bust_count(cards: Sequence[Card], rules: Rules, seen: Sequence[Card] = ()) -
     return busting, len(rest)
 
 
+def _bust_probability(cards, seen, rules: Rules, counted: Fraction) -> Fraction:
+    """The exact answer from :func:`sette_kit.odds.bust_probability` (imported lazily);
+    the direct count is the fallback and must agree with it."""
+    try:
+        from .odds import bust_probability
+    except ImportError:  # pragma: no cover - odds is part of the package
+        return counted
+    p = Fraction(bust_probability(cards, seen, rules))
+    if p != counted:  # pragma: no cover - two independent computations of S2
+        raise SetteKitError(f"internal disagreement on the bust probability: odds says {p}, counting says {counted}")
+    return p
+
+
 def bust_question(cards: Sequence[Card], rules: Rules, seen: Sequence[Card] = ()) -> Question:
     """"What is the probability of busting with one more card?" (S2), counted exactly."""
     cards, seen = tuple(cards), tuple(seen)
-    busting, left = bust_count(cards, rules, seen)
-    p = Fraction(busting, left)
+    busting, left = bust_count(cards, rules, seen)  # the counts, for the hints and the solution
+    p = _bust_probability(cards, seen, rules, Fraction(busting, left))
     s = score(cards, rules)
     room = SETTE_E_MEZZO - s.total
     hints = (f"The hand makes {fmt_points(s.total)}, so a card worth more than {fmt_points(room)} busts it.",
