@@ -320,8 +320,7 @@ def _describe_classes(classes) -> str:
                 runs.append((start, prev))
                 start = v
             prev = v if v is not None else prev
-        txt = ", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in runs).replace("1", "Ace") \
-            if False else ", ".join(f"{_n(a)}" if a == b else f"{_n(a)}–{_n(b)}" for a, b in runs)
+        txt = ", ".join(_n(a) if a == b else f"{_n(a)}–{_n(b)}" for a, b in runs)
         parts.append(f"every {txt}")
     parts += ["every " + names[k] if k == 7 else names[k] for k in classes if k >= 7]
     return " and ".join(parts)
