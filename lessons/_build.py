@@ -1,0 +1,55 @@
+"""Execute lesson notebooks from a clean kernel and commit-ready them.
+
+    python lessons/_build.py                 # every lessons/NN-*.ipynb
+    python lessons/_build.py lessons/02-the-matta.ipynb
+
+Each notebook is executed in place with a fresh kernel (working directory: lessons/),
+widget state is stripped from its metadata, and any error output fails the build.
+The time each notebook took is printed (target: under 20 s each, 120 s for all).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+HERE = Path(__file__).resolve().parent
+
+
+def build(path: Path, timeout: int = 120) -> float:
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}})
+    start = time.perf_counter()
+    client.execute()
+    elapsed = time.perf_counter() - start
+    nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "error":
+                raise SystemExit(f"{path.name}: cell raised {out.get('ename')}: {out.get('evalue')}")
+            if out.get("name") == "stderr" and "Traceback" in out.get("text", ""):
+                raise SystemExit(f"{path.name}: a traceback was printed")
+    nbformat.validate(nb)
+    nbformat.write(nb, path)
+    return elapsed
+
+
+def main(argv: list[str]) -> int:
+    paths = [Path(a) for a in argv] or sorted(HERE.glob("[0-9][0-9]-*.ipynb"))
+    total = 0.0
+    for p in paths:
+        t = build(p.resolve())
+        total += t
+        print(f"{p.name}: executed in {t:.1f} s")
+    print(f"all {len(paths)}: {total:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
