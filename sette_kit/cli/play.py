@@ -41,7 +41,7 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run)
 
 
-def run(args, input_fn=input, write=print) -> int:
+def run(args, input_fn=None, write=None) -> int:
     from ..errors import SetteKitError
     from ..game import Table
     from ..policies import bold_bank, cautious_bank, reads_table, seat, stand_at
@@ -59,9 +59,14 @@ def run(args, input_fn=input, write=print) -> int:
     return play(table, 0, input_fn=input_fn, write=write, rounds=args.rounds)
 
 
-def play(table, me: int, input_fn=input, write=print, rounds: int | None = None) -> int:
+def play(table, me: int, input_fn=None, write=None, rounds: int | None = None) -> int:
     """Run a terminal game for seat ``me`` (everyone else must be a bot)."""
+    import builtins
+
     from ..errors import IllegalMove
+
+    input_fn = input_fn or builtins.input  # looked up now, so tests can replace input()
+    write = write or builtins.print
 
     write(table.rules.describe())
     write("")
