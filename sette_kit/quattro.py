@@ -117,6 +117,10 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import FULL_DECK, Card, Deck, Rank, Suit, parse_card, parse_cards
 from .errors import IllegalMove, SetteKitError
+# the table machinery shared with Sette e mezzo (sette_kit.game): the Event value, the
+# Legal/Option mapping of legal actions, and the JSON helpers for events and the RNG
+from .game import Event, Legal, Option
+from .game import _event_from_json, _event_to_json, _rng_from_json, _rng_to_json
 from .scoring import card_value, fmt_points
 
 __all__ = [
@@ -275,11 +279,11 @@ _RANK_OF = {"bust": (-1,), "under": (0,), "five": (1,), "points": (2,), "seven_a
             "four_and_half": (4,), "double_six": (5,), "mega": (6,)}
 
 
-def _as_cards(cards) -> tuple[Card, ...]:
+def _as_cards(cards, face: str = "italian") -> tuple[Card, ...]:
     if isinstance(cards, QuattroScore):
         return cards.cards
     if isinstance(cards, str):
-        return parse_cards(cards)
+        return parse_cards(cards, face=face)
     cards = tuple(cards)
     if not all(isinstance(c, Card) for c in cards):
         raise SetteKitError("a hand must be Cards or text such as '4 di coppe, Re di denari'")
@@ -372,7 +376,7 @@ def score(cards, rules: QuattroRules | None = None, *, matta=None, double_six: b
     'mega'
     """
     rules = _rules(rules)
-    cards = _as_cards(cards)
+    cards = _as_cards(cards, rules.face)
     if not cards:
         raise SetteKitError("a hand needs at least one card")
     declared = _qualifies_double_six(cards, rules) if double_six is None else bool(double_six)
@@ -630,7 +634,7 @@ def showdown(hands: Sequence, dealer: int | None = None, rules: QuattroRules | N
             fixed.append(h)
             cards = h.cards
         else:
-            cards = _as_cards(h)
+            cards = _as_cards(h, rules.face)
             if not cards:
                 raise SetteKitError(f"seat {s} has an empty hand: use None for a seat without a hand")
             ds = None if declared is None else (s in declared)
@@ -699,7 +703,9 @@ def _pct(p: Fraction) -> str:
 
 
 def _unseen(cards: tuple, seen, rules: QuattroRules) -> tuple[Card, ...]:
-    seen = _as_cards(seen) if not isinstance(seen, tuple) or seen else ()
+    if seen is None or (isinstance(seen, str) and not seen.strip()):
+        seen = ()
+    seen = _as_cards(seen, rules.face)
     overlap = set(cards) & set(seen)
     if overlap:
         raise SetteKitError(f"{', '.join(c.name(rules.face) for c in overlap)} is both in the hand and in seen=")
@@ -735,7 +741,7 @@ def next_card(cards, seen=(), rules: QuattroRules | None = None, *, double_six: 
     (Fraction(4, 39), Fraction(20, 39))
     """
     rules = _rules(rules)
-    cards = _as_cards(cards)
+    cards = _as_cards(cards, rules.face)
     rest = _unseen(cards, seen, rules)
     if not rest:
         raise SetteKitError("no unseen card is left to draw")
@@ -767,7 +773,7 @@ def odds_four_and_half(cards, seen=(), rules: QuattroRules | None = None) -> Odd
     Fraction(0, 1)
     """
     rules = _rules(rules)
-    cards = _as_cards(cards)
+    cards = _as_cards(cards, rules.face)
     if not cards:
         raise SetteKitError("give the cards of the hand, e.g. '3 di coppe'")
     rest = _unseen(cards, seen, rules)
@@ -844,13 +850,13 @@ def odds_double_six(first=None, seen=(), rules: QuattroRules | None = None) -> O
     '2 sixes + 0 matta of the 37 unseen cards: 2/37 ≈ 5.4%.'
     """
     rules = _rules(rules)
-    seen_cards = _as_cards(seen) if seen else ()
+    seen_cards = _as_cards(seen, rules.face) if seen and not (isinstance(seen, str) and not seen.strip()) else ()
     if first is None:
         first = next((c for c in FULL_DECK if c.rank == Rank.SEI and c not in seen_cards), None)
         if first is None:
             raise SetteKitError("every 6 is in seen=: no first 6 is possible")
     elif not isinstance(first, Card):
-        cs = _as_cards(first)
+        cs = _as_cards(first, rules.face)
         if len(cs) != 1:
             raise SetteKitError("first= is one card, the first card 6 (Q3)")
         first = cs[0]
@@ -870,10 +876,6 @@ def odds_double_six(first=None, seen=(), rules: QuattroRules | None = None) -> O
 # ---------------------------------------------------------------------------------------
 # The game
 # ---------------------------------------------------------------------------------------
-# Shared table machinery from the Sette e mezzo engine (sette_kit.game): the Event value,
-# the Legal/Option mapping of legal actions, and the JSON helpers for events and the RNG.
-from .game import Event, Legal, Option  # noqa: E402
-from .game import _event_from_json, _event_to_json, _rng_from_json, _rng_to_json  # noqa: E402
 
 _FORMAT = "sette-kit/quattro/1"
 _CUT_RANK = {0: 0}  # the cut for the deal (Q4 reading): figures lowest, then Ace ... 7
