@@ -332,8 +332,20 @@ class RoundResult(NamedTuple):
 
 
 class _Hand:
+    # ``_sc`` (the score) and ``_views`` (HandViews for the owner / the others) are caches,
+    # cleared by any assignment and by touch() after an in-place change of the card lists
     __slots__ = ("cards", "hidden", "stake", "status", "declare", "half_ace", "dealt",
-                 "exchanged", "result")
+                 "exchanged", "result", "_sc", "_views")
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if name[0] != "_":
+            object.__setattr__(self, "_sc", None)
+            object.__setattr__(self, "_views", [None, None])
+
+    def touch(self) -> None:
+        self._sc = None
+        self._views = [None, None]
 
     def __init__(self, cards=None, hidden=None, stake=0):
         self.cards: list = cards if cards is not None else []
@@ -529,6 +541,7 @@ class Table:
             h = self._hands[s][0]
             h.cards.append(card)
             h.hidden.append(True)
+            h.touch()
             self._log("dealt", s, {"card": card}, f"{self.names[s]} is dealt a card face down.", private=True)
 
     # -- legal actions ------------------------------------------------------------------
@@ -707,6 +720,7 @@ class Table:
         hidden = face_down or h.half_ace  # S21: after a half-point ace the cards come face down
         h.cards.append(card)
         h.hidden.append(hidden)
+        h.touch()
         name = self.names[seat]
         if hidden:
             self._log("hit", seat, {"card": card, "face_down": True}, f"{name} takes a card face down.", private=True)
@@ -761,6 +775,7 @@ class Table:
         hands = self._hands[seat]
         h = hands[self._hidx]
         second = _Hand([h.cards.pop()], [h.hidden.pop()], amount)
+        h.touch()
         second.dealt = False
         if h.declare is not None:
             h.declare = None
@@ -779,11 +794,13 @@ class Table:
         h = self._hand(seat)
         old = h.cards.pop()
         hid = h.hidden.pop()
+        h.touch()
         self._discards.append(old)  # shown, so it goes to the discard pile face up
         self._log(kind, seat, {"old": old}, f"{self.names[seat]} " + words.format(old=self._cname(old)))
         card = self._draw()
         h.cards.append(card)
         h.hidden.append(hid)
+        h.touch()
         h.dealt = False
         self._log("dealt", seat, {"card": card, "replaces": old},
                   f"{self.names[seat]} is dealt a new card face down.", private=True)
@@ -985,16 +1002,25 @@ class Table:
                          len(self._stock), tuple(self._discards), tuple(self._events[self._round_start:]))
 
     def _hand_view(self, h: _Hand, owner: int, viewer: int) -> HandView:
-        if owner == viewer or not any(h.hidden):
+        public = owner != viewer and True in h.hidden
+        cached = h._views[public]
+        if cached is not None:
+            return cached
+        if not public:
             cards = tuple(h.cards)
             sc = self._score_of(h) if cards else None
         else:
             cards = tuple(None if hid else c for c, hid in zip(h.cards, h.hidden))
             sc = None
-        return HandView(cards, h.stake, h.status, h.result, h.declare, h.half_ace, sc)
+        hv = HandView(cards, h.stake, h.status, h.result, h.declare, h.half_ace, sc)
+        h._views[public] = hv
+        return hv
 
     def _score_of(self, h: _Hand) -> Score:
-        return _score(tuple(h.cards), self.rules, h.declare, h.half_ace)
+        sc = h._sc
+        if sc is None:
+            sc = h._sc = _score(tuple(h.cards), self.rules, h.declare, h.half_ace)
+        return sc
 
     # -- events ---------------------------------------------------------------------------
     def _log(self, kind, seat, data, text, private=False) -> None:
