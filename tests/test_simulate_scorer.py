@@ -1,0 +1,129 @@
+"""The simulator's vectorised scorer against sette_kit.scoring (S1-S6, S10-S16).
+
+The simulator settles hands with its own numpy code (half points, ints); these tests
+check it against :func:`sette_kit.scoring.score` and :func:`sette_kit.scoring.outcome`
+on many random hands per preset, biased towards the hands that matter for the special
+rules (7s, figures, the matta), so that every kind of settlement is exercised.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sette_kit import FULL_DECK, Card, Rules, outcome, score
+from sette_kit.simulate import score_hands, settle_hands
+
+ITALIAN = Rules.preset("italian")
+PLAIN = Rules.preset("plain")
+SPANISH = Rules.preset("spanish")
+VARIANTS = {
+    "italian": ITALIAN,
+    "plain": PLAIN,
+    "spanish": SPANISH,
+    "italian_triple_mattapay": ITALIAN.replace(triple=True, matta_sette_payout=3),
+    "italian_whole_only": ITALIAN.replace(matta_whole_only=True),
+    "italian_any_suit": ITALIAN.replace(reale_same_suit=False, reale_payout=3),
+    "italian_no_S15_S16": ITALIAN.replace(true_reale_beats_matta_reale=False, dealer_reale_collects_double=False),
+    "plain_ties_push": PLAIN.replace(dealer_wins_ties=False),
+    "spanish_triple_ties_push": SPANISH.replace(triple=True, dealer_wins_ties=False),
+    "queen_of_hearts_matta": ITALIAN.replace(matta=Card("Cavallo", "coppe")),
+}
+N = 4000
+WIDTH = 5
+
+
+def _random_hands(rng, n, rules):
+    """n pairs of disjoint hands (1-5 cards each), drawn with heavy weight on 7s,
+    figures and the matta so that reali, triples and wild 7 1/2s are common."""
+    weights = np.ones(40)
+    for c in FULL_DECK:
+        if int(c.rank) == 7 or c.is_figure:
+            weights[c.index] = 6.0
+        if rules.is_matta(c):
+            weights[c.index] = 25.0
+    weights /= weights.sum()
+    pc = np.zeros((n, WIDTH), dtype=np.int64)
+    dc = np.zeros((n, WIDTH), dtype=np.int64)
+    # lengths: many two-card hands (reale, triple), some single cards and long hands
+    pl = rng.choice([1, 2, 2, 2, 3, 3, 4, 5], size=n)
+    dl = rng.choice([1, 2, 2, 2, 3, 3, 4, 5], size=n)
+    for i in range(n):
+        cards = rng.choice(40, size=2 * WIDTH, replace=False, p=weights)
+        pc[i], dc[i] = cards[:WIDTH], cards[WIDTH:]
+    return pc, pl, dc, dl
+
+
+def _hand(row, length):
+    return tuple(Card.from_index(int(i)) for i in row[:length])
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_S1_S6_vectorised_scores_match_scoring_score(name):
+    rules = VARIANTS[name]
+    rng = np.random.default_rng(list(VARIANTS).index(name))
+    pc, pl, _, _ = _random_hands(rng, N, rules)
+    got = score_hands(pc, pl, rules)
+    kinds = set()
+    for i in range(N):
+        s = score(_hand(pc[i], pl[i]), rules)
+        kinds.add(s.kind)
+        # a triple counts 14 points (28 half points) but is not bust: it beats every hand (S6)
+        assert got["half_points"][i] == s.half_points, (name, _hand(pc[i], pl[i]), s)
+        assert got["bust"][i] == s.bust
+        assert got["triple"][i] == (s.kind == "triple")
+        assert got["reale"][i] == (s.kind == "reale")
+        assert got["true_reale"][i] == (s.kind == "reale" and s.true_reale)
+        assert got["wild"][i] == s.wild
+    expected_kinds = {"bust", "points", "sette_e_mezzo"}
+    if rules.reale:
+        expected_kinds.add("reale")
+    if rules.triple:
+        expected_kinds.add("triple")
+    assert kinds == expected_kinds  # every kind was exercised, so the test can fail
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_S10_S16_vectorised_settlement_matches_scoring_outcome(name):
+    rules = VARIANTS[name]
+    rng = np.random.default_rng(100 + list(VARIANTS).index(name))
+    pc, pl, dc, dl = _random_hands(rng, N, rules)
+    got = settle_hands(pc, pl, dc, dl, rules)
+    seen = set()
+    for i in range(N):
+        o = outcome(score(_hand(pc[i], pl[i]), rules), score(_hand(dc[i], dl[i]), rules), rules)
+        assert got[i] == o.multiplier, (name, _hand(pc[i], pl[i]), _hand(dc[i], dl[i]), o)
+        seen.add(o.multiplier)
+    expected = {-1, 1}
+    if not rules.dealer_wins_ties:
+        expected.add(0)
+    if rules.dealer_reale_collects_double:
+        expected.add(-2)
+    if rules.reale and rules.reale_payout > 1:
+        expected.add(rules.reale_payout)
+    if rules.triple:
+        expected.add(rules.triple_payout)
+    assert expected <= seen
+
+
+def test_S4_matta_alone_is_half_and_beside_others_takes_best_value():
+    idx = lambda *cards: [c.index for c in cards]
+    matta = ITALIAN.matta
+    cards = np.array([idx(matta, Card(3, "coppe"), Card(2, "coppe")),
+                      idx(matta, Card(7, "denari"), Card(2, "coppe")),
+                      idx(matta, Card("Fante", "denari"), Card(2, "coppe"))])
+    s = score_hands(cards, [1, 2, 2], ITALIAN)
+    assert s["half_points"].tolist() == [1, 15, 15]
+    assert s["true_reale"].tolist() == [False, True, False]  # 7 + the matta as a figure (S16)
+    assert s["wild"].tolist() == [False, False, True]
+    w = score_hands(cards, [1, 2, 2], ITALIAN.replace(matta_whole_only=True))
+    assert w["half_points"].tolist() == [1, 16, 15]  # whole values only: matta + 7 busts
+
+
+def test_scorer_rejects_bad_input():
+    from sette_kit import SetteKitError
+
+    with pytest.raises(SetteKitError):
+        score_hands([[40]], [1], PLAIN)
+    with pytest.raises(SetteKitError):
+        score_hands([[1, 2]], [3], PLAIN)
