@@ -14,6 +14,8 @@ Functions (for all widgets to reuse):
 - :func:`distribution_bar` - a bar chart of ``{label: probability}``
 - :func:`running_mean` - the running mean of outcomes with a confidence band and an
   exact reference line
+- :func:`running_mean_checkpoints` - the same drawn from ``(rounds, mean, stderr)``
+  checkpoints (what :func:`sette_kit.simulate.run` records), for long simulations
 - :func:`strategy_table` - a heatmap/table of a strategy ("H"/"S" or numbers)
 - :func:`histogram` - a histogram of outcomes
 
@@ -35,7 +37,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
 
-__all__ = ["Chart", "distribution_bar", "running_mean", "strategy_table", "histogram", "COLOURS"]
+__all__ = ["Chart", "distribution_bar", "running_mean", "running_mean_checkpoints", "strategy_table", "histogram",
+           "COLOURS"]
 
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#E69F00", "#CC79A7", "#56B4E9")
 """Okabe-Ito colours, safe for colour-blind viewers."""
@@ -155,6 +158,51 @@ def running_mean(outcomes: Sequence[float], exact=None, level: float = 0.95, tit
         inside = abs(mean[-1] - float(exact)) <= half[-1]
         text += (f"; the exact value is {exact} = {float(exact):.4f}, "
                  f"{'inside' if inside else 'outside'} the band")
+    text += "."
+    return Chart(_to_svg(fig, text), text)
+
+
+def running_mean_checkpoints(checkpoints: Sequence, exact=None, level: float = 0.95, title: str = "Running mean",
+                             ylabel: str = "mean result per hand", width: float = 6.0,
+                             height: float = 3.2) -> Chart:
+    """Like :func:`running_mean`, drawn from checkpoints ``(rounds, mean, stderr)`` (e.g.
+    ``sette_kit.simulate.Result.checkpoints``) instead of raw outcomes; a checkpoint whose
+    standard error is not a number (fewer than 2 rounds) gets no band.
+
+    >>> c = running_mean_checkpoints([(1, -1.0, float("nan")), (10, -0.2, 0.3), (100, -0.15, 0.1)], exact=-0.16)
+    >>> c.text
+    'Running mean: after 100 hands the mean is -0.1500 ± 0.1960 (95% confidence); the exact value is -0.16 = -0.1600, inside the band.'
+    """
+    import numpy as np
+
+    rows = [tuple(cp)[:3] for cp in checkpoints]
+    if not rows:
+        raise ValueError("running_mean_checkpoints needs at least one checkpoint")
+    n = np.array([r[0] for r in rows], dtype=float)
+    mean = np.array([r[1] for r in rows], dtype=float)
+    se = np.array([r[2] for r in rows], dtype=float)
+    half = _z(level) * se
+    band = ~np.isnan(half)
+    fig, ax = _figure(width, height)
+    if band.any():
+        ax.fill_between(n[band], (mean - half)[band], (mean + half)[band], color=COLOURS[5], alpha=0.35,
+                        label=f"{level:.0%} band")
+    ax.plot(n, mean, color=COLOURS[0], lw=1.5, marker="o", ms=3, label="running mean")
+    if exact is not None:
+        ax.axhline(float(exact), color=COLOURS[1], ls="--", lw=1.5, label=f"exact {float(exact):.4f}")
+    ax.set_xscale("log" if n[-1] > 100 else "linear")
+    ax.set_xlabel("hands played")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(loc="best", fontsize=8)
+    ax.grid(alpha=0.3)
+    last = half[-1] if band[-1] else float("nan")
+    text = f"{title}: after {int(n[-1])} hands the mean is {mean[-1]:.4f}"
+    text += f" ± {last:.4f} ({level:.0%} confidence)" if band[-1] else ""
+    if exact is not None:
+        text += f"; the exact value is {exact} = {float(exact):.4f}"
+        if band[-1]:
+            text += f", {'inside' if abs(mean[-1] - float(exact)) <= last else 'outside'} the band"
     text += "."
     return Chart(_to_svg(fig, text), text)
 
