@@ -1,0 +1,221 @@
+"""Solved strategies in words, and a cache of solved games (for the StrategyChart and
+VariantExplorer widgets, which only show what this module says).
+
+:func:`solution` solves the heads-up model with :func:`sette_kit.odds.solve` once per
+``(rules, dealer, exact)`` and keeps the result (solving is deterministic, and a
+``Rules`` value is immutable and hashable).  :func:`strategy_sentences` turns a
+:class:`~sette_kit.odds.Solution` into one sentence per first card, read off
+:meth:`Solution.table`; :func:`house_edge_text`, :func:`lookup_text` and
+:func:`edge_change_text` put the exact numbers into sentences.
+
+>>> from sette_kit import odds
+>>> sol = solution("plain", odds.stand_at(5))
+>>> sol is solution("plain", odds.stand_at(5))
+True
+>>> house_edge_text(sol)
+'House edge against a bank that stands at 5: 22069914749539/134817758039250 ≈ 16.37% of the stake.'
+>>> strategy_sentences(sol)[5]
+'With a first card of a 6 you stand on 6.'
+>>> fraction_text(Fraction(22, 37))
+'22/37 ≈ 59.46%'
+"""
+
+from __future__ import annotations
+
+import threading
+from fractions import Fraction
+
+from . import odds
+from .errors import SetteKitError
+from .rules import Rules
+from .scoring import fmt_points
+from .strategy import BankSeesPlayer, StandAt
+
+__all__ = ["solution", "cached_solution", "clear_cache", "dealer_words", "fraction_text",
+           "house_edge_text", "strategy_sentences", "lookup_text", "edge_change_text", "BANK_POLICIES"]
+
+BANK_POLICIES = ("4", "4½", "5", "5½", "6", "sees")
+"""The bank policies the widgets offer: ``stand_at`` thresholds, and "sees" for
+:func:`sette_kit.odds.sees_player`."""
+
+_CACHE: dict = {}
+_LOCK = threading.Lock()
+
+FIRST_WORDS = {"Ace": "an Ace", "figure": "a figure (Fante, Cavallo or Re)", "matta": "the matta"}
+
+
+def _rules(rules) -> Rules:
+    return Rules.preset(rules) if isinstance(rules, str) else rules
+
+
+def policy(name):
+    """A bank policy from its menu name: '5', '4½', '5.5', '11/2' or 'sees'.
+
+    >>> policy("4½"), policy("sees"), policy(odds.stand_at(6))
+    (stand_at(4.5), sees_player(), stand_at(6))
+    """
+    if isinstance(name, (StandAt, BankSeesPlayer)):
+        return name
+    text = str(name).strip().replace("½", ".5")
+    if text.lower() in ("sees", "sees_player", "sees_player()", "all-seeing"):
+        return odds.sees_player()
+    if text.startswith("."):
+        text = "0" + text
+    return odds.stand_at(text)
+
+
+__all__.append("policy")
+
+
+def _key(rules, dealer, exact):
+    return (_rules(rules), policy(dealer if dealer is not None else "5"), bool(exact))
+
+
+def solution(rules="plain", dealer=None, *, exact: bool = True) -> "odds.Solution":
+    """``odds.solve(rules, dealer, exact=exact)``, computed once and then remembered.
+    ``rules`` may be a preset name, ``dealer`` a policy or its menu name ('5', 'sees')."""
+    key = _key(rules, dealer, exact)
+    got = _CACHE.get(key)
+    if got is None:
+        got = odds.solve(key[0], key[1], exact=key[2])
+        with _LOCK:
+            got = _CACHE.setdefault(key, got)
+    return got
+
+
+def cached_solution(rules="plain", dealer=None, *, exact: bool = True):
+    """The remembered solution, or None if it has not been solved yet (never solves).
+
+    >>> cached_solution("plain", "5") is solution("plain", "5")
+    True
+    """
+    return _CACHE.get(_key(rules, dealer, exact))
+
+
+def clear_cache() -> None:
+    """Forget every remembered solution (for benchmarks)."""
+    with _LOCK:
+        _CACHE.clear()
+
+
+def dealer_words(dealer) -> str:
+    """The bank policy in words.
+
+    >>> dealer_words(odds.stand_at(5.5)), dealer_words(odds.sees_player())
+    ('a bank that stands at 5½', "an all-seeing bank (it draws until it reaches the player's total)")
+    """
+    dealer = policy(dealer)
+    if isinstance(dealer, BankSeesPlayer):
+        return "an all-seeing bank (it draws until it reaches the player's total)"
+    return f"a bank that stands at {fmt_points(dealer.threshold)}"
+
+
+def fraction_text(p, digits: int = 2) -> str:
+    """An exact probability or rate as 'a/b ≈ x%' (a whole number is shown alone).
+
+    >>> fraction_text(Fraction(1, 4)), fraction_text(Fraction(0)), fraction_text(Fraction(-1, 3))
+    ('1/4 ≈ 25.00%', '0 = 0%', '-1/3 ≈ -33.33%')
+    """
+    p = Fraction(p)
+    if p.denominator == 1:
+        return f"{p} = {p * 100}%"
+    return f"{p} ≈ {float(p) * 100:.{digits}f}%"
+
+
+def house_edge_text(sol) -> str:
+    """The house edge of a solved game (exact fraction and percentage of the stake)."""
+    return (f"House edge against {dealer_words(sol.dealer)}: {fraction_text(sol.house_edge)} "
+            f"of the stake.")
+
+
+def _first_words(first: str) -> str:
+    return FIRST_WORDS.get(first, f"a {first}")
+
+
+def _runs(rows):
+    """Consecutive rows (by total) with one action -> [(action, first total, last total)]."""
+    out: list = []
+    for r in rows:
+        if out and out[-1][0] == r.action:
+            out[-1][2] = r.total
+        else:
+            out.append([r.action, r.total, r.total])
+    return out
+
+
+def _span(a, b) -> str:
+    return fmt_points(a) if a == b else f"{fmt_points(a)} to {fmt_points(b)}"
+
+
+def strategy_sentences(sol) -> list[str]:
+    """One sentence per first card, in the order of :meth:`Solution.table`: on which
+    totals optimal play hits and on which it stands ("mixed" when it depends on the
+    actual cards, e.g. on the suits for the same-suit reale, S5).
+
+    >>> from sette_kit import odds
+    >>> s = strategy_sentences(solution("plain", odds.stand_at(5)))
+    >>> s[0]
+    'With a first card of an Ace you hit on 1 to 3½, stand on 4, hit on 4½, hit or stand, depending on the cards, on 5 and stand on 5½ to 7.'
+    """
+    rows = sol.table()
+    firsts: list = []
+    for r in rows:
+        if r.first not in firsts:
+            firsts.append(r.first)
+    out = []
+    verbs = {"hit": "hit on", "stand": "stand on", "mixed": "hit or stand, depending on the cards, on"}
+    for f in firsts:
+        mine = sorted((r for r in rows if r.first == f), key=lambda r: r.total)
+        parts = [f"{verbs[a]} {_span(lo, hi)}" for a, lo, hi in _runs(mine)]
+        text = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+        out.append(f"With a first card of {_first_words(f)} you {text}.")
+    return out
+
+
+def lookup_text(sol, cards) -> str:
+    """What the solution says about one hand: the expected result of standing and of
+    hitting (exact), and the better action.
+
+    >>> print(lookup_text(solution("plain", "5"), "3c 1d"))
+    Holding 3 di coppe, Asso di denari (4) against a bank that stands at 5:
+    stand: expected result -175448599/376038215 ≈ -46.66% of the stake;
+    hit: expected result -166129784831/297822266280 ≈ -55.78% of the stake.
+    Best: stand.
+    """
+    from .cards import parse_cards
+    from .scoring import score
+
+    rules = sol.rules
+    hand = parse_cards(cards, face=rules.face) if isinstance(cards, str) else tuple(cards)
+    if not hand:
+        raise SetteKitError("type at least one card, e.g. 3 di coppe, Asso di denari")
+    if len(set(hand)) != len(hand):
+        raise SetteKitError("a hand holds each card at most once")
+    s = score(hand, rules)
+    head = (f"Holding {', '.join(c.name(rules.face) for c in hand)} ({fmt_points(s.total)}) "
+            f"against {dealer_words(sol.dealer)}:")
+    if s.bust:
+        return head + "\nthe hand is bust (S2): you lose the stake whatever you do."
+    stand = sol.ev_of(hand, "stand")
+    best = sol.decision(hand)
+    try:
+        hit = sol.ev_of(hand, "hit")
+    except SetteKitError:  # 7½ or a triple is shown at once (S10)
+        return (head + f"\nstand: expected result {fraction_text(stand)} of the stake;\n"
+                "hitting is not allowed: the hand is shown at once (S10).\nBest: stand.")
+    return (head + f"\nstand: expected result {fraction_text(stand)} of the stake;\n"
+            f"hit: expected result {fraction_text(hit)} of the stake.\nBest: {best}.")
+
+
+def edge_change_text(base_sol, sol) -> str:
+    """How the house edge moves from ``base_sol`` to ``sol`` (exact difference).
+
+    >>> print(edge_change_text(solution("plain", "5"), solution("plain", "6")))
+    The house edge goes down by 42391841234051/314574768758250 ≈ 13.48 percentage points.
+    """
+    d = sol.house_edge - base_sol.house_edge
+    if d == 0:
+        return "The house edge is the same."
+    way = "up" if d > 0 else "down"
+    d = abs(Fraction(d))
+    return f"The house edge goes {way} by {d} ≈ {float(d) * 100:.2f} percentage points."
