@@ -143,7 +143,8 @@ from .rules import SUIT_PRIORITY, Rules
 from .scoring import SETTE_E_MEZZO, Score, fmt_points, outcome, score
 
 __all__ = ["Table", "TableView", "HandView", "Event", "Legal", "Option", "RoundResult",
-           "PHASES", "ACTIONS", "MIN_SEATS", "MAX_SEATS"]
+           "PHASES", "ACTIONS", "MIN_SEATS", "MAX_SEATS",
+           "event_to_json", "event_from_json", "rng_to_json", "rng_from_json"]
 
 PHASES = ("ready", "stake", "players", "bank", "settled")
 ACTIONS = ("stake", "hit", "stand", "hit_face_down", "split", "burn", "exchange", "half_ace", "declare")
@@ -1072,8 +1073,8 @@ class Table:
             "hands": [[h.to_dict() for h in hs] for hs in self._hands],
             "order": list(self._order), "pos": self._pos, "hidx": self._hidx, "ran_out": self._ran_out,
             "round_start": self._round_start,
-            "rng": _rng_to_json(self._rng.getstate()),
-            "events": [_event_to_json(e) for e in self._events],
+            "rng": rng_to_json(self._rng.getstate()),
+            "events": [event_to_json(e) for e in self._events],
             "bot_seats": sorted(self._bots),
         }
         return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -1097,8 +1098,8 @@ class Table:
             t._order, t._pos, t._hidx, t._ran_out = list(d["order"]), d["pos"], d["hidx"], d["ran_out"]
             t._round_start = d["round_start"]
             t._rng = random.Random()
-            t._rng.setstate(_rng_from_json(d["rng"]))
-            t._events = [_event_from_json(e) for e in d["events"]]
+            t._rng.setstate(rng_from_json(d["rng"]))
+            t._events = [event_from_json(e) for e in d["events"]]
             t._bots = {}
             t.last_result = None
             if t.phase == "settled":
@@ -1165,12 +1166,12 @@ def _rules_from_dict(d: dict) -> Rules:
     return Rules(**d)
 
 
-def _rng_to_json(state):
+def rng_to_json(state):
     version, internal, gauss = state
     return [version, list(internal), gauss]
 
 
-def _rng_from_json(s):
+def rng_from_json(s):
     return (s[0], tuple(s[1]), s[2])
 
 
@@ -1194,10 +1195,10 @@ def _dec(v):
     return v
 
 
-def _event_to_json(e: Event):
+def event_to_json(e: Event):
     return [e.kind, e.seat, {k: _enc(v) for k, v in e.data.items()}, e.text, e.round, e.private]
 
 
-def _event_from_json(x) -> Event:
+def event_from_json(x) -> Event:
     kind, seat, data, text, rnd, private = x
     return Event(kind, seat, MappingProxyType({k: _dec(v) for k, v in data.items()}), text, rnd, private)

@@ -120,7 +120,7 @@ from .errors import IllegalMove, SetteKitError
 # the table machinery shared with Sette e mezzo (sette_kit.game): the Event value, the
 # Legal/Option mapping of legal actions, and the JSON helpers for events and the RNG
 from .game import Event, Legal, Option
-from .game import _event_from_json, _event_to_json, _rng_from_json, _rng_to_json
+from .game import event_from_json, event_to_json, rng_from_json, rng_to_json
 from .scoring import card_value, fmt_points
 
 __all__ = [
@@ -1458,8 +1458,8 @@ class QuattroGame:
             "hands": [[c.index for c in h] for h in self._hands], "status": list(self._status),
             "ds": list(self._ds), "shown": list(self._shown), "order": list(self._order), "pos": self._pos,
             "ran_out": self._ran_out, "fresh_deck": self._fresh_deck, "winners": list(self.winners),
-            "hand_start": self._hand_start, "rng": _rng_to_json(self._rng.getstate()),
-            "events": [_event_to_json(e) for e in self._events],
+            "hand_start": self._hand_start, "rng": rng_to_json(self._rng.getstate()),
+            "events": [event_to_json(e) for e in self._events],
         }
         return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -1477,7 +1477,7 @@ class QuattroGame:
             g.hand_number, g.phase = d["hand_number"], d["phase"]
             g.dealer, g._hand_dealer = d["dealer"], d["hand_dealer"]
             g._rng = random.Random()
-            g._rng.setstate(_rng_from_json(d["rng"]))
+            g._rng.setstate(rng_from_json(d["rng"]))
             g._deck = Deck([FULL_DECK[i] for i in d["deck"]], rng=g._rng, shuffle=False)
             g._deck.dealt = [FULL_DECK[i] for i in d["dealt"]]
             g._hands = [[FULL_DECK[i] for i in h] for h in d["hands"]]
@@ -1486,7 +1486,7 @@ class QuattroGame:
             g._ran_out, g._fresh_deck = d["ran_out"], d["fresh_deck"]
             g.winners = tuple(d["winners"])
             g._hand_start = d["hand_start"]
-            g._events = [_event_from_json(e) for e in d["events"]]
+            g._events = [event_from_json(e) for e in d["events"]]
             g._bots, g._top = {}, None
             if g.phase not in ("play", "hand_over", "game_over") or len(g.names) != len(g._hands):
                 raise SetteKitError("the saved game is inconsistent (phase or seats)")
