@@ -385,3 +385,47 @@ def mixed(rules: Rules | str | None = None, *, seed=None, rng=None,
     gens = {t: GENERATORS[t](rules, rng=r) for t in topics}
     while True:
         yield next(gens[r.choice(list(topics))])
+
+
+# ---------------------------------------------------------------------------------
+# Appended for lesson 1: "Is this hand bust?"
+# ---------------------------------------------------------------------------------
+
+def is_bust_question(cards: Sequence[Card], rules: Rules) -> Question:
+    """"Is this hand bust?" (S2): yes/no from the engine's score, with feedback aimed at
+    the usual mistakes (7½ itself taken for bust, figures counted as 10, the matta left
+    at its own ½).
+
+    >>> from sette_kit import Rules, parse_cards
+    >>> q = is_bust_question(parse_cards("5c 2s Fb"), Rules.preset("plain"))
+    >>> q.answer, q.check("no").status
+    (False, 'right')
+    >>> print(q.check("yes").message)
+    Not quite. 7½ is the best score, not bust: a hand is bust only when it goes over 7½ (S2).
+    """
+    cards = tuple(cards)
+    s = score(cards, rules)
+    total = fmt_points(s.total)
+    wild = any(rules.is_matta(c) for c in cards) and len(cards) > 1
+    if s.bust:
+        why = f"The cards add up to {total}, which is over 7½: bust (S2)."
+        if wild:
+            why += " Even the matta's smallest allowed value does not save it (S4)."
+    elif s.total == SETTE_E_MEZZO:
+        why = "7½ is the best score, not bust: a hand is bust only when it goes over 7½ (S2)."
+    elif any(c.is_figure for c in cards) and _total_with(cards, rules, lambda c: Fraction(10), s.matta_value) > SETTE_E_MEZZO:
+        why = f"Figures count ½, not 10 (S1): the hand makes {total}, not over 7½."
+    else:
+        why = f"The hand makes {total}, which is not over 7½ (S2)."
+    hints = ("Ace to 7 count their number; every figure counts ½ (S1).",
+             "Add the values up: a hand is bust only when the total is more than 7½ (S2).")
+    if wild:
+        hints += ("The matta takes the value that gives the best total not over 7½ (S4).",)
+    return Question(
+        text=f"Is this hand bust? {_names(cards, rules)}",
+        answer=s.bust, kind="yesno", hints=hints, solution=explain(cards, rules),
+        mistakes=(Mistake(not s.bust, why),), cards=cards, rules=rules, topic="bust_or_not",
+    )
+
+
+__all__ += ["is_bust_question"]
