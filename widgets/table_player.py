@@ -1,0 +1,516 @@
+"""``TablePlayer``: play Sette e mezzo rounds against the bank and 0-5 bots (RULES S7-S23).
+
+The widget is a thin view over one :class:`sette_kit.game.Table`.  The learner sits at
+seat 0; the bots (:mod:`sette_kit.policies`) sit at the other seats and the first bank
+is the bot on the learner's left (seat 1), so the learner plays after the other players
+and has seen their face-up cards.
+
+* Everything shown comes from ``table.view(0)``: the learner's own cards, the other
+  hands' face-up cards only (a hidden card is drawn as a card back), bankrolls, stakes,
+  whose turn it is and the round log (the events' plain-English text).
+* The buttons are built from the legal actions of the moment (``view.legal``); the
+  others are hidden.  After each of the learner's actions the bots play on
+  (``table.play_bots()``) until it is the learner's turn again or the round is settled.
+* Bank passing (S17): when the bank passes to the learner, the learner plays the bank's
+  hand with the same buttons (the legal bank actions are hit, stand and, with the matta,
+  declare) - the simplest correct choice: nothing is played for the learner.  The bots
+  play a bank turn with a bank that stands on 5 (``cautious_bank()``).
+* The hint panel ("Show hints") gives, on the learner's turn, the exact probability that
+  one more card busts the hand, counting the cards the seat has seen
+  (``odds.bust_probability(cards, seen=...)``, with its counting argument), and, from the
+  *heads-up model* (``odds.solve(rules, dealer=stand_at(5))``: the learner alone against
+  a bank standing on 5, ignoring the other hands and the optional moves), the expected
+  result of standing and of hitting and the optimal move.
+
+>>> t = TablePlayer("plain", bots=1, seed=2, hints=False)
+>>> t.table.phase, t.table.to_act, sorted(t.legal)
+('stake', 0, ['stake'])
+>>> t.stake("abc"); t.message_text
+"Type the stake as a whole number from 1 to 10 (you typed 'abc')."
+>>> _ = t.stake(3); sorted(t.legal)
+['hit', 'stand']
+>>> _ = t.stand(); t.table.phase
+'settled'
+>>> sum(t.table.bankrolls)
+300
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+import ipywidgets
+
+from sette_kit import odds, policies
+from sette_kit.errors import IllegalMove, SetteKitError
+from sette_kit.game import Table
+from sette_kit.rules import Rules
+from sette_kit.scoring import fmt_points
+
+from .base import KitWidget, button, esc, plain_text, safe_action
+from .render import CARD_CSS, back_svg, card_label, card_svg
+
+__all__ = ["TablePlayer", "ACTION_BUTTONS", "BOT_NAMES", "BANK_STANDS_AT"]
+
+BOT_NAMES = ("Bruno", "Carla", "Dario", "Elena", "Franco", "Gina")
+"""Names of the bot seats, in seat order (the first one holds the first bank)."""
+
+BANK_STANDS_AT = 5
+"""Every bot plays the bank standing on 5 (``policies.cautious_bank()``); the hints'
+heads-up model uses the same bank (``odds.stand_at(5)``)."""
+
+BOT_PLAYERS = (5, 4, 6, 5, 4.5, 5.5)
+"""The bots' thresholds as players (``policies.stand_at(x)``), by bot."""
+
+ACTION_BUTTONS = {
+    # action: (button text, tooltip)
+    "stake": ("Stake", "Stake the amount in the box (S7, S9)"),
+    "hit": ("Hit", "Take one more card, face up (S9)"),
+    "stand": ("Stand", "Take no more cards"),
+    "hit_face_down": ("Card face down", "Ask for a card face down; your hidden card is turned up first (S22)"),
+    "split": ("Split", "Split your two figures into two hands; the amount box is the new hand's stake (S23)"),
+    "burn": ("Burn", "Show your first card (a 3 or a 4) and get a new one (S19)"),
+    "exchange": ("Exchange", "Exchange your first card, a 4, for a new one (S20)"),
+    "half_ace": ("Ace = ½", "Declare your first-card ace worth ½: the next cards come face down (S21)"),
+    "declare": ("Declare matta", "Declare the value the matta takes (S4)"),
+}
+"""The action buttons: every action of :data:`sette_kit.game.ACTIONS`."""
+
+STATUS_WORDS = {"playing": "playing", "stood": "stood", "sette_e_mezzo": "7½, shown", "bust": "bust"}
+
+
+@lru_cache(maxsize=16)
+def _solution(rules: Rules, bank_threshold: Fraction):
+    """The heads-up model solved once per rules (a few hundred ms for the Italian rules)."""
+    return odds.solve(rules, dealer=odds.stand_at(bank_threshold))
+
+
+def _hand_row(cards, rules: Rules, size: int, label: str) -> str:
+    """A row of cards like :func:`widgets.render.hand_html`, where ``None`` is a card the
+    viewer cannot see (drawn as a back, read out as "a face-down card")."""
+    pics, words = [], []
+    for c in cards:
+        if c is None:
+            pics.append(back_svg(size))
+            words.append("a face-down card")
+        else:
+            wild = rules.is_matta(c)
+            pics.append(card_svg(c, rules.face, matta=wild, size=size))
+            words.append(card_label(c, rules.face, wild))
+    spoken = ", ".join(words) if words else "no cards"
+    return (f'<div class="sk-hand" role="group" aria-label="{esc(label)}: {esc(spoken)}" '
+            f'style="{CARD_CSS}">{"".join(pics)}</div>')
+
+
+def _parse_amount(amount, lo: int, hi: int, what: str) -> int:
+    """The amount typed in the box as an int within lo..hi, else a short message."""
+    if isinstance(amount, bool):
+        amount = None
+    if isinstance(amount, str):
+        text = amount.strip()
+        try:
+            amount = int(text)
+        except ValueError:
+            raise SetteKitError(f"Type the {what} as a whole number from {lo} to {hi} (you typed {text!r}).") from None
+    elif isinstance(amount, float) and amount.is_integer():
+        amount = int(amount)
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        raise SetteKitError(f"Type the {what} as a whole number from {lo} to {hi}.")
+    if not lo <= amount <= hi:
+        raise SetteKitError(f"The {what} must be from {lo} to {hi}; {amount} is out of range.")
+    return amount
+
+
+def _signed(x) -> str:
+    return f"{float(x):+.4f}"
+
+
+class TablePlayer(KitWidget):
+    """Play rounds of Sette e mezzo at a table with the bank and ``bots`` other players.
+
+    ``rules``: a preset name or :class:`~sette_kit.rules.Rules`; ``bots``: 0-5 bot players
+    besides the bank; ``seed`` makes the game repeatable; ``bankroll`` is everybody's
+    starting money; ``min_stake``/``max_stake`` the limits (S7); ``hints`` shows the hint
+    panel; ``deck`` (cards on top of the first deck, top card first) scripts a game for a
+    lesson: one card each in playing order (the bots after the bank's seat, then the learner),
+    the bank's card last, then the cards drawn.  Public actions: :meth:`deal` (= :meth:`new_round`), :meth:`stake`,
+    :meth:`hit`, :meth:`stand`, :meth:`hit_face_down`, :meth:`split`, :meth:`burn`,
+    :meth:`exchange`, :meth:`half_ace`, :meth:`declare`, :meth:`act`, :meth:`toggle_hints`.
+    """
+
+    HUMAN = 0
+
+    def __init__(self, rules: Rules | str = "italian", bots: int = 2, *, seed=None, bankroll: int = 100,
+                 min_stake: int = 1, max_stake: int = 10, hints: bool = True, name: str = "Ada",
+                 card_size: int = 56, deck=None) -> None:
+        super().__init__()
+        self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
+        if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= len(BOT_NAMES) - 1:
+            raise SetteKitError(f"bots={bots!r}: give a whole number of bot players from 0 to 5 (the bank is extra)")
+        self.card_size = card_size
+        names = [str(name)] + list(BOT_NAMES[:bots + 1])
+        bank = policies.cautious_bank()
+        bot_policies = {i + 1: policies.seat(policies.stand_at(BOT_PLAYERS[i]), bank) for i in range(bots + 1)}
+        self.table = Table(self.rules, names, bankrolls=bankroll, min_stake=min_stake, max_stake=max_stake,
+                           seed=seed, bots=bot_policies, banker=1, deck=deck)
+        self.hints_on = bool(hints)
+
+        # -- controls --------------------------------------------------------------------
+        self.new_round_button = button("New round", self.new_round, tooltip="Deal the next round",
+                                       css="sk-deal", style="primary")
+        self.new_round_button.add_class("sk-new-round")
+        self.amount_box = ipywidgets.Text(value=str(min_stake), description="Amount:", continuous_update=False,
+                                          layout=ipywidgets.Layout(width="11em"))
+        self.amount_box.add_class("sk-amount")
+        self.amount_box.observe(self._amount_entered, names="value")
+        self.declare_choice = ipywidgets.Dropdown(description="Matta:", options=[("best value", None)],
+                                                  layout=ipywidgets.Layout(width="13em"))
+        self.declare_choice.add_class("sk-declare-value")
+        self.buttons: dict[str, ipywidgets.Button] = {}
+        for action, (text, tip) in ACTION_BUTTONS.items():
+            b = button(text, self._clicker(action), tooltip=tip, css="sk-" + action.replace("_", "-"))
+            self.buttons[action] = b
+        self.hints_toggle = ipywidgets.Checkbox(value=self.hints_on, description="Show hints", indent=False)
+        self.hints_toggle.add_class("sk-hints-toggle")
+        self.hints_toggle.observe(lambda ch: self.toggle_hints(ch["new"]), names="value")
+
+        # -- displays --------------------------------------------------------------------
+        self.status = ipywidgets.HTML()
+        self.status.add_class("sk-result")
+        self.seats_html = ipywidgets.HTML()
+        self.seats_html.add_class("sk-seats")
+        self.hints_html = ipywidgets.HTML()
+        self.hints_html.add_class("sk-hints")
+        self.log_html = ipywidgets.HTML()
+        self.log_html.add_class("sk-log")
+        wrap = ipywidgets.Layout(flex_flow="row wrap", align_items="center")
+        self.action_row = ipywidgets.HBox([self.amount_box, self.declare_choice]
+                                          + [self.buttons[a] for a in ACTION_BUTTONS], layout=wrap)
+        top = ipywidgets.HBox([self.new_round_button, self.hints_toggle], layout=wrap)
+        self.set_children([top, self.status, self.seats_html, self.action_row, self.message, self.hints_html,
+                           self.log_html])
+        self._start_round()
+
+    # -- state shown ------------------------------------------------------------------------
+    @property
+    def view_(self):
+        """The table as the learner's seat sees it (the only source of what is shown)."""
+        return self.table.view(self.HUMAN)
+
+    @property
+    def legal(self):
+        """The learner's legal actions now (empty when it is not the learner's turn)."""
+        return self.view_.legal or {}
+
+    @property
+    def status_text(self) -> str:
+        return plain_text(self.status.value)
+
+    @property
+    def seats_text(self) -> str:
+        return plain_text(self.seats_html.value)
+
+    @property
+    def hints_text(self) -> str:
+        return plain_text(self.hints_html.value)
+
+    @property
+    def log_text(self) -> str:
+        return plain_text(self.log_html.value)
+
+    @property
+    def html(self) -> str:
+        """Everything the widget shows, as HTML (for tests of what the seat may see)."""
+        return "".join(w.value for w in (self.status, self.seats_html, self.hints_html, self.log_html, self.message))
+
+    # -- rendering ----------------------------------------------------------------------------
+    def _render(self) -> None:
+        v = self.view_
+        self._render_status(v)
+        self._render_seats(v)
+        self._render_actions(v)
+        self._render_log(v)
+        self._render_hints(v)
+
+    def _render_status(self, v) -> None:
+        me = self.HUMAN
+        head = f"Round {v.round} · {esc(v.names[v.banker])} holds the bank"
+        if v.phase == "settled":
+            r = self.table.last_result
+            won = r.results[me] if r is not None else 0
+            if me not in self._round_players() and me != (r.banker if r else v.banker):
+                what = "You sat this round out."
+            elif won > 0:
+                what = f"You won {won} this round."
+            elif won < 0:
+                what = f"You lost {-won} this round."
+            else:
+                what = "You neither won nor lost this round."
+            body = f"<b>Round over.</b> {what} Your bankroll: {v.bankrolls[me]}. Press <i>New round</i>."
+        elif v.my_turn:
+            role = "as the bank" if v.phase == "bank" else ""
+            body = f"<b>Your turn{' ' + role if role else ''}:</b> you may {esc(v.legal.describe())}."
+        elif v.to_act is not None:
+            body = f"{esc(v.names[v.to_act])} is to act."
+        else:
+            body = "Press <i>New round</i> to deal."
+        self.status.value = f'<p class="sk-status" aria-live="polite">{head}. {body}</p>'
+
+    def _round_players(self) -> tuple:
+        for e in self.table.round_events():
+            if e.kind == "round_started":
+                return tuple(e.data["players"])
+        return ()
+
+    def _render_seats(self, v) -> None:
+        rows = []
+        for s, hands in enumerate(v.hands):
+            tags = []
+            if s == self.HUMAN:
+                tags.append("you")
+            if s == v.banker:
+                tags.append("the bank")
+            who = esc(v.names[s]) + (f" ({', '.join(tags)})" if tags else "")
+            turn = ' <b class="sk-to-act">◀ to act</b>' if s == v.to_act else ""
+            parts = [f'<div class="sk-seat-head"><b>{who}</b> · bankroll {v.bankrolls[s]}{turn}</div>']
+            if not hands:
+                parts.append('<div class="sk-seat-out"><i>not in this round</i></div>')
+            for i, h in enumerate(hands):
+                label = f"{v.names[s]}" + (f", hand {i + 1}" if len(hands) > 1 else "")
+                facts = []
+                if s != v.banker:
+                    facts.append(f"stake {h.stake}" if h.stake else "no stake yet")
+                if h.score is not None and h.cards:
+                    facts.append(f"total {fmt_points(h.score.total)}")
+                elif h.hidden:
+                    facts.append(f"{h.hidden} card{'s' if h.hidden > 1 else ''} face down")
+                if h.status != "playing":
+                    facts.append(STATUS_WORDS.get(h.status, h.status))
+                if h.declare is not None:
+                    facts.append(f"matta declared {fmt_points(h.declare)}")
+                if h.half_ace:
+                    facts.append("ace declared ½")
+                if h.result is not None and s != v.banker:
+                    facts.append(f"won {h.result}" if h.result > 0 else f"lost {-h.result}" if h.result < 0
+                                 else "stake back")
+                parts.append(_hand_row(h.cards, self.rules, self.card_size, label)
+                             + f'<div class="sk-hand-facts">{esc(", ".join(facts))}</div>')
+            css = "sk-seat" + (" sk-seat-you" if s == self.HUMAN else "") + (" sk-seat-bank" if s == v.banker else "")
+            rows.append(f'<div class="{css}" style="display:inline-block;vertical-align:top;margin:4px 12px 4px 0">'
+                        + "".join(parts) + "</div>")
+        self.seats_html.value = f'<div class="sk-table-seats">{"".join(rows)}</div>'
+
+    def _render_actions(self, v) -> None:
+        legal = v.legal or {}
+        for action, b in self.buttons.items():
+            on = action in legal
+            b.layout.display = None if on else "none"
+            b.disabled = not on
+        amount = legal.get("stake") or legal.get("split")
+        self.amount_box.layout.display = None if amount is not None else "none"
+        if amount is not None:
+            self.amount_box.placeholder = f"{amount.min}-{amount.max}"
+            self.amount_box.description = "Stake:" if "stake" in legal else "New stake:"
+        opt = legal.get("declare")
+        self.declare_choice.layout.display = None if opt is not None else "none"
+        if opt is not None:
+            choices = [("best value" if x is None else fmt_points(x), x) for x in opt.values]
+            if list(self.declare_choice.options) != choices:
+                self.declare_choice.options = choices
+        self.new_round_button.disabled = self.table.in_progress
+
+    def _render_log(self, v) -> None:
+        lines = []
+        for e in v.events:
+            text = e.text
+            if e.private and e.seat == self.HUMAN and "card" in e.data:  # your own face-down card
+                text += f" (you see: {e.data['card'].name(self.rules.face)})"
+            lines.append(f"<li>{esc(text)}</li>")
+        self.log_html.value = (f'<details open class="sk-round-log"><summary>Round log</summary>'
+                               f'<ol class="sk-log-lines">{"".join(lines)}</ol></details>')
+
+    def _render_hints(self, v) -> None:
+        self.hints_html.layout.display = None if self.hints_on else "none"
+        if not self.hints_on:
+            self.hints_html.value = ""
+            return
+        self.hint = self._hint(v)
+        self.hints_html.value = self.hint["html"]
+
+    def _hint(self, v) -> dict:
+        """The hint facts for the learner's hand to act now (all from sette_kit.odds)."""
+        out = {"bust": None, "ev_stand": None, "ev_hit": None, "best": None}
+        hand = v.hand
+        if not v.my_turn or hand is None:
+            out["html"] = '<div class="sk-hint"><i>Hints appear on your turn.</i></div>'
+            return out
+        cards = tuple(hand.cards)
+        if not cards:
+            out["html"] = '<div class="sk-hint"><i>You hold no card yet: hints appear once you see your card.</i></div>'
+            return out
+        mine = set(cards)
+        seen = tuple(c for c in v.visible_cards() if c not in mine)
+        parts = ['<div class="sk-hint" role="status"><b>Hints</b>']
+        try:
+            p = odds.bust_probability(cards, seen=seen, rules=self.rules)
+            out["bust"] = p
+            parts.append(f'<p class="sk-hint-bust">Chance that one more card busts you: '
+                         f'<b>{p}</b> ≈ {float(p) * 100:.1f}%</p>')
+            why = odds.explain_bust(cards, seen=seen, rules=self.rules)
+            parts.append('<details class="sk-hint-why"><summary>Why (counting the cards)</summary>'
+                         + "".join(f"<p>{esc(line)}</p>" for line in why.splitlines()) + "</details>")
+        except SetteKitError as exc:
+            parts.append(f"<p>{esc(exc)}</p>")
+        if v.phase == "bank":
+            parts.append('<p class="sk-hint-model"><i>You hold the bank: the heads-up model below is a '
+                         "player's, so it gives no advice for the bank.</i></p>")
+        else:
+            sol = _solution(self.rules, Fraction(BANK_STANDS_AT))
+            try:
+                stand, best = sol.ev_of(cards, "stand"), sol.decision(cards)
+                out["ev_stand"], out["best"] = stand, best
+                items = [f"<li>Expected result if you stand: <b>{_signed(stand)}</b> per unit staked</li>"]
+                if "hit" in v.legal:
+                    hit = sol.ev_of(cards, "hit")
+                    out["ev_hit"] = hit
+                    items.append(f"<li>Expected result if you hit (and then play on as well as possible): "
+                                 f"<b>{_signed(hit)}</b> per unit staked</li>")
+                parts.append(f'<ul class="sk-hint-ev">{"".join(items)}</ul>'
+                             f'<p class="sk-hint-best">Optimal move: <b>{esc(best)}</b></p>')
+            except SetteKitError as exc:
+                parts.append(f"<p>{esc(exc)}</p>")
+            parts.append(f'<p class="sk-hint-model"><i>The expected results and the optimal move come from the '
+                         f"heads-up model: you alone against a bank that stands on {BANK_STANDS_AT}, from a full "
+                         f"deck, ignoring the other players' cards and the optional moves. The bust chance "
+                         f"counts every card you have seen.</i></p>")
+        parts.append("</div>")
+        out["html"] = "".join(parts)
+        return out
+
+    # -- plumbing -----------------------------------------------------------------------------
+    def _clicker(self, action: str):
+        def click():
+            if action in ("stake", "split"):
+                getattr(self, action)(self.amount_box.value)
+            elif action == "declare":
+                self.declare(self.declare_choice.value)
+            else:
+                self.act(action)
+        return click
+
+    def _amount_entered(self, change) -> None:
+        legal = self.legal
+        if not str(change["new"]).strip():
+            return
+        if "stake" in legal:
+            self.stake(change["new"])
+        elif "split" in legal:
+            self.split(change["new"])
+
+    def _start_round(self) -> None:
+        self.table.new_round()
+        self.table.play_bots()
+        self._render()
+
+    def _do(self, action: str, **params) -> None:
+        v = self.view_
+        if not self.table.in_progress:
+            raise IllegalMove("The round is over: press New round to deal the next one.")
+        if not v.my_turn:
+            raise IllegalMove(f"It is {v.names[v.to_act]}'s turn, not yours.")
+        self.table.act(action, seat=self.HUMAN, **params)  # checks legality; illegal -> no change
+        self.table.play_bots()
+        self._render()
+
+    # -- public actions -------------------------------------------------------------------------
+    @safe_action
+    def new_round(self) -> int:
+        """Deal the next round (S8); the bots play until it is your turn.  Returns the round number."""
+        if self.table.in_progress:
+            raise IllegalMove("Finish this round first: " + (f"it is your turn ({self.view_.legal.describe()})."
+                                                             if self.view_.my_turn else "the bots are playing."))
+        self._start_round()
+        return self.table.round
+
+    deal = new_round
+
+    @safe_action
+    def act(self, name: str, **params):
+        """Perform any legal action by name (``"hit"``, ``"stake"`` with ``amount=``...)."""
+        if name in ("stake", "split"):
+            return (self.stake if name == "stake" else self.split)(params.get("amount"))
+        if name == "declare":
+            return self.declare(params.get("value"))
+        legal = self.legal
+        if name not in legal:
+            if not self.table.in_progress:
+                raise IllegalMove("The round is over: press New round to deal the next one.")
+            allowed = legal.describe() if legal else "nothing: it is not your turn"
+            raise IllegalMove(f"{ACTION_BUTTONS.get(name, (name,))[0]!s} is not possible now: you may {allowed}.")
+        self._do(name, **params)
+        return True
+
+    @safe_action
+    def stake(self, amount=None):
+        """Stake ``amount`` (a whole number within the limits shown; text from the box is read)."""
+        opt = self.legal.get("stake")
+        if opt is None:
+            raise IllegalMove("You cannot stake now" + (f": you may {self.legal.describe()}." if self.legal else "."))
+        amount = opt.min if amount is None else _parse_amount(amount, opt.min, opt.max, "stake")
+        self._do("stake", amount=amount)
+        return amount
+
+    @safe_action
+    def split(self, amount=None):
+        """Split two figures into two hands, staking ``amount`` on the new one (S23)."""
+        opt = self.legal.get("split")
+        if opt is None:
+            raise IllegalMove("You can split only two figures, right after they are dealt (S23).")
+        amount = opt.min if amount is None else _parse_amount(amount, opt.min, opt.max, "new hand's stake")
+        self._do("split", amount=amount)
+        return amount
+
+    @safe_action
+    def declare(self, value=None):
+        """Declare the matta's value (S4): a value from the list, or ``None`` for the best."""
+        opt = self.legal.get("declare")
+        if opt is None:
+            raise IllegalMove("You can declare the matta only when your hand holds it with other cards (S4).")
+        if isinstance(value, str) and value.strip().lower() in ("", "auto", "best", "best value"):
+            value = None
+        self._do("declare", value=value)
+        return True
+
+    def hit(self):
+        """Take one more card face up."""
+        return self.act("hit")
+
+    def stand(self):
+        """Take no more cards."""
+        return self.act("stand")
+
+    def hit_face_down(self):
+        """Ask for a card face down (S22)."""
+        return self.act("hit_face_down")
+
+    def burn(self):
+        """Burn a first card 3 or 4 (S19)."""
+        return self.act("burn")
+
+    def exchange(self):
+        """Exchange a first card 4 (S20)."""
+        return self.act("exchange")
+
+    def half_ace(self):
+        """Declare a first-card ace worth ½ (S21)."""
+        return self.act("half_ace")
+
+    @safe_action
+    def toggle_hints(self, on: bool | None = None) -> bool:
+        """Show (True) or hide (False) the hint panel; no argument flips it."""
+        self.hints_on = (not self.hints_on) if on is None else bool(on)
+        if self.hints_toggle.value != self.hints_on:
+            self.hints_toggle.value = self.hints_on
+        self._render_hints(self.view_)
+        return self.hints_on
