@@ -1,0 +1,454 @@
+"""``TrentunoTable``: play a whole game of Trentuno against 1-6 bots (issue 9, RULES T1-T9).
+
+A thin view over :class:`sette_kit.trentuno.TrentunoGame`.  The learner sits in seat 0
+and sees exactly what :meth:`TrentunoGame.view` gives seat 0: his own three cards, the
+other players as card backs with their names and lives, the pot, the stock size and the
+top of the discard pile, whose turn it is and the phase.  The legal actions come from
+``view(0).legal`` and become buttons (Draw from stock, Take discard, one "Discard <card>"
+button per card that may be thrown, Knock).  After each of the learner's actions the
+bots play on (``play_bots``) until it is the learner's turn again, the hand is over
+(the showdown is shown and "Next hand" appears: the engine waits for ``next_hand``) or
+the game is over (the winner is shown).  The hint panel shows the exact draw odds from
+:func:`sette_kit.trentuno.draw_odds` (P(improve) as a fraction and a percentage, the
+expected score of each choice, the better choice and the engine's counting text) and,
+with four cards in hand, the engine's :func:`~sette_kit.trentuno.best_discard`.
+
+The odds count as unseen every card except the learner's hand and the top of the
+discard pile (``draw_odds``' default ``seen=()``): the view does not list the buried
+discards, so the hint does not either.
+
+>>> t = TrentunoTable(bots=2, seed=4)
+>>> t.game.players, t.game.to_act, t.game.phase
+(('Player', 'Bot 1', 'Bot 2'), 0, 'draw')
+>>> t.knock()                  # nobody may knock in the first round (T6)
+>>> "first round" in t.message_text
+True
+>>> t.draw_stock(); t.game.phase, len(t.game.view(0).hand)
+('discard', 4)
+>>> t.discard(t.game.view(0).hand[0]); t.game.to_act, len(t.game.view(0).hand)
+(0, 3)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+import ipywidgets
+
+from sette_kit.cards import Card
+from sette_kit.errors import IllegalMove, SetteKitError
+from sette_kit.trentuno import (Greedy, ThresholdKnocker, TrentunoGame, TrentunoRules, best_discard,
+                                draw_odds, explain)
+
+from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
+from .render import back_svg, card_label, card_svg, hand_html
+
+__all__ = ["TrentunoTable", "default_bots"]
+
+MAX_BOTS = 6
+MAX_DISCARD_BUTTONS = 4
+LOG_LINES = 40
+
+PHASE_WORDS = {
+    "draw": "draw (take a card from the stock or the discard pile, or knock)",
+    "discard": "discard (throw one card onto the discard pile)",
+    "hand_over": "the hand is over",
+    "game_over": "the game is over",
+}
+
+ACTION_WORDS = {"draw_stock": "Draw from stock", "take_discard": "Take discard", "knock": "Knock",
+                "next_hand": "Next hand"}
+
+
+def default_bots(n: int) -> list:
+    """The bots seated by default: greedy players and threshold knockers, alternating."""
+    return [Greedy() if k % 2 == 0 else ThresholdKnocker() for k in range(n)]
+
+
+def _pct(p) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def _frac(p) -> str:
+    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+
+
+def _backs(n: int, size: int, label: str) -> str:
+    word = "card" if n == 1 else "cards"
+    return (f'<div class="sk-hand sk-backs" role="group" aria-label="{esc(label)}: {n} face-down {word}" '
+            f'style="display:inline-flex;gap:4px">{"".join(back_svg(size) for _ in range(n))}</div>')
+
+
+def _lives_html(lives: int, start: int) -> str:
+    hearts = "♥" * lives + "♡" * max(0, start - lives)
+    word = "life" if lives == 1 else "lives"
+    return (f'<span class="sk-lives"><span aria-hidden="true" style="color:#D55E00">{hearts}</span> '
+            f'{lives} {word}</span>')
+
+
+class TrentunoTable(KitWidget):
+    """A Trentuno table: the learner (seat 0) against 1-6 bots.
+
+    ``bots``: the number of bot opponents (1-6) or a list of bot policies; or give
+    ``players``, the number of players including the learner (2-7).  ``names``: every
+    player's name, the learner first.  ``rules``: a :class:`TrentunoRules`; ``lives``
+    overrides its number of lives (T3).  ``seed``: every game is reproducible (the
+    first game and each new game draw their seed from it).  ``hints``: show the hint
+    panel from the start.
+
+    Public actions: :meth:`new_game`, :meth:`draw_stock`, :meth:`take_discard`,
+    :meth:`discard`, :meth:`knock`, :meth:`next_hand`, :meth:`act`, :meth:`toggle_hints`.
+    """
+
+    def __init__(self, bots: int | Sequence = 3, *, players: int | None = None, names: Sequence[str] | None = None,
+                 rules: TrentunoRules | None = None, seed: int | None = None, lives: int | None = None,
+                 hints: bool = True, card_size: int = 64) -> None:
+        super().__init__()
+        if players is not None:
+            if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_BOTS + 1:
+                raise SetteKitError(f"players={players!r}: a Trentuno table seats 2 to {MAX_BOTS + 1} players "
+                                    "(you and 1 to 6 bots)")
+            bots = players - 1
+        if isinstance(bots, int) and not isinstance(bots, bool):
+            if not 1 <= bots <= MAX_BOTS:
+                raise SetteKitError(f"bots={bots}: play against 1 to {MAX_BOTS} bots")
+            policies = default_bots(bots)
+        else:
+            policies = list(bots)
+            if not 1 <= len(policies) <= MAX_BOTS or not all(callable(p) for p in policies):
+                raise SetteKitError(f"bots must be a number 1-{MAX_BOTS} or a list of 1-{MAX_BOTS} bot policies")
+        n = len(policies) + 1
+        if names is None:
+            names = ["Player"] + [f"Bot {k}" for k in range(1, n)]
+        names = [str(x) for x in names]
+        if len(names) != n:
+            raise SetteKitError(f"names: give {n} names, yours first (you and {n - 1} bots)")
+        rules = rules if rules is not None else TrentunoRules()
+        if not isinstance(rules, TrentunoRules):
+            raise SetteKitError(f"rules must be a TrentunoRules, got {type(rules).__name__}")
+        if lives is not None:
+            rules = rules.replace(lives=lives)
+        self.rules = rules
+        self.names = tuple(names)
+        self.policies = policies
+        self.face = rules.face
+        self.card_size = card_size
+        self._rng = random.Random(seed)
+        self.hints_on = bool(hints)
+        self.game: TrentunoGame | None = None
+
+        # -- controls ----------------------------------------------------------------------
+        self.status = ipywidgets.HTML()
+        self.status.add_class("sk-status")
+        self.table_html = ipywidgets.HTML()
+        self.table_html.add_class("sk-table")
+        self.hand_view = ipywidgets.HTML()
+        self.hand_view.add_class("sk-hand-view")
+        self.draw_button = button("Draw from stock", self.draw_stock, tooltip="Take the top card of the stock (T5)",
+                                  css="sk-draw-stock", style="primary")
+        self.take_button = button("Take discard", self.take_discard,
+                                  tooltip="Take the top card of the discard pile (T5)", css="sk-take-discard")
+        self.discard_buttons = [button("Discard", (lambda k=k: self._discard_slot(k)), css="sk-discard")
+                                for k in range(MAX_DISCARD_BUTTONS)]
+        self.knock_button = button("Knock", self.knock, tooltip="Knock: everyone else has one last turn (T6)",
+                                   css="sk-knock", style="warning")
+        self.next_button = button("Next hand", self.next_hand, tooltip="Deal the next hand (T4)",
+                                  css="sk-next-hand", style="primary")
+        self.new_button = button("New game", self.new_game, tooltip="Start a new game", css="sk-new-game")
+        self.hint_toggle = ipywidgets.ToggleButton(value=self.hints_on, description="Hints",
+                                                   tooltip="Show or hide the exact draw odds")
+        self.hint_toggle.add_class("sk-hints")
+        self.hint_toggle.observe(lambda ch: self.toggle_hints(ch["new"]), names="value")
+        self.actions_box = ipywidgets.HBox([self.draw_button, self.take_button, *self.discard_buttons,
+                                            self.knock_button, self.next_button],
+                                           layout=ipywidgets.Layout(flex_flow="row wrap"))
+        self.actions_box.add_class("sk-actions")
+        self.hint_html = ipywidgets.HTML()
+        self.hint_html.add_class("sk-hint")
+        self.result_html = ipywidgets.HTML()
+        self.result_html.add_class("sk-result")
+        self.log_html = ipywidgets.HTML()
+        self.log_html.add_class("sk-log")
+        top = ipywidgets.HBox([self.new_button, self.hint_toggle])
+        self.set_children([top, self.status, self.table_html, self.hand_view, self.actions_box, self.message,
+                           self.hint_html, self.result_html, self.log_html])
+        self._start(self._rng.randrange(2 ** 32))
+
+    # -- state -------------------------------------------------------------------------------
+    def _start(self, seed: int) -> None:
+        game = TrentunoGame(self.names, rules=self.rules, seed=seed,
+                            bots={k + 1: p for k, p in enumerate(self.policies)})
+        game.play_bots()
+        self.game = game
+        self._render()
+
+    def _discard_slot(self, k: int):
+        cards = [a.card for a in self.game.view(0).legal if a.name == "discard"]
+        if k >= len(cards):  # a stale click: nothing to do
+            return self.show_message("There is no card to discard there now.", kind="error")
+        return self.discard(cards[k])
+
+    def _play(self, name: str, card=None) -> None:
+        g = self.game
+        if g.phase in ("draw", "discard") and g.to_act != 0:  # cannot happen while bots play on
+            raise IllegalMove(f"it is {g.players[g.to_act]}'s turn, not yours")
+        if name != "next_hand" and g.phase == "hand_over":
+            raise IllegalMove("the hand is over: press Next hand to deal the next one")
+        if name != "next_hand" and g.phase in ("draw", "discard") and g.lives[0] == 0:
+            raise IllegalMove("you are out of the game (no lives left, T3)")
+        g.act(name, card=card)  # IllegalMove leaves the game unchanged
+        g.play_bots()
+        self._render()
+
+    # -- actions -------------------------------------------------------------------------------
+    @safe_action
+    def new_game(self, seed: int | None = None) -> int:
+        """Start a new game (the same players and rules); returns its seed."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise SetteKitError(f"seed must be a whole number, got {seed!r}")
+        seed = self._rng.randrange(2 ** 32) if seed is None else seed
+        self._start(seed)
+        return seed
+
+    @safe_action
+    def draw_stock(self) -> None:
+        """Take the top card of the stock (T5)."""
+        self._play("draw_stock")
+
+    @safe_action
+    def take_discard(self) -> None:
+        """Take the top card of the discard pile (T5)."""
+        self._play("take_discard")
+
+    @safe_action
+    def discard(self, card) -> None:
+        """Throw a card: a :class:`Card` or text such as ``"Re di coppe"`` or ``"Rc"``."""
+        if isinstance(card, str) and not card.strip():
+            raise IllegalMove("say which card to discard, e.g. 'Re di coppe'")
+        self._play("discard", card if isinstance(card, Card) else str(card))
+
+    @safe_action
+    def knock(self) -> None:
+        """Knock instead of drawing: everyone else has one last turn (T6)."""
+        self._play("knock")
+
+    @safe_action
+    def next_hand(self) -> None:
+        """Deal the next hand once a hand is over (T4)."""
+        self._play("next_hand")
+
+    @safe_action
+    def act(self, name: str, **params) -> None:
+        """Any action by its engine name: ``draw_stock``, ``take_discard``, ``discard``
+        (with ``card=``), ``knock``, ``next_hand``."""
+        card = params.pop("card", None)
+        if params:
+            raise SetteKitError(f"unknown parameter(s) {', '.join(sorted(params))}: accepted card=")
+        self._play(str(name), card)
+
+    @safe_action
+    def toggle_hints(self, on: bool | None = None) -> bool:
+        """Show (True) or hide (False) the hint panel; no argument flips it."""
+        self.hints_on = (not self.hints_on) if on is None else bool(on)
+        if self.hint_toggle.value != self.hints_on:
+            self.hint_toggle.value = self.hints_on  # the observer calls back with the same value
+        self._render_hints(self.game.view(0))
+        return self.hints_on
+
+    # -- rendering ---------------------------------------------------------------------------
+    def _render(self) -> None:
+        v = self.game.view(0)
+        self._render_status(v)
+        self._render_table(v)
+        self._render_hand(v)
+        self._render_buttons(v)
+        self._render_hints(v)
+        self._render_result(v)
+        self._render_log(v)
+
+    def _render_status(self, v) -> None:
+        if v.phase == "game_over":
+            who = "You win" if v.winner == 0 else f"{v.players[v.winner]} wins"
+            text = f"Game over: {who} the pot of {v.pot} lives."
+        elif v.phase == "hand_over":
+            text = f"Hand {v.hand_number} is over. Press Next hand to deal the next one."
+            if v.lives[0] == 0:
+                text += " You are out: the bots play on."
+        else:
+            turn = "your turn" if v.to_act == 0 else f"{v.players[v.to_act]}'s turn"
+            text = (f"Hand {v.hand_number}, round {v.round}: {turn}, phase {PHASE_WORDS.get(v.phase, v.phase)}.")
+            if v.knocker is not None:
+                left = v.last_turns_left
+                text += (f" {v.players[v.knocker]} has knocked: {left} last "
+                         f"{'turn' if left == 1 else 'turns'} left (T6).")
+            elif v.first_round:
+                text += " Nobody may knock in the first round (T6)."
+        self.status.value = f'<p role="status" aria-live="polite"><b>{esc(text)}</b></p>'
+
+    def _render_table(self, v) -> None:
+        size = max(32, self.card_size * 2 // 3)
+        start = self.rules.lives
+        seats = []
+        for s in range(1, len(v.players)):
+            tags = []
+            if s == v.dealer:
+                tags.append("dealer")
+            if s == v.knocker:
+                tags.append("knocked")
+            if s == v.to_act:
+                tags.append("to play")
+            if v.lives[s] == 0:
+                tags.append("out")
+            tag = f' <i>({esc(", ".join(tags))})</i>' if tags else ""
+            name = v.players[s]
+            if s in v.revealed:  # shown by the rules (showdown or 31, T6/T7)
+                cards = hand_html(v.revealed[s], face=self.face, size=size, label=f"{name}'s hand")
+            else:
+                cards = _backs(v.hand_sizes[s], size, f"{name}'s hand")
+            seats.append(f'<div class="sk-seat" style="display:inline-block;margin:0 14px 8px 0;vertical-align:top">'
+                         f'<div><b>{esc(name)}</b>{tag}</div><div>{_lives_html(v.lives[s], start)}</div>'
+                         f'{cards}</div>')
+        if v.discard_top is not None:
+            top = card_svg(v.discard_top, self.face, size=self.card_size)
+            top_words = f"top card {esc(card_label(v.discard_top, self.face))}"
+        else:
+            top, top_words = "", "empty"
+        stock = back_svg(self.card_size) if v.stock_size else ""
+        middle = (f'<div class="sk-middle" style="display:flex;gap:24px;align-items:flex-end;margin:6px 0">'
+                  f'<div class="sk-stock">{stock}<div>Stock: {v.stock_size} cards</div></div>'
+                  f'<div class="sk-discard-pile">{top}<div>Discard pile: {v.discard_size} '
+                  f'{"card" if v.discard_size == 1 else "cards"}, {top_words}</div></div>'
+                  f'<div class="sk-pot"><b>Pot: {v.pot} {"life" if v.pot == 1 else "lives"}</b></div></div>')
+        self.table_html.value = f'<div class="sk-seats">{"".join(seats)}</div>{middle}'
+
+    def _render_hand(self, v) -> None:
+        me = v.players[0]
+        tags = []
+        if v.dealer == 0:
+            tags.append("dealer")
+        if v.knocker == 0:
+            tags.append("knocked")
+        tag = f' <i>({esc(", ".join(tags))})</i>' if tags else ""
+        head = (f'<div><b>{esc(me)} (you)</b>{tag} {_lives_html(v.lives[0], self.rules.lives)}</div>')
+        if v.lives[0] == 0 and not v.hand:
+            self.hand_view.value = head + "<p>You are out of the game (no lives left, T3).</p>"
+            return
+        cards = hand_html(v.hand, face=self.face, size=self.card_size, label="Your hand")
+        if v.score is not None:
+            detail = lines_html(explain(v.hand, self.rules), "sk-explain")
+            scored = (f'<p class="sk-score-line"><b>Your hand scores {v.score.total}.</b></p>'
+                      f'<details><summary>Why?</summary>{detail}</details>')
+        else:
+            scored = f'<p class="sk-score-line"><i>You hold {len(v.hand)} cards: discard one.</i></p>'
+        self.hand_view.value = head + cards + scored
+
+    def _render_buttons(self, v) -> None:
+        legal = v.legal
+        names = {a.name for a in legal}
+        for b, name in ((self.draw_button, "draw_stock"), (self.take_button, "take_discard"),
+                        (self.knock_button, "knock")):
+            b.layout.display = None if name in names else "none"
+        if v.discard_top is not None and "take_discard" in names:
+            self.take_button.description = f"Take {v.discard_top.name(self.face)}"
+            self.take_button.tooltip = f"Take the {card_label(v.discard_top, self.face)} from the discard pile (T5)"
+        cards = [a.card for a in legal if a.name == "discard"]
+        for k, b in enumerate(self.discard_buttons):
+            if k < len(cards):
+                c = cards[k]
+                b.description = f"Discard {c.name(self.face)}"
+                b.tooltip = f"Throw the {card_label(c, self.face)} onto the discard pile (T5)"
+                b.layout.display = None
+            else:
+                b.layout.display = "none"
+        self.next_button.layout.display = None if v.phase == "hand_over" else "none"
+
+    def _render_hints(self, v) -> None:
+        if not self.hints_on:
+            self.hint_html.value = ""
+            self.hint_html.layout.display = "none"
+            return
+        self.hint_html.layout.display = None
+        self.hint_html.value = self._hint_body(v)
+
+    def _hint_body(self, v) -> str:
+        head = '<div role="region" aria-label="Hints"><b>Hint</b>'
+        if not v.my_turn:
+            return head + "<p>Hints appear on your turn.</p></div>"
+        if v.phase == "draw" and len(v.hand) == 3:
+            o = draw_odds(v.hand, v.discard_top, rules=self.rules)
+            rows = [f"<li>Draw from the stock: P(improve) = <b>{_frac(o.p_improve)}</b> "
+                    f"({_pct(o.p_improve)}: {o.improving} of {o.unseen} unseen cards); "
+                    f"expected score {_frac(o.expected_stock)} ≈ {float(o.expected_stock):.2f}.</li>"]
+            if o.discard_score is not None:
+                rows.append(f"<li>Take {esc(o.discard_top.name(self.face))}: score exactly "
+                            f"<b>{o.discard_score}</b>.</li>")
+            better = "draw from the stock" if o.best == "stock" else "take the discard"
+            rows.append(f"<li>Better choice: <b>{better}</b>.</li>")
+            if any(a.name == "knock" for a in v.legal):
+                rows.append(f"<li>You may also knock with {v.score.total} (T6).</li>")
+            return (head + f'<ul class="sk-odds">{"".join(rows)}</ul>'
+                    f'<details open><summary>The counting</summary>{lines_html(o.explain(), "sk-odds-text")}'
+                    f'</details></div>')
+        if v.phase == "discard" and len(v.hand) == 4:
+            card, kept = best_discard(v.hand, self.rules, keep=v.taken_from_discard)
+            return (head + f'<p>Best discard: <b>{esc(card.name(self.face))}</b>, keeping '
+                    f'<b>{kept.total}</b>.</p>{lines_html(explain(kept.cards, self.rules), "sk-explain")}</div>')
+        return head + "<p>No odds for this step.</p></div>"
+
+    def _render_result(self, v) -> None:
+        if v.phase not in ("hand_over", "game_over"):
+            self.result_html.value = ""
+            return
+        ends = ("thirty_one", "showdown", "lowest", "lose_life", "eliminated", "redeal", "game_over")
+        lines = [e.text for e in self._hand_events(v) if e.kind in ends]
+        if v.phase == "game_over":
+            who = "You win the game" if v.winner == 0 else f"{v.players[v.winner]} wins the game"
+            lines.append(f"{who}!")
+        self.result_html.value = (f'<div role="status" aria-live="polite"><b>Hand {v.hand_number}</b>'
+                                  f'{lines_html(chr(10).join(lines), "sk-result-lines")}</div>')
+
+    def _hand_events(self, v) -> list:
+        out = []
+        for e in reversed(self.game.events):
+            if e.hand != v.hand_number:
+                break
+            out.append(e)
+        out.reverse()
+        return out
+
+    def _render_log(self, v) -> None:
+        events = self._hand_events(v)
+        hidden = max(0, len(events) - LOG_LINES)
+        note = f"<p><i>{hidden} earlier events of this hand not shown.</i></p>" if hidden else ""
+        items = "".join(f"<li>{esc(e.text)}</li>" for e in events[hidden:])
+        self.log_html.value = (f'<details open><summary>Table log (hand {v.hand_number})</summary>{note}'
+                               f'<ol class="sk-log-lines" aria-live="polite">{items}</ol></details>')
+
+    # -- plain text for tests and screen readers -------------------------------------------------
+    @property
+    def status_text(self) -> str:
+        return plain_text(self.status.value)
+
+    @property
+    def hint_text(self) -> str:
+        return plain_text(self.hint_html.value)
+
+    @property
+    def result_text(self) -> str:
+        return plain_text(self.result_html.value)
+
+    @property
+    def log_text(self) -> str:
+        return plain_text(self.log_html.value)
+
+    @property
+    def table_text(self) -> str:
+        return plain_text(self.table_html.value)
+
+    def visible_html(self) -> str:
+        """Everything the widget shows now, as one HTML string."""
+        return "".join(w.value for w in (self.status, self.table_html, self.hand_view, self.message,
+                                         self.hint_html, self.result_html, self.log_html)) + "".join(
+            b.description + b.tooltip for b in (self.draw_button, self.take_button, *self.discard_buttons,
+                                                self.knock_button, self.next_button) if b.layout.display != "none")
