@@ -1,0 +1,159 @@
+"""Security of the served lessons (issue 8).
+
+* The server refuses an ``execute_request`` sent over a page's kernel websocket, from
+  Python and from the page's own JavaScript: the browser can run no code of its own.
+* A cell that raises shows no traceback and none of the error's text.
+* Learner text typed into widgets is shown escaped, never as HTML.
+
+The websocket and HTTP tests need no browser and run everywhere.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+import uuid
+
+import pytest
+
+from sk_browser import KERNEL_ID, open_page, voila_errors
+
+SECRET = "sk-internal-detail-42"
+# markup that would run script or add elements if it were rendered as HTML
+HOSTILE = ('<img src=x onerror="window.__skPwned=1"><b id="sk-injected">bold</b>'
+           '<script>window.__skPwned=2</script>&amp;')
+
+
+def fetch(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=60) as r:
+            return r.status, r.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode("utf-8", "replace")
+
+
+def message(msg_type: str, content: dict, session: str) -> str:
+    return json.dumps({
+        "header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": session,
+                   "username": "learner", "date": "2024-01-01T00:00:00Z", "version": "5.3"},
+        "parent_header": {}, "metadata": {}, "content": content, "channel": "shell", "buffers": [],
+    })
+
+
+def code_creating(path) -> str:
+    return f"open({str(path)!r}, 'w').write('code ran')"
+
+
+def test_server_refuses_execute_request_over_kernel_websocket(fixture_server, tmp_path):
+    import websocket  # websocket-client (a jupyter_server dependency)
+
+    status, body = fetch(fixture_server.url("01-one-button.ipynb"))
+    assert status == 200
+    kernel_id = KERNEL_ID.search(body).group(1)
+    marker = tmp_path / "pwned.txt"
+    ws_url = fixture_server.base.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels"
+    ws = websocket.create_connection(ws_url, timeout=10, origin=fixture_server.base)
+    session = uuid.uuid4().hex
+    try:
+        # the channel is live: an allowed request is answered ...
+        ws.send(message("kernel_info_request", {}, session))
+        replies = []
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and "kernel_info_reply" not in replies:
+            replies.append(json.loads(ws.recv())["header"]["msg_type"])
+        assert "kernel_info_reply" in replies
+        # ... but code is not run
+        ws.send(message("execute_request", {"code": code_creating(marker), "silent": False,
+                                             "store_history": True, "user_expressions": {},
+                                             "allow_stdin": False, "stop_on_error": True}, session))
+        ws.settimeout(1)
+        seen = []
+        deadline = time.monotonic() + 4
+        while time.monotonic() < deadline:
+            try:
+                seen.append(json.loads(ws.recv())["header"]["msg_type"])
+            except websocket.WebSocketTimeoutException:
+                continue
+    finally:
+        ws.close()
+    assert not marker.exists(), "the kernel ran code sent by the page"
+    assert "execute_reply" not in seen and "execute_input" not in seen, seen
+    assert fixture_server.wait_for("execute_request", timeout=10), \
+        "the server did not log the refused execute_request"
+
+
+@pytest.mark.browser
+def test_page_javascript_cannot_execute_code(fixture_server, page, tmp_path):
+    marker = tmp_path / "pwned-from-page.txt"
+    info = open_page(page, fixture_server.url("01-one-button.ipynb"))
+    ws_url = fixture_server.base.replace("http://", "ws://") + f"/api/kernels/{info.kernel_id}/channels"
+    result = page.evaluate(
+        """([url, execute, info]) => new Promise(resolve => {
+            const ws = new WebSocket(url);
+            const seen = [];
+            ws.onmessage = e => seen.push(JSON.parse(e.data).header.msg_type);
+            ws.onerror = () => resolve({error: true, seen});
+            ws.onopen = () => { ws.send(info); ws.send(execute);
+                                setTimeout(() => { ws.close(); resolve({error: false, seen}); }, 4000); };
+        })""",
+        [ws_url, message("execute_request", {"code": code_creating(marker), "silent": False},
+                         "page"), message("kernel_info_request", {}, "page")])
+    assert not marker.exists(), "code sent from the page's JavaScript ran in the kernel"
+    assert "execute_reply" not in result["seen"], result
+    assert result["error"] or "kernel_info_reply" in result["seen"], result  # the socket was live
+
+
+def test_cell_that_raises_shows_no_traceback_over_http(fixture_server):
+    status, body = fetch(fixture_server.url("errors/raises.ipynb"))
+    assert status == 200
+    for leak in (SECRET, "RuntimeError", "Traceback", "/srv/private", "def broken"):
+        assert leak not in body, f"the page leaks {leak!r}"
+    assert "please tell your teacher" in body  # the kit's message from voila.json
+
+
+@pytest.mark.browser
+def test_cell_that_raises_shows_no_traceback_in_browser(fixture_server, page, screenshots):
+    open_page(page, fixture_server.url("errors/raises.ipynb"))
+    page.screenshot(path=str(screenshots / "fixture-errors-raises.png"), full_page=True)
+    text = page.inner_text("body")
+    for leak in (SECRET, "RuntimeError", "Traceback", "/srv/private"):
+        assert leak not in text
+    # the harness sees the (short) error message, so a lesson that raises fails its test
+    assert any("There was an error" in e for e in voila_errors(page))
+
+
+@pytest.mark.browser
+def test_learner_text_is_shown_escaped(fixture_server, page):
+    open_page(page, fixture_server.url("02-echo.ipynb"))
+    box = page.locator(".sk-echo-input input")
+    box.fill(HOSTILE)
+    box.press("Enter")
+    shown = page.locator(".sk-echo-output .sk-echo-text")
+    shown.wait_for(state="visible")
+    deadline = time.monotonic() + 20
+    while shown.inner_text() != HOSTILE and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert shown.inner_text() == HOSTILE  # shown literally, character for character
+    assert page.locator("#sk-injected").count() == 0
+    assert page.locator(".sk-echo-output img").count() == 0
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.__skPwned") is None
+
+
+@pytest.mark.browser
+def test_learner_text_in_the_quiz_is_shown_escaped(fixture_server, page):
+    open_page(page, fixture_server.url("03-mini-quiz.ipynb"))
+    quiz = page.locator(".sk-quiz").first
+    box = quiz.locator(".sk-quiz-answer input")
+    box.fill(HOSTILE)
+    box.press("Enter")
+    quiz.locator("button.sk-quiz-check").click()
+    shown = HOSTILE[:30]  # the quiz quotes the start of what it could not read
+    deadline = time.monotonic() + 20
+    while shown not in quiz.inner_text() and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert shown in quiz.inner_text(), "the quiz did not show the learner's text back literally"
+    assert page.locator("#sk-injected").count() == 0
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.__skPwned") is None
