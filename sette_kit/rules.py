@@ -162,9 +162,18 @@ class Rules:
         return "\n".join(lines)
 
     def differences(self, other: "Rules") -> list[tuple[str, str, str]]:
-        """What changes from ``self`` to ``other``: (topic, old sentence, new sentence)."""
+        """What changes from ``self`` to ``other``: (topic, old sentence, new sentence).
+        A rule that only one side has is paired with "(not in these rules)".
+
+        >>> [k for k, _, _ in Rules.preset("italian").differences(Rules.preset("spanish"))][:3]
+        ['deck', 'matta', 'reale']
+        >>> Rules.preset("italian").differences(Rules.preset("spanish"))[3][2]
+        '(not in these rules)'
+        """
         mine, theirs = dict(self._lines()), dict(other._lines())
-        return [(k, mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]]
+        keys = list(mine) + [k for k in theirs if k not in mine]
+        absent = "(not in these rules)"
+        return [(k, mine.get(k, absent), theirs.get(k, absent)) for k in keys if mine.get(k) != theirs.get(k)]
 
     def _lines(self) -> list[tuple[str, str]]:
         face = {"italian": "Italian", "french": "French", "spanish": "Spanish"}[self.face]
