@@ -1,0 +1,486 @@
+"""``QuattroTable``: play Quattro e mezzo for points against bots (issue 10, RULES Q1-Q6).
+
+A thin view over :class:`sette_kit.quattro.QuattroGame`.  **Quattro e mezzo is a
+reconstruction** (see :mod:`sette_kit.quattro`); the widget says so.  The learner sits in
+seat 0 and sees exactly :meth:`QuattroGame.view` for seat 0: his own cards, the other
+players' face-up cards (their first card face down until the rules show it), everybody's
+points against the target, the dealer, and the legal actions as buttons (Draw; Stand,
+disabled below 4½ by Q2; Declare double six when the first card is a 6, Q3).  After each
+action the bots (:class:`~sette_kit.quattro.OddsBot`) play on until it is the learner's
+turn again or the hand is over; then the result (winners, points won by Q6 and the
+engine's reason) is shown and "Next hand" deals the next one.
+
+The hint panel shows the engine's exact odds: :func:`~sette_kit.quattro.odds_four_and_half`
+(the next card making exactly 4½, and making it eventually), :func:`~sette_kit.quattro.odds_double_six`
+when a double six may be declared, and the next card's distribution
+(:func:`~sette_kit.quattro.next_card`).  The cards counted as seen are the ones on the
+table that seat 0 can see (as :class:`~sette_kit.quattro.OddsBot` counts them).
+
+The Q6 points table is read from the engine: :func:`points_table` scores one example
+hand of each kind with :func:`~sette_kit.quattro.score` and asks
+:func:`~sette_kit.quattro.points_for` for its points.
+
+>>> t = QuattroTable(players=3, seed=2)
+>>> t.game.names, t.game.to_act
+(('Player', 'Bot 1', 'Bot 2'), 0)
+>>> [(row.label, row.points) for row in points_table()][:3]
+[('4½', 5), ('4½ with the matta', 3), ('7½', 3)]
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple, Sequence
+
+import ipywidgets
+
+from sette_kit.cards import Card, Rank, Suit, parse_cards
+from sette_kit.errors import IllegalMove, SetteKitError
+from sette_kit.quattro import (OddsBot, QuattroGame, QuattroRules, explain, next_card, odds_double_six,
+                               odds_four_and_half, points_for, score)
+
+from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
+from .render import back_svg, card_label, card_svg, hand_html
+
+__all__ = ["QuattroTable", "PointsRow", "points_table", "points_table_html"]
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+
+STATUS_WORDS = {"waiting": "waiting", "playing": "to play", "stood": "stands", "bust": "bust",
+                "double_six": "double six", "mega": "mega 4½", "out": "no hand"}
+
+
+# -------------------------------------------------------------------------------------------
+# The Q6 points table, read from the engine
+# -------------------------------------------------------------------------------------------
+
+class PointsRow(NamedTuple):
+    """One row of the Q6 points table: ``label`` (from the engine's score), ``cards`` (the
+    example hand), ``points`` (``points_for``), ``wins_game`` (a mega 4½, Q4) and ``note``
+    (the engine's own line from :func:`~sette_kit.quattro.explain`)."""
+
+    label: str
+    cards: tuple
+    points: int
+    wins_game: bool
+    note: str
+
+
+_FIGURE = Card(Rank.FANTE, Suit.SPADE)
+_EXAMPLES = (  # one example hand per line of Q6; None stands for the rules' matta
+    ("4c", _FIGURE), ("4c", None), ("7c", _FIGURE), ("7c", None), ("6c", "6s"), ("6c", None),
+    ("5c",), ("2c", "Ac", "Ad", "Fc", "Fd"), ("3c", "2d"), ("6c", _FIGURE),
+    ("Fc", "Fd", "Fb", "Fs", "Cc", "Cd", "Cb", "Cs", "Rc"),
+)
+_TABLES: dict = {}
+
+
+def _label(s) -> str:
+    label = s.name
+    if s.with_matta:
+        label += " with the matta"
+    if s.kind == "five":
+        label += f" with {s.n_cards} card{'s' if s.n_cards != 1 else ''}"
+    return label
+
+
+def points_table(rules: QuattroRules | None = None) -> tuple[PointsRow, ...]:
+    """The Q6 points table for ``rules``, one row per kind of winning hand.
+
+    Every number comes from :func:`~sette_kit.quattro.points_for` on an example hand
+    scored by :func:`~sette_kit.quattro.score` (rows with the matta are left out when
+    the rules have none).
+
+    >>> [(r.label, r.points) for r in points_table()]  # doctest: +NORMALIZE_WHITESPACE
+    [('4½', 5), ('4½ with the matta', 3), ('7½', 3), ('7½ with the matta', 1), ('double six', 4),
+     ('double six with the matta', 2), ('5 with 1 card', 2), ('5 with 5 cards', 5), ('5 with 2 cards', 1),
+     ('6½', 1), ('mega 4½', 5)]
+    >>> len(points_table(QuattroRules(matta=None)))
+    8
+    """
+    rules = rules or QuattroRules()
+    key = rules
+    if key in _TABLES:
+        return _TABLES[key]
+    rows, labels = [], set()
+    for example in _EXAMPLES:
+        if None in example and rules.matta is None:
+            continue
+        try:
+            cards = tuple(rules.matta if c is None else c if isinstance(c, Card) else parse_cards(c)[0]
+                          for c in example)
+            s = score(cards, rules)
+        except SetteKitError:  # a custom matta clashes with the example: skip the row
+            continue
+        label = _label(s)
+        if label in labels or not s.can_stand:
+            continue
+        labels.add(label)
+        lines = explain(cards, rules).splitlines()
+        note = next((x for x in lines if x.startswith("If it wins")), lines[-1])
+        rows.append(PointsRow(label, cards, points_for(s), s.kind == "mega", note))
+    _TABLES[key] = out = tuple(rows)
+    return out
+
+
+def points_table_html(rules: QuattroRules | None = None) -> str:
+    """The Q6 points table as an accessible HTML table (escaped)."""
+    rules = rules or QuattroRules()
+    body = []
+    for r in points_table(rules):
+        pts = "wins the game" if r.wins_game else str(r.points)
+        example = ", ".join(c.name(rules.face) for c in r.cards)
+        body.append(f"<tr><td>{esc(r.label)}</td><td>{esc(example)}</td><td>{esc(pts)}</td>"
+                    f"<td>{esc(r.note)}</td></tr>")
+    return ('<table class="sk-points-table"><caption>Points for the winning hand (Q6), read from the '
+            'engine</caption><thead><tr><th scope="col">Hand</th><th scope="col">Example</th>'
+            '<th scope="col">Points</th><th scope="col">Why</th></tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table>')
+
+
+def _frac(p) -> str:
+    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+
+
+def _pct(p) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+# -------------------------------------------------------------------------------------------
+# The widget
+# -------------------------------------------------------------------------------------------
+
+class QuattroTable(KitWidget):
+    """A Quattro e mezzo table: the learner (seat 0) against bots, for points to a target.
+
+    ``players``: 3-6 players including the learner; ``names``: every name, the learner's
+    first; ``rules``: a :class:`QuattroRules` (``target`` overrides its target, Q6);
+    ``seed``: every game is reproducible; ``bots``: a list of policies for seats 1..
+    (default :class:`~sette_kit.quattro.OddsBot`); ``hints``: show the hint panel.
+
+    Public actions: :meth:`new_game`, :meth:`draw`, :meth:`stand`, :meth:`double_six`,
+    :meth:`next_hand`, :meth:`act`, :meth:`toggle_hints`.
+    """
+
+    def __init__(self, players: int = 4, *, names: Sequence[str] | None = None, rules: QuattroRules | None = None,
+                 target: int | None = None, seed: int | None = None, bots: Sequence | None = None,
+                 hints: bool = True, card_size: int = 64) -> None:
+        super().__init__()
+        if names is not None:
+            names = [str(x) for x in names]
+            players = len(names)
+        if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise SetteKitError(f"players={players!r}: a Quattro e mezzo table seats {MIN_PLAYERS} to "
+                                f"{MAX_PLAYERS} players, you included")
+        if names is None:
+            names = ["Player"] + [f"Bot {k}" for k in range(1, players)]
+        rules = rules if rules is not None else QuattroRules()
+        if not isinstance(rules, QuattroRules):
+            raise SetteKitError(f"rules must be a QuattroRules, got {type(rules).__name__}")
+        if target is not None:
+            rules = rules.replace(target=target)
+        if bots is None:
+            policies = [OddsBot() for _ in range(players - 1)]
+        else:
+            policies = list(bots)
+            if len(policies) != players - 1 or not all(callable(p) for p in policies):
+                raise SetteKitError(f"bots: give {players - 1} bot policies, one for each seat after yours")
+        self.rules = rules
+        self.names = tuple(names)
+        self.policies = policies
+        self.face = rules.face
+        self.card_size = card_size
+        self._rng = random.Random(seed)
+        self.hints_on = bool(hints)
+        self.game: QuattroGame | None = None
+
+        self.status = ipywidgets.HTML()
+        self.status.add_class("sk-status")
+        self.board = ipywidgets.HTML()
+        self.board.add_class("sk-scoreboard")
+        self.table_html = ipywidgets.HTML()
+        self.table_html.add_class("sk-table")
+        self.hand_view = ipywidgets.HTML()
+        self.hand_view.add_class("sk-hand-view")
+        self.draw_button = button("Draw", self.draw, tooltip="Take one more card face up", css="sk-draw",
+                                  style="primary")
+        self.stand_button = button("Stand", self.stand, tooltip="Stop here (only at 4½ or more, Q2)", css="sk-stand")
+        self.double_six_button = button("Declare double six", self.double_six,
+                                        tooltip="Show your first card 6 and draw for a second 6 (Q3)",
+                                        css="sk-double-six", style="warning")
+        self.next_button = button("Next hand", self.next_hand, tooltip="Deal the next hand", css="sk-next-hand",
+                                  style="primary")
+        self.new_button = button("New game", self.new_game, tooltip="Start a new game", css="sk-new-game")
+        self.hint_toggle = ipywidgets.ToggleButton(value=self.hints_on, description="Hints",
+                                                   tooltip="Show or hide the exact odds")
+        self.hint_toggle.add_class("sk-hints")
+        self.hint_toggle.observe(lambda ch: self.toggle_hints(ch["new"]), names="value")
+        self.actions_box = ipywidgets.HBox([self.draw_button, self.stand_button, self.double_six_button,
+                                            self.next_button], layout=ipywidgets.Layout(flex_flow="row wrap"))
+        self.actions_box.add_class("sk-actions")
+        self.hint_html = ipywidgets.HTML()
+        self.hint_html.add_class("sk-hint")
+        self.result_html = ipywidgets.HTML()
+        self.result_html.add_class("sk-result")
+        self.log_html = ipywidgets.HTML()
+        self.log_html.add_class("sk-log")
+        self.points_html = ipywidgets.HTML(f"<details><summary>Points table (Q6)</summary>"
+                                           f"{points_table_html(rules)}</details>")
+        self.points_html.add_class("sk-points-reference")
+        note = ipywidgets.HTML("<p><i>Quattro e mezzo is a reconstruction from one rough source text "
+                               "(RULES Q1-Q6).</i></p>")
+        top = ipywidgets.HBox([self.new_button, self.hint_toggle])
+        self.set_children([note, top, self.status, self.board, self.table_html, self.hand_view, self.actions_box,
+                           self.message, self.hint_html, self.result_html, self.log_html, self.points_html])
+        self._start(self._rng.randrange(2 ** 32))
+
+    # -- state -------------------------------------------------------------------------------
+    def _start(self, seed: int) -> None:
+        game = QuattroGame(self.names, rules=self.rules, seed=seed,
+                           bots={k + 1: p for k, p in enumerate(self.policies)})
+        game.play_bots()
+        self.game = game
+        self.seed = seed
+        self._render()
+
+    def _play(self, name: str) -> None:
+        g = self.game
+        if g.phase == "play" and g.to_act != 0:  # cannot happen while the bots play on
+            raise IllegalMove(f"it is {g.names[g.to_act]}'s turn, not yours")
+        g.act(name, seat=0 if name != "next_hand" else None)  # IllegalMove leaves the game unchanged
+        g.play_bots()
+        self._render()
+
+    # -- actions -------------------------------------------------------------------------------
+    @safe_action
+    def new_game(self, seed: int | None = None) -> int:
+        """Start a new game (same players and rules); returns its seed."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise SetteKitError(f"seed must be a whole number, got {seed!r}")
+        seed = self._rng.randrange(2 ** 32) if seed is None else seed
+        self._start(seed)
+        return seed
+
+    @safe_action
+    def draw(self) -> None:
+        """Take one more card (face up)."""
+        self._play("draw")
+
+    @safe_action
+    def stand(self) -> None:
+        """Stop drawing (only at 4½ or more, Q2)."""
+        self._play("stand")
+
+    @safe_action
+    def double_six(self) -> None:
+        """Declare a double six on a first card 6 and draw the second card (Q3)."""
+        self._play("double_six")
+
+    @safe_action
+    def next_hand(self) -> None:
+        """Deal the next hand once a hand is over."""
+        self._play("next_hand")
+
+    @safe_action
+    def act(self, name: str) -> None:
+        """Any action by its engine name: ``draw``, ``stand``, ``double_six``, ``next_hand``."""
+        self._play(str(name))
+
+    @safe_action
+    def toggle_hints(self, on: bool | None = None) -> bool:
+        """Show (True) or hide (False) the hint panel; no argument flips it."""
+        self.hints_on = (not self.hints_on) if on is None else bool(on)
+        if self.hint_toggle.value != self.hints_on:
+            self.hint_toggle.value = self.hints_on
+        self._render_hints(self.game.view(0))
+        return self.hints_on
+
+    # -- rendering ---------------------------------------------------------------------------
+    def _render(self) -> None:
+        v = self.game.view(0)
+        self._render_status(v)
+        self._render_board(v)
+        self._render_table(v)
+        self._render_hand(v)
+        self._render_buttons(v)
+        self._render_hints(v)
+        self._render_result(v)
+        self._render_log(v)
+
+    def _cards_html(self, cards, label: str, size: int) -> str:
+        pics, words = [], []
+        for c in cards:
+            if c is None:
+                pics.append(back_svg(size))
+                words.append("a face-down card")
+            else:
+                wild = self.rules.is_matta(c)
+                pics.append(card_svg(c, self.face, matta=wild, size=size))
+                words.append(card_label(c, self.face, wild))
+        spoken = ", ".join(words) if words else "no cards"
+        return (f'<div class="sk-hand" role="group" aria-label="{esc(label)}: {esc(spoken)}" '
+                f'style="display:inline-flex;flex-wrap:wrap;gap:4px">{"".join(pics)}</div>')
+
+    def _render_status(self, v) -> None:
+        if v.phase == "game_over":
+            if len(v.winners) == 1:
+                who = "You win" if v.winners[0] == 0 else f"{v.names[v.winners[0]]} wins"
+            else:
+                who = "Shared win: " + ", ".join(v.names[s] for s in v.winners)
+            text = f"Game over: {who}."
+        elif v.phase == "hand_over":
+            text = f"Hand {v.hand_number} is over. Press Next hand to deal the next one."
+        else:
+            sc = v.score
+            text = f"Hand {v.hand_number}, {v.names[v.dealer]} deals. Your turn: you have {sc.name}"
+            text += (" - below 4½ you must draw (Q2)." if not sc.can_stand else ": draw or stand.")
+        self.status.value = f'<p role="status" aria-live="polite"><b>{esc(text)}</b></p>'
+
+    def _render_board(self, v) -> None:
+        rows = []
+        for s, name in enumerate(v.names):
+            tags = (" (dealer)" if s == v.dealer else "") + (" (you)" if s == 0 else "")
+            rows.append(f"<tr><th scope=\"row\">{esc(name + tags)}</th><td>{v.points[s]} of {v.target}</td>"
+                        f"<td>{esc(STATUS_WORDS.get(v.hands[s].status, v.hands[s].status))}</td></tr>")
+        self.board.value = (f'<table class="sk-points"><caption>Points (first to {v.target} ends the game, Q6)'
+                            f'</caption><thead><tr><th scope="col">Player</th><th scope="col">Points</th>'
+                            f'<th scope="col">This hand</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+    def _seat_words(self, v, s: int) -> str:
+        h = v.hands[s]
+        bits = [STATUS_WORDS.get(h.status, h.status)]
+        if h.declared:
+            bits.append(f"declared {h.declared}")
+        elif h.double_six_declared:
+            bits.append("declared a double six")
+        if h.score is not None and s != 0:
+            bits.append(f"shows {h.score.name}")
+        return ", ".join(bits)
+
+    def _render_table(self, v) -> None:
+        size = max(32, self.card_size * 2 // 3)
+        seats = []
+        for s in range(1, len(v.names)):
+            h = v.hands[s]
+            name = v.names[s] + (" (dealer)" if s == v.dealer else "")
+            seats.append(f'<div class="sk-seat" style="display:inline-block;margin:0 14px 8px 0;vertical-align:top">'
+                         f'<div><b>{esc(name)}</b>: {esc(self._seat_words(v, s))}</div>'
+                         f'{self._cards_html(h.cards, f"{v.names[s]}{chr(39)}s hand", size)}'
+                         f'</div>')
+        self.table_html.value = (f'<div class="sk-seats">{"".join(seats)}</div>'
+                                 f'<p>Cards left in the deck: {v.deck_left}</p>')
+
+    def _render_hand(self, v) -> None:
+        h = v.hand
+        head = f'<div><b>{esc(v.names[0])} (you)</b>{" (dealer)" if v.dealer == 0 else ""}</div>'
+        if not h.cards:
+            self.hand_view.value = head + "<p>No cards yet.</p>"
+            return
+        cards = hand_html(h.cards, rules=self.rules, size=self.card_size, label="Your hand")
+        sc = h.score
+        ds = h.double_six_declared
+        detail = lines_html(explain(h.cards, self.rules, double_six=ds), "sk-explain")
+        pts = f", {sc.points} point{'s' if sc.points != 1 else ''} if it wins (Q6)" if sc.can_stand else ""
+        self.hand_view.value = (head + cards + f'<p class="sk-score-line"><b>You have {esc(sc.name)}</b>'
+                                f'{esc(pts)}.</p><details><summary>Why?</summary>{detail}</details>')
+
+    def _render_buttons(self, v) -> None:
+        legal = v.legal or {}
+        mine = v.phase == "play" and v.to_act == 0
+        self.draw_button.layout.display = None if mine else "none"
+        self.stand_button.layout.display = None if mine else "none"
+        self.stand_button.disabled = "stand" not in legal
+        self.stand_button.tooltip = ("Stop here with your hand" if "stand" in legal
+                                     else "You may not stand below 4½ (Q2): draw")
+        self.double_six_button.layout.display = None if "double_six" in legal else "none"
+        self.next_button.layout.display = None if v.phase == "hand_over" else "none"
+
+    def _render_hints(self, v) -> None:
+        if not self.hints_on:
+            self.hint_html.value = ""
+            self.hint_html.layout.display = "none"
+            return
+        self.hint_html.layout.display = None
+        self.hint_html.value = self._hint_body(v)
+
+    def _seen(self, v) -> tuple:
+        mine = set(c for c in v.hand.cards if c is not None)
+        return tuple(c for c in v.visible_cards() if c not in mine)
+
+    def _hint_body(self, v) -> str:
+        head = '<div role="region" aria-label="Hints"><b>Hint</b>'
+        if not (v.phase == "play" and v.to_act == 0):
+            return head + "<p>Hints appear on your turn.</p></div>"
+        mine = v.hand.cards
+        seen = self._seen(v)
+        o = odds_four_and_half(mine, seen, self.rules)
+        rows = [f"<li>Next card makes exactly 4½: <b>{_frac(o.probability)}</b> ({_pct(o.probability)}: "
+                f"{o.favourable} of {o.unseen} unseen cards).</li>"]
+        if o.eventually is not None:
+            rows.append(f"<li>Making 4½ at some point when drawing for it: <b>{_frac(o.eventually)}</b> "
+                        f"({_pct(o.eventually)}).</li>")
+        text = [o.text]
+        if v.legal is not None and "double_six" in v.legal:
+            d = odds_double_six(mine[0], seen, self.rules)
+            rows.append(f"<li>Declare a double six: the second card completes it with probability "
+                        f"<b>{_frac(d.probability)}</b> ({_pct(d.probability)}, Q3).</li>")
+            text.append("Double six: " + d.text)
+        dist = next_card(mine, seen, self.rules, double_six=False)
+        parts = "; ".join(f"{esc(k)}: {_frac(p)}" for k, p in dist.items())
+        rows.append(f"<li>After one more card: {parts}.</li>")
+        return (head + f'<ul class="sk-odds">{"".join(rows)}</ul><details open><summary>The counting</summary>'
+                f'{lines_html(chr(10).join(text), "sk-odds-text")}</details></div>')
+
+    def _render_result(self, v) -> None:
+        r = v.last_result
+        if r is None or v.phase == "play":
+            self.result_html.value = ""
+            return
+        lines = []
+        for s in v.order:
+            sc = r.scores[s]
+            if sc is None:
+                continue
+            won = f": wins {r.points[s]} point{'s' if r.points[s] != 1 else ''}" if s in r.winners else ""
+            if s in r.winners and r.mega is not None:
+                won = ": wins the game (mega 4½, Q4)"
+            cards = ", ".join(c.name(self.face) for c in sc.cards)
+            lines.append(f"{v.names[s]}: {sc.name} ({cards}){won}")
+        if not r.winners:
+            lines.append("Nobody stands: nobody scores.")
+        lines.append(r.reason)
+        if v.phase == "game_over":
+            lines.append(plain_text(self.status.value))
+        self.result_html.value = (f'<div role="status" aria-live="polite"><b>Hand {v.hand_number} result</b>'
+                                  f'{lines_html(chr(10).join(lines), "sk-result-lines")}</div>')
+
+    def _render_log(self, v) -> None:
+        items = "".join(f"<li>{esc(e.text)}</li>" for e in v.events)
+        self.log_html.value = (f'<details open><summary>Table log (hand {v.hand_number})</summary>'
+                               f'<ol class="sk-log-lines" aria-live="polite">{items}</ol></details>')
+
+    # -- plain text for tests and screen readers -------------------------------------------------
+    @property
+    def status_text(self) -> str:
+        return plain_text(self.status.value)
+
+    @property
+    def hint_text(self) -> str:
+        return plain_text(self.hint_html.value)
+
+    @property
+    def result_text(self) -> str:
+        return plain_text(self.result_html.value)
+
+    @property
+    def log_text(self) -> str:
+        return plain_text(self.log_html.value)
+
+    @property
+    def board_text(self) -> str:
+        return plain_text(self.board.value)
+
+    def visible_html(self) -> str:
+        """Everything the widget shows now, as one HTML string."""
+        return "".join(w.value for w in (self.status, self.board, self.table_html, self.hand_view, self.message,
+                                         self.hint_html, self.result_html, self.log_html))
