@@ -278,7 +278,7 @@ class TablePlayer(KitWidget):
                 parts.append('<div class="sk-seat-out"><i>not in this round</i></div>')
             for i, h in enumerate(hands):
                 label = f"{v.names[s]}" + (f", hand {i + 1}" if len(hands) > 1 else "")
-                facts = []
+                facts = [f"hand {i + 1}"] if len(hands) > 1 else []
                 if s != v.banker:
                     facts.append(f"stake {h.stake}" if h.stake else "no stake yet")
                 if h.score is not None and h.cards:
