@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import threading
 from fractions import Fraction
 
@@ -32,7 +33,8 @@ from .scoring import fmt_points
 from .strategy import BankSeesPlayer, StandAt
 
 __all__ = ["solution", "cached_solution", "clear_cache", "dealer_words", "fraction_text",
-           "house_edge_text", "strategy_sentences", "lookup_text", "edge_change_text", "BANK_POLICIES"]
+           "house_edge_text", "strategy_sentences", "strategy_grid", "lookup_text", "edge_change_text",
+           "BANK_POLICIES"]
 
 BANK_POLICIES = ("4", "4½", "5", "5½", "6", "sees")
 """The bank policies the widgets offer: ``stand_at`` thresholds, and "sees" for
@@ -116,6 +118,8 @@ def fraction_text(p, digits: int = 2) -> str:
     >>> fraction_text(Fraction(1, 4)), fraction_text(Fraction(0)), fraction_text(Fraction(-1, 3))
     ('1/4 ≈ 25.00%', '0 = 0%', '-1/3 ≈ -33.33%')
     """
+    if not isinstance(p, (int, Fraction)):  # a float result (exact=False)
+        return f"≈ {float(p) * 100:.{digits}f}%"
     p = Fraction(p)
     if p.denominator == 1:
         return f"{p} = {p * 100}%"
@@ -147,6 +151,41 @@ def _span(a, b) -> str:
     return fmt_points(a) if a == b else f"{fmt_points(a)} to {fmt_points(b)}"
 
 
+@functools.lru_cache(maxsize=64)
+def _table(sol) -> tuple:
+    return tuple(sol.table())
+
+
+GRID_LEGEND = "H hit, S stand, h/s mostly hit/stand (depends on the cards), . not reached"
+
+
+def strategy_grid(sol) -> tuple[list[str], list[Fraction], list[list[str]]]:
+    """The strategy table as a grid, like :meth:`Solution.format_table`: (first cards,
+    totals, cells) with cells "H" hit, "S" stand, "h"/"s" mostly hit/stand (the choice
+    depends on the cards), "." never reached.
+
+    >>> firsts, totals, cells = strategy_grid(solution("plain", "6"))
+    >>> firsts[:3], [fmt_points(t) for t in totals][:3], cells[5][:3]
+    (['Ace', '2', '3'], ['½', '1', '1½'], ['.', '.', '.'])
+    """
+    rows = _table(sol)
+    totals = sorted({r.total for r in rows})
+    firsts: list = []
+    for r in rows:
+        if r.first not in firsts:
+            firsts.append(r.first)
+    cell = {(r.first, r.total): r for r in rows}
+    grid = []
+    for f in firsts:
+        line = []
+        for t in totals:
+            r = cell.get((f, t))
+            line.append("." if r is None else {"hit": "H", "stand": "S"}.get(r.action)
+                        or ("h" if r.hit_share >= 0.5 else "s"))
+        grid.append(line)
+    return firsts, totals, grid
+
+
 def strategy_sentences(sol) -> list[str]:
     """One sentence per first card, in the order of :meth:`Solution.table`: on which
     totals optimal play hits and on which it stands ("mixed" when it depends on the
@@ -157,7 +196,7 @@ def strategy_sentences(sol) -> list[str]:
     >>> s[0]
     'With a first card of an Ace you hit on 1 to 3½, stand on 4, hit on 4½, hit or stand, depending on the cards, on 5 and stand on 5½ to 7.'
     """
-    rows = sol.table()
+    rows = _table(sol)
     firsts: list = []
     for r in rows:
         if r.first not in firsts:

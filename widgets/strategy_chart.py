@@ -1,0 +1,288 @@
+"""``StrategyChart``: the solved heads-up game (DESIGN.md) as a table and a house edge.
+
+Pick a preset and a bank policy, press "Solve": :func:`sette_kit.strategy_text.solution`
+(``odds.solve``, remembered per rules and bank) gives the optimal strategy, shown as a
+heatmap/table (rows: first card, columns: total; H hit, S stand, h/s mostly hit/stand),
+sentences read off the table, and the exact house edge.  "Look up" gives the expected
+result of standing and of hitting for one hand (``Solution.ev_of``).
+
+Solving the Italian rules takes a few tenths of a second and drawing the table about as
+long, so by default the work runs in a background thread with a "Solving..." note, and
+the page stays responsive; ``background=False`` (or ``solve(wait=True)``) does it at once,
+for tests and scripts.  Solutions and charts are remembered, so coming back is instant.
+
+>>> sc = StrategyChart("plain", background=False)
+>>> sc.solution.house_edge
+Fraction(22069914749539, 134817758039250)
+>>> sc.set_dealer("6")
+stand_at(6)
+>>> sc.solve().house_edge == odds.solve("plain", odds.stand_at(6)).house_edge
+True
+"""
+
+from __future__ import annotations
+
+import threading
+
+import ipywidgets
+
+from sette_kit import odds
+from sette_kit.errors import SetteKitError
+from sette_kit.rules import PRESETS, Rules
+from sette_kit.scoring import fmt_points
+from sette_kit.strategy_text import (BANK_POLICIES, GRID_LEGEND, cached_solution, dealer_words, house_edge_text,
+                                     lookup_text, policy, solution, strategy_grid, strategy_sentences)
+
+from .base import LOG, UNEXPECTED, KitWidget, button, esc, lines_html, plain_text, safe_action, text_box
+from .charts import strategy_table
+
+__all__ = ["StrategyChart", "Background", "POLICY_OPTIONS"]
+
+POLICY_OPTIONS = [(("the all-seeing bank" if p == "sees" else f"bank stands at {p}"), p) for p in BANK_POLICIES]
+
+
+def _policy_name(dealer) -> str:
+    if isinstance(dealer, odds.BankSeesPlayer):
+        return "sees"
+    return fmt_points(dealer.threshold)
+
+
+_CHARTS: dict = {}  # Solution -> chart HTML (solutions themselves are remembered in strategy_text)
+
+
+def strategy_chart_html(sol) -> str:
+    """The heatmap of one solution (remembered: drawing it takes a few tenths of a second)."""
+    got = _CHARTS.get(sol)
+    if got is None:
+        firsts, totals, cells = strategy_grid(sol)
+        title = f"Best play, {sol.rules.name} rules, {dealer_words(sol.dealer)}"
+        got = _CHARTS.setdefault(sol, strategy_table(cells, firsts, [fmt_points(t) for t in totals], title=title,
+                                                     row_label="first card", col_label="your total").html)
+    return got
+
+
+class Background:
+    """Mixin: run slow work in one background thread, newest request wins.
+
+    ``self._start(work, done, note)`` shows ``note`` in ``self.status`` and runs
+    ``work()`` in a thread (or at once when ``self.background`` is False), then calls
+    ``done(result)`` unless a newer request came in meanwhile.  :meth:`wait` joins
+    the thread (tests, scripts)."""
+
+    background: bool = True
+    _generation = 0
+    _thread: threading.Thread | None = None
+
+    def _start(self, work, done, note: str, wait: bool | None = None):
+        self._generation += 1
+        gen = self._generation
+        if wait or (wait is None and not self.background):
+            result = work()
+            done(result)
+            self.status.value = ""
+            return result
+        self.status.value = f'<span class="sk-busy" role="status">{esc(note)}</span>'
+
+        def run():
+            try:
+                result = work()
+                if gen == self._generation:
+                    done(result)
+                    self.status.value = ""
+            except SetteKitError as e:
+                if gen == self._generation:
+                    self.status.value = ""
+                    self.show_message(str(e), kind="error")
+            except Exception:  # noqa: BLE001 - never a traceback on the page
+                LOG.exception("%s background work failed", type(self).__name__)
+                if gen == self._generation:
+                    self.status.value = ""
+                    self.show_message(UNEXPECTED, kind="error")
+
+        self._thread = threading.Thread(target=run, daemon=True, name=f"{type(self).__name__}-work")
+        self._thread.start()
+        return None
+
+    def wait(self, timeout: float | None = 60) -> bool:
+        """Wait for the background work to finish; True if nothing is running."""
+        t = self._thread
+        if t is not None:
+            t.join(timeout)
+        return t is None or not t.is_alive()
+
+    @property
+    def busy(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+
+class StrategyChart(Background, KitWidget):
+    """The optimal heads-up strategy and house edge for a preset and a bank policy.
+
+    Public actions: :meth:`solve`, :meth:`set_rules`, :meth:`set_dealer`, :meth:`lookup`.
+    """
+
+    def __init__(self, rules: Rules | str = "plain", dealer=None, exact: bool = True, *,
+                 background: bool = True, show_chart: bool = True) -> None:
+        super().__init__()
+        self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
+        if not isinstance(self.rules, Rules):
+            raise SetteKitError(f"rules={rules!r}: give a Rules object or a preset name such as 'plain'")
+        self.dealer = policy(dealer if dealer is not None else odds.stand_at(5))
+        self.exact = exact
+        self.background = background
+        self.show_chart = show_chart
+        self.solution = None
+        self._syncing = False
+
+        names = list(PRESETS) + ([] if self.rules.name in PRESETS else [self.rules.name])
+        self.rules_menu = ipywidgets.Dropdown(options=names, value=self.rules.name, description="Rules:",
+                                              layout=ipywidgets.Layout(width="14em"))
+        self.rules_menu.add_class("sk-rules")
+        self.rules_menu.observe(lambda ch: self._quietly(self.set_rules, ch["new"]), names="value")
+        options = list(POLICY_OPTIONS)
+        if _policy_name(self.dealer) not in BANK_POLICIES:
+            options.append((f"bank stands at {_policy_name(self.dealer)}", _policy_name(self.dealer)))
+        self.dealer_menu = ipywidgets.Dropdown(options=options, value=_policy_name(self.dealer),
+                                               description="Bank:", layout=ipywidgets.Layout(width="18em"))
+        self.dealer_menu.add_class("sk-dealer")
+        self.dealer_menu.observe(lambda ch: self._quietly(self.set_dealer, ch["new"]), names="value")
+        self.solve_button = button("Solve", self.solve, tooltip="Solve these rules against this bank",
+                                   css="sk-solve", style="primary")
+        self.status = ipywidgets.HTML()
+        self.status.add_class("sk-status")
+        self.result_html = ipywidgets.HTML()
+        self.result_html.add_class("sk-result")
+        self.chart_html = ipywidgets.HTML()
+        self.chart_html.add_class("sk-chart")
+        self.summary_html = ipywidgets.HTML()
+        self.summary_html.add_class("sk-summary")
+        self.lookup_box = text_box("e.g. 3 di coppe, Asso di denari", lambda t: self._quietly(self.lookup, t),
+                                   description="Hand:", css="sk-lookup-input")
+        self.lookup_button = button("Look up", lambda: self.lookup(self.lookup_box.value),
+                                    tooltip="Expected result of standing and of hitting with this hand",
+                                    css="sk-lookup")
+        self.lookup_html = ipywidgets.HTML()
+        self.lookup_html.add_class("sk-lookup-result")
+        wrap = ipywidgets.Layout(flex_flow="row wrap")
+        self.set_children([
+            ipywidgets.HBox([self.rules_menu, self.dealer_menu, self.solve_button, self.status], layout=wrap),
+            self.message, self.result_html, self.chart_html, self.summary_html,
+            ipywidgets.HBox([self.lookup_box, self.lookup_button], layout=wrap), self.lookup_html,
+        ])
+        self.solve()
+
+    # -- helpers --------------------------------------------------------------------------
+    def _quietly(self, action, value) -> None:
+        if not self._syncing:
+            action(value)
+
+    def _set_quiet(self, widget, value) -> None:
+        self._syncing = True
+        try:
+            widget.value = value
+        finally:
+            self._syncing = False
+
+    def _show(self, got) -> None:
+        sol, chart = got
+        self.solution = sol
+        self.result_html.value = (f'<p class="sk-house-edge" aria-live="polite"><b>{esc(house_edge_text(sol))}</b> '
+                                  f'({esc(sol.rules.name)} rules, one player against the bank, stake 1; '
+                                  f'the player plays the best strategy.)</p>')
+        self.chart_html.value = chart
+        self.summary_html.value = lines_html("\n".join(strategy_sentences(sol)), "sk-strategy-sentences")
+        self.lookup_html.value = ""
+
+    def _chart(self, sol) -> str:
+        if self.show_chart:
+            return strategy_chart_html(sol)
+        firsts, totals, cells = strategy_grid(sol)
+        head = "".join(f'<th scope="col">{esc(fmt_points(t))}</th>' for t in totals)
+        body = "".join(f'<tr><th scope="row">{esc(f)}</th>' + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>"
+                       for f, row in zip(firsts, cells))
+        return (f'<table class="sk-table sk-strategy-grid"><caption>{esc(GRID_LEGEND)}</caption>'
+                f'<thead><tr><th scope="col">first card</th>{head}</tr></thead><tbody>{body}</tbody></table>')
+
+    def _pending_note(self) -> None:
+        if self.solution is not None and (self.solution.rules, self.solution.dealer) == (self.rules, self.dealer):
+            return
+        if self._ready():
+            self.solve(wait=True)
+            return
+        self.show_message(f"Press Solve for the {self.rules.name} rules against {dealer_words(self.dealer)}.")
+
+    def _ready(self) -> bool:
+        """True when the chosen combination is solved and drawn already (showing it is instant)."""
+        got = cached_solution(self.rules, self.dealer, exact=self.exact)
+        return got is not None and (not self.show_chart or got in _CHARTS)
+
+    # -- read-outs -----------------------------------------------------------------------
+    @property
+    def result_text(self) -> str:
+        return plain_text(self.result_html.value)
+
+    @property
+    def summary_text(self) -> str:
+        return plain_text(self.summary_html.value)
+
+    @property
+    def chart_text(self) -> str:
+        shown = self.chart_html.value
+        return plain_text(shown[shown.index("<figcaption"):] if "<figcaption" in shown else shown)
+
+    @property
+    def lookup_text(self) -> str:
+        return plain_text(self.lookup_html.value)
+
+    # -- actions ------------------------------------------------------------------------
+    @safe_action
+    def solve(self, wait: bool | None = None):
+        """Solve the chosen rules against the chosen bank and show the result.  Returns
+        the Solution when done at once (cached, ``wait=True`` or ``background=False``),
+        else None while the background thread works (see :meth:`wait`)."""
+        rules, dealer, exact = self.rules, self.dealer, self.exact
+
+        def work():
+            sol = solution(rules, dealer, exact=exact)
+            return sol, self._chart(sol)
+
+        if self._ready():
+            wait = True  # nothing slow left to do
+        got = self._start(work, self._show, f"Solving the {rules.name} rules against {dealer_words(dealer)}...",
+                          wait=wait)
+        return got[0] if got else None
+
+    @safe_action
+    def set_rules(self, rules) -> Rules | None:
+        """Choose the rules (a preset name or a Rules object); press Solve to see them
+        (a combination solved before is shown at once)."""
+        new = Rules.preset(rules) if isinstance(rules, str) else rules
+        if not isinstance(new, Rules):
+            raise SetteKitError(f"rules={rules!r}: accepted presets are {', '.join(map(repr, PRESETS))}")
+        self.rules = new
+        if new.name in PRESETS and self.rules_menu.value != new.name:
+            self._set_quiet(self.rules_menu, new.name)
+        self._pending_note()
+        return new
+
+    @safe_action
+    def set_dealer(self, dealer):
+        """Choose the bank policy: odds.stand_at(x), odds.sees_player(), or a menu name
+        such as '5', '4½' or 'sees'."""
+        new = policy(dealer)
+        self.dealer = new
+        name = _policy_name(new)
+        if name in BANK_POLICIES and self.dealer_menu.value != name:
+            self._set_quiet(self.dealer_menu, name)
+        self._pending_note()
+        return new
+
+    @safe_action
+    def lookup(self, cards) -> str | None:
+        """The expected result of standing and of hitting holding ``cards`` (text or
+        Cards), under the strategy shown."""
+        if self.solution is None:
+            raise SetteKitError("the strategy is still being solved: try again in a moment")
+        text = lookup_text(self.solution, cards)
+        self.lookup_html.value = lines_html(text, "sk-lookup-lines")
+        return text
