@@ -331,9 +331,11 @@ class TrentunoTable(KitWidget):
             tags.append("knocked")
         tag = f' <i>({esc(", ".join(tags))})</i>' if tags else ""
         head = (f'<div><b>{esc(me)} (you)</b>{tag} {_lives_html(v.lives[0], self.rules.lives)}</div>')
-        if v.lives[0] == 0 and not v.hand:
-            self.hand_view.value = head + "<p>You are out of the game (no lives left, T3).</p>"
-            return
+        if v.lives[0] == 0:
+            head += "<p><b>You are out of the game (no lives left, T3).</b></p>"
+            if not v.hand:
+                self.hand_view.value = head
+                return
         cards = hand_html(v.hand, face=self.face, size=self.card_size, label="Your hand")
         if v.score is not None:
             detail = lines_html(explain(v.hand, self.rules), "sk-explain")
