@@ -1,0 +1,399 @@
+"""``SimulationLab``: simulate many heads-up rounds and watch the estimate close in on the exact value.
+
+Controls: the rules preset, the player's policy (``stand_at(x)`` thresholds, or the
+optimal strategy of ``odds.solve``), the bank's policy (``stand_at(x)`` or the bank that
+sees the player's total), the number of rounds (1,000 to 10,000,000) and the seed.
+"Run" plays the rounds with :func:`sette_kit.simulate.run` in a background thread of
+the kernel, so the page never freezes: a progress bar follows the rounds played (the
+``progress`` callback of ``simulate.run``) and "Cancel" stops the run at the next chunk.
+``run(wait=True)`` runs in the calling thread instead (for tests and lessons).
+
+When done it shows the estimate (the mean result per unit staked), its standard error
+and 95% confidence interval, the exact value beside it where :mod:`sette_kit.odds` has
+one (the optimal player: ``odds.solve(rules, dealer).ev``; for a threshold player
+sette_kit has no exact value yet, and the lab says so), whether the exact value lies
+inside the interval, the running mean with its confidence band and the exact line
+(``charts.running_mean_checkpoints``) and the share of rounds ending with each result.
+
+>>> lab = SimulationLab("plain", player="optimal", rounds=2000, seed=1)
+>>> r = lab.run(wait=True)
+>>> r.rounds, lab.progress.value == lab.progress.max
+(2000, True)
+>>> "Exact value" in lab.result_text and "95% confidence interval" in lab.result_text
+True
+>>> lab.set_rounds("12"); lab.message_text
+'Rounds must be from 1,000 to 10,000,000 (you typed 12).'
+"""
+
+from __future__ import annotations
+
+import threading
+from fractions import Fraction
+from functools import lru_cache
+
+import ipywidgets
+
+from sette_kit import odds, simulate
+from sette_kit.errors import SetteKitError
+from sette_kit.rules import Rules
+from sette_kit.scoring import fmt_points
+from sette_kit.strategy import BankSeesPlayer, StandAt, sees_player, stand_at
+
+from .base import LOG, UNEXPECTED, KitWidget, button, esc, plain_text, safe_action
+
+__all__ = ["SimulationLab", "MIN_ROUNDS", "MAX_ROUNDS", "PRESETS", "THRESHOLDS"]
+
+MIN_ROUNDS, MAX_ROUNDS = 1_000, 10_000_000
+PRESETS = ("plain", "italian", "spanish")
+THRESHOLDS = tuple(Fraction(h, 2) for h in range(2, 16))  # stand at 1 .. 7½
+SEES = "sees"
+OPTIMAL = "optimal"
+
+COUNT_WORDS = {
+    "win": "you won", "lose": "you lost", "push": "stake back (no payment)", "bust": "you went bust (S10)",
+    "dealer_bust": "the bank went bust (S12)", "reale": "you won with a reale (S5)",
+    "triple": "you won with a triple (S6)", "matta_sette": "you won with a matta 7½ (S14)",
+    "dealer_reale": "the bank's reale collected double (S15)", "dealer_triple": "the bank made a triple (S6)",
+}
+
+
+class _Cancelled(Exception):
+    pass
+
+
+@lru_cache(maxsize=32)
+def _solution(rules: Rules, dealer):
+    return odds.solve(rules, dealer=dealer)
+
+
+def _threshold_of(policy, what: str):
+    """A policy given to the constructor -> the dropdown's value."""
+    if isinstance(policy, str) and policy == OPTIMAL and what == "player":
+        return OPTIMAL
+    if isinstance(policy, BankSeesPlayer) and what == "bank":
+        return SEES
+    if isinstance(policy, StandAt):
+        return Fraction(policy.threshold_half_points, 2)
+    try:
+        return stand_at(policy).threshold if not isinstance(policy, (str, bool)) else None
+    except (SetteKitError, TypeError, ValueError):
+        return None
+
+
+def _parse_whole(text, lo: int, hi: int | None, what: str) -> int:
+    if isinstance(text, bool):
+        raise SetteKitError(f"{what} must be a whole number")
+    if isinstance(text, int):
+        n = text
+    else:
+        raw = str(text).strip()
+        try:
+            n = int(raw.replace(",", "").replace("_", "").replace(" ", ""))
+        except ValueError:
+            rng = f"from {lo:,} to {hi:,}" if hi is not None else f"{lo} or more"
+            raise SetteKitError(f"{what} must be a whole number {rng} (you typed {raw!r}).") from None
+    if n < lo or (hi is not None and n > hi):
+        rng = f"from {lo:,} to {hi:,}" if hi is not None else f"{lo} or more"
+        raise SetteKitError(f"{what} must be {rng} (you typed {text}).")
+    return n
+
+
+def _num(x) -> str:
+    return f"{float(x):+.4f}"
+
+
+class SimulationLab(KitWidget):
+    """Monte Carlo estimate of the heads-up game's expected result, beside the exact value.
+
+    Public actions: :meth:`run` (``wait=True`` for a synchronous run), :meth:`cancel`,
+    :meth:`wait`, :meth:`set_preset`, :meth:`set_player`, :meth:`set_bank`,
+    :meth:`set_rounds`, :meth:`set_seed`.
+    """
+
+    def __init__(self, rules: str = "plain", player=None, dealer=None, rounds: int = 100_000, seed: int = 1) -> None:
+        super().__init__()
+        if rules not in PRESETS:
+            raise SetteKitError(f"rules={rules!r}: accepted presets are {', '.join(PRESETS)}")
+        p = _threshold_of(stand_at(5) if player is None else player, "player")
+        d = _threshold_of(stand_at(5) if dealer is None else dealer, "bank")
+        if p is None:
+            raise SetteKitError(f"player={player!r}: accepted are 'optimal' or stand_at(x) with x from 1 to 7½")
+        if d is None:
+            raise SetteKitError(f"dealer={dealer!r}: accepted are stand_at(x) with x from 1 to 7½ or sees_player()")
+        thresholds = sorted(set(THRESHOLDS) | {t for t in (p, d) if isinstance(t, Fraction)})
+        self.preset_choice = ipywidgets.Dropdown(options=list(PRESETS), value=rules, description="Rules:")
+        self.preset_choice.add_class("sk-sim-rules")
+        self.player_choice = ipywidgets.Dropdown(
+            options=[("optimal (odds.solve)", OPTIMAL)] + [(f"stands at {fmt_points(t)}", t) for t in thresholds],
+            value=p, description="Player:")
+        self.player_choice.add_class("sk-sim-player")
+        self.bank_choice = ipywidgets.Dropdown(
+            options=[(f"stands at {fmt_points(t)}", t) for t in thresholds] + [("sees the player's total", SEES)],
+            value=d, description="Bank:")
+        self.bank_choice.add_class("sk-sim-bank")
+        self.rounds_box = ipywidgets.Text(value=str(_parse_whole(rounds, MIN_ROUNDS, MAX_ROUNDS, "Rounds")),
+                                          description="Rounds:", placeholder="1,000 to 10,000,000",
+                                          continuous_update=False, layout=ipywidgets.Layout(width="16em"))
+        self.rounds_box.add_class("sk-sim-rounds")
+        self.seed_box = ipywidgets.Text(value=str(_parse_whole(seed, 0, None, "The seed")), description="Seed:",
+                                        continuous_update=False, layout=ipywidgets.Layout(width="12em"))
+        self.seed_box.add_class("sk-sim-seed")
+        self.rounds = int(self.rounds_box.value)
+        self.seed = int(self.seed_box.value)
+        self.rounds_box.observe(lambda ch: self.set_rounds(ch["new"]) if not self._syncing else None, names="value")
+        self.seed_box.observe(lambda ch: self.set_seed(ch["new"]) if not self._syncing else None, names="value")
+        self.preset_choice.observe(lambda ch: self._changed(), names="value")
+        self.player_choice.observe(lambda ch: self._changed(), names="value")
+        self.bank_choice.observe(lambda ch: self._changed(), names="value")
+        self.run_button = button("Run", self.run, tooltip="Play the rounds and compare with the exact value",
+                                 css="sk-run", style="primary")
+        self.cancel_button = button("Cancel", self.cancel, tooltip="Stop the simulation", css="sk-cancel")
+        self.cancel_button.disabled = True
+        self.progress = ipywidgets.IntProgress(value=0, min=0, max=self.rounds, description="Progress:")
+        self.progress.add_class("sk-progress")
+        self.progress_label = ipywidgets.HTML("")
+        self.progress_label.add_class("sk-progress-label")
+        self.result_html = ipywidgets.HTML("")
+        self.result_html.add_class("sk-result")
+        self.mean_chart = ipywidgets.HTML("")
+        self.mean_chart.add_class("sk-chart")
+        self.hist_chart = ipywidgets.HTML("")
+        self.hist_chart.add_class("sk-chart")
+        wrap = ipywidgets.Layout(flex_flow="row wrap", align_items="center")
+        self._controls = [self.preset_choice, self.player_choice, self.bank_choice, self.rounds_box, self.seed_box]
+        self.set_children([
+            ipywidgets.HBox([self.preset_choice, self.player_choice, self.bank_choice], layout=wrap),
+            ipywidgets.HBox([self.rounds_box, self.seed_box, self.run_button, self.cancel_button], layout=wrap),
+            self.message,
+            ipywidgets.HBox([self.progress, self.progress_label], layout=wrap),
+            self.result_html, self.mean_chart, self.hist_chart,
+        ])
+        self.result = None
+        self.exact = None
+        self.status = "ready"  # "ready" | "running" | "done" | "cancelled" | "failed"
+        self._thread: threading.Thread | None = None
+        self._cancel = threading.Event()
+        self._syncing = False
+
+    _syncing = False
+
+    # -- settings -----------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return self.status == "running"
+
+    @property
+    def result_text(self) -> str:
+        return plain_text(self.result_html.value)
+
+    @property
+    def rules(self) -> Rules:
+        return Rules.preset(self.preset_choice.value)
+
+    @property
+    def player(self):
+        v = self.player_choice.value
+        return OPTIMAL if v == OPTIMAL else stand_at(v)
+
+    @property
+    def dealer(self):
+        v = self.bank_choice.value
+        return sees_player() if v == SEES else stand_at(v)
+
+    def _changed(self) -> None:
+        self.clear_message()
+
+    def _set_box(self, box, text) -> None:
+        self._syncing = True
+        try:
+            box.value = text
+        finally:
+            self._syncing = False
+
+    def _check_idle(self) -> None:
+        if self.running:
+            raise SetteKitError("A simulation is running: wait for it or press Cancel first.")
+
+    @safe_action
+    def set_rounds(self, rounds) -> int:
+        """How many rounds to play: a whole number from 1,000 to 10,000,000 ("100,000" is read)."""
+        self._check_idle()
+        n = _parse_whole(rounds, MIN_ROUNDS, MAX_ROUNDS, "Rounds")
+        self.rounds = n
+        if self.rounds_box.value != str(rounds):
+            self._set_box(self.rounds_box, str(rounds))
+        return n
+
+    @safe_action
+    def set_seed(self, seed) -> int:
+        """The seed: a whole number, 0 or more (the same seed plays the same rounds)."""
+        self._check_idle()
+        n = _parse_whole(seed, 0, None, "The seed")
+        self.seed = n
+        if self.seed_box.value != str(seed):
+            self._set_box(self.seed_box, str(seed))
+        return n
+
+    @safe_action
+    def set_preset(self, name: str) -> str:
+        """Choose the rules preset: 'plain', 'italian' or 'spanish'."""
+        self._check_idle()
+        if name not in PRESETS:
+            raise SetteKitError(f"Unknown rules {name!r}: choose {', '.join(PRESETS)}.")
+        self.preset_choice.value = name
+        return name
+
+    @safe_action
+    def set_player(self, policy) -> str:
+        """The player's policy: 'optimal' or a threshold x (stands at x), 1 to 7½."""
+        self._check_idle()
+        value = _threshold_of(policy, "player")
+        if value is None or (value != OPTIMAL and value not in dict(self.player_choice.options).values()):
+            raise SetteKitError(f"Unknown player policy {policy!r}: choose 'optimal' or stand at 1 to 7½.")
+        self.player_choice.value = value
+        return repr(self.player)
+
+    @safe_action
+    def set_bank(self, policy) -> str:
+        """The bank's policy: a threshold x (stands at x), 1 to 7½, or 'sees' (sees_player())."""
+        self._check_idle()
+        value = SEES if policy == SEES else _threshold_of(policy, "bank")
+        if value is None or value not in dict(self.bank_choice.options).values():
+            raise SetteKitError(f"Unknown bank policy {policy!r}: choose stand at 1 to 7½ or 'sees'.")
+        self.bank_choice.value = value
+        return repr(self.dealer)
+
+    # -- running ------------------------------------------------------------------------------
+    @safe_action
+    def run(self, wait: bool = False):
+        """Play the rounds.  ``wait=False`` (the Run button): in a background thread, the
+        progress bar moving, returns at once; ``wait=True``: here, returns the Result."""
+        self._check_idle()
+        rounds = _parse_whole(self.rounds_box.value, MIN_ROUNDS, MAX_ROUNDS, "Rounds")
+        seed = _parse_whole(self.seed_box.value, 0, None, "The seed")
+        self.rounds, self.seed = rounds, seed
+        job = (self.rules, self.player, self.dealer, rounds, seed)
+        self._start()
+        if wait:
+            self._work(*job)
+            if self.status == "failed":
+                return None
+            return self.result
+        self._thread = threading.Thread(target=self._work, args=job, name="sette-kit-simulation", daemon=True)
+        self._thread.start()
+        return None
+
+    @safe_action
+    def cancel(self) -> bool:
+        """Stop a running simulation at the next chunk of rounds."""
+        if not self.running:
+            raise SetteKitError("No simulation is running.")
+        self._cancel.set()
+        return True
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for a background run to finish; True if it has."""
+        t = self._thread
+        if t is not None:
+            t.join(timeout)
+            return not t.is_alive()
+        return True
+
+    def _start(self) -> None:
+        self.status = "running"
+        self._cancel.clear()
+        self.result = None
+        self.exact = None
+        self.progress.max = self.rounds
+        self.progress.value = 0
+        self.progress.bar_style = ""
+        self.progress_label.value = f"0 / {self.rounds:,} rounds"
+        self.result_html.value = '<p class="sk-running" role="status">Running…</p>'
+        self.mean_chart.value = self.hist_chart.value = ""
+        self.run_button.disabled = True
+        self.cancel_button.disabled = False
+        for c in self._controls:
+            c.disabled = True
+
+    def _finish(self, status: str) -> None:
+        self.status = status
+        self.run_button.disabled = False
+        self.cancel_button.disabled = True
+        for c in self._controls:
+            c.disabled = False
+
+    def _tick(self, done: int, total: int) -> None:
+        self.progress.value = done
+        self.progress_label.value = f"{done:,} / {total:,} rounds"
+        if self._cancel.is_set():
+            raise _Cancelled
+
+    def _chunk(self, rounds: int) -> int:
+        # about 40 progress updates, never fewer rounds at once than one random block
+        return max(simulate.BLOCK, -(-rounds // 40))
+
+    def _work(self, rules, player, dealer, rounds, seed) -> None:
+        try:
+            if player == OPTIMAL:
+                sol = _solution(rules, dealer)
+                if not sol.key_is_sufficient:
+                    raise SetteKitError("Under these rules the optimal play depends on more than the cards' "
+                                        "values, so it cannot be simulated here; choose a threshold player.")
+                player, exact = sol, sol.ev
+            else:
+                exact = None  # sette_kit has no exact value for two fixed policies yet
+            result = simulate.run(rules, player, dealer, rounds=rounds, seed=seed, chunk=self._chunk(rounds),
+                                  progress=self._tick)
+            self.result, self.exact = result, exact
+            self._show(result, exact)
+            self.progress.bar_style = "success"
+            self._finish("done")
+        except _Cancelled:
+            self.progress.bar_style = "warning"
+            self.result_html.value = (f'<p class="sk-cancelled" role="status">Cancelled after '
+                                      f'{self.progress.value:,} of {rounds:,} rounds: nothing to show.</p>')
+            self._finish("cancelled")
+        except SetteKitError as exc:
+            self.result_html.value = ""
+            self.show_message(str(exc), kind="error")
+            self._finish("failed")
+        except Exception:  # noqa: BLE001 - never a traceback for the learner
+            LOG.exception("SimulationLab run failed")
+            self.result_html.value = ""
+            self.show_message(UNEXPECTED, kind="error")
+            self._finish("failed")
+
+    def _show(self, r, exact) -> None:
+        from . import charts
+
+        lo, hi = r.ci(0.95)
+        who = "optimal play (odds.solve)" if exact is not None else repr(r.player)
+        lines = [f'<p class="sk-sim-setup">{r.rounds:,} rounds of the {esc(r.rules.name)} rules, player: '
+                 f'{esc(who)}, bank: {esc(repr(r.dealer))}, seed {r.seed}.</p>',
+                 '<ul class="sk-sim-numbers">',
+                 f'<li>Estimate (mean result per unit staked): <b>{_num(r.mean)}</b></li>',
+                 f'<li>Standard error: {r.stderr:.4f}</li>',
+                 f'<li>95% confidence interval: {_num(lo)} to {_num(hi)}</li>']
+        if exact is not None:
+            inside = lo <= float(exact) <= hi
+            lines.append(f'<li>Exact value (odds.solve): <b>{_num(exact)}</b> '
+                         f'<span class="sk-exact-fraction">= {esc(exact)}</span></li>')
+            lines.append(f'<li class="sk-sim-verdict">The exact value is <b>{"inside" if inside else "outside"}'
+                         f'</b> the 95% confidence interval'
+                         + ("." if inside else " (this happens in about 1 run in 20).") + "</li>")
+        else:
+            lines.append('<li class="sk-sim-verdict">Exact value: sette_kit has no exact value yet for a '
+                         'threshold player against a fixed bank; choose the optimal player to compare with '
+                         'odds.solve.</li>')
+        lines.append("</ul>")
+        counts = "".join(f"<li>{esc(COUNT_WORDS[k])}: {n:,} ({n / r.rounds:.1%})</li>"
+                         for k, n in r.counts.items() if n or k in ("win", "lose", "push"))
+        lines.append(f'<details class="sk-sim-counts"><summary>Outcome counts</summary><ul>{counts}</ul></details>')
+        self.result_html.value = "".join(lines)
+        self.mean_chart.value = charts.running_mean_checkpoints(
+            r.checkpoints, exact=exact, title="Running mean of your result",
+            ylabel="mean result per unit staked").html
+        shares = {f"{v:+d}" if v else "0": Fraction(n, r.rounds) for v, n in sorted(r.payouts.items())}
+        self.hist_chart.value = charts.distribution_bar(
+            shares, title="Share of rounds by result", xlabel="result per unit staked",
+            ylabel="share of rounds").html
