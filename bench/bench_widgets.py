@@ -92,6 +92,54 @@ case("Quiz", "hint()", _quiz)(lambda w, i: w.hint() if i % 4 else w.next())
 case("Quiz", "reveal()", _quiz)(lambda w, i: (w.reveal(), w.next()))
 
 
+# -- TrentunoTable / QuattroTable ------------------------------------------------------------
+def _trentuno(bots=3):
+    from widgets import TrentunoTable
+    return TrentunoTable(bots=bots, seed=1)
+
+
+def _trentuno_step(w, i):
+    """One learner action through the public methods (the bots then play on)."""
+    from sette_kit.trentuno import ThresholdKnocker
+    g = w.game
+    if g.phase == "game_over":
+        return w.new_game()
+    if g.phase == "hand_over":
+        return w.next_hand()
+    name, params = ThresholdKnocker(26)(g.view(0))
+    return w.act(name, **params)
+
+
+case("TrentunoTable", "build (3 bots)", lambda: None)(lambda w, i: _trentuno())
+case("TrentunoTable", "move, 6 bots play on", lambda: _trentuno(6))(_trentuno_step)
+case("TrentunoTable", "move, 1 bot plays on", lambda: _trentuno(1))(_trentuno_step)
+case("TrentunoTable", "illegal knock (message)", _trentuno)(lambda w, i: w.knock())
+case("TrentunoTable", "toggle_hints()", _trentuno)(lambda w, i: w.toggle_hints(i % 2 == 0))
+case("TrentunoTable", "new_game()", _trentuno)(lambda w, i: w.new_game())
+
+
+def _quattro(players=4):
+    from widgets import QuattroTable
+    return QuattroTable(players=players, seed=1)
+
+
+def _quattro_step(w, i):
+    from sette_kit.quattro import ThresholdBot
+    g = w.game
+    if g.phase == "game_over":
+        return w.new_game()
+    if g.phase == "hand_over":
+        return w.next_hand()
+    return w.act(ThresholdBot(6)(g.view(0)))
+
+
+case("QuattroTable", "build (4 players)", lambda: None)(lambda w, i: _quattro())
+case("QuattroTable", "move, 5 bots play on", lambda: _quattro(6))(_quattro_step)
+case("QuattroTable", "stand() (maybe illegal)", _quattro)(lambda w, i: w.stand() if i % 2 else _quattro_step(w, i))
+case("QuattroTable", "toggle_hints()", _quattro)(lambda w, i: w.toggle_hints(i % 2 == 0))
+case("QuattroTable", "new_game()", _quattro)(lambda w, i: w.new_game())
+
+
 def run(repeat: int = 200, only: str | None = None) -> list[tuple[str, str, float, float]]:
     rows = []
     for c in CASES:
