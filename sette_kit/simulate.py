@@ -51,14 +51,15 @@ from .errors import SetteKitError
 from .rules import Rules
 from .strategy import CLASS_WEIGHTS, BankSeesPlayer, StandAt
 
-__all__ = ["run", "Result", "Checkpoint", "BLOCK", "FIRST_CARDS", "COUNT_KEYS",
-           "checkpoint_rounds", "score_hands", "settle_hands"]
+__all__ = ["run", "exact_ev", "Result", "Checkpoint", "BLOCK", "FIRST_CARDS", "COUNT_KEYS",
+           "checkpoint_rounds", "score_hands", "settle_hands", "deal"]
 
 BLOCK = 1 << 14  # rounds per random stream; fixed forever: changing it changes every result
 FIRST_CARDS = 12  # positions shuffled for every round (6 for each hand); the rest on demand
 DEFAULT_CHUNK = 1 << 17  # rounds processed at once (about 30 MB of working memory)
 _DECK = 40
 _SETTE = 15  # 7 1/2 in half points
+_BUST_CODE, _TRIPLE_CODE = 31, 30  # codes of bust and triple hands in the totals histogram
 _TABLE = 17  # policy tables cover totals 0..16 half points; 16 stands for any bust total
 _HALF_POINTS = np.array([2 * (i % 10 + 1) if i % 10 < 7 else 1 for i in range(_DECK)], dtype=np.int16)
 _IS_SEVEN = np.array([i % 10 == 6 for i in range(_DECK)])
@@ -106,7 +107,8 @@ class Result:
     their squares; ``payouts`` maps each result (-2, -1, 0, 1, 2, ...) to how many
     rounds ended with it; ``counts`` is keyed by :data:`COUNT_KEYS`; ``checkpoints``
     holds the running mean at log-spaced round counts (1, 2, 5, 10, 20, 50, ... and
-    the last round).
+    the last round); ``player_totals`` counts where the player's hand ended, keyed like
+    ``odds.final_distribution``: a total (Fraction), ``"bust"`` or ``"triple"``.
     """
 
     rules: Rules
@@ -119,6 +121,7 @@ class Result:
     payouts: Mapping[int, int]
     counts: Mapping[str, int]
     checkpoints: tuple[Checkpoint, ...] = field(repr=False)
+    player_totals: Mapping = field(default_factory=lambda: MappingProxyType({}), repr=False)
 
     @property
     def mean(self) -> float:
@@ -498,6 +501,8 @@ def _chunk(spec: _Spec, seed: int, first_block: int, sizes: list[int]):
         "dealer_reale": res == -2,
         "dealer_triple": bank.triple & ~player.bust,
     }
+    code = np.where(player.bust, _BUST_CODE, np.where(player.triple, _TRIPLE_CODE, player.total))
+    flags["_totals"] = np.bincount(code, minlength=_BUST_CODE + 1)
     return res, flags
 
 
@@ -563,6 +568,7 @@ def run(rules: Rules, player=None, dealer=None, rounds: int = 100_000, seed: int
     cps: list[Checkpoint] = []
     payouts = np.zeros(256, dtype=np.int64)  # results -128..127 by offset
     counts = dict.fromkeys(COUNT_KEYS, 0)
+    totals = np.zeros(_BUST_CODE + 1, dtype=np.int64)
     s1 = s2 = 0
     done, block = 0, 0
     while done < rounds:
@@ -580,6 +586,7 @@ def run(rules: Rules, player=None, dealer=None, rounds: int = 100_000, seed: int
         payouts += np.bincount(res.astype(np.int64) + 128, minlength=256)
         s1 += int(res.sum(dtype=np.int64))
         s2 += int((res.astype(np.int64) ** 2).sum())
+        totals += flags.pop("_totals")
         for key, flag in flags.items():
             counts[key] += int(np.count_nonzero(flag))
         counts["win"] += int(np.count_nonzero(res > 0))
@@ -591,7 +598,38 @@ def run(rules: Rules, player=None, dealer=None, rounds: int = 100_000, seed: int
     pay = {v - 128: int(c) for v, c in enumerate(payouts.tolist()) if c}
     return Result(rules=rules, player=player, dealer=dealer, rounds=rounds, seed=seed, total=s1,
                   total_squares=s2, payouts=MappingProxyType(pay), counts=MappingProxyType(counts),
-                  checkpoints=tuple(cps))
+                  checkpoints=tuple(cps), player_totals=MappingProxyType(_totals_dict(totals)))
+
+
+def _totals_dict(totals) -> dict:
+    out = {}
+    for code, n in enumerate(totals.tolist()):
+        if n:
+            key = "bust" if code == _BUST_CODE else "triple" if code == _TRIPLE_CODE else Fraction(code, 2)
+            out[key] = n
+    return dict(sorted(out.items(), key=lambda kv: (kv[0] == "bust", kv[0] == "triple",
+                                                   kv[0] if isinstance(kv[0], Fraction) else 0)))
+
+
+def deal(rounds: int, seed: int, cards: int = FIRST_CARDS) -> np.ndarray:
+    """The first ``cards`` shuffled positions of each round's deck, exactly as :func:`run`
+    deals them with this seed (an (rounds, cards) int8 array of ``Card.index``; column 0
+    is the player's hidden card, column 1 the bank's, then the player's draws at the
+    even columns and the bank's at the odd ones).  For checking the shuffle.
+
+    >>> deal(3, seed=1, cards=2).shape
+    (3, 2)
+    """
+    rounds = _count(rounds, "rounds")
+    if not 1 <= cards <= FIRST_CARDS:
+        raise SetteKitError(f"cards={cards!r}: between 1 and {FIRST_CARDS}")
+    sizes = [min(BLOCK, rounds - i) for i in range(0, rounds, BLOCK)]
+    u = np.empty((rounds, FIRST_CARDS))
+    for b, start in enumerate(range(0, rounds, BLOCK)):
+        _block_rng(seed, b, 0).random(out=u[start:start + sizes[b]])
+    deck = np.tile(np.arange(_DECK, dtype=np.int8), (rounds, 1))
+    _shuffle_positions(deck, u, 0)
+    return deck[:, :cards].copy()
 
 
 def _count(value, name: str) -> int:
@@ -600,3 +638,148 @@ def _count(value, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
         raise SetteKitError(f"{name}={value!r}: it must be a whole number >= 1, such as 100_000")
     return int(value)
+
+
+# -- the exact value of the simulated game -----------------------------------------------
+
+def exact_ev(rules: Rules, player=None, dealer=None, *, exact: bool = True):
+    """The exact expected result per unit stake of the game :func:`run` simulates, for
+    fixed policies: what the simulation's mean converges to.
+
+    For the optimal player use ``odds.solve(rules, dealer=...).ev``; this function takes
+    any player that decides from its own total (``stand_at(x)``) or a hit table, and
+    enumerates the heads-up model with :func:`sette_kit.scoring.score` and
+    :func:`sette_kit.scoring.outcome` (the cards of a class are interchangeable; 7s and
+    figures are told apart by suit where the same-suit reale needs it).  ``exact=False``
+    computes in floats (faster where the matta and suits multiply the hands).
+
+    >>> from sette_kit.strategy import stand_at, sees_player
+    >>> plain = Rules.preset("plain")
+    >>> v = exact_ev(plain, stand_at(5), stand_at(5)); v
+    Fraction(-218179120494761, 1258299075033000)
+    >>> abs(exact_ev(plain, stand_at(5), stand_at(5), exact=False) - v) < 1e-12
+    True
+    """
+    from .cards import FULL_DECK
+    from .scoring import outcome, score
+    from .strategy import stand_at
+
+    player = stand_at(5) if player is None else player
+    dealer = stand_at(5) if dealer is None else dealer
+    spec = _Spec(rules, player, dealer)
+    suits = rules.reale and rules.reale_same_suit
+    groups: dict = {}
+    for c in FULL_DECK:
+        if rules.is_matta(c):
+            key = ("matta",)
+        elif c.is_figure or int(c.rank) == 7:
+            key = (c.is_figure, int(c.suit) if suits else 0)
+        else:
+            key = (int(c.rank),)
+        groups.setdefault(key, []).append(c)
+    classes = [tuple(g) for g in groups.values()]
+    ncls = len(classes)
+    sizes = tuple(len(g) for g in classes)
+    weight = [int(spec.weight[g[0].index]) for g in classes]
+    scores: dict = {}
+
+    def sc(comp):
+        s = scores.get(comp)
+        if s is None:
+            s = scores[comp] = score([c for g, k in zip(classes, comp) for c in g[:k]], rules)
+        return s
+
+    def finished(s):  # S10: bust or 7 1/2 is shown at once; S6: a triple too
+        return s.bust or s.half_points >= _SETTE or s.kind == "triple"
+
+    if spec.player_kind == "threshold":
+        p_wants = lambda comp, s: bool(spec.player_table[min(s.half_points, _TABLE - 1)])
+    else:
+        table = dict(zip(spec.player_table[0].tolist(), spec.player_table[1].tolist()))
+
+        def p_wants(comp, s):
+            key = sum(w * k for w, k in zip(weight, comp))
+            if key not in table:
+                raise SetteKitError(f"the player's hit table has no decision for composition key {key}")
+            return table[key]
+
+    one = Fraction(1) if exact else 1.0
+    zero = (0,) * ncls
+    # the player's final hands, by forward probability over compositions
+    frontier, finals = {zero: one}, {}
+    while frontier:
+        nxt: dict = {}
+        for comp, p in frontier.items():
+            if any(comp):
+                s = sc(comp)
+                if finished(s) or not p_wants(comp, s):
+                    finals[comp] = finals.get(comp, 0) + p
+                    continue
+            left = 40 - sum(comp)
+            for i in range(ncls):
+                r = sizes[i] - comp[i]
+                if r:
+                    t = comp[:i] + (comp[i] + 1,) + comp[i + 1:]
+                    nxt[t] = nxt.get(t, 0) + p * r / left
+        frontier = nxt
+
+    # the bank's final hands for a policy: P(B | deck n) = Ord(B) prod ff(n_c, b_c) / ff(N, |B|),
+    # Ord(B) = the number of class orders the policy draws to end at B
+    ff = [[math.perm(n, k) for k in range(41)] for n in range(41)]
+    bank_cache: dict = {}
+
+    def bank_finals(opp):
+        key = None if hasattr(dealer, "threshold_half_points") else opp
+        if key in bank_cache:
+            return bank_cache[key]
+        frontier, out = {zero: 1}, {}
+        while frontier:
+            nxt = {}
+            for comp, w in frontier.items():
+                if any(comp):
+                    s = sc(comp)
+                    if finished(s) or not spec.dealer_table[min(s.half_points, _TABLE - 1), opp]:
+                        out[comp] = out.get(comp, 0) + w
+                        continue
+                for i in range(ncls):
+                    if comp[i] < sizes[i]:
+                        t = comp[:i] + (comp[i] + 1,) + comp[i + 1:]
+                        nxt[t] = nxt.get(t, 0) + w
+            frontier = nxt
+        comps = list(out)
+        mat = np.array(comps, dtype=np.int64).reshape(len(comps), ncls)
+        bank_cache[key] = (comps, mat, [out[c] for c in comps], mat.sum(axis=1))
+        return bank_cache[key]
+
+    ff_f = np.array(ff, dtype=float)
+    pay_cache: dict = {}
+    total = 0 * one
+    for pcomp, pp in finals.items():
+        ps = sc(pcomp)
+        if ps.bust:
+            total -= pp  # S10
+            continue
+        opp = min(ps.half_points, _TABLE - 1)
+        comps, mat, ords, sizes_b = bank_finals(opp)
+        sig = (opp, ps.kind, ps.half_points, ps.wild, ps.true_reale)
+        pay = pay_cache.get(sig)
+        if pay is None:
+            pay = pay_cache[sig] = [outcome(ps, sc(b), rules).multiplier for b in comps]
+        n = [a - b for a, b in zip(sizes, pcomp)]
+        big_n = 40 - sum(pcomp)
+        if exact:
+            acc = 0
+            den = ff[big_n][int(sizes_b.max())]
+            kmax = int(sizes_b.max())
+            for b, w, m, k in zip(comps, ords, pay, sizes_b.tolist()):
+                if m:
+                    prod = w * ff[big_n - k][kmax - k]
+                    for c, bc in enumerate(b):
+                        if bc:
+                            prod *= ff[n[c]][bc]
+                    acc += m * prod
+            total += pp * Fraction(acc, den)
+        else:
+            probs = np.asarray(ords, dtype=float) * ff_f[n, mat].prod(axis=1) / ff_f[big_n, sizes_b]
+            total += pp * float(np.dot(probs, pay))
+    return total
