@@ -140,6 +140,43 @@ case("QuattroTable", "toggle_hints()", _quattro)(lambda w, i: w.toggle_hints(i %
 case("QuattroTable", "new_game()", _quattro)(lambda w, i: w.new_game())
 
 
+# -- TablePlayer / SimulationLab (running a simulation is exempt: it streams progress) ------
+def _table(**kw):
+    from widgets import TablePlayer
+    return TablePlayer("italian", bots=3, seed=1, **kw)
+
+
+def _table_step(w, i):
+    """The learner's next move: stake, hit below 5, stand, or a new round when settled."""
+    legal = w.legal
+    if not w.table.in_progress:
+        return w.new_round()
+    if "stake" in legal:
+        return w.stake(str(1 + i % 3))
+    if "hit" in legal and w.view_.score.total < 5:
+        return w.hit()
+    return w.stand()
+
+
+case("TablePlayer", "build (3 bots, hints)", lambda: None)(lambda w, i: _table())
+case("TablePlayer", "play step (hints on)", _table)(_table_step)
+case("TablePlayer", "play step (hints off)", lambda: _table(hints=False))(_table_step)
+case("TablePlayer", "stake(bad text)", _table)(lambda w, i: w.stake("lots"))
+case("TablePlayer", "toggle_hints()", _table)(lambda w, i: w.toggle_hints(i % 2 == 0))
+
+
+def _lab():
+    from widgets import SimulationLab
+    return SimulationLab("italian", rounds=10_000, seed=1)
+
+
+case("SimulationLab", "build", lambda: None)(lambda w, i: _lab())
+case("SimulationLab", "set_rounds(text)", _lab)(lambda w, i: w.set_rounds(["20,000", "12", "abc"][i % 3]))
+case("SimulationLab", "set_player / set_bank", _lab)(
+    lambda w, i: (w.set_player(["optimal", 4, 5.5][i % 3]), w.set_bank([5, "sees"][i % 2])))
+case("SimulationLab", "set_preset()", _lab)(lambda w, i: w.set_preset(["plain", "italian", "spanish"][i % 3]))
+
+
 def run(repeat: int = 200, only: str | None = None) -> list[tuple[str, str, float, float]]:
     rows = []
     for c in CASES:
