@@ -1,0 +1,277 @@
+"""``VariantExplorer``: switch rule options and presets, see what changed and what it costs.
+
+Every control is one field of :class:`sette_kit.rules.Rules` that can change the
+heads-up game (S3-S6, S13-S16), plus the bank passing rule (S17), which the heads-up
+model does not see but which must be changed before the reale can be switched off.
+A change goes through ``Rules.replace`` (validated): an invalid combination is a short
+message naming what to change first, and the control springs back.
+
+Shown: ``Rules.differences(base)`` as "what changed", and the exact house edge of the
+base rules and of the chosen rules against the chosen bank policy, from
+:func:`sette_kit.strategy_text.solution` (``odds.solve``, remembered per rules and bank).
+A new combination of the Italian rules takes a few tenths of a second to solve, so that
+runs in a background thread with a "Solving..." note (``background=False`` for tests).
+
+>>> v = VariantExplorer("plain", background=False)
+>>> v.set_option("dealer_wins_ties", False).dealer_wins_ties
+False
+>>> v.changes_text
+'The bank wins all ties (S13). → Ties are a push: nobody pays (a teaching variant of S13).'
+>>> v.edge < v.base_edge
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+import ipywidgets
+
+from sette_kit import odds
+from sette_kit.cards import Card
+from sette_kit.errors import SetteKitError
+from sette_kit.rules import BANK_PASSING, PRESETS, Rules
+from sette_kit.strategy_text import (BANK_POLICIES, cached_solution, dealer_words, edge_change_text, fraction_text,
+                                     policy, solution)
+
+from .base import KitWidget, button, esc, plain_text, safe_action
+from .strategy_chart import POLICY_OPTIONS, Background, _policy_name
+
+__all__ = ["VariantExplorer", "OPTIONS"]
+
+DEFAULT_MATTA = Card("Re", "denari")  # S3
+
+# field -> (label, kind, choices); kind "bool" is a checkbox, "choice" a dropdown
+OPTIONS = {
+    "matta": ("Wild card (matta) (S3)", "bool", None),
+    "matta_whole_only": ("Matta: whole numbers only (S4)", "bool", None),
+    "reale": ("Sette e mezzo reale (S5)", "bool", None),
+    "reale_same_suit": ("Reale: same suit only (S5)", "bool", None),
+    "reale_payout": ("Reale pays (stakes) (S14)", "choice", (1, 2, 3, 4, 5)),
+    "matta_sette_payout": ("7½ with the matta pays (S14)", "choice", (1, 2, 3, 4, 5)),
+    "triple": ("Triple: two 7s (S6)", "bool", None),
+    "triple_payout": ("Triple pays (stakes) (S14)", "choice", (1, 2, 3, 4, 5)),
+    "dealer_wins_ties": ("The bank wins ties (S13)", "bool", None),
+    "dealer_reale_collects_double": ("Bank's reale collects double (S15)", "bool", None),
+    "true_reale_beats_matta_reale": ("True reale beats a matta reale (S16)", "bool", None),
+    "bank_passing": ("Bank passes on (S17, no effect heads-up)", "choice", BANK_PASSING),
+}
+
+
+def _as_rules(rules) -> Rules:
+    r = Rules.preset(rules) if isinstance(rules, str) else rules
+    if not isinstance(r, Rules):
+        raise SetteKitError(f"rules={rules!r}: accepted presets are {', '.join(map(repr, PRESETS))}")
+    return r
+
+
+class VariantExplorer(Background, KitWidget):
+    """Rule options and presets -> the rules text that changed and the exact house edge.
+
+    Public actions: :meth:`set_option`, :meth:`set_preset`, :meth:`set_base`,
+    :meth:`set_dealer`, :meth:`reset`.
+    """
+
+    def __init__(self, base: Rules | str = "italian", dealer=None, *, background: bool = True) -> None:
+        super().__init__()
+        self.base = _as_rules(base)
+        self.rules = self.base
+        self.dealer = policy(dealer if dealer is not None else odds.stand_at(5))
+        self.background = background
+        self.base_solution = self.solution = None
+        self._syncing = False
+
+        names = list(PRESETS) + ([] if self.base.name in PRESETS else [self.base.name])
+        self.base_menu = ipywidgets.Dropdown(options=names, value=self.base.name, description="Compare with:",
+                                             style={"description_width": "initial"},
+                                             layout=ipywidgets.Layout(width="16em"))
+        self.base_menu.add_class("sk-base")
+        self.base_menu.observe(lambda ch: self._quietly(self.set_base, ch["new"]), names="value")
+        self.preset_menu = ipywidgets.Dropdown(options=list(PRESETS) + ["custom"], value=self._preset_name(),
+                                               description="Rules:", layout=ipywidgets.Layout(width="14em"))
+        self.preset_menu.add_class("sk-preset")
+        self.preset_menu.observe(lambda ch: self._quietly(self.set_preset, ch["new"]), names="value")
+        options = list(POLICY_OPTIONS)
+        if _policy_name(self.dealer) not in BANK_POLICIES:
+            options.append((f"bank stands at {_policy_name(self.dealer)}", _policy_name(self.dealer)))
+        self.dealer_menu = ipywidgets.Dropdown(options=options, value=_policy_name(self.dealer),
+                                               description="Bank:", layout=ipywidgets.Layout(width="18em"))
+        self.dealer_menu.add_class("sk-dealer")
+        self.dealer_menu.observe(lambda ch: self._quietly(self.set_dealer, ch["new"]), names="value")
+        self.reset_button = button("Reset", self.reset, tooltip="Back to the rules compared with", css="sk-reset")
+        self.controls: dict[str, ipywidgets.Widget] = {}
+        for name, (label, kind, choices) in OPTIONS.items():
+            if kind == "bool":
+                w = ipywidgets.Checkbox(description=label, indent=False, layout=ipywidgets.Layout(width="22em"))
+            else:
+                w = ipywidgets.Dropdown(description=label, options=list(choices), style={"description_width": "initial"},
+                                        layout=ipywidgets.Layout(width="22em"))
+            w.add_class(f"sk-option-{name.replace('_', '-')}")
+            w.observe(lambda ch, name=name: self._quietly(lambda v: self.set_option(name, v), ch["new"]),
+                      names="value")
+            self.controls[name] = w
+        self.status = ipywidgets.HTML()
+        self.status.add_class("sk-status")
+        self.changes_html = ipywidgets.HTML()
+        self.changes_html.add_class("sk-changes")
+        self.result_html = ipywidgets.HTML()
+        self.result_html.add_class("sk-result")
+        wrap = ipywidgets.Layout(flex_flow="row wrap")
+        self.set_children([
+            ipywidgets.HBox([self.base_menu, self.preset_menu, self.dealer_menu, self.reset_button], layout=wrap),
+            ipywidgets.HBox(list(self.controls.values()), layout=wrap),
+            self.message, self.status, self.changes_html, self.result_html,
+        ])
+        self._apply(self.rules)
+
+    # -- helpers --------------------------------------------------------------------------
+    def _quietly(self, action, value) -> None:
+        if not self._syncing:
+            action(value)
+
+    def _preset_name(self) -> str:
+        for name, preset in PRESETS.items():
+            if preset == self.rules:
+                return name
+        return "custom"
+
+    def _sync_controls(self) -> None:
+        self._syncing = True
+        try:
+            for name, w in self.controls.items():
+                v = getattr(self.rules, name)
+                w.value = (v is not None) if name == "matta" else v
+                w.disabled = self._disabled(name)
+            self.preset_menu.value = self._preset_name()
+            if self.base.name in self.base_menu.options:
+                self.base_menu.value = self.base.name
+            name = _policy_name(self.dealer)
+            if name in BANK_POLICIES:
+                self.dealer_menu.value = name
+        finally:
+            self._syncing = False
+
+    def _disabled(self, name: str) -> bool:
+        r = self.rules
+        return ((name == "matta_whole_only" and r.matta is None)
+                or (name == "matta_sette_payout" and r.matta is None and r.matta_sette_payout == 1)
+                or (name in ("reale_same_suit", "true_reale_beats_matta_reale") and not r.reale)
+                or (name == "triple_payout" and not r.triple))
+
+    def _apply(self, rules: Rules, base: Rules | None = None, dealer=None) -> None:
+        """Make ``rules`` (and ``base``, ``dealer``) current, then show the texts and
+        recompute the house edges (at once if remembered, else in the background)."""
+        self.rules = rules
+        if base is not None:
+            self.base = base
+        if dealer is not None:
+            self.dealer = dealer
+        self._sync_controls()
+        self._render_changes()
+        base, chosen, dealer = self.base, self.rules, self.dealer
+        ready = cached_solution(base, dealer) is not None and cached_solution(chosen, dealer) is not None
+
+        def work():
+            return solution(base, dealer), solution(chosen, dealer)
+
+        self._start(work, self._show, f"Solving the {'custom' if chosen.name == 'custom' else chosen.name} rules "
+                                      f"against {dealer_words(dealer)}...", wait=True if ready else None)
+        if not ready and self.background:
+            self.result_html.value = ('<p class="sk-note">The house edge is being recomputed exactly; '
+                                      'it appears here in a moment.</p>')
+
+    def _render_changes(self) -> None:
+        diffs = self.changes = self.base.differences(self.rules)
+        if not diffs:
+            self.changes_html.value = (f'<p class="sk-no-change">Same rules as {esc(self.base.name)}: '
+                                       f'nothing changed.</p>')
+            return
+        items = "".join(f'<li><span class="sk-old">{esc(old)}</span> → <b class="sk-new">{esc(new)}</b></li>'
+                        for topic, old, new in diffs)
+        self.changes_html.value = (f'<div class="sk-what-changed" aria-live="polite"><p>What changed from the '
+                                   f'{esc(self.base.name)} rules:</p><ul>{items}</ul></div>')
+
+    def _show(self, got) -> None:
+        self.base_solution, self.solution = got
+        b, c = self.base_solution.house_edge, self.solution.house_edge
+        self.result_html.value = (
+            f'<table class="sk-table sk-edges" aria-live="polite" cellpadding="3">'
+            f'<caption>House edge against {esc(dealer_words(self.dealer))} (one player, stake 1, best play)'
+            f'</caption><tr><th scope="row" style="text-align:left">{esc(self.base.name)} rules</th>'
+            f'<td class="sk-edge-base">{esc(fraction_text(b))}</td></tr>'
+            f'<tr><th scope="row" style="text-align:left">chosen rules</th>'
+            f'<td class="sk-edge-chosen">{esc(fraction_text(c))}</td></tr></table>'
+            f'<p class="sk-edge-change">{esc(edge_change_text(self.base_solution, self.solution))}</p>')
+
+    # -- read-outs -----------------------------------------------------------------------
+    @property
+    def base_edge(self):
+        return None if self.base_solution is None else self.base_solution.house_edge
+
+    @property
+    def edge(self):
+        return None if self.solution is None else self.solution.house_edge
+
+    @property
+    def changes_text(self) -> str:
+        """One line per change, 'old sentence → new sentence' (or the no-change note)."""
+        if not self.changes:
+            return plain_text(self.changes_html.value)
+        return "\n".join(f"{old} → {new}" for _, old, new in self.changes)
+
+    @property
+    def result_text(self) -> str:
+        return plain_text(self.result_html.value)
+
+    # -- actions ------------------------------------------------------------------------
+    @safe_action
+    def set_option(self, name: str, value) -> Rules | None:
+        """Change one rule option (a field of Rules, e.g. ``set_option('reale', False)``).
+        ``matta`` takes True/False (the Re di denari, S3) or a Card.  An invalid
+        combination is a message; the rules and the controls stay as they were."""
+        if name not in OPTIONS:
+            raise SetteKitError(f"unknown option {name!r}: accepted {', '.join(OPTIONS)}")
+        if name == "matta" and isinstance(value, bool):
+            value = (self.base.matta or DEFAULT_MATTA) if value else None
+        try:
+            new = self.rules.replace(**{name: value})
+        except SetteKitError:
+            self._sync_controls()  # the control springs back
+            raise
+        for known in (self.base, *PRESETS.values()):  # toggled back: it is that preset again
+            if new.replace(name=known.name) == known:
+                new = known
+                break
+        self._apply(new)
+        return new
+
+    @safe_action
+    def set_preset(self, name) -> Rules | None:
+        """Choose a preset ('italian', 'spanish', 'plain') as the rules to explore."""
+        if name == "custom":  # the menu shows "custom" for altered rules: nothing to do
+            self._sync_controls()
+            return self.rules
+        self._apply(_as_rules(name))
+        return self.rules
+
+    @safe_action
+    def set_base(self, name) -> Rules | None:
+        """Choose the rules to compare with (a preset name or Rules)."""
+        self._apply(self.rules, base=_as_rules(name))
+        return self.base
+
+    @safe_action
+    def set_dealer(self, dealer):
+        """Choose the bank policy: odds.stand_at(x), odds.sees_player() or a menu name
+        such as '5', '4½' or 'sees'."""
+        self._apply(self.rules, dealer=policy(dealer))
+        return self.dealer
+
+    @safe_action
+    def reset(self) -> Rules:
+        """Back to the rules compared with."""
+        self._apply(self.base)
+        return self.rules
+
+
+assert set(OPTIONS) <= {f.name for f in fields(Rules)}
