@@ -254,3 +254,19 @@ def test_log_is_seat0_event_text():
     items = [plain_text(x) for x in re.findall(r"<li>(.*?)</li>", t.log_html.value)]
     assert items == [e.text for e in v.events]
     assert "is dealt a card face down" in t.log_text
+
+
+@pytest.mark.parametrize("rules", [QuattroRules(matta=None, target=8),
+                                   QuattroRules(face="french", target=8, dealer_wins_all_ties=True),
+                                   QuattroRules(face="spanish", target=8)])
+def test_Q1_Q4_options_play_to_the_end(rules):
+    t = QuattroTable(players=3, seed=6, rules=rules, names=["<i>me</i>", "B", "C"])
+    for _ in range(3000):
+        if t.game.phase == "game_over":
+            break
+        check_seat0_only(t)
+        human_move(t, ThresholdBot(6))
+        assert t.message.value == "", t.message_text
+    assert t.game.phase == "game_over" and "Game over" in t.result_text
+    assert "<i>me" not in t.visible_html() and "&lt;i&gt;me" in t.board.value
+    assert ("matta" in t.points_html.value) == (rules.matta is not None)

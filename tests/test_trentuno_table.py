@@ -328,3 +328,19 @@ def test_log_is_the_public_event_text():
     items = re.findall(r"<li>(.*?)</li>", t.log_html.value)
     assert [plain_text(x) for x in items] == events[-len(items):]
     assert "draws from the stock" in t.log_text
+
+
+@pytest.mark.parametrize("rules", [TrentunoRules(discard_first=True),
+                                   TrentunoRules(first_round_31="redeal", three_of_a_kind_30=True),
+                                   TrentunoRules(first_round_31="wins_game", knock_last_round="to_dealer",
+                                                 face="french")])
+def test_T2_T5_T7_options_play_to_the_end(rules):
+    t = TrentunoTable(bots=3, seed=5, rules=rules, lives=1, names=["<b>me</b>", "A", "B", "C"])
+    for _ in range(3000):
+        if t.game.phase == "game_over":
+            break
+        check_seat0_only(t)
+        human_move(t, ThresholdKnocker(27))
+        assert t.message.value == "", t.message_text
+    assert t.game.phase == "game_over" and "wins the game" in t.result_text
+    assert "<b>me" not in t.visible_html() and "&lt;b&gt;me" in t.hand_view.value
