@@ -1229,11 +1229,13 @@ class Greedy:
     """Keeps the best suit: takes the discard if that raises the score, else draws from
     the stock; discards the card that leaves the best score (ties: the lowest value).
 
-    Pure greedy play can lock the table for ever (each player waits for cards that
-    another keeps, and nobody may end the hand), so the bot has ``patience``: from round
-    ``patience`` (default 12) it knocks whenever the rules allow (T6), and from round
-    ``2 * patience``, if it still cannot knock, it throws a pseudo-random card (chosen from
-    what it sees, so a game stays reproducible) to unlock the table.
+    With the discard-first option (T5) it takes the discard only if it beats the card it
+    has just thrown.  Pure greedy play can lock the table for ever (each player waits for
+    cards that another keeps, and nobody may end the hand), so the bot has ``patience``:
+    from round ``patience`` (default 12) it knocks whenever the rules allow (T6), and from
+    round ``2 * patience``, if it still cannot knock, it draws only from the stock and
+    throws a pseudo-random card (chosen from what it sees, so a game stays reproducible)
+    to unlock the table.
     ``Greedy(patience=None)`` never knocks and never unlocks.
 
     >>> g = TrentunoGame(2, seed=5, bots={0: greedy, 1: greedy})
@@ -1255,22 +1257,25 @@ class Greedy:
     def _greedy(self, view: TrentunoView):
         toak = view.rules.three_of_a_kind_30
         hand = [_ix(c) for c in view.hand]
+        p = self.patience
+        stalled = p is not None and view.round >= 2 * p
         if view.phase == "draw":
             top = view.discard_top
-            if top is not None:
-                now = _points(hand, toak)
+            if top is not None and not stalled:  # a stalled table needs new cards from the stock
                 if len(hand) == 3:
+                    now = _points(hand, toak)
                     t = _ix(top)
                     _, after = _best_discard_idx(hand + [t], toak, t)
-                else:  # discard_first: two cards in hand
+                else:  # discard_first: better than the card just thrown?
+                    thrown = _ix(view.pending_discard) if view.pending_discard is not None else None
+                    now = _points(hand + [thrown], toak) if thrown is not None else _points(hand, toak)
                     after = _points(hand + [_ix(top)], toak)
                 if after > now:
                     return ("take_discard", {})
             return ("draw_stock", {})
         if view.phase == "discard":
             taken = _ix(view.taken_from_discard) if view.taken_from_discard is not None else -1
-            p = self.patience
-            if p is not None and view.round >= 2 * p:  # unlock a stalled table
+            if stalled:  # unlock a stalled table
                 cands = [i for i in hand if i != taken]
                 k = (sum(hand) * 31 + view.round * 7 + view.seat + view.stock_size) % len(cands)
                 return ("discard", {"card": FULL_DECK[cands[k]]})
