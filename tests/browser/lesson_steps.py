@@ -4,34 +4,61 @@ Lesson authors: add (or fix) your lesson's entry here.  Every lesson in lessons/
 opened in Chromium and checked for the generic things (it loads, no Voilà error,
 no traceback, its widgets appear, a screenshot is saved) whether or not it has an
 entry; an entry adds the lesson's own interaction, run in order after the page is
-interactive.  Steps are built with the helpers of ``sk_browser`` (click, fill,
-expect_visible, expect_text, quiz_answer); an entry for a lesson that does not exist
-yet is simply not used.
+interactive.  Steps are built with the helpers of ``sk_browser`` (click,
+click_if_enabled, fill, expect_visible, expect_text, quiz_answer); an entry for a
+lesson that does not exist yet is simply not used.
 
-The fixture notebooks of tests/browser/fixtures/ have their entries in FIXTURE_STEPS,
-which keeps the harness exercised before the lessons exist.
+The fixture notebooks of tests/browser/fixtures/ have their entries in
+``FIXTURE_STEPS``, which keeps the harness exercised before the lessons exist.
 """
 
 from __future__ import annotations
 
+import time
+
 from sk_browser import click, expect_text, expect_visible, fill, quiz_answer
 
 # Selectors follow the widgets' conventions: root ``.sk-widget.sk-<kebab-name>``,
-# buttons by their visible description.
+# action buttons ``button.sk-<action>`` (widgets/table_player.py ACTION_BUTTONS).
+TP = ".sk-table-player"
+
+
+def stand_until_round_over(timeout: float = 30.0):
+    """Stand (if the hit did not already end the round) until the result says 'Round over'."""
+    def step(page):
+        result, stand = page.locator(f"{TP} .sk-result").first, page.locator(f"{TP} button.sk-stand").first
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if "Round over" in result.inner_text():
+                return
+            try:
+                if stand.is_visible() and stand.is_enabled():
+                    stand.click(timeout=2000)
+            except Exception:  # the round ended between the check and the click
+                pass
+            page.wait_for_timeout(200)
+        raise AssertionError(f"the round did not end: {result.inner_text()!r}")
+    step.__doc__ = "stand until the round is over"
+    return step
+
+
+# one round at the first TablePlayer of a page: stake, hit, stand if still playing,
+# see the result, deal the next round (also what each load-test session does)
+PLAY_A_ROUND = [
+    expect_visible(f"{TP} button.sk-stake"),
+    click(f"{TP} button.sk-stake"),
+    click(f"{TP} button.sk-hit"),
+    stand_until_round_over(),
+    click(f"{TP} button.sk-new-round"),
+    expect_text(f"{TP} .sk-result", "Your turn"),
+]
+
 STEPS = {
-    "01-cards-and-scoring.ipynb": [
-        expect_visible(".sk-widget"),
-    ],
-    "03-playing-a-round.ipynb": [
-        expect_visible(".sk-table-player"),
-        click(".sk-table-player button:has-text('Deal')"),
-        click(".sk-table-player button:has-text('Hit')"),
-        expect_visible(".sk-table-player svg[role='img']"),
-    ],
+    "03-playing-a-round.ipynb": PLAY_A_ROUND,
     "07-simulation.ipynb": [
         expect_visible(".sk-simulation-lab"),
-        click(".sk-simulation-lab button:has-text('Run')"),
-        expect_visible(".sk-simulation-lab svg[role='img'], .sk-simulation-lab img", timeout=120),
+        click(".sk-simulation-lab button.sk-run"),
+        expect_visible(".sk-simulation-lab .sk-chart svg", timeout=120),
     ],
 }
 

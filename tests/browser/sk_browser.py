@@ -99,6 +99,16 @@ def click(selector: str, *, nth: int = 0) -> Step:
     return step
 
 
+def click_if_enabled(selector: str, *, nth: int = 0) -> Step:
+    """Click the ``nth`` element matching ``selector`` if it exists and is enabled."""
+    def step(page):
+        loc = page.locator(selector)
+        if loc.count() > nth and loc.nth(nth).is_enabled():
+            loc.nth(nth).click()
+    step.__doc__ = f"click {selector} if enabled"
+    return step
+
+
 def fill(selector: str, text: str, *, submit: bool = True, nth: int = 0) -> Step:
     """Type ``text`` into the input inside/at ``selector``; press Enter when ``submit``."""
     def step(page):
