@@ -363,10 +363,9 @@ class QuattroTable(KitWidget):
         for s in range(1, len(v.names)):
             h = v.hands[s]
             name = v.names[s] + (" (dealer)" if s == v.dealer else "")
+            cards = self._cards_html(h.cards, v.names[s] + "'s hand", size)
             seats.append(f'<div class="sk-seat" style="display:inline-block;margin:0 14px 8px 0;vertical-align:top">'
-                         f'<div><b>{esc(name)}</b>: {esc(self._seat_words(v, s))}</div>'
-                         f'{self._cards_html(h.cards, f"{v.names[s]}{chr(39)}s hand", size)}'
-                         f'</div>')
+                         f'<div><b>{esc(name)}</b>: {esc(self._seat_words(v, s))}</div>{cards}</div>')
         self.table_html.value = (f'<div class="sk-seats">{"".join(seats)}</div>'
                                  f'<p>Cards left in the deck: {v.deck_left}</p>')
 
