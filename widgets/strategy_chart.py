@@ -62,28 +62,52 @@ def strategy_chart_html(sol) -> str:
 
 
 class Background:
-    """Mixin: run slow work in one background thread, newest request wins.
+    """Mixin: run slow work in one background worker thread; only the newest request counts.
 
-    ``self._start(work, done, note)`` shows ``note`` in ``self.status`` and runs
-    ``work()`` in a thread (or at once when ``self.background`` is False), then calls
-    ``done(result)`` unless a newer request came in meanwhile.  :meth:`wait` joins
-    the thread (tests, scripts)."""
+    ``self._start(work, done, note)`` shows ``note`` in ``self.status`` and queues
+    ``work()``; one worker thread runs the newest queued job (older ones waiting are
+    dropped, so quick clicks never pile up threads), then calls ``done(result)`` unless a
+    newer request came in meanwhile.  With ``self.background`` False or ``wait=True`` the
+    work runs at once.  :meth:`wait` waits for the worker (tests, scripts)."""
 
     background: bool = True
     _generation = 0
     _thread: threading.Thread | None = None
+    _pending = None
+
+    @property
+    def _bg_lock(self) -> threading.Lock:
+        lock = self.__dict__.get("_lock")
+        if lock is None:
+            lock = self.__dict__.setdefault("_lock", threading.Lock())
+        return lock
 
     def _start(self, work, done, note: str, wait: bool | None = None):
-        self._generation += 1
-        gen = self._generation
+        with self._bg_lock:
+            self._generation += 1
+            gen = self._generation
         if wait or (wait is None and not self.background):
             result = work()
             done(result)
             self.status.value = ""
             return result
         self.status.value = f'<span class="sk-busy" role="status">{esc(note)}</span>'
+        with self._bg_lock:
+            self._pending = (gen, work, done)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._worker, daemon=True,
+                                                name=f"{type(self).__name__}-work")
+                self._thread.start()
+        return None
 
-        def run():
+    def _worker(self) -> None:
+        while True:
+            with self._bg_lock:
+                job, self._pending = self._pending, None
+                if job is None:
+                    self._thread = None
+                    return
+            gen, work, done = job
             try:
                 result = work()
                 if gen == self._generation:
@@ -99,20 +123,22 @@ class Background:
                     self.status.value = ""
                     self.show_message(UNEXPECTED, kind="error")
 
-        self._thread = threading.Thread(target=run, daemon=True, name=f"{type(self).__name__}-work")
-        self._thread.start()
-        return None
-
     def wait(self, timeout: float | None = 60) -> bool:
         """Wait for the background work to finish; True if nothing is running."""
-        t = self._thread
-        if t is not None:
-            t.join(timeout)
-        return t is None or not t.is_alive()
+        import time
+
+        end = None if timeout is None else time.monotonic() + timeout
+        while True:
+            t = self._thread
+            if t is None:
+                return True
+            t.join(None if end is None else max(0.0, end - time.monotonic()))
+            if end is not None and time.monotonic() >= end:
+                return self._thread is None
 
     @property
     def busy(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self._thread is not None
 
 
 class StrategyChart(Background, KitWidget):
