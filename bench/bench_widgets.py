@@ -177,6 +177,85 @@ case("SimulationLab", "set_player / set_bank", _lab)(
 case("SimulationLab", "set_preset()", _lab)(lambda w, i: w.set_preset(["plain", "italian", "spanish"][i % 3]))
 
 
+# -- OddsLab / StrategyChart / VariantExplorer ----------------------------------------------
+# Solving a new rules/bank combination runs in a background thread (a "Solving..." note,
+# the page stays responsive): the cases time what the learner waits for before the page
+# answers; the background work itself is timed by bench_odds.py / the widget report.
+SEEN = ["7s", "7s 7d Rb", "1c 1d 1s", "Fc Fd 2b 3b"]
+
+
+def _odds_lab(**kw):
+    from widgets import OddsLab
+    return OddsLab("italian", cards="6c", **kw)
+
+
+def _new_chart(w, i):
+    from widgets.odds_lab import _chart_html
+    _chart_html.cache_clear()
+    return w.set_seen(SEEN[i % len(SEEN)])
+
+
+case("OddsLab", "build", lambda: None)(lambda w, i: _odds_lab())
+case("OddsLab", "set_cards (numbers only)", lambda: _odds_lab(show_chart=False))(
+    lambda w, i: w.set_cards(["6c", "Fd 3s", "Rd", "2c 2d", "7b"][i % 5]))
+case("OddsLab", "set_seen + cached chart", _odds_lab)(lambda w, i: w.set_seen(SEEN[i % len(SEEN)]))
+case("OddsLab", "set_seen + new chart", _odds_lab)(_new_chart)
+case("OddsLab", "set_seen(bad text)", _odds_lab)(lambda w, i: w.set_seen("7s, 9 di coppe"))
+case("OddsLab", "add_card / clear", _odds_lab)(lambda w, i: w.add_card(i % 40) if i % 3 else w.clear())
+case("OddsLab", "set_rules()", _odds_lab)(lambda w, i: w.set_rules(["plain", "italian", "spanish"][i % 3]))
+
+
+POLICIES = ["4", "4½", "5", "5½", "6", "sees"]
+
+
+def _strategy():
+    from widgets import StrategyChart
+    w = StrategyChart("plain", background=False)
+    for p in POLICIES:  # solve and draw each once: later visits are instant
+        w.set_dealer(p)
+        w.solve()
+    w.background = True
+    return w
+
+
+def _solve_new(w, i):
+    from sette_kit.strategy_text import clear_cache
+    from widgets.strategy_chart import _CHARTS
+    clear_cache()
+    _CHARTS.clear()
+    return w.solve_button.click()
+
+
+case("StrategyChart", "set_dealer (solved before)", _strategy)(lambda w, i: w.set_dealer(POLICIES[i % 6]))
+case("StrategyChart", "set_rules (menu)", _strategy)(lambda w, i: w.set_rules(["italian", "plain"][i % 2]))
+case("StrategyChart", "Solve click (new, bg)", _strategy)(_solve_new)
+case("StrategyChart", "lookup(text)", _strategy)(lambda w, i: w.lookup(["3c 1d", "6c Fd", "7c 7d", "x"][i % 4]))
+
+
+def _variants():
+    from widgets import VariantExplorer
+    w = VariantExplorer("plain", background=False)
+    w.set_option("dealer_wins_ties", False)
+    w.reset()
+    w.set_preset("spanish")
+    w.reset()
+    w.background = True
+    return w
+
+
+def _option_new(w, i):
+    from sette_kit.strategy_text import clear_cache
+    clear_cache()
+    return w.set_option("dealer_wins_ties", i % 2 == 0)
+
+
+case("VariantExplorer", "set_option (solved before)", _variants)(
+    lambda w, i: w.set_option("dealer_wins_ties", i % 2 == 0))
+case("VariantExplorer", "set_option (invalid)", _variants)(lambda w, i: w.set_option("reale_payout", 2))
+case("VariantExplorer", "set_option (new, bg)", _variants)(_option_new)
+case("VariantExplorer", "set_preset / reset", _variants)(lambda w, i: w.set_preset("spanish") if i % 2 else w.reset())
+
+
 def run(repeat: int = 200, only: str | None = None) -> list[tuple[str, str, float, float]]:
     rows = []
     for c in CASES:
