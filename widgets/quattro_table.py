@@ -353,7 +353,7 @@ class QuattroTable(KitWidget):
             bits.append(f"declared {h.declared}")
         elif h.double_six_declared:
             bits.append("declared a double six")
-        if h.score is not None and s != 0:
+        if h.score is not None and s != 0 and h.status != "bust" and h.score.name != h.declared:
             bits.append(f"shows {h.score.name}")
         return ", ".join(bits)
 
