@@ -225,3 +225,28 @@ def test_quattro_points_stated_Q2_Q5_Q6():
     assert r.winners == (1,) and r.takes_deal == (1,)
     assert "takes the deal" in _solution(L4, "4.5")
     assert "scores only 1" in _solution(L4, "4.3")
+
+
+def test_variant_explorer_things_to_try_S6_S13_S14_S15():
+    from widgets import VariantExplorer
+
+    v = VariantExplorer("plain", background=False)
+    v.set_option("dealer_wins_ties", False)
+    assert v.message_text == "" and v.edge < v.base_edge
+    v = VariantExplorer("spanish", background=False)
+    v.set_option("reale", True)
+    v.set_option("reale_payout", 2)
+    assert v.message_text == "" and v.rules.reale_payout == 2
+    v = VariantExplorer("italian", background=False)
+    v.set_option("dealer_reale_collects_double", False)
+    assert v.message_text == ""
+    # "the house edge does not move at all" for every payout the menu offers: with a 7,
+    # standing is better than drawing for the triple, so the triple is never made heads-up
+    from widgets.variant_explorer import OPTIONS
+
+    italian = sk.Rules.preset("italian")
+    base = odds.solve(italian, dealer=odds.stand_at(5)).house_edge
+    for pay in OPTIONS["triple_payout"][2]:
+        r = italian.replace(triple=True, triple_payout=pay)
+        assert odds.solve(r, dealer=odds.stand_at(5)).house_edge == base
+    assert "does not move at all" in _markdown(L4)
