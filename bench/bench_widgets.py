@@ -190,8 +190,9 @@ def _odds_lab(**kw):
 
 
 def _new_chart(w, i):
-    from widgets.odds_lab import _chart_html
+    from widgets.odds_lab import _DRAWN, _chart_html
     _chart_html.cache_clear()
+    _DRAWN.clear()
     return w.set_seen(SEEN[i % len(SEEN)])
 
 
@@ -199,7 +200,7 @@ case("OddsLab", "build", lambda: None)(lambda w, i: _odds_lab())
 case("OddsLab", "set_cards (numbers only)", lambda: _odds_lab(show_chart=False))(
     lambda w, i: w.set_cards(["6c", "Fd 3s", "Rd", "2c 2d", "7b"][i % 5]))
 case("OddsLab", "set_seen + cached chart", _odds_lab)(lambda w, i: w.set_seen(SEEN[i % len(SEEN)]))
-case("OddsLab", "set_seen + new chart", _odds_lab)(_new_chart)
+case("OddsLab", "set_seen + new chart (bg)", _odds_lab)(_new_chart)
 case("OddsLab", "set_seen(bad text)", _odds_lab)(lambda w, i: w.set_seen("7s, 9 di coppe"))
 case("OddsLab", "add_card / clear", _odds_lab)(lambda w, i: w.add_card(i % 40) if i % 3 else w.clear())
 case("OddsLab", "set_rules()", _odds_lab)(lambda w, i: w.set_rules(["plain", "italian", "spanish"][i % 3]))

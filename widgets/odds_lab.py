@@ -3,10 +3,12 @@
 Every number comes from :mod:`sette_kit.odds` (``next_card``, ``bust_probability``,
 ``sette_e_mezzo_probability``, ``reale_probability``, ``explain_bust``): the unseen cards
 are counted, and each probability is shown as an exact fraction and a percentage (S1,
-S2, S4, S5).  The numbers are updated first; the chart (matplotlib, drawn to SVG, with
-its text equivalent) follows, and repeated charts come from a small cache.
+S2, S4, S5).  The numbers are updated at once; the chart (matplotlib, drawn to SVG, with
+its text equivalent) follows from a background thread (drawing a new one takes about a
+tenth of a second), and repeated charts come from a small cache, so they are instant.
+``background=False`` draws the chart before returning (tests, scripts).
 
->>> lab = OddsLab("plain", cards="6 di coppe", seen="7 di spade, Re di bastoni")
+>>> lab = OddsLab("plain", cards="6 di coppe", seen="7 di spade, Re di bastoni", background=False)
 >>> lab.bust
 Fraction(22, 37)
 >>> "22/37" in lab.result_text
@@ -33,6 +35,7 @@ from sette_kit.strategy_text import fraction_text
 from .base import KitWidget, button, esc, lines_html, plain_text, safe_action, text_box
 from .charts import distribution_bar
 from .render import hand_html
+from .strategy_chart import CHART_LOCK, Background
 
 __all__ = ["OddsLab"]
 
@@ -43,11 +46,20 @@ CHART_TITLE = "Value of the next card"
 def _chart_html(items: tuple) -> str:
     """The next-card chart for ``((label, probability), ...)``; cached, since learners
     often come back to the same situation."""
-    return distribution_bar(dict(items), title=CHART_TITLE, xlabel="value the next card adds",
-                            width=4.2, height=2.4).html
+    with CHART_LOCK:
+        return distribution_bar(dict(items), title=CHART_TITLE, xlabel="value the next card adds",
+                                width=4.2, height=2.4).html
 
 
-class OddsLab(KitWidget):
+def _chart_cached(items: tuple) -> bool:
+    # lru_cache cannot be peeked; remember the keys drawn (bounded like the cache)
+    return items in _DRAWN
+
+
+_DRAWN: dict = {}
+
+
+class OddsLab(Background, KitWidget):
     """The next card's distribution, P(bust), P(7½), P(reale), with the counting.
 
     Public actions: :meth:`set_cards`, :meth:`set_seen`, :meth:`set_rules`,
@@ -55,7 +67,7 @@ class OddsLab(KitWidget):
     """
 
     def __init__(self, rules: Rules | str = "italian", *, cards="", seen="", face: str | None = None,
-                 show_chart: bool = True, card_size: int = 56) -> None:
+                 show_chart: bool = True, background: bool = True, card_size: int = 56) -> None:
         super().__init__()
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         if not isinstance(self.rules, Rules):
@@ -63,6 +75,7 @@ class OddsLab(KitWidget):
         self._fixed_face = face
         self.face = face or self.rules.face
         self.show_chart = show_chart
+        self.background = background
         self.card_size = card_size
         self.cards: tuple[Card, ...] = ()
         self.seen: tuple[Card, ...] = ()
@@ -94,6 +107,8 @@ class OddsLab(KitWidget):
         self.result_html.add_class("sk-result")
         self.chart_html = ipywidgets.HTML()
         self.chart_html.add_class("sk-chart")
+        self.status = ipywidgets.HTML()
+        self.status.add_class("sk-status")
         self.explain_html = ipywidgets.HTML()
         self.explain_html.add_class("sk-explain")
         wrap = ipywidgets.Layout(flex_flow="row wrap")
@@ -101,7 +116,8 @@ class OddsLab(KitWidget):
             ipywidgets.HBox([self.rules_menu, self.clear_button], layout=wrap),
             ipywidgets.HBox([self.cards_box, self.seen_box], layout=wrap),
             ipywidgets.HBox([self.card_menu, self.add_mine_button, self.add_seen_button], layout=wrap),
-            self.message, self.hand_view, self.seen_view, self.result_html, self.explain_html, self.chart_html,
+            self.message, self.hand_view, self.seen_view, self.result_html, self.explain_html, self.status,
+            self.chart_html,
         ])
         self._fill_menu()
         self._update(self._read(cards), self._read(seen), self.rules)
@@ -178,7 +194,17 @@ class OddsLab(KitWidget):
         items = tuple((("matta" if k == "matta" else fmt_points(k)), v) for k, v in ordered)
         self.chart_items = items
         if self.show_chart:
-            self.chart_html.value = _chart_html(items)
+            def work():
+                html = _chart_html(items)
+                _DRAWN[items] = True
+                if len(_DRAWN) > 256:
+                    _DRAWN.pop(next(iter(_DRAWN)))
+                return html
+
+            def done(html):
+                self.chart_html.value = html
+
+            self._start(work, done, "Drawing the chart...", wait=True if _chart_cached(items) else None)
         else:
             self.chart_html.value = (f'<p class="sk-chart-caption">{esc(CHART_TITLE)}: ' + "; ".join(
                 f"{esc(k)}: {esc(fraction_text(v))}" for k, v in items) + ".</p>")

@@ -36,7 +36,7 @@ from sette_kit.strategy_text import (BANK_POLICIES, GRID_LEGEND, cached_solution
 from .base import LOG, UNEXPECTED, KitWidget, button, esc, lines_html, plain_text, safe_action, text_box
 from .charts import strategy_table
 
-__all__ = ["StrategyChart", "Background", "POLICY_OPTIONS"]
+__all__ = ["StrategyChart", "Background", "POLICY_OPTIONS", "CHART_LOCK"]
 
 POLICY_OPTIONS = [(("the all-seeing bank" if p == "sees" else f"bank stands at {p}"), p) for p in BANK_POLICIES]
 
@@ -47,6 +47,9 @@ def _policy_name(dealer) -> str:
     return fmt_points(dealer.threshold)
 
 
+CHART_LOCK = threading.Lock()
+"""Held while matplotlib draws a chart, so that two widgets' background threads never draw at once."""
+
 _CHARTS: dict = {}  # Solution -> chart HTML (solutions themselves are remembered in strategy_text)
 
 
@@ -56,8 +59,10 @@ def strategy_chart_html(sol) -> str:
     if got is None:
         firsts, totals, cells = strategy_grid(sol)
         title = f"Best play, {sol.rules.name} rules, {dealer_words(sol.dealer)}"
-        got = _CHARTS.setdefault(sol, strategy_table(cells, firsts, [fmt_points(t) for t in totals], title=title,
-                                                     row_label="first card", col_label="your total").html)
+        with CHART_LOCK:
+            chart = strategy_table(cells, firsts, [fmt_points(t) for t in totals], title=title,
+                                   row_label="first card", col_label="your total").html
+        got = _CHARTS.setdefault(sol, chart)
     return got
 
 
