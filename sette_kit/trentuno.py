@@ -975,7 +975,7 @@ class TrentunoGame:
                 left += 1
         self.last_turns_left = left
         self._log("knock", seat, f"{self.players[seat]} knocks with {s}: "
-                  + (f"{left} last {'turn' if left == 1 else 'turns'} follow (T6)." if left else
+                  + (f"{left} last {'turn follows' if left == 1 else 'turns follow'} (T6)." if left else
                      "the hand ends now (T6)."), score=s, last_turns=left)
         self._turn_no += 1
         self._advance(seat)
