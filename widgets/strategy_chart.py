@@ -100,7 +100,9 @@ class Background:
         with self._bg_lock:
             self._pending = (gen, work, done)
             if self._thread is None:
-                self._thread = threading.Thread(target=self._worker, daemon=True,
+                # not a daemon: at exit Python waits for the job (under a second) instead of
+                # killing the thread inside matplotlib's C++ code (which aborts the process)
+                self._thread = threading.Thread(target=self._worker, daemon=False,
                                                 name=f"{type(self).__name__}-work")
                 self._thread.start()
         return None
