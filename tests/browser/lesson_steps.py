@@ -54,6 +54,30 @@ PLAY_A_ROUND = [
 ]
 
 STEPS = {
+    "00-start-here.ipynb": [
+        expect_visible("a[href$='01-cards-and-scoring.ipynb']"),
+        expect_visible(".sk-score-trainer"),
+        click(".sk-score-trainer button:has-text('Show answer')"),
+        expect_text(".sk-score-trainer .sk-score-line", r"Score: 6½"),
+    ],
+    "01-cards-and-scoring.ipynb": [
+        quiz_answer("13", right=False, nth=0),
+        expect_text(".sk-quiz-feedback", "not 8, 9 and 10"),
+        quiz_answer("5½", right=True, nth=0),
+        quiz_answer("no", right=True, nth=2),
+        quiz_answer("16", right=False, nth=3),
+        expect_text(".sk-quiz-feedback", "no longer in the deck"),
+    ],
+    "02-the-matta.ipynb": [
+        expect_text(".sk-matta-explorer .sk-matta-table", "the best is 4"),
+        click(".sk-matta-explorer .sk-whole-only input"),
+        expect_text(".sk-matta-explorer .sk-matta-table", "the best is 4"),
+        quiz_answer("5", right=True, nth=0),
+        quiz_answer("7½", right=False, nth=1),
+        expect_text(".sk-quiz-feedback", "3½, which is not one of"),
+        quiz_answer("8", right=True, nth=2),
+        quiz_answer("no", right=True, nth=3),
+    ],
     "03-playing-a-round.ipynb": PLAY_A_ROUND,
     "07-simulation.ipynb": [
         expect_visible(".sk-simulation-lab"),
