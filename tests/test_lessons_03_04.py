@@ -190,6 +190,9 @@ def test_house_edges_stated_in_lesson_4(lesson4):
     assert ns["edges"] == edges
     assert edges["spanish"] == edges["plain"]            # "the spanish and plain numbers are the same"
     assert 0 < edges["italian"] < edges["plain"]         # "a little better for the player"
+    # "even though the bank's reale collects double": without S15's double the edge is lower still
+    single = sk.Rules.preset("italian").replace(dealer_reale_collects_double=False)
+    assert odds.solve(single, dealer=odds.stand_at(5)).house_edge < edges["italian"]
     q = questions["4.2"]
     assert Fraction(q.answer) == edges["italian"]
     assert q.check("15.85%").right and q.check("0.1585").right
