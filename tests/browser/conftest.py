@@ -12,39 +12,23 @@ at the top of the clone, which git ignores).
 from __future__ import annotations
 
 import os
-import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
 from sette_kit.serve import Server, list_lessons, lessons_dir
 
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:  # the helper modules beside this file
+    sys.path.insert(0, str(HERE))
+from sk_browser import browser_or_skip  # noqa: E402
+
 # the fixture notebooks are served, not executed by nbval
 collect_ignore_glob = ["fixtures/*", "fixtures/**/*"]
 
-HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 FIXTURES = HERE / "fixtures"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-
-
-def require_browser() -> bool:
-    return os.environ.get("SETTE_KIT_REQUIRE_BROWSER", "") not in ("", "0")
-
-
-def chromium_path() -> str | None:
-    for candidate in (os.environ.get("SETTE_KIT_CHROMIUM"), shutil.which("chromium"),
-                      "/usr/bin/chromium", shutil.which("chromium-browser")):
-        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
-            return candidate
-    return None
-
-
-def _missing(reason: str):
-    if require_browser():
-        pytest.fail(f"{reason}, but SETTE_KIT_REQUIRE_BROWSER=1 requires the browser tests to run",
-                    pytrace=False)
-    pytest.skip(reason)
 
 
 def output_dir() -> Path:
@@ -76,15 +60,11 @@ def lessons_server():
 
 @pytest.fixture(scope="session")
 def browser():
-    exe = chromium_path()
-    if exe is None:
-        _missing("no Chromium found (install Debian's `chromium` package)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("the playwright Python package is not installed")
+    exe, args = browser_or_skip()
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS, headless=True, timeout=60_000)
+        b = p.chromium.launch(executable_path=exe, args=args, headless=True, timeout=60_000)
         try:
             yield b
         finally:

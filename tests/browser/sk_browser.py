@@ -15,9 +15,13 @@
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 import time
 from typing import Callable
+
+import pytest
 
 Step = Callable[["object"], None]
 
@@ -35,6 +39,42 @@ ERROR_TEXTS = ("Traceback (most recent call last)", "There was an error when exe
 STDERR = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
 ERROR_OUTPUT = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]'
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+def require_browser() -> bool:
+    """True when SETTE_KIT_REQUIRE_BROWSER asks browser tests to fail rather than skip."""
+    return os.environ.get("SETTE_KIT_REQUIRE_BROWSER", "") not in ("", "0")
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("SETTE_KIT_CHROMIUM"), shutil.which("chromium"),
+                      "/usr/bin/chromium", shutil.which("chromium-browser")):
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def missing(reason: str):
+    """Skip with ``reason`` - or fail, when SETTE_KIT_REQUIRE_BROWSER=1."""
+    if require_browser():
+        pytest.fail(f"{reason}, but SETTE_KIT_REQUIRE_BROWSER=1 requires the browser tests to run",
+                    pytrace=False)
+    pytest.skip(reason)
+
+
+def browser_or_skip() -> tuple[str, list[str]]:
+    """Chromium's path and arguments, after checking Chromium and Playwright are there."""
+    exe = chromium_path()
+    if exe is None:
+        missing("no Chromium found (install Debian's `chromium` package)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        missing("the playwright Python package is not installed")
+    return exe, list(CHROMIUM_ARGS)
 
 
 class PageInfo:
