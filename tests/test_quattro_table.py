@@ -65,7 +65,7 @@ def test_classes_buttons_and_seeded():
     assert a.draw_button.description == "Draw" and "sk-draw" in a.draw_button._dom_classes
     assert a.stand_button.description == "Stand" and "sk-stand" in a.stand_button._dom_classes
     assert a.next_button.layout.display == "none"
-    assert "reconstruction" in plain_text(a.view.children[0].value)
+    assert "reconstruction" in a.board_text
     assert f"{a.game.names[a.game.dealer]} deals" in a.status_text
     check_seat0_only(a)
 

@@ -46,6 +46,9 @@ __all__ = ["QuattroTable", "PointsRow", "points_table", "points_table_html"]
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
+RECONSTRUCTION = ('<p class="sk-note"><i>Quattro e mezzo is a reconstruction from one rough source text '
+                  '(RULES Q1-Q6).</i></p>')
+
 STATUS_WORDS = {"waiting": "waiting", "playing": "to play", "stood": "stands", "bust": "bust",
                 "double_six": "double six", "mega": "mega 4½", "out": "no hand"}
 
@@ -227,10 +230,9 @@ class QuattroTable(KitWidget):
         self.points_html = ipywidgets.HTML(f"<details><summary>Points table (Q6)</summary>"
                                            f"{points_table_html(rules)}</details>")
         self.points_html.add_class("sk-points-reference")
-        note = ipywidgets.HTML("<p><i>Quattro e mezzo is a reconstruction from one rough source text "
-                               "(RULES Q1-Q6).</i></p>")
+        self._hint_cache: dict = {}
         top = ipywidgets.HBox([self.new_button, self.hint_toggle])
-        self.set_children([note, top, self.status, self.board, self.table_html, self.hand_view, self.actions_box,
+        self.set_children([top, self.status, self.board, self.table_html, self.hand_view, self.actions_box,
                            self.message, self.hint_html, self.result_html, self.log_html, self.points_html])
         self._start(self._rng.randrange(2 ** 32))
 
@@ -342,7 +344,7 @@ class QuattroTable(KitWidget):
             tags = (" (dealer)" if s == v.dealer else "") + (" (you)" if s == 0 else "")
             rows.append(f"<tr><th scope=\"row\">{esc(name + tags)}</th><td>{v.points[s]} of {v.target}</td>"
                         f"<td>{esc(STATUS_WORDS.get(v.hands[s].status, v.hands[s].status))}</td></tr>")
-        self.board.value = (f'<table class="sk-points"><caption>Points (first to {v.target} ends the game, Q6)'
+        self.board.value = (f'{RECONSTRUCTION}<table class="sk-points"><caption>Points (first to {v.target} ends the game, Q6)'
                             f'</caption><thead><tr><th scope="col">Player</th><th scope="col">Points</th>'
                             f'<th scope="col">This hand</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
@@ -400,7 +402,15 @@ class QuattroTable(KitWidget):
             self.hint_html.layout.display = "none"
             return
         self.hint_html.layout.display = None
-        self.hint_html.value = self._hint_body(v)
+        mine = v.phase == "play" and v.to_act == 0
+        key = (v.hand.cards, self._seen(v), v.legal is not None and "double_six" in v.legal) if mine else None
+        body = self._hint_cache.get(key)
+        if body is None:
+            body = self._hint_body(v)
+            if len(self._hint_cache) > 256:
+                self._hint_cache.clear()
+            self._hint_cache[key] = body
+        self.hint_html.value = body
 
     def _seen(self, v) -> tuple:
         mine = set(c for c in v.hand.cards if c is not None)
