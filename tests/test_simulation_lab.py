@@ -51,12 +51,14 @@ def test_optimal_run_shows_estimate_ci_exact_and_charts():
     assert not lab.run_button.disabled and lab.cancel_button.disabled
 
 
-def test_threshold_player_says_no_exact_value():
+def test_threshold_player_shows_the_exact_value_of_the_two_policies():
     lab = SimulationLab("italian", player=stand_at(4), dealer=sees_player(), rounds=3000, seed=2)
     r = lab.run(wait=True)
     direct = simulate.run(Rules.preset("italian"), stand_at(4), sees_player(), rounds=3000, seed=2)
-    assert r.total == direct.total and lab.exact is None
-    assert "no exact value yet" in lab.result_text and "stand_at(4)" in lab.result_text
+    exact = odds.policy_ev(Rules.preset("italian"), stand_at(4), sees_player())
+    assert r.total == direct.total and lab.exact == exact
+    assert "odds.policy_ev" in lab.result_text and "stand_at(4)" in lab.result_text
+    assert str(exact) in lab.result_text
     assert "sees the player" in dict((v, k) for k, v in lab.bank_choice.options)["sees"]
 
 

@@ -9,9 +9,9 @@ the kernel, so the page never freezes: a progress bar follows the rounds played 
 ``run(wait=True)`` runs in the calling thread instead (for tests and lessons).
 
 When done it shows the estimate (the mean result per unit staked), its standard error
-and 95% confidence interval, the exact value beside it where :mod:`sette_kit.odds` has
-one (the optimal player: ``odds.solve(rules, dealer).ev``; for a threshold player
-sette_kit has no exact value yet, and the lab says so), whether the exact value lies
+and 95% confidence interval, the exact value beside it (the optimal player:
+``odds.solve(rules, dealer).ev``; a threshold player: ``odds.policy_ev(rules, player,
+dealer)``), whether the exact value lies
 inside the interval, the running mean with its confidence band and the exact line
 (``charts.running_mean_checkpoints``) and the share of rounds ending with each result.
 
@@ -59,6 +59,12 @@ COUNT_WORDS = {
 
 class _Cancelled(Exception):
     pass
+
+
+@lru_cache(maxsize=64)
+def _policy_ev(rules: Rules, player, dealer):
+    """The exact value of two fixed policies (cached: recomputing is deterministic)."""
+    return odds.policy_ev(rules, player, dealer)
 
 
 @lru_cache(maxsize=32)
@@ -341,7 +347,7 @@ class SimulationLab(KitWidget):
                                         "values, so it cannot be simulated here; choose a threshold player.")
                 player, exact = sol, sol.ev
             else:
-                exact = None  # sette_kit has no exact value for two fixed policies yet
+                exact = _policy_ev(rules, player, dealer)
             result = simulate.run(rules, player, dealer, rounds=rounds, seed=seed, chunk=self._chunk(rounds),
                                   progress=self._tick)
             self.result, self.exact = result, exact
@@ -367,7 +373,8 @@ class SimulationLab(KitWidget):
         from . import charts
 
         lo, hi = r.ci(0.95)
-        who = "optimal play (odds.solve)" if exact is not None else repr(r.player)
+        optimal = hasattr(r.player, "ev")
+        who = "optimal play (odds.solve)" if optimal else repr(r.player)
         lines = [f'<p class="sk-sim-setup">{r.rounds:,} rounds of the {esc(r.rules.name)} rules, player: '
                  f'{esc(who)}, bank: {esc(repr(r.dealer))}, seed {r.seed}.</p>',
                  '<ul class="sk-sim-numbers">',
@@ -376,15 +383,12 @@ class SimulationLab(KitWidget):
                  f'<li>95% confidence interval: {_num(lo)} to {_num(hi)}</li>']
         if exact is not None:
             inside = lo <= float(exact) <= hi
-            lines.append(f'<li>Exact value (odds.solve): <b>{_num(exact)}</b> '
+            source = "odds.solve" if optimal else "odds.policy_ev"
+            lines.append(f'<li>Exact value ({source}): <b>{_num(exact)}</b> '
                          f'<span class="sk-exact-fraction">= {esc(exact)}</span></li>')
             lines.append(f'<li class="sk-sim-verdict">The exact value is <b>{"inside" if inside else "outside"}'
                          f'</b> the 95% confidence interval'
                          + ("." if inside else " (this happens in about 1 run in 20).") + "</li>")
-        else:
-            lines.append('<li class="sk-sim-verdict">Exact value: sette_kit has no exact value yet for a '
-                         'threshold player against a fixed bank; choose the optimal player to compare with '
-                         'odds.solve.</li>')
         lines.append("</ul>")
         counts = "".join(f"<li>{esc(COUNT_WORDS[k])}: {n:,} ({n / r.rounds:.1%})</li>"
                          for k, n in r.counts.items() if n or k in ("win", "lose", "push"))

@@ -88,8 +88,9 @@ def run(args) -> int:
         if hasattr(player, "ev"):
             exact = player.ev
         else:
-            fast = rules.matta is None and not (rules.reale and rules.reale_same_suit)
-            exact = simulate.exact_ev(rules, player, dealer, exact=fast)
+            from .. import odds
+
+            exact = odds.policy_ev(rules, player, dealer)
         inside = "inside" if lo <= float(exact) <= hi else "outside"
         shown = f" = {exact.numerator}/{exact.denominator}" if isinstance(exact, Fraction) else " (to 1e-12)"
         print(f"exact     {float(exact):+.6f}{shown}")

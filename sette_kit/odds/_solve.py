@@ -48,8 +48,10 @@ class StrategyRow(NamedTuple):
 class Solution:
     """The solved heads-up game.  Build it with :func:`sette_kit.odds.solve`."""
 
-    def __init__(self, rules, dealer, exact: bool = True, deck=None):
-        self.rules, self.dealer, self.exact = rules, dealer, exact
+    def __init__(self, rules, dealer, exact: bool = True, deck=None, player=None):
+        # ``player``: a fixed drawing policy (``wants_card(half_points)``) to evaluate
+        # instead of the optimal one (see :func:`sette_kit.odds.policy_ev`)
+        self.rules, self.dealer, self.exact, self.player = rules, dealer, exact, player
         self._m = mdl = model(rules)
         # ``deck``: a smaller deck to play with (for brute-force checks); then, where
         # suits matter, every hand is kept as its cards.
@@ -190,7 +192,7 @@ class Solution:
                 self.ev = h
                 continue
             hit_value[s] = h
-            hit[s] = h > stand[s]
+            hit[s] = h > stand[s] if self.player is None else bool(self.player.wants_card(info[s][2]))
             value[s] = h if hit[s] else stand[s]
         self._info, self._children_of = info, children
         self._stand, self._hit_value, self._hit, self._value = stand, hit_value, hit, value
