@@ -216,7 +216,7 @@ def test_T7_31_after_a_knock():
     out = _outputs()
     assert "Carla makes 31 and shows it at once: the hand ends (T7)." in out
     assert "Lives after the hand: {'Ada': 3, 'Bruno': 2, 'Carla': 3} - pot: 1" in out
-    assert "except Ada, the knocker, who is spared by Rule T7" in _markdown()
+    assert "except Ada: she had knocked before the 31, and Rule T7 spares the knocker. Only Bruno pays." in _markdown()
 
 
 def test_T6_T9_ties():
