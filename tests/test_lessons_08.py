@@ -243,6 +243,7 @@ def test_stock_or_discard_claims():
     r = tr.draw_odds(ada, "Re di coppe")
     assert r.discard_score == 26 and r.best == "discard" and f"{float(r.expected_stock):.2f}" == "17.56"
     assert "A sure 26 beats an average of about 17.56" in text
+    assert "Ada's 16: 12 of 36 unseen cards improve it" in _teachers()
 
 
 def test_when_to_knock_exact_claims():
