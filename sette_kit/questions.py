@@ -273,7 +273,8 @@ def bust_question(cards: Sequence[Card], rules: Rules, seen: Sequence[Card] = ()
     solution = (f"{explain(cards, rules).splitlines()[-1]}\n"
                 f"Cards left in the deck: 40 - {len(cards) + len(seen)} = {left}.\n"
                 f"Of these, {busting} would take the total over 7½.\n"
-                f"Probability = {busting}/{left} = {answers.fmt_exact(p, 'probability')}.")
+                f"Probability = {'' if (p.numerator, p.denominator) == (busting, left) else f'{busting}/{left} = '}"
+                f"{answers.fmt_exact(p, 'probability')}.")
     return Question(
         text=f"You hold {_names(cards, rules)}.{seen_text} What is the probability of busting with one "
              f"more card?",
