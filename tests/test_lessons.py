@@ -33,8 +33,8 @@ EXPECTED = [
 ]
 """The nine lessons of the kit, in order (LESSONS.md)."""
 
-WRITTEN = ["00-start-here.ipynb", "01-cards-and-scoring.ipynb", "02-the-matta.ipynb"]
-"""The lessons that must exist now; switch to EXPECTED when all nine are written."""
+WRITTEN = EXPECTED
+"""The lessons that must exist: all nine."""
 
 EXISTING = sorted(p.name for p in LESSONS.glob("[0-9][0-9]-*.ipynb"))
 
