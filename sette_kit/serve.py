@@ -311,6 +311,19 @@ def _is_kernel(pid: int) -> bool:
         return False
 
 
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
+    """Linux: the server gets SIGTERM (and shuts its kernels down) if the process that
+    started it dies without stopping it, e.g. a test run killed by a timeout."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import signal
+
+        try:
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        except OSError:
+            pass
+
+
 class Server:
     """``sette-kit serve`` in a child process, stopped for sure on exit.
 
@@ -351,7 +364,7 @@ class Server:
         env = dict(os.environ, PYTHONUNBUFFERED="1", **(self.env or {}))
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      stdin=subprocess.DEVNULL, text=True, env=env,
-                                     start_new_session=True)
+                                     start_new_session=True, preexec_fn=_die_with_parent)
         threading.Thread(target=self._read, daemon=True).start()
         deadline = time.monotonic() + self.startup_timeout
         with self._changed:
