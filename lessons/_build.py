@@ -2,6 +2,7 @@
 
     python lessons/_build.py                 # every lessons/NN-*.ipynb
     python lessons/_build.py lessons/02-the-matta.ipynb
+    python lessons/_build.py --check          # execute and time, write nothing
 
 Each notebook is executed in place with a fresh kernel (working directory: lessons/),
 widget state is stripped from its metadata, and any error output fails the build.
@@ -20,7 +21,7 @@ from nbclient import NotebookClient
 HERE = Path(__file__).resolve().parent
 
 
-def build(path: Path, timeout: int = 120) -> float:
+def build(path: Path, timeout: int = 120, write: bool = True) -> float:
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}})
@@ -36,18 +37,20 @@ def build(path: Path, timeout: int = 120) -> float:
             if out.get("name") == "stderr" and "Traceback" in out.get("text", ""):
                 raise SystemExit(f"{path.name}: a traceback was printed")
     nbformat.validate(nb)
-    nbformat.write(nb, path)
+    if write:
+        nbformat.write(nb, path)
     return elapsed
 
 
 def main(argv: list[str]) -> int:
-    paths = [Path(a) for a in argv] or sorted(HERE.glob("[0-9][0-9]-*.ipynb"))
+    write = "--check" not in argv
+    paths = [Path(a) for a in argv if a != "--check"] or sorted(HERE.glob("[0-9][0-9]-*.ipynb"))
     total = 0.0
     for p in paths:
-        t = build(p.resolve())
+        t = build(p.resolve(), write=write)
         total += t
-        print(f"{p.name}: executed in {t:.1f} s")
-    print(f"all {len(paths)}: {total:.1f} s")
+        print(f"{p.name}: executed in {t:.1f} s (target < 20 s)")
+    print(f"all {len(paths)}: {total:.1f} s (target < 120 s)")
     return 0
 
 
