@@ -40,7 +40,7 @@ from sette_kit.quattro import (OddsBot, QuattroGame, QuattroRules, explain, next
                                odds_four_and_half, points_for, score)
 
 from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
-from .render import back_svg, card_label, card_svg, hand_html
+from .render import hand_html
 
 __all__ = ["QuattroTable", "PointsRow", "points_table", "points_table_html"]
 
@@ -309,20 +309,6 @@ class QuattroTable(KitWidget):
         self._render_result(v)
         self._render_log(v)
 
-    def _cards_html(self, cards, label: str, size: int) -> str:
-        pics, words = [], []
-        for c in cards:
-            if c is None:
-                pics.append(back_svg(size))
-                words.append("a face-down card")
-            else:
-                wild = self.rules.is_matta(c)
-                pics.append(card_svg(c, self.face, matta=wild, size=size))
-                words.append(card_label(c, self.face, wild))
-        spoken = ", ".join(words) if words else "no cards"
-        return (f'<div class="sk-hand" role="group" aria-label="{esc(label)}: {esc(spoken)}" '
-                f'style="display:inline-flex;flex-wrap:wrap;gap:4px">{"".join(pics)}</div>')
-
     def _render_status(self, v) -> None:
         if v.phase == "game_over":
             if len(v.winners) == 1:
@@ -365,7 +351,7 @@ class QuattroTable(KitWidget):
         for s in range(1, len(v.names)):
             h = v.hands[s]
             name = v.names[s] + (" (dealer)" if s == v.dealer else "")
-            cards = self._cards_html(h.cards, v.names[s] + "'s hand", size)
+            cards = hand_html(h.cards, face=self.face, rules=self.rules, size=size, label=v.names[s] + "'s hand")
             seats.append(f'<div class="sk-seat" style="display:inline-block;margin:0 14px 8px 0;vertical-align:top">'
                          f'<div><b>{esc(name)}</b>: {esc(self._seat_words(v, s))}</div>{cards}</div>')
         self.table_html.value = (f'<div class="sk-seats">{"".join(seats)}</div>'

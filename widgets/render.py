@@ -323,19 +323,24 @@ def card_svg(card: Card, face: str = "italian", matta: bool = False, hidden: boo
 CARD_CSS = ("display:inline-flex;flex-wrap:wrap;gap:6px;align-items:flex-end;")
 
 
-def hand_html(cards: Iterable[Card], face: str | None = None, rules=None, hidden_first: bool = False,
+def hand_html(cards: Iterable[Card | None], face: str | None = None, rules=None, hidden_first: bool = False,
               size: int = 80, label: str = "Hand") -> str:
     """A row of cards as HTML: ``<div class="sk-hand" role="group" aria-label="Hand: ...">``.
 
     ``face`` defaults to ``rules.face`` (or 'italian'); the matta is marked when
-    ``rules`` make it wild; ``hidden_first`` draws the first card face down (S9).
+    ``rules`` make it wild; ``hidden_first`` draws the first card face down (S9).  A
+    ``None`` among ``cards`` is a card the viewer cannot see: it is drawn as a back and
+    read out as "a face-down card", wherever it stands (a table view of another seat).
 
-    >>> from sette_kit import parse_cards, Rules
+    >>> from sette_kit import parse_card, parse_cards, Rules
     >>> h = hand_html(parse_cards("7c Rd"), rules=Rules.preset("italian"))
     >>> 'aria-label="Hand: 7 of cups, King of coins, the matta (wild card)"' in h
     True
     >>> 'aria-label="Hand: a face-down card, King of coins' in hand_html(parse_cards("7c Rd"), hidden_first=True)
     True
+    >>> h = hand_html([parse_card("7c"), None], label="Bruno")
+    >>> 'aria-label="Bruno: 7 of cups, a face-down card"' in h, h.count('aria-label="a face-down card"')
+    (True, 1)
     >>> 'aria-label="Hand: no cards"' in hand_html([])
     True
     """
@@ -343,10 +348,13 @@ def hand_html(cards: Iterable[Card], face: str | None = None, rules=None, hidden
     cards = tuple(cards)
     pics, words = [], []
     for i, c in enumerate(cards):
-        hidden = hidden_first and i == 0
+        if c is None or (hidden_first and i == 0):
+            pics.append(back_svg(size))
+            words.append("a face-down card")
+            continue
         wild = rules is not None and rules.is_matta(c)
-        pics.append(card_svg(c, face, matta=wild, hidden=hidden, size=size))
-        words.append("a face-down card" if hidden else card_label(c, face, wild))
+        pics.append(card_svg(c, face, matta=wild, size=size))
+        words.append(card_label(c, face, wild))
     spoken = ", ".join(words) if words else "no cards"
     return (f'<div class="sk-hand" role="group" aria-label="{_esc(label)}: {_esc(spoken)}" '
             f'style="{CARD_CSS}">{"".join(pics)}</div>')

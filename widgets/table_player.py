@@ -49,7 +49,7 @@ from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
 
 from .base import KitWidget, button, esc, plain_text, safe_action
-from .render import CARD_CSS, back_svg, card_label, card_svg
+from .render import hand_html
 
 __all__ = ["TablePlayer", "ACTION_BUTTONS", "BOT_NAMES", "BANK_STANDS_AT"]
 
@@ -84,23 +84,6 @@ STATUS_WORDS = {"playing": "playing", "stood": "stood", "sette_e_mezzo": "7½, s
 def _solution(rules: Rules, bank_threshold: Fraction):
     """The heads-up model solved once per rules (a few hundred ms for the Italian rules)."""
     return odds.solve(rules, dealer=odds.stand_at(bank_threshold))
-
-
-def _hand_row(cards, rules: Rules, size: int, label: str) -> str:
-    """A row of cards like :func:`widgets.render.hand_html`, where ``None`` is a card the
-    viewer cannot see (drawn as a back, read out as "a face-down card")."""
-    pics, words = [], []
-    for c in cards:
-        if c is None:
-            pics.append(back_svg(size))
-            words.append("a face-down card")
-        else:
-            wild = rules.is_matta(c)
-            pics.append(card_svg(c, rules.face, matta=wild, size=size))
-            words.append(card_label(c, rules.face, wild))
-    spoken = ", ".join(words) if words else "no cards"
-    return (f'<div class="sk-hand" role="group" aria-label="{esc(label)}: {esc(spoken)}" '
-            f'style="{CARD_CSS}">{"".join(pics)}</div>')
 
 
 def _parse_amount(amount, lo: int, hi: int, what: str) -> int:
@@ -294,7 +277,7 @@ class TablePlayer(KitWidget):
                 if h.result is not None and s != v.banker:
                     facts.append(f"won {h.result}" if h.result > 0 else f"lost {-h.result}" if h.result < 0
                                  else "stake back")
-                parts.append(_hand_row(h.cards, self.rules, self.card_size, label)
+                parts.append(hand_html(h.cards, rules=self.rules, size=self.card_size, label=label)
                              + f'<div class="sk-hand-facts">{esc(", ".join(facts))}</div>')
             css = "sk-seat" + (" sk-seat-you" if s == self.HUMAN else "") + (" sk-seat-bank" if s == v.banker else "")
             rows.append(f'<div class="{css}" style="display:inline-block;vertical-align:top;margin:4px 12px 4px 0">'
