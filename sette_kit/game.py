@@ -135,8 +135,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Callable, Iterator, Mapping, NamedTuple
+from typing import Callable, NamedTuple
 
+from ._table import (Event, HandCards, Legal, Option, SeatView, Seats, event_from_json, event_to_json,
+                     rng_from_json, rng_to_json, seat_names)
 from .cards import FULL_DECK, Card, Rank
 from .errors import IllegalMove, SetteKitError
 from .rules import SUIT_PRIORITY, Rules
@@ -163,83 +165,7 @@ def _score(cards: tuple, rules: Rules, declare, half_ace: bool) -> Score:
 # ---------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Event:
-    """One thing that happened at the table.  ``text`` is safe to show to everybody."""
-
-    kind: str
-    seat: int | None
-    data: Mapping[str, Any] = field(hash=False, compare=True)
-    text: str
-    round: int = 0
-    private: bool = False  # data names a card only ``seat`` may see
-
-    def redacted(self) -> "Event":
-        """The event as the other seats know it (no hidden card in ``data``)."""
-        if not self.private:
-            return self
-        data = MappingProxyType({k: v for k, v in self.data.items() if k != "card"})
-        return Event(self.kind, self.seat, data, self.text, self.round, False)
-
-    def __repr__(self) -> str:
-        return f"<Event {self.kind} seat={self.seat}: {self.text}>"
-
-
-class Option(NamedTuple):
-    """One legal action with its allowed parameters."""
-
-    name: str
-    min: int | None = None  # amount range for stake / split
-    max: int | None = None
-    values: tuple | None = None  # declare: the matta's allowed values (None = automatic)
-
-    def __repr__(self) -> str:
-        if self.min is not None:
-            return f"{self.name}(min={self.min}, max={self.max})"
-        if self.values is not None:
-            return f"{self.name}(values={', '.join('auto' if v is None else fmt_points(v) for v in self.values)})"
-        return self.name
-
-
-class Legal(Mapping):
-    """The legal actions of the seat to act: a read-only mapping name -> :class:`Option`.
-
-    >>> lg = Legal([Option("hit"), Option("stand")])
-    >>> "hit" in lg, list(lg), lg
-    (True, ['hit', 'stand'], Legal(hit, stand))
-    """
-
-    __slots__ = ("_options",)
-
-    def __init__(self, options=()) -> None:
-        self._options = {o.name: o for o in options}
-
-    def __getitem__(self, name: str) -> Option:
-        return self._options[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._options)
-
-    def __len__(self) -> int:
-        return len(self._options)
-
-    def __repr__(self) -> str:
-        return f"Legal({', '.join(map(repr, self._options.values()))})"
-
-    def describe(self) -> str:
-        """A short line for prompts: 'stake 1-10, hit, stand'."""
-        parts = []
-        for o in self._options.values():
-            if o.min is not None:
-                parts.append(f"{o.name} {o.min}-{o.max}" if o.min != o.max else f"{o.name} {o.min}")
-            elif o.values is not None:
-                parts.append(f"{o.name} " + "/".join(fmt_points(v) for v in o.values if v is not None))
-            else:
-                parts.append(o.name)
-        return ", ".join(parts)
-
-
-@dataclass(frozen=True)
-class HandView:
+class HandView(HandCards):
     """One hand as a given seat sees it.  ``cards`` holds ``None`` for a card hidden from
     the viewer; ``score`` is None unless the viewer sees every card."""
 
@@ -251,19 +177,9 @@ class HandView:
     half_ace: bool
     score: Score | None
 
-    @property
-    def face_up(self) -> tuple:
-        """The cards of the hand the viewer can see."""
-        return tuple(c for c in self.cards if c is not None)
-
-    @property
-    def hidden(self) -> int:
-        """How many of the hand's cards the viewer cannot see."""
-        return sum(1 for c in self.cards if c is None)
-
 
 @dataclass(frozen=True)
-class TableView:
+class TableView(SeatView):
     """The table as one seat may see it (S9, S11).  Immutable; built by :meth:`Table.view`."""
 
     seat: int
@@ -284,16 +200,8 @@ class TableView:
     _events: tuple = field(repr=False, default=())
 
     @property
-    def name(self) -> str:
-        return self.names[self.seat]
-
-    @property
     def is_banker(self) -> bool:
         return self.seat == self.banker
-
-    @property
-    def my_turn(self) -> bool:
-        return self.to_act == self.seat
 
     @property
     def hand(self) -> HandView | None:
@@ -307,11 +215,6 @@ class TableView:
     def score(self) -> Score | None:
         h = self.hand
         return h.score if h is not None else None
-
-    @property
-    def events(self) -> tuple:
-        """This round's events, with other seats' hidden cards taken out of ``data``."""
-        return tuple(e if not e.private or e.seat == self.seat else e.redacted() for e in self._events)
 
     def visible_cards(self) -> tuple:
         """Every card this seat can see now: its own, the face-up cards, the discards."""
@@ -378,7 +281,7 @@ class _Hand:
 # The table
 # ---------------------------------------------------------------------------------------
 
-class Table:
+class Table(Seats):
     """A Sette e mezzo table of 2-12 seats (S7).  See the module docstring.
 
     ``rules`` is a :class:`~sette_kit.rules.Rules` or a preset name; ``players`` the
@@ -394,9 +297,7 @@ class Table:
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         if not isinstance(self.rules, Rules):
             raise SetteKitError("rules must be a Rules object or a preset name: 'italian', 'spanish' or 'plain'")
-        if isinstance(players, int) and not isinstance(players, bool):
-            players = [f"Player {i + 1}" for i in range(players)]
-        names = tuple(str(p) for p in players)
+        names = seat_names(players)
         if not MIN_SEATS <= len(names) <= MAX_SEATS:
             raise SetteKitError(f"a table seats {MIN_SEATS} to {MAX_SEATS} players, the bank included (S7); "
                                 f"got {len(names)}")
@@ -446,10 +347,6 @@ class Table:
 
     # -- public state -----------------------------------------------------------------
     @property
-    def n_seats(self) -> int:
-        return len(self.names)
-
-    @property
     def bankrolls(self) -> tuple:
         """Every seat's money, as a tuple of ints."""
         return tuple(self._bankrolls)
@@ -487,20 +384,7 @@ class Table:
 
     def attach_bots(self, bots) -> None:
         """Seat policies: ``{seat or name: policy}``, or ``"all"`` for the default bot everywhere."""
-        if bots is None:
-            return
-        if bots == "all":
-            from .policies import default
-
-            bots = {s: default() for s in range(self.n_seats)}
-        for key, policy in dict(bots).items():
-            if not callable(policy):
-                raise SetteKitError(f"the bot for {key!r} must be a callable policy(view) -> action")
-            self._bots[self._seat_of(key)] = policy
-
-    @property
-    def bots(self) -> Mapping[int, Callable]:
-        return MappingProxyType(self._bots)
+        self._attach_bots(bots, _default_policy)
 
     # -- rounds -------------------------------------------------------------------------
     def new_round(self) -> None:
@@ -1033,15 +917,6 @@ class Table:
     def _cnames(self, cards) -> str:
         return ", ".join(c.name(self.rules.face) for c in cards)
 
-    def _seat_of(self, key) -> int:
-        if isinstance(key, str):
-            if key in self.names:
-                return self.names.index(key)
-            raise SetteKitError(f"no player called {key!r}: the players are {', '.join(self.names)}")
-        if _is_int(key) and 0 <= key < self.n_seats:
-            return int(key)
-        raise SetteKitError(f"seat {key!r} does not exist: seats are 0-{self.n_seats - 1} or a player's name")
-
     # -- checks -----------------------------------------------------------------------------
     def check(self) -> None:
         """Raise AssertionError unless the table's invariants hold: the 40 cards are each in
@@ -1121,6 +996,12 @@ class Table:
 # helpers
 # ---------------------------------------------------------------------------------------
 
+def _default_policy():
+    from .policies import default  # policies imports this module: loaded on first use
+
+    return default()
+
+
 def _is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -1164,41 +1045,3 @@ def _rules_from_dict(d: dict) -> Rules:
     if d.get("matta") is not None:
         d["matta"] = FULL_DECK[d["matta"]]
     return Rules(**d)
-
-
-def rng_to_json(state):
-    version, internal, gauss = state
-    return [version, list(internal), gauss]
-
-
-def rng_from_json(s):
-    return (s[0], tuple(s[1]), s[2])
-
-
-def _enc(v):
-    if isinstance(v, Card):
-        return {"card": v.index}
-    if isinstance(v, Fraction):
-        return {"fraction": str(v)}
-    if isinstance(v, (tuple, list)):
-        return [_enc(x) for x in v]
-    return v
-
-
-def _dec(v):
-    if isinstance(v, dict):
-        if "card" in v:
-            return FULL_DECK[v["card"]]
-        return Fraction(v["fraction"])
-    if isinstance(v, list):
-        return tuple(_dec(x) for x in v)
-    return v
-
-
-def event_to_json(e: Event):
-    return [e.kind, e.seat, {k: _enc(v) for k, v in e.data.items()}, e.text, e.round, e.private]
-
-
-def event_from_json(x) -> Event:
-    kind, seat, data, text, rnd, private = x
-    return Event(kind, seat, MappingProxyType({k: _dec(v) for k, v in data.items()}), text, rnd, private)

@@ -109,18 +109,19 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import FULL_DECK, Card, Deck, Rank, Suit, parse_card, parse_cards
 from .errors import IllegalMove, SetteKitError
-# the table machinery shared with Sette e mezzo (sette_kit.game): the Event value, the
-# Legal/Option mapping of legal actions, and the JSON helpers for events and the RNG
-from .game import Event, Legal, Option
-from .game import event_from_json, event_to_json, rng_from_json, rng_to_json
+# the table machinery shared with Sette e mezzo (sette_kit.game, issue 10: no copy of the
+# engine): the Event value, the Legal/Option mapping of legal actions, the JSON helpers for
+# events and the RNG, the view properties, seat look-up and bot attachment
+from ._table import (Event, HandCards, Legal, Option, SeatView, Seats, event_from_json, event_to_json,
+                     replace_checked, rng_from_json, rng_to_json, seat_names)
 from .scoring import card_value, fmt_points
 
 __all__ = [
@@ -184,11 +185,7 @@ class QuattroRules:
 
     def replace(self, **changes) -> "QuattroRules":
         """A validated copy with some fields changed."""
-        unknown = set(changes) - {f.name for f in fields(self)}
-        if unknown:
-            raise SetteKitError(f"unknown option(s) {', '.join(sorted(unknown))}; accepted: "
-                                + ", ".join(f.name for f in fields(self)))
-        return dataclasses.replace(self, **changes)
+        return replace_checked(self, changes)
 
     def to_dict(self) -> dict:
         d = dataclasses.asdict(self)
@@ -882,7 +879,7 @@ _CUT_RANK = {0: 0}  # the cut for the deal (Q4 reading): figures lowest, then Ac
 
 
 @dataclass(frozen=True)
-class QuattroHandView:
+class QuattroHandView(HandCards):
     """One seat's hand as a viewer sees it.  ``cards`` holds None for a card hidden from
     the viewer; ``score`` is None unless the viewer sees every card.  ``status`` is
     'waiting', 'playing', 'stood', 'bust', 'double_six', 'mega' or 'out' (no hand yet);
@@ -894,17 +891,9 @@ class QuattroHandView:
     double_six_declared: bool
     score: QuattroScore | None
 
-    @property
-    def face_up(self) -> tuple:
-        return tuple(c for c in self.cards if c is not None)
-
-    @property
-    def hidden(self) -> int:
-        return sum(1 for c in self.cards if c is None)
-
 
 @dataclass(frozen=True)
-class QuattroView:
+class QuattroView(SeatView):
     """The table as one seat may see it.  A widget can draw everything from this and
     :attr:`QuattroGame.events` (or :attr:`QuattroView.events`, redacted for this seat)."""
 
@@ -926,14 +915,6 @@ class QuattroView:
     _events: tuple = field(repr=False, default=())
 
     @property
-    def name(self) -> str:
-        return self.names[self.seat]
-
-    @property
-    def my_turn(self) -> bool:
-        return self.to_act == self.seat
-
-    @property
     def is_dealer(self) -> bool:
         return self.seat == self.dealer
 
@@ -945,17 +926,12 @@ class QuattroView:
     def score(self) -> QuattroScore | None:
         return self.hands[self.seat].score
 
-    @property
-    def events(self) -> tuple:
-        """This hand's events, other seats' hidden cards taken out of ``data``."""
-        return tuple(e if not e.private or e.seat == self.seat else e.redacted() for e in self._events)
-
     def visible_cards(self) -> tuple:
         """Every card this seat can see on the table now (its own included)."""
         return tuple(c for h in self.hands for c in h.cards if c is not None)
 
 
-class QuattroGame:
+class QuattroGame(Seats):
     """A game of Quattro e mezzo for 3-8 players, for points, to a target (Q1-Q6).
 
     ``players``: names in seat order, or a number of players.  ``rules``: a
@@ -986,9 +962,7 @@ class QuattroGame:
     def __init__(self, players=4, rules: QuattroRules | None = None, seed: int | None = None, bots=None,
                  dealer: int | str | None = None, deck=None) -> None:
         self.rules = _rules(rules)
-        if isinstance(players, int) and not isinstance(players, bool):
-            players = [f"Player {i + 1}" for i in range(players)]
-        names = tuple(str(p) for p in players)
+        names = seat_names(players)
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise SetteKitError(f"Quattro e mezzo is played by {MIN_PLAYERS} to {MAX_PLAYERS} players "
                                 f"(seed 000: three or more), got {len(names)}")
@@ -1036,10 +1010,6 @@ class QuattroGame:
         return tuple(self._points)
 
     @property
-    def n_seats(self) -> int:
-        return len(self.names)
-
-    @property
     def events(self) -> tuple:
         """Every event so far (``data`` may name hidden cards: show ``text`` to people)."""
         return tuple(self._events)
@@ -1079,29 +1049,9 @@ class QuattroGame:
 
     def attach_bots(self, bots) -> None:
         """Seat policies: ``{seat or name: policy}``, or ``"all"`` for an :class:`OddsBot` everywhere."""
-        if bots is None:
-            return
-        if bots == "all":
-            bots = {s: OddsBot() for s in range(self.n_seats)}
-        for key, policy in dict(bots).items():
-            if not callable(policy):
-                raise SetteKitError(f"the bot for {key!r} must be a callable policy(view) -> action")
-            self._bots[self._seat_of(key)] = policy
-
-    @property
-    def bots(self) -> Mapping[int, Callable]:
-        return MappingProxyType(self._bots)
+        self._attach_bots(bots, OddsBot)
 
     # -- internals ---------------------------------------------------------------------------
-    def _seat_of(self, key) -> int:
-        if isinstance(key, str):
-            if key in self.names:
-                return self.names.index(key)
-            raise SetteKitError(f"no player called {key!r}: the players are {', '.join(self.names)}")
-        if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < self.n_seats:
-            return key
-        raise SetteKitError(f"seat {key!r} does not exist: seats are 0-{self.n_seats - 1} or a player's name")
-
     def _log(self, kind, seat, data, text, private=False) -> None:
         self._events.append(Event(kind, seat, MappingProxyType(dict(data)), text, self.hand_number, private))
 

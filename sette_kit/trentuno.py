@@ -137,11 +137,12 @@ import dataclasses
 import itertools
 import json
 import random
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
+from ._table import replace_checked, seat_names
 from .cards import FACES, FULL_DECK, Card, Rank, Suit, parse_card, parse_cards
 from .errors import IllegalMove, SetteKitError
 
@@ -206,11 +207,7 @@ class TrentunoRules:
 
     def replace(self, **changes) -> "TrentunoRules":
         """A validated copy with some options changed."""
-        unknown = set(changes) - {f.name for f in fields(self)}
-        if unknown:
-            raise SetteKitError(f"unknown Trentuno option(s) {', '.join(sorted(unknown))}; accepted: "
-                                + ", ".join(f.name for f in fields(self)))
-        return dataclasses.replace(self, **changes)
+        return replace_checked(self, changes, "Trentuno option(s)")
 
     def to_dict(self) -> dict:
         """The options as a plain dict (for JSON)."""
@@ -533,9 +530,7 @@ class TrentunoGame:
 
     def __init__(self, players: Sequence[str] | int = 4, rules: TrentunoRules | None = None,
                  seed: int | None = None, bots: Mapping | None = None) -> None:
-        if isinstance(players, int) and not isinstance(players, bool):
-            players = [f"Player {i + 1}" for i in range(players)]
-        players = tuple(str(p) for p in players)
+        players = seat_names(players)
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise SetteKitError(f"Trentuno needs {MIN_PLAYERS} to {MAX_PLAYERS} players (T1: 4-7 with one deck "
                                 f"is best), got {len(players)}")

@@ -1,0 +1,272 @@
+"""Table machinery shared by the card-game engines (Sette e mezzo, Quattro e mezzo, Trentuno).
+
+One place for what the engines do the same way: the immutable :class:`Event` /
+:class:`Option` / :class:`Legal` values (Sette e mezzo and Quattro e mezzo), their JSON
+form and the random generator's JSON form, the ``face_up`` / ``hidden`` properties of a
+hand view, the properties every per-seat view has, seat look-up and bot attachment, the
+conversion of a number of players into names, and the validated ``replace`` of a frozen
+options dataclass.  Each engine keeps its own deck handling (their random sequences
+differ on purpose) and its own event texts.
+
+Imports only ``cards``, ``errors`` and ``scoring`` (for ``fmt_points``), so Quattro e
+mezzo and Trentuno do not need the Sette e mezzo engine (:mod:`sette_kit.game`), which
+re-exports the public names defined here.
+
+>>> lg = Legal([Option("hit"), Option("stake", 1, 10)])
+>>> lg, lg.describe()
+(Legal(hit, stake(min=1, max=10)), 'hit, stake 1-10')
+>>> seat_names(3)
+('Player 1', 'Player 2', 'Player 3')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, Callable, Iterator, Mapping, NamedTuple
+
+from .cards import FULL_DECK, Card
+from .errors import SetteKitError
+from .scoring import fmt_points
+
+__all__ = ["Event", "Option", "Legal", "event_to_json", "event_from_json", "rng_to_json", "rng_from_json",
+           "HandCards", "SeatView", "Seats", "seat_names", "replace_checked"]
+
+
+# ---------------------------------------------------------------------------------------
+# Small immutable values
+# ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened at the table.  ``text`` is safe to show to everybody."""
+
+    kind: str
+    seat: int | None
+    data: Mapping[str, Any] = field(hash=False, compare=True)
+    text: str
+    round: int = 0
+    private: bool = False  # data names a card only ``seat`` may see
+
+    def redacted(self) -> "Event":
+        """The event as the other seats know it (no hidden card in ``data``).
+
+        >>> e = Event("hit", 1, MappingProxyType({"card": Card(5, 0)}), "Bo takes a card face down.", 1, True)
+        >>> dict(e.redacted().data), e.redacted().private
+        ({}, False)
+        """
+        if not self.private:
+            return self
+        data = MappingProxyType({k: v for k, v in self.data.items() if k != "card"})
+        return Event(self.kind, self.seat, data, self.text, self.round, False)
+
+    def __repr__(self) -> str:
+        return f"<Event {self.kind} seat={self.seat}: {self.text}>"
+
+
+class Option(NamedTuple):
+    """One legal action with its allowed parameters."""
+
+    name: str
+    min: int | None = None  # amount range for stake / split
+    max: int | None = None
+    values: tuple | None = None  # declare: the matta's allowed values (None = automatic)
+
+    def __repr__(self) -> str:
+        if self.min is not None:
+            return f"{self.name}(min={self.min}, max={self.max})"
+        if self.values is not None:
+            return f"{self.name}(values={', '.join('auto' if v is None else fmt_points(v) for v in self.values)})"
+        return self.name
+
+
+class Legal(Mapping):
+    """The legal actions of the seat to act: a read-only mapping name -> :class:`Option`.
+
+    >>> lg = Legal([Option("hit"), Option("stand")])
+    >>> "hit" in lg, list(lg), lg
+    (True, ['hit', 'stand'], Legal(hit, stand))
+    """
+
+    __slots__ = ("_options",)
+
+    def __init__(self, options=()) -> None:
+        self._options = {o.name: o for o in options}
+
+    def __getitem__(self, name: str) -> Option:
+        return self._options[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._options)
+
+    def __len__(self) -> int:
+        return len(self._options)
+
+    def __repr__(self) -> str:
+        return f"Legal({', '.join(map(repr, self._options.values()))})"
+
+    def describe(self) -> str:
+        """A short line for prompts: 'stake 1-10, hit, stand'."""
+        parts = []
+        for o in self._options.values():
+            if o.min is not None:
+                parts.append(f"{o.name} {o.min}-{o.max}" if o.min != o.max else f"{o.name} {o.min}")
+            elif o.values is not None:
+                parts.append(f"{o.name} " + "/".join(fmt_points(v) for v in o.values if v is not None))
+            else:
+                parts.append(o.name)
+        return ", ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------
+# JSON forms (the saved-game formats depend on them: do not change)
+# ---------------------------------------------------------------------------------------
+
+def rng_to_json(state):
+    """A ``random.Random().getstate()`` as JSON-able lists."""
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(s):
+    """The inverse of :func:`rng_to_json`: a state for ``random.Random().setstate``."""
+    return (s[0], tuple(s[1]), s[2])
+
+
+def _enc(v):
+    if isinstance(v, Card):
+        return {"card": v.index}
+    if isinstance(v, Fraction):
+        return {"fraction": str(v)}
+    if isinstance(v, (tuple, list)):
+        return [_enc(x) for x in v]
+    return v
+
+
+def _dec(v):
+    if isinstance(v, dict):
+        if "card" in v:
+            return FULL_DECK[v["card"]]
+        return Fraction(v["fraction"])
+    if isinstance(v, list):
+        return tuple(_dec(x) for x in v)
+    return v
+
+
+def event_to_json(e: Event):
+    """An :class:`Event` as a JSON-able list (cards and fractions tagged).
+
+    >>> e = Event("hit", 0, MappingProxyType({"card": Card(7, 1), "total": Fraction(15, 2)}), "7½!", 2)
+    >>> event_to_json(e)
+    ['hit', 0, {'card': {'card': 16}, 'total': {'fraction': '15/2'}}, '7½!', 2, False]
+    >>> event_from_json(event_to_json(e)) == e
+    True
+    """
+    return [e.kind, e.seat, {k: _enc(v) for k, v in e.data.items()}, e.text, e.round, e.private]
+
+
+def event_from_json(x) -> Event:
+    """The inverse of :func:`event_to_json`."""
+    kind, seat, data, text, rnd, private = x
+    return Event(kind, seat, MappingProxyType({k: _dec(v) for k, v in data.items()}), text, rnd, private)
+
+
+# ---------------------------------------------------------------------------------------
+# Views
+# ---------------------------------------------------------------------------------------
+
+class HandCards:
+    """Mixin for a frozen hand view whose ``cards`` hold ``None`` for a card the viewer
+    cannot see."""
+
+    __slots__ = ()
+
+    @property
+    def face_up(self) -> tuple:
+        """The cards of the hand the viewer can see."""
+        return tuple(c for c in self.cards if c is not None)
+
+    @property
+    def hidden(self) -> int:
+        """How many of the hand's cards the viewer cannot see."""
+        return sum(1 for c in self.cards if c is None)
+
+
+class SeatView:
+    """Mixin for a frozen per-seat view with ``seat``, ``names``, ``to_act`` and
+    ``_events`` (the events of the current round or hand, unredacted)."""
+
+    __slots__ = ()
+
+    @property
+    def name(self) -> str:
+        return self.names[self.seat]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    @property
+    def events(self) -> tuple:
+        """This round's (hand's) events, with other seats' hidden cards taken out of ``data``."""
+        return tuple(e if not e.private or e.seat == self.seat else e.redacted() for e in self._events)
+
+
+# ---------------------------------------------------------------------------------------
+# Seats and bots
+# ---------------------------------------------------------------------------------------
+
+def seat_names(players) -> tuple:
+    """Names in seat order: ``players`` as strings, or ``"Player 1"``... for a number."""
+    if isinstance(players, int) and not isinstance(players, bool):
+        players = [f"Player {i + 1}" for i in range(players)]
+    return tuple(str(p) for p in players)
+
+
+class Seats:
+    """Mixin for a game with ``names`` (one per seat) and ``_bots`` (seat -> policy)."""
+
+    @property
+    def n_seats(self) -> int:
+        return len(self.names)
+
+    @property
+    def bots(self) -> Mapping[int, Callable]:
+        return MappingProxyType(self._bots)
+
+    def _seat_of(self, key) -> int:
+        """A seat number from a seat number or a player's name (SetteKitError otherwise)."""
+        if isinstance(key, str):
+            if key in self.names:
+                return self.names.index(key)
+            raise SetteKitError(f"no player called {key!r}: the players are {', '.join(self.names)}")
+        if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < self.n_seats:
+            return int(key)
+        raise SetteKitError(f"seat {key!r} does not exist: seats are 0-{self.n_seats - 1} or a player's name")
+
+    def _attach_bots(self, bots, default: Callable[[], Callable]) -> None:
+        """``bots``: None, ``{seat or name: policy}``, or ``"all"`` (``default()`` at every seat)."""
+        if bots is None:
+            return
+        if bots == "all":
+            bots = {s: default() for s in range(self.n_seats)}
+        for key, policy in dict(bots).items():
+            if not callable(policy):
+                raise SetteKitError(f"the bot for {key!r} must be a callable policy(view) -> action")
+            self._bots[self._seat_of(key)] = policy
+
+
+# ---------------------------------------------------------------------------------------
+# Options
+# ---------------------------------------------------------------------------------------
+
+def replace_checked(options, changes: Mapping, what: str = "option(s)"):
+    """``dataclasses.replace(options, **changes)`` after checking every name is a field
+    (the new object validates the values in its ``__post_init__``)."""
+    names = [f.name for f in dataclasses.fields(options)]
+    unknown = set(changes) - set(names)
+    if unknown:
+        raise SetteKitError(f"unknown {what} {', '.join(sorted(unknown))}; accepted: " + ", ".join(names))
+    return dataclasses.replace(options, **changes)
