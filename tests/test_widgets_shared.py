@@ -29,3 +29,92 @@ def test_hand_html_face_from_rules_for_shown_cards():
     h = hand_html([None, parse_card("Fc")], rules=Rules.preset("spanish"))
     assert 'aria-label="Hand: a face-down card, Jack of cups"' in h
     assert card_svg(parse_card("Fc"), "spanish") in h and card_svg(parse_card("Fc"), "italian") not in h
+
+
+# -- widgets/_background.py: one worker, the latest request wins ---------------------------
+import threading  # noqa: E402
+
+import ipywidgets  # noqa: E402
+
+from sette_kit.errors import SetteKitError  # noqa: E402
+from widgets._background import Background  # noqa: E402
+from widgets.base import KitWidget  # noqa: E402
+
+
+class _Slow(Background, KitWidget):
+    def __init__(self):
+        super().__init__()
+        self.status = ipywidgets.HTML()
+        self.shown = []
+
+
+def test_background_runs_only_the_latest_request_and_shows_only_its_result():
+    w = _Slow()
+    started, gate, ran = threading.Event(), threading.Event(), []
+
+    def job(x, block=False):
+        def work():
+            ran.append(x)
+            if block:
+                started.set()
+                gate.wait(10)
+            return x
+        return work
+
+    assert w._start(job(1, block=True), w.shown.append, "Working <1>...") is None
+    assert started.wait(10)  # the worker is inside job 1
+    assert w.busy and "Working &lt;1&gt;..." in w.status.value and 'class="sk-busy"' in w.status.value
+    w._start(job(2), w.shown.append, "Working...")  # waits, then is replaced by 3
+    w._start(job(3), w.shown.append, "Working...")
+    gate.set()
+    assert w.wait(10)
+    assert ran == [1, 3] and w.shown == [3] and w.status.value == "" and not w.busy
+
+
+def test_background_errors_become_messages_and_sync_mode_runs_at_once():
+    w = _Slow()
+
+    def bad():
+        raise SetteKitError("no <way>")
+
+    w._start(bad, w.shown.append, "Working...")
+    assert w.wait(10) and w.shown == [] and w.message_text == "no <way>" and w.status.value == ""
+    w.background = False
+    assert w._start(lambda: 5, w.shown.append, "Working...") == 5 and w.shown == [5]
+    w.background = True
+    assert w._start(lambda: 6, w.shown.append, "Working...", wait=True) == 6 and w.shown == [5, 6]
+
+
+def test_strategy_chart_still_exports_the_background_names():
+    from widgets import _background, strategy_chart
+
+    assert strategy_chart.Background is _background.Background
+    assert strategy_chart.CHART_LOCK is _background.CHART_LOCK
+
+
+# -- widgets/base.py: setting controls from code --------------------------------------------
+def test_set_quiet_does_not_call_the_action_back():
+    w = KitWidget()
+    box, calls = ipywidgets.Text(), []
+    box.observe(lambda ch: w._quietly(calls.append, ch["new"]), names="value")
+    box.value = "typed"
+    w._set_quiet(box, "from code")
+    assert calls == ["typed"] and box.value == "from code" and not w._syncing
+
+
+# -- widgets/strategy_chart.py, widgets/charts.py -------------------------------------------
+def test_dealer_dropdown_adds_an_unlisted_threshold():
+    from sette_kit import odds
+    from widgets.strategy_chart import POLICY_OPTIONS, dealer_dropdown
+
+    m = dealer_dropdown(odds.stand_at(5))
+    assert m.value == "5" and list(m.options) == list(POLICY_OPTIONS) and "sk-dealer" in m._dom_classes
+    m = dealer_dropdown(odds.stand_at(3))
+    assert m.value == "3" and m.options[-1] == ("bank stands at 3", "3") and m.description == "Bank:"
+
+
+def test_caption_text_reads_the_figcaption_only():
+    from widgets.charts import Chart, caption_text
+
+    assert caption_text(Chart('<svg><text>axis</text></svg>', "a < b").html) == "a < b"
+    assert caption_text("<p>no chart &amp; no caption</p>") == "no chart & no caption"

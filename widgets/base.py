@@ -59,6 +59,7 @@ A minimal widget::
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import html
 import logging
@@ -207,6 +208,29 @@ class KitWidget:
 
     def clear_message(self) -> None:
         self.message.value = ""
+
+    # -- setting controls from code -------------------------------------------------
+    #: True while the widget itself sets a control's value (observers then do nothing)
+    _syncing = False
+
+    @contextlib.contextmanager
+    def _quiet(self):
+        """``with self._quiet():`` set controls from code without their observers acting."""
+        self._syncing = True
+        try:
+            yield
+        finally:
+            self._syncing = False
+
+    def _set_quiet(self, widget: ipywidgets.Widget, value: Any) -> None:
+        """Show ``value`` in ``widget`` without its observer calling the action back."""
+        with self._quiet():
+            widget.value = value
+
+    def _quietly(self, action: Callable[[Any], Any], value: Any) -> None:
+        """For observers: ``action(value)``, unless the widget itself set the value."""
+        if not self._syncing:
+            action(value)
 
     @property
     def message_text(self) -> str:

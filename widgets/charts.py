@@ -38,7 +38,7 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 __all__ = ["Chart", "distribution_bar", "running_mean", "running_mean_checkpoints", "strategy_table", "histogram",
-           "COLOURS"]
+           "COLOURS", "caption_text"]
 
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#E69F00", "#CC79A7", "#56B4E9")
 """Okabe-Ito colours, safe for colour-blind viewers."""
@@ -65,6 +65,21 @@ class Chart:
 
     def _repr_html_(self) -> str:
         return self.html
+
+
+def caption_text(shown: str) -> str:
+    """The text equivalent of what a chart area shows: the ``<figcaption>`` of a
+    :attr:`Chart.html` (not the SVG's labels), or all of it as plain text when no chart is
+    drawn (a note, a table).
+
+    >>> caption_text(Chart('<svg><text>x</text></svg>', "P: 1/4 < 1/2").html)
+    'P: 1/4 < 1/2'
+    >>> caption_text('<p class="sk-chart-caption">Value: 1/2</p>')
+    'Value: 1/2'
+    """
+    from .base import plain_text
+
+    return plain_text(shown[shown.index("<figcaption"):] if "<figcaption" in shown else shown)
 
 
 def _figure(width: float, height: float):

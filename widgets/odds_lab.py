@@ -32,10 +32,10 @@ from sette_kit.rules import PRESETS, Rules
 from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import fraction_text
 
+from ._background import CHART_LOCK, Background
 from .base import KitWidget, button, esc, lines_html, plain_text, safe_action, text_box
-from .charts import distribution_bar
+from .charts import caption_text, distribution_bar
 from .render import hand_html
-from .strategy_chart import CHART_LOCK, Background
 
 __all__ = ["OddsLab"]
 
@@ -124,17 +124,6 @@ class OddsLab(Background, KitWidget):
         self._sync_boxes()
 
     # -- helpers --------------------------------------------------------------------------
-    def _quietly(self, action, value) -> None:
-        if not self._syncing:
-            action(value)
-
-    def _set_quiet(self, widget, value) -> None:
-        self._syncing = True
-        try:
-            widget.value = value
-        finally:
-            self._syncing = False
-
     def _read(self, cards) -> tuple[Card, ...]:
         if isinstance(cards, str):
             return parse_cards(cards, face=self.face) if cards.strip() else ()
@@ -148,12 +137,9 @@ class OddsLab(Background, KitWidget):
     def _fill_menu(self) -> None:
         options = [(c.name(self.face), c.index) for c in FULL_DECK]
         keep = self.card_menu.value if self.card_menu.value is not None else 0
-        self._syncing = True
-        try:
+        with self._quiet():
             self.card_menu.options = options
             self.card_menu.value = keep
-        finally:
-            self._syncing = False
 
     def _sync_boxes(self) -> None:
         self._set_quiet(self.cards_box, self._names(self.cards))
@@ -216,8 +202,7 @@ class OddsLab(Background, KitWidget):
 
     @property
     def chart_text(self) -> str:
-        shown = self.chart_html.value
-        return plain_text(shown[shown.index("<figcaption"):] if "<figcaption" in shown else shown)
+        return caption_text(self.chart_html.value)
 
     @property
     def explain_text(self) -> str:

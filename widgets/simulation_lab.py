@@ -146,8 +146,8 @@ class SimulationLab(KitWidget):
         self.seed_box.add_class("sk-sim-seed")
         self.rounds = int(self.rounds_box.value)
         self.seed = int(self.seed_box.value)
-        self.rounds_box.observe(lambda ch: self.set_rounds(ch["new"]) if not self._syncing else None, names="value")
-        self.seed_box.observe(lambda ch: self.set_seed(ch["new"]) if not self._syncing else None, names="value")
+        self.rounds_box.observe(lambda ch: self._quietly(self.set_rounds, ch["new"]), names="value")
+        self.seed_box.observe(lambda ch: self._quietly(self.set_seed, ch["new"]), names="value")
         self.preset_choice.observe(lambda ch: self._changed(), names="value")
         self.player_choice.observe(lambda ch: self._changed(), names="value")
         self.bank_choice.observe(lambda ch: self._changed(), names="value")
@@ -181,8 +181,6 @@ class SimulationLab(KitWidget):
         self._cancel = threading.Event()
         self._syncing = False
 
-    _syncing = False
-
     # -- settings -----------------------------------------------------------------------------
     @property
     def running(self) -> bool:
@@ -209,13 +207,6 @@ class SimulationLab(KitWidget):
     def _changed(self) -> None:
         self.clear_message()
 
-    def _set_box(self, box, text) -> None:
-        self._syncing = True
-        try:
-            box.value = text
-        finally:
-            self._syncing = False
-
     def _check_idle(self) -> None:
         if self.running:
             raise SetteKitError("A simulation is running: wait for it or press Cancel first.")
@@ -227,7 +218,7 @@ class SimulationLab(KitWidget):
         n = _parse_whole(rounds, MIN_ROUNDS, MAX_ROUNDS, "Rounds")
         self.rounds = n
         if self.rounds_box.value != str(rounds):
-            self._set_box(self.rounds_box, str(rounds))
+            self._set_quiet(self.rounds_box, str(rounds))
         return n
 
     @safe_action
@@ -237,7 +228,7 @@ class SimulationLab(KitWidget):
         n = _parse_whole(seed, 0, None, "The seed")
         self.seed = n
         if self.seed_box.value != str(seed):
-            self._set_box(self.seed_box, str(seed))
+            self._set_quiet(self.seed_box, str(seed))
         return n
 
     @safe_action

@@ -22,8 +22,6 @@ True
 
 from __future__ import annotations
 
-import threading
-
 import ipywidgets
 
 from sette_kit import odds
@@ -33,8 +31,9 @@ from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import (BANK_POLICIES, GRID_LEGEND, cached_solution, dealer_words, house_edge_text,
                                      lookup_text, policy, solution, strategy_grid, strategy_sentences)
 
-from .base import LOG, UNEXPECTED, KitWidget, button, esc, lines_html, plain_text, safe_action, text_box
-from .charts import strategy_table
+from ._background import CHART_LOCK, Background
+from .base import KitWidget, button, esc, lines_html, plain_text, safe_action, text_box
+from .charts import caption_text, strategy_table
 
 __all__ = ["StrategyChart", "Background", "POLICY_OPTIONS", "CHART_LOCK"]
 
@@ -47,8 +46,18 @@ def _policy_name(dealer) -> str:
     return fmt_points(dealer.threshold)
 
 
-CHART_LOCK = threading.Lock()
-"""Held while matplotlib draws a chart, so that two widgets' background threads never draw at once."""
+def dealer_dropdown(dealer) -> ipywidgets.Dropdown:
+    """The "Bank:" menu of bank policies (class ``sk-dealer``) showing ``dealer``; a
+    threshold that is not among :data:`BANK_POLICIES` is added as one more option."""
+    name = _policy_name(dealer)
+    options = list(POLICY_OPTIONS)
+    if name not in BANK_POLICIES:
+        options.append((f"bank stands at {name}", name))
+    menu = ipywidgets.Dropdown(options=options, value=name, description="Bank:",
+                               layout=ipywidgets.Layout(width="18em"))
+    menu.add_class("sk-dealer")
+    return menu
+
 
 _CHARTS: dict = {}  # Solution -> chart HTML (solutions themselves are remembered in strategy_text)
 
@@ -64,88 +73,6 @@ def strategy_chart_html(sol) -> str:
                                    row_label="first card", col_label="your total").html
         got = _CHARTS.setdefault(sol, chart)
     return got
-
-
-class Background:
-    """Mixin: run slow work in one background worker thread; only the newest request counts.
-
-    ``self._start(work, done, note)`` shows ``note`` in ``self.status`` and queues
-    ``work()``; one worker thread runs the newest queued job (older ones waiting are
-    dropped, so quick clicks never pile up threads), then calls ``done(result)`` unless a
-    newer request came in meanwhile.  With ``self.background`` False or ``wait=True`` the
-    work runs at once.  :meth:`wait` waits for the worker (tests, scripts)."""
-
-    background: bool = True
-    _generation = 0
-    _thread: threading.Thread | None = None
-    _pending = None
-
-    @property
-    def _bg_lock(self) -> threading.Lock:
-        lock = self.__dict__.get("_lock")
-        if lock is None:
-            lock = self.__dict__.setdefault("_lock", threading.Lock())
-        return lock
-
-    def _start(self, work, done, note: str, wait: bool | None = None):
-        with self._bg_lock:
-            self._generation += 1
-            gen = self._generation
-        if wait or (wait is None and not self.background):
-            result = work()
-            done(result)
-            self.status.value = ""
-            return result
-        self.status.value = f'<span class="sk-busy" role="status">{esc(note)}</span>'
-        with self._bg_lock:
-            self._pending = (gen, work, done)
-            if self._thread is None:
-                # not a daemon: at exit Python waits for the job (under a second) instead of
-                # killing the thread inside matplotlib's C++ code (which aborts the process)
-                self._thread = threading.Thread(target=self._worker, daemon=False,
-                                                name=f"{type(self).__name__}-work")
-                self._thread.start()
-        return None
-
-    def _worker(self) -> None:
-        while True:
-            with self._bg_lock:
-                job, self._pending = self._pending, None
-                if job is None:
-                    self._thread = None
-                    return
-            gen, work, done = job
-            try:
-                result = work()
-                if gen == self._generation:
-                    done(result)
-                    self.status.value = ""
-            except SetteKitError as e:
-                if gen == self._generation:
-                    self.status.value = ""
-                    self.show_message(str(e), kind="error")
-            except Exception:  # noqa: BLE001 - never a traceback on the page
-                LOG.exception("%s background work failed", type(self).__name__)
-                if gen == self._generation:
-                    self.status.value = ""
-                    self.show_message(UNEXPECTED, kind="error")
-
-    def wait(self, timeout: float | None = 60) -> bool:
-        """Wait for the background work to finish; True if nothing is running."""
-        import time
-
-        end = None if timeout is None else time.monotonic() + timeout
-        while True:
-            t = self._thread
-            if t is None:
-                return True
-            t.join(None if end is None else max(0.0, end - time.monotonic()))
-            if end is not None and time.monotonic() >= end:
-                return self._thread is None
-
-    @property
-    def busy(self) -> bool:
-        return self._thread is not None
 
 
 class StrategyChart(Background, KitWidget):
@@ -172,12 +99,7 @@ class StrategyChart(Background, KitWidget):
                                               layout=ipywidgets.Layout(width="14em"))
         self.rules_menu.add_class("sk-rules")
         self.rules_menu.observe(lambda ch: self._quietly(self.set_rules, ch["new"]), names="value")
-        options = list(POLICY_OPTIONS)
-        if _policy_name(self.dealer) not in BANK_POLICIES:
-            options.append((f"bank stands at {_policy_name(self.dealer)}", _policy_name(self.dealer)))
-        self.dealer_menu = ipywidgets.Dropdown(options=options, value=_policy_name(self.dealer),
-                                               description="Bank:", layout=ipywidgets.Layout(width="18em"))
-        self.dealer_menu.add_class("sk-dealer")
+        self.dealer_menu = dealer_dropdown(self.dealer)
         self.dealer_menu.observe(lambda ch: self._quietly(self.set_dealer, ch["new"]), names="value")
         self.solve_button = button("Solve", self.solve, tooltip="Solve these rules against this bank",
                                    css="sk-solve", style="primary")
@@ -205,17 +127,6 @@ class StrategyChart(Background, KitWidget):
         self.solve()
 
     # -- helpers --------------------------------------------------------------------------
-    def _quietly(self, action, value) -> None:
-        if not self._syncing:
-            action(value)
-
-    def _set_quiet(self, widget, value) -> None:
-        self._syncing = True
-        try:
-            widget.value = value
-        finally:
-            self._syncing = False
-
     def _show(self, got) -> None:
         sol, chart = got
         self.solution = sol
@@ -260,8 +171,7 @@ class StrategyChart(Background, KitWidget):
 
     @property
     def chart_text(self) -> str:
-        shown = self.chart_html.value
-        return plain_text(shown[shown.index("<figcaption"):] if "<figcaption" in shown else shown)
+        return caption_text(self.chart_html.value)
 
     @property
     def lookup_text(self) -> str:

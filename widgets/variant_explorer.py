@@ -35,7 +35,8 @@ from sette_kit.strategy_text import (BANK_POLICIES, cached_solution, dealer_word
                                      policy, solution)
 
 from .base import KitWidget, button, esc, plain_text, safe_action
-from .strategy_chart import POLICY_OPTIONS, Background, _policy_name
+from ._background import Background
+from .strategy_chart import _policy_name, dealer_dropdown
 
 __all__ = ["VariantExplorer", "OPTIONS"]
 
@@ -91,12 +92,7 @@ class VariantExplorer(Background, KitWidget):
                                                description="Rules:", layout=ipywidgets.Layout(width="14em"))
         self.preset_menu.add_class("sk-preset")
         self.preset_menu.observe(lambda ch: self._quietly(self.set_preset, ch["new"]), names="value")
-        options = list(POLICY_OPTIONS)
-        if _policy_name(self.dealer) not in BANK_POLICIES:
-            options.append((f"bank stands at {_policy_name(self.dealer)}", _policy_name(self.dealer)))
-        self.dealer_menu = ipywidgets.Dropdown(options=options, value=_policy_name(self.dealer),
-                                               description="Bank:", layout=ipywidgets.Layout(width="18em"))
-        self.dealer_menu.add_class("sk-dealer")
+        self.dealer_menu = dealer_dropdown(self.dealer)
         self.dealer_menu.observe(lambda ch: self._quietly(self.set_dealer, ch["new"]), names="value")
         self.reset_button = button("Reset", self.reset, tooltip="Back to the rules compared with", css="sk-reset")
         self.controls: dict[str, ipywidgets.Widget] = {}
@@ -125,10 +121,6 @@ class VariantExplorer(Background, KitWidget):
         self._apply(self.rules)
 
     # -- helpers --------------------------------------------------------------------------
-    def _quietly(self, action, value) -> None:
-        if not self._syncing:
-            action(value)
-
     def _preset_name(self) -> str:
         for name, preset in PRESETS.items():
             if preset == self.rules:
@@ -136,8 +128,7 @@ class VariantExplorer(Background, KitWidget):
         return "custom"
 
     def _sync_controls(self) -> None:
-        self._syncing = True
-        try:
+        with self._quiet():
             for name, w in self.controls.items():
                 v = getattr(self.rules, name)
                 w.value = (v is not None) if name == "matta" else v
@@ -148,8 +139,6 @@ class VariantExplorer(Background, KitWidget):
             name = _policy_name(self.dealer)
             if name in BANK_POLICIES:
                 self.dealer_menu.value = name
-        finally:
-            self._syncing = False
 
     def _disabled(self, name: str) -> bool:
         r = self.rules
