@@ -10,6 +10,8 @@ again.
 
 from __future__ import annotations
 
+from ._terminal import ask, table_names
+
 ALIASES = {
     "h": "hit", "hit": "hit", "card": "hit", "c": "hit",
     "s": "stand", "stand": "stand", "stay": "stand", "stop": "stand",
@@ -48,7 +50,7 @@ def run(args, input_fn=None, write=None) -> int:
 
     if not 1 <= args.bots <= 11:
         raise SetteKitError(f"--bots {args.bots}: accepted 1 to 11 bots (2-12 seats with you, S7)")
-    names = [args.name] + [f"Bot {i + 1}" for i in range(args.bots)]
+    names = table_names(args.name, args.bots)
     if len(set(names)) != len(names):
         raise SetteKitError(f"--name {args.name!r} is taken by a bot: choose another name")
     styles = [seat(stand_at(5), reads_table()), seat(stand_at(4.5), cautious_bank()),
@@ -91,18 +93,11 @@ def play(table, me: int, input_fn=None, write=None, rounds: int | None = None) -
         printed = _print_events(table, me, printed, write)
         write("Money: " + ", ".join(f"{n} {b}" for n, b in zip(table.names, table.bankrolls)))
         if rounds is None:
-            answer = _read(input_fn, "Another round? [Y/n] ")
+            answer = ask(input_fn, "Another round? [Y/n] ")
             if answer is None or answer.strip().lower() in ("n", "no", "q", "quit"):
                 break
     write("Final money: " + ", ".join(f"{n} {b}" for n, b in zip(table.names, table.bankrolls)))
     return 0
-
-
-def _read(input_fn, prompt):
-    try:
-        return input_fn(prompt)
-    except EOFError:
-        return None
 
 
 def _print_events(table, me, start, write) -> int:
@@ -162,7 +157,7 @@ def _ask_action(table, me, input_fn, write) -> bool:
     from ..errors import IllegalMove
 
     while True:
-        raw = _read(input_fn, "> ")
+        raw = ask(input_fn, "> ")
         if raw is None:
             return False
         words = raw.strip().lower().split()

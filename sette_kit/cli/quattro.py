@@ -54,15 +54,9 @@ def _rules(args, **more):
 
 
 def run(args) -> int:
-    cmd = getattr(args, "quattro_command", None)
-    if cmd == "score":
-        return _score(args)
-    if cmd == "odds":
-        return _odds(args)
-    if cmd == "play":
-        return _play(args)
-    args._quattro_parser.print_help()
-    return 2
+    from ._terminal import dispatch
+
+    return dispatch(args, "quattro_command", "_quattro_parser", {"score": _score, "odds": _odds, "play": _play})
 
 
 def _score(args) -> int:
@@ -104,11 +98,12 @@ def _odds(args) -> int:
 def _play(args) -> int:
     from ..errors import SetteKitError
     from ..quattro import BOTS, QuattroGame
+    from ._terminal import table_names
 
     if not 2 <= args.bots <= 7:
         raise SetteKitError(f"--bots {args.bots} is not accepted: 2-7 bot opponents (3-8 players, Q1)")
     rules = _rules(args, target=args.target)
-    names = [args.name] + [f"Bot {i}" for i in range(1, args.bots + 1)]
+    names = table_names(args.name, args.bots)
     first = 0 if args.watch else 1
     bots = {i: BOTS[args.bot]() for i in range(first, args.bots + 1)}
     game = QuattroGame(names, rules=rules, seed=args.seed, bots=bots)
@@ -126,31 +121,27 @@ def play_terminal(game, seat: int = 0, input_fn=input, print_fn=print) -> int:
     """Play ``game`` in the terminal for ``seat``; bots play the others.  Shows only what
     the seat may see.  Returns 0 at the end of the game, 130 if the input ends or on 'q'."""
     from ..errors import SetteKitError
+    from ._terminal import EventPrinter, ask
 
     face = game.rules.face
-    shown = 0
     words = {"d": "draw", "draw": "draw", "h": "draw", "hit": "draw", "s": "stand", "stand": "stand",
              "6": "double_six", "double": "double_six", "double six": "double_six", "double_six": "double_six",
              "n": "next_hand", "next": "next_hand", "": None}
 
-    def flush():
-        nonlocal shown
-        evs = game.events
-        for e in evs[shown:]:
-            if e.private and e.seat == seat and "card" in e.data:
-                print_fn(f"{e.text[:-1]}: {e.data['card'].name(face)}.")
-            else:
-                print_fn(e.text)
-        shown = len(evs)
+    def line(e) -> str:  # the seat's own face-down card is named for it
+        if e.private and e.seat == seat and "card" in e.data:
+            return f"{e.text[:-1]}: {e.data['card'].name(face)}."
+        return e.text
 
+    events = EventPrinter(game, print_fn, line)
     while True:
         game.play_bots()
-        flush()
+        events.flush()
         if game.over:
             return 0
         if game.phase == "hand_over":
             pts = ", ".join(f"{n} {p}" for n, p in zip(game.names, game.points))
-            answer = _ask(input_fn, f"Points: {pts}. Press Enter for the next hand (q to quit): ")
+            answer = ask(input_fn, f"Points: {pts}. Press Enter for the next hand (q to quit): ")
             if answer is None or answer.strip().lower() == "q":
                 return 130
             game.act("next_hand")
@@ -159,7 +150,7 @@ def play_terminal(game, seat: int = 0, input_fn=input, print_fn=print) -> int:
         cards = ", ".join(c.name(face) for c in v.hand.cards)
         legal = "/".join({"draw": "d=draw", "stand": "s=stand", "double_six": "6=declare double six"}[a]
                          for a in v.legal)
-        answer = _ask(input_fn, f"Your hand: {cards} -> {v.score.name}. {legal}, q=quit: ")
+        answer = ask(input_fn, f"Your hand: {cards} -> {v.score.name}. {legal}, q=quit: ")
         if answer is None or answer.strip().lower() == "q":
             return 130
         action = words.get(answer.strip().lower(), answer.strip().lower())
@@ -169,10 +160,3 @@ def play_terminal(game, seat: int = 0, input_fn=input, print_fn=print) -> int:
             game.act(action, seat=seat)
         except SetteKitError as exc:
             print_fn(f"Not now: {exc}")
-
-
-def _ask(input_fn, prompt):
-    try:
-        return input_fn(prompt)
-    except EOFError:
-        return None

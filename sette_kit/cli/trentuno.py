@@ -52,15 +52,9 @@ def _rules(args, **more):
 
 
 def run(args) -> int:
-    cmd = getattr(args, "trentuno_command", None)
-    if cmd == "score":
-        return _score(args)
-    if cmd == "odds":
-        return _odds(args)
-    if cmd == "play":
-        return _play(args)
-    args._trentuno_parser.print_help()
-    return 2
+    from ._terminal import dispatch
+
+    return dispatch(args, "trentuno_command", "_trentuno_parser", {"score": _score, "odds": _odds, "play": _play})
 
 
 def _score(args) -> int:
@@ -91,12 +85,13 @@ def _odds(args) -> int:
 def _play(args) -> int:
     from ..errors import SetteKitError
     from ..trentuno import ThresholdKnocker, TrentunoGame, greedy
+    from ._terminal import table_names
 
     if not 1 <= args.bots <= 11:
         raise SetteKitError(f"--bots {args.bots} is not accepted: accepted 1-11 bot opponents")
     rules = _rules(args, lives=args.lives, discard_first=args.discard_first,
                    first_round_31=args.first_round_31)
-    names = [args.name] + [f"Bot {i}" for i in range(1, args.bots + 1)]
+    names = table_names(args.name, args.bots)
     bots = {i: (ThresholdKnocker(26 + i % 3) if i % 2 else greedy) for i in range(1, args.bots + 1)}
     game = TrentunoGame(names, rules=rules, seed=args.seed, bots=bots)
     print(f"Trentuno, seed {game.seed}. You are {names[0]}, at seat 0; play goes to the next seat.")
@@ -131,22 +126,10 @@ def play_terminal(game, seat: int = 0, input_fn=input, print_fn=print) -> int:
     Returns 0 at the end of the game, 130 if the input ends.
     """
     from ..errors import SetteKitError
+    from ._terminal import EventPrinter, ask
 
     face = game.rules.face
-    shown = 0
-
-    def flush():
-        nonlocal shown
-        for e in game.events[shown:]:
-            print_fn(e.text)
-        shown = len(game.events)
-
-    def ask(prompt):
-        try:
-            return input_fn(prompt)
-        except EOFError:
-            return None
-
+    flush = EventPrinter(game, print_fn).flush
     while True:
         game.play_bots()
         flush()
@@ -160,7 +143,7 @@ def play_terminal(game, seat: int = 0, input_fn=input, print_fn=print) -> int:
                 flush()
                 print_fn(f"{game.players[game.winner]} wins the game.")
                 return 0
-            if ask("Press Enter for the next hand (q quits): ") in (None, "q", "quit"):
+            if ask(input_fn, "Press Enter for the next hand (q quits): ") in (None, "q", "quit"):
                 return 130 if game.phase != "game_over" else 0
             game.act("next_hand")
             continue
@@ -180,7 +163,7 @@ def play_terminal(game, seat: int = 0, input_fn=input, print_fn=print) -> int:
                 opts.append("k = knock")
             prompt = "Discard (" + ", ".join(opts) + "): "
         while True:
-            text = ask(prompt)
+            text = ask(input_fn, prompt)
             if text is None or text.strip().lower() in ("q", "quit"):
                 print_fn("Bye.")
                 return 130
