@@ -32,7 +32,7 @@ from .errors import SetteKitError
 from .scoring import fmt_points
 
 __all__ = ["Event", "Option", "Legal", "event_to_json", "event_from_json", "rng_to_json", "rng_from_json",
-           "HandCards", "SeatView", "Seats", "seat_names", "replace_checked"]
+           "HandCards", "SeatView", "Seats", "seat_names", "top_cards", "replace_checked"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -236,6 +236,18 @@ class Seats:
     def bots(self) -> Mapping[int, Callable]:
         return MappingProxyType(self._bots)
 
+    @property
+    def events(self) -> tuple:
+        """Every event so far (``data`` may name hidden cards: show ``text`` to people)."""
+        return tuple(self._events)
+
+    def _first_dealer(self, key) -> tuple:
+        """S7: the seat that deals (holds the bank) first and how it was found: drawn by lot
+        with the game's ``_rng`` when ``key`` is None, else the seat or name given."""
+        if key is None:
+            return self._rng.randrange(self.n_seats), "drawn by lot"
+        return self._seat_of(key), "chosen"
+
     def _seat_of(self, key) -> int:
         """A seat number from a seat number or a player's name (SetteKitError otherwise)."""
         if isinstance(key, str):
@@ -261,6 +273,17 @@ class Seats:
 # ---------------------------------------------------------------------------------------
 # Options
 # ---------------------------------------------------------------------------------------
+
+def top_cards(deck) -> list | None:
+    """The ``deck=`` argument of a scripted game (cards on top of the first deck, top card
+    first) as a list, None when empty; SetteKitError unless they are distinct Cards."""
+    if not deck:
+        return None
+    top = list(deck)
+    if not all(isinstance(c, Card) for c in top) or len(set(top)) != len(top):
+        raise SetteKitError("deck= must be distinct Cards, top card first")
+    return top
+
 
 def replace_checked(options, changes: Mapping, what: str = "option(s)"):
     """``dataclasses.replace(options, **changes)`` after checking every name is a field

@@ -138,7 +138,7 @@ from types import MappingProxyType
 from typing import Callable, NamedTuple
 
 from ._table import (Event, HandCards, Legal, Option, SeatView, Seats, event_from_json, event_to_json,
-                     rng_from_json, rng_to_json, seat_names)
+                     rng_from_json, rng_to_json, seat_names, top_cards)
 from .cards import FULL_DECK, Card, Rank
 from .errors import IllegalMove, SetteKitError
 from .rules import SUIT_PRIORITY, Rules
@@ -335,12 +335,7 @@ class Table(Seats):
         self._ran_out = False
         self.last_result: RoundResult | None = None
         # S7: the first banker is drawn by lot
-        if banker is None:
-            self.banker = self._rng.randrange(n)
-            how = "drawn by lot"
-        else:
-            self.banker = self._seat_of(banker)
-            how = "chosen"
+        self.banker, how = self._first_dealer(banker)
         self._log("banker_drawn", self.banker, {}, f"{names[self.banker]} is the first banker ({how}, S7).")
         self._new_deck(deck)
         self.attach_bots(bots)
@@ -350,11 +345,6 @@ class Table(Seats):
     def bankrolls(self) -> tuple:
         """Every seat's money, as a tuple of ints."""
         return tuple(self._bankrolls)
-
-    @property
-    def events(self) -> tuple:
-        """All events so far (hidden cards included in ``data``: show ``text`` to people)."""
-        return tuple(self._events)
 
     def round_events(self) -> tuple:
         """The events of the current round, or of the last one when between rounds."""
@@ -823,10 +813,8 @@ class Table(Seats):
     def _new_deck(self, top) -> None:
         cards = list(FULL_DECK)
         self._rng.shuffle(cards)
+        top = top_cards(top)
         if top:
-            top = list(top)
-            if not all(isinstance(c, Card) for c in top) or len(set(top)) != len(top):
-                raise SetteKitError("deck= must be distinct Cards, top card first")
             rest = [c for c in cards if c not in set(top)]
             cards = top + rest
         self._stock = cards[::-1]  # the top card is the last item

@@ -121,7 +121,7 @@ from .errors import IllegalMove, SetteKitError
 # engine): the Event value, the Legal/Option mapping of legal actions, the JSON helpers for
 # events and the RNG, the view properties, seat look-up and bot attachment
 from ._table import (Event, HandCards, Legal, Option, SeatView, Seats, event_from_json, event_to_json,
-                     replace_checked, rng_from_json, rng_to_json, seat_names)
+                     replace_checked, rng_from_json, rng_to_json, seat_names, top_cards)
 from .scoring import card_value, fmt_points
 
 __all__ = [
@@ -990,16 +990,9 @@ class QuattroGame(Seats):
         self._hand_dealer = 0
         self.last_result: HandResult | None = None
         self.winners: tuple = ()
-        if dealer is None:  # S7: the first dealer is drawn by lot
-            self.dealer = self._rng.randrange(n)
-            how = "drawn by lot"
-        else:
-            self.dealer = self._seat_of(dealer)
-            how = "chosen"
+        self.dealer, how = self._first_dealer(dealer)  # S7: the first dealer is drawn by lot
         self._log("dealer", self.dealer, {}, f"{names[self.dealer]} deals first ({how}, S7).")
-        self._top = list(deck) if deck else None
-        if self._top and (not all(isinstance(c, Card) for c in self._top) or len(set(self._top)) != len(self._top)):
-            raise SetteKitError("deck= must be distinct Cards, top card first")
+        self._top = top_cards(deck)
         self.attach_bots(bots)
         self._start_hand()
 
@@ -1008,11 +1001,6 @@ class QuattroGame(Seats):
     def points(self) -> tuple:
         """Every seat's game score (Q6), a tuple of ints."""
         return tuple(self._points)
-
-    @property
-    def events(self) -> tuple:
-        """Every event so far (``data`` may name hidden cards: show ``text`` to people)."""
-        return tuple(self._events)
 
     def hand_events(self) -> tuple:
         """The events of the current hand (or of the last one, between hands)."""

@@ -92,3 +92,27 @@ def test_replace_checked_messages():
     assert trentuno.TrentunoRules().replace(lives=5).lives == 5
     with pytest.raises(SetteKitError, match="target=0"):  # the values are still validated
         quattro.QuattroRules().replace(target=0)
+
+
+@pytest.mark.parametrize("make", [lambda **kw: game.Table("plain", ["Ada", "Bo", "Cy"], seed=5, **kw),
+                                  lambda **kw: quattro.QuattroGame(["Ada", "Bo", "Cy"], seed=5, **kw)])
+def test_S7_first_dealer_drawn_by_lot_with_the_game_rng(make):
+    drawn = make()
+    first = getattr(drawn, "banker", getattr(drawn, "dealer", None))
+    assert first == random.Random(5).randrange(3)  # the first draw of the game's generator
+    assert "(drawn by lot, S7)" in drawn.events[0].text
+    chosen = make(**({"banker": "Cy"} if hasattr(drawn, "banker") else {"dealer": "Cy"}))
+    assert "Cy" in chosen.events[0].text and "(chosen, S7)" in chosen.events[0].text
+
+
+def test_top_cards_checks_a_scripted_deck():
+    c = Card(1, 0)
+    assert _table.top_cards(None) is None and _table.top_cards(()) is None
+    assert _table.top_cards((c, Card(2, 0))) == [c, Card(2, 0)]
+    for bad in ([c, c], ["Asso di coppe"]):
+        with pytest.raises(SetteKitError, match="deck= must be distinct Cards, top card first"):
+            _table.top_cards(bad)
+        with pytest.raises(SetteKitError, match="deck= must be distinct Cards"):
+            quattro.QuattroGame(3, seed=1, deck=bad)
+        with pytest.raises(SetteKitError, match="deck= must be distinct Cards"):
+            game.Table("plain", 3, seed=1, deck=bad)
