@@ -118,3 +118,45 @@ def test_caption_text_reads_the_figcaption_only():
 
     assert caption_text(Chart('<svg><text>axis</text></svg>', "a < b").html) == "a < b"
     assert caption_text("<p>no chart &amp; no caption</p>") == "no chart & no caption"
+
+
+# -- widgets/_table.py: the table widgets' hint switch, log panel and new game ----------------
+from widgets._table import frac_text, log_panel, pct_text  # noqa: E402
+
+
+def test_log_panel_escapes_and_places_the_note():
+    assert log_panel([], "Round log", css="sk-round-log", live=False) == (
+        '<details open class="sk-round-log"><summary>Round log</summary><ol class="sk-log-lines"></ol></details>')
+    h = log_panel(["a <b>"], "Table log (hand 1)", note="<p><i>2 earlier</i></p>")
+    assert h == ('<details open><summary>Table log (hand 1)</summary><p><i>2 earlier</i></p>'
+                 '<ol class="sk-log-lines" aria-live="polite"><li>a &lt;b&gt;</li></ol></details>')
+
+
+def test_frac_and_pct_text():
+    from fractions import Fraction
+
+    assert (frac_text(Fraction(4, 36)), frac_text(Fraction(0)), pct_text(Fraction(2, 3))) == ("1/9", "0", "66.7%")
+
+
+def test_the_three_tables_share_one_hint_switch():
+    from widgets import QuattroTable, TablePlayer, TrentunoTable
+
+    for w, switch, panel in ((TablePlayer("plain", bots=1, seed=2), "hints_toggle", "hints_html"),
+                             (TrentunoTable(bots=2, seed=4), "hint_toggle", "hint_html"),
+                             (QuattroTable(players=3, seed=2), "hint_toggle", "hint_html")):
+        sw, pn = getattr(w, switch), getattr(w, panel)
+        assert w.toggle_hints() is False and sw.value is False and pn.value == "" and pn.layout.display == "none"
+        sw.value = True  # the switch drives the same action
+        assert w.hints_on and pn.layout.display is None and "Hint" in pn.value
+
+
+def test_new_game_checks_the_seed_and_is_repeatable():
+    from widgets import QuattroTable, TrentunoTable
+
+    for w in (TrentunoTable(bots=2, seed=4), QuattroTable(players=3, seed=2)):
+        assert w.new_game("x") is None and w.message_text == "seed must be a whole number, got 'x'"
+        assert w.new_game(7) == 7
+        first = w.visible_html()
+        w.new_game(8)
+        w.new_game(7)
+        assert w.visible_html() == first

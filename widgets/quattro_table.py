@@ -39,6 +39,7 @@ from sette_kit.errors import IllegalMove, SetteKitError
 from sette_kit.quattro import (OddsBot, QuattroGame, QuattroRules, explain, next_card, odds_double_six,
                                odds_four_and_half, points_for, score)
 
+from ._table import SEAT_STYLE, GameTable, frac_text, log_panel, pct_text
 from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
 from .render import hand_html
 
@@ -141,19 +142,11 @@ def points_table_html(rules: QuattroRules | None = None) -> str:
             f'<tbody>{"".join(body)}</tbody></table>')
 
 
-def _frac(p) -> str:
-    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
-
-
-def _pct(p) -> str:
-    return f"{float(p) * 100:.1f}%"
-
-
 # -------------------------------------------------------------------------------------------
 # The widget
 # -------------------------------------------------------------------------------------------
 
-class QuattroTable(KitWidget):
+class QuattroTable(GameTable, KitWidget):
     """A Quattro e mezzo table: the learner (seat 0) against bots, for points to a target.
 
     ``players``: 3-6 players including the learner; ``names``: every name, the learner's
@@ -217,12 +210,12 @@ class QuattroTable(KitWidget):
         self.hint_toggle = ipywidgets.ToggleButton(value=self.hints_on, description="Hints",
                                                    tooltip="Show or hide the exact odds")
         self.hint_toggle.add_class("sk-hints")
-        self.hint_toggle.observe(lambda ch: self.toggle_hints(ch["new"]), names="value")
         self.actions_box = ipywidgets.HBox([self.draw_button, self.stand_button, self.double_six_button,
                                             self.next_button], layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.actions_box.add_class("sk-actions")
         self.hint_html = ipywidgets.HTML()
         self.hint_html.add_class("sk-hint")
+        self._wire_hints(self.hint_toggle, self.hint_html)
         self.result_html = ipywidgets.HTML()
         self.result_html.add_class("sk-result")
         self.log_html = ipywidgets.HTML()
@@ -255,15 +248,6 @@ class QuattroTable(KitWidget):
 
     # -- actions -------------------------------------------------------------------------------
     @safe_action
-    def new_game(self, seed: int | None = None) -> int:
-        """Start a new game (same players and rules); returns its seed."""
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise SetteKitError(f"seed must be a whole number, got {seed!r}")
-        seed = self._rng.randrange(2 ** 32) if seed is None else seed
-        self._start(seed)
-        return seed
-
-    @safe_action
     def draw(self) -> None:
         """Take one more card (face up)."""
         self._play("draw")
@@ -288,18 +272,9 @@ class QuattroTable(KitWidget):
         """Any action by its engine name: ``draw``, ``stand``, ``double_six``, ``next_hand``."""
         self._play(str(name))
 
-    @safe_action
-    def toggle_hints(self, on: bool | None = None) -> bool:
-        """Show (True) or hide (False) the hint panel; no argument flips it."""
-        self.hints_on = (not self.hints_on) if on is None else bool(on)
-        if self.hint_toggle.value != self.hints_on:
-            self.hint_toggle.value = self.hints_on
-        self._render_hints(self.game.view(0))
-        return self.hints_on
-
     # -- rendering ---------------------------------------------------------------------------
     def _render(self) -> None:
-        v = self.game.view(0)
+        v = self._seat_view()
         self._render_status(v)
         self._render_board(v)
         self._render_table(v)
@@ -352,7 +327,7 @@ class QuattroTable(KitWidget):
             h = v.hands[s]
             name = v.names[s] + (" (dealer)" if s == v.dealer else "")
             cards = hand_html(h.cards, face=self.face, rules=self.rules, size=size, label=v.names[s] + "'s hand")
-            seats.append(f'<div class="sk-seat" style="display:inline-block;margin:0 14px 8px 0;vertical-align:top">'
+            seats.append(f'<div class="sk-seat" style="{SEAT_STYLE}">'
                          f'<div><b>{esc(name)}</b>: {esc(self._seat_words(v, s))}</div>{cards}</div>')
         self.table_html.value = (f'<div class="sk-seats">{"".join(seats)}</div>'
                                  f'<p>Cards left in the deck: {v.deck_left}</p>')
@@ -382,12 +357,8 @@ class QuattroTable(KitWidget):
         self.double_six_button.layout.display = None if "double_six" in legal else "none"
         self.next_button.layout.display = None if v.phase == "hand_over" else "none"
 
-    def _render_hints(self, v) -> None:
-        if not self.hints_on:
-            self.hint_html.value = ""
-            self.hint_html.layout.display = "none"
-            return
-        self.hint_html.layout.display = None
+    def _hint_html(self, v) -> str:
+        """The hint panel's content, remembered per hand, cards seen and double-six choice."""
         mine = v.phase == "play" and v.to_act == 0
         key = (v.hand.cards, self._seen(v), v.legal is not None and "double_six" in v.legal) if mine else None
         body = self._hint_cache.get(key)
@@ -396,7 +367,7 @@ class QuattroTable(KitWidget):
             if len(self._hint_cache) > 256:
                 self._hint_cache.clear()
             self._hint_cache[key] = body
-        self.hint_html.value = body
+        return body
 
     def _seen(self, v) -> tuple:
         mine = set(c for c in v.hand.cards if c is not None)
@@ -409,19 +380,19 @@ class QuattroTable(KitWidget):
         mine = v.hand.cards
         seen = self._seen(v)
         o = odds_four_and_half(mine, seen, self.rules)
-        rows = [f"<li>Next card makes exactly 4½: <b>{_frac(o.probability)}</b> ({_pct(o.probability)}: "
+        rows = [f"<li>Next card makes exactly 4½: <b>{frac_text(o.probability)}</b> ({pct_text(o.probability)}: "
                 f"{o.favourable} of {o.unseen} unseen cards).</li>"]
         if o.eventually is not None:
-            rows.append(f"<li>Making 4½ at some point when drawing for it: <b>{_frac(o.eventually)}</b> "
-                        f"({_pct(o.eventually)}).</li>")
+            rows.append(f"<li>Making 4½ at some point when drawing for it: <b>{frac_text(o.eventually)}</b> "
+                        f"({pct_text(o.eventually)}).</li>")
         text = [o.text]
         if v.legal is not None and "double_six" in v.legal:
             d = odds_double_six(mine[0], seen, self.rules)
             rows.append(f"<li>Declare a double six: the second card completes it with probability "
-                        f"<b>{_frac(d.probability)}</b> ({_pct(d.probability)}, Q3).</li>")
+                        f"<b>{frac_text(d.probability)}</b> ({pct_text(d.probability)}, Q3).</li>")
             text.append("Double six: " + d.text)
         dist = next_card(mine, seen, self.rules, double_six=False)
-        parts = "; ".join(f"{esc(k)}: {_frac(p)}" for k, p in dist.items())
+        parts = "; ".join(f"{esc(k)}: {frac_text(p)}" for k, p in dist.items())
         rows.append(f"<li>After one more card: {parts}.</li>")
         return (head + f'<ul class="sk-odds">{"".join(rows)}</ul><details open><summary>The counting</summary>'
                 f'{lines_html(chr(10).join(text), "sk-odds-text")}</details></div>')
@@ -450,9 +421,7 @@ class QuattroTable(KitWidget):
                                   f'{lines_html(chr(10).join(lines), "sk-result-lines")}</div>')
 
     def _render_log(self, v) -> None:
-        items = "".join(f"<li>{esc(e.text)}</li>" for e in v.events)
-        self.log_html.value = (f'<details open><summary>Table log (hand {v.hand_number})</summary>'
-                               f'<ol class="sk-log-lines" aria-live="polite">{items}</ol></details>')
+        self.log_html.value = log_panel((e.text for e in v.events), f"Table log (hand {v.hand_number})")
 
     # -- plain text for tests and screen readers -------------------------------------------------
     @property

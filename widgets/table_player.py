@@ -48,6 +48,7 @@ from sette_kit.game import Table
 from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
 
+from ._table import CardTable, log_panel
 from .base import KitWidget, button, esc, plain_text, safe_action
 from .render import hand_html
 
@@ -109,7 +110,7 @@ def _signed(x) -> str:
     return f"{float(x):+.4f}"
 
 
-class TablePlayer(KitWidget):
+class TablePlayer(CardTable, KitWidget):
     """Play rounds of Sette e mezzo at a table with the bank and ``bots`` other players.
 
     ``rules``: a preset name or :class:`~sette_kit.rules.Rules`; ``bots``: 0-5 bot players
@@ -156,7 +157,6 @@ class TablePlayer(KitWidget):
             self.buttons[action] = b
         self.hints_toggle = ipywidgets.Checkbox(value=self.hints_on, description="Show hints", indent=False)
         self.hints_toggle.add_class("sk-hints-toggle")
-        self.hints_toggle.observe(lambda ch: self.toggle_hints(ch["new"]), names="value")
 
         # -- displays --------------------------------------------------------------------
         self.status = ipywidgets.HTML()
@@ -165,6 +165,7 @@ class TablePlayer(KitWidget):
         self.seats_html.add_class("sk-seats")
         self.hints_html = ipywidgets.HTML()
         self.hints_html.add_class("sk-hints")
+        self._wire_hints(self.hints_toggle, self.hints_html)
         self.log_html = ipywidgets.HTML()
         self.log_html.add_class("sk-log")
         wrap = ipywidgets.Layout(flex_flow="row wrap", align_items="center")
@@ -180,6 +181,9 @@ class TablePlayer(KitWidget):
     def view_(self):
         """The table as the learner's seat sees it (the only source of what is shown)."""
         return self.table.view(self.HUMAN)
+
+    def _seat_view(self):
+        return self.view_
 
     @property
     def legal(self):
@@ -309,17 +313,12 @@ class TablePlayer(KitWidget):
             text = e.text
             if e.private and e.seat == self.HUMAN and "card" in e.data:  # your own face-down card
                 text += f" (you see: {e.data['card'].name(self.rules.face)})"
-            lines.append(f"<li>{esc(text)}</li>")
-        self.log_html.value = (f'<details open class="sk-round-log"><summary>Round log</summary>'
-                               f'<ol class="sk-log-lines">{"".join(lines)}</ol></details>')
+            lines.append(text)
+        self.log_html.value = log_panel(lines, "Round log", css="sk-round-log", live=False)
 
-    def _render_hints(self, v) -> None:
-        self.hints_html.layout.display = None if self.hints_on else "none"
-        if not self.hints_on:
-            self.hints_html.value = ""
-            return
+    def _hint_html(self, v) -> str:
         self.hint = self._hint(v)
-        self.hints_html.value = self.hint["html"]
+        return self.hint["html"]
 
     def _hint(self, v) -> dict:
         """The hint facts for the learner's hand to act now (all from sette_kit.odds)."""
@@ -488,12 +487,3 @@ class TablePlayer(KitWidget):
     def half_ace(self):
         """Declare a first-card ace worth ½ (S21)."""
         return self.act("half_ace")
-
-    @safe_action
-    def toggle_hints(self, on: bool | None = None) -> bool:
-        """Show (True) or hide (False) the hint panel; no argument flips it."""
-        self.hints_on = (not self.hints_on) if on is None else bool(on)
-        if self.hints_toggle.value != self.hints_on:
-            self.hints_toggle.value = self.hints_on
-        self._render_hints(self.view_)
-        return self.hints_on

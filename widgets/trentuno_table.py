@@ -41,6 +41,7 @@ from sette_kit.errors import IllegalMove, SetteKitError
 from sette_kit.trentuno import (Greedy, ThresholdKnocker, TrentunoGame, TrentunoRules, best_discard,
                                 draw_odds, explain)
 
+from ._table import SEAT_STYLE, GameTable, frac_text, log_panel, pct_text
 from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
 from .render import back_svg, card_label, card_svg, hand_html
 
@@ -66,14 +67,6 @@ def default_bots(n: int) -> list:
     return [Greedy() if k % 2 == 0 else ThresholdKnocker() for k in range(n)]
 
 
-def _pct(p) -> str:
-    return f"{float(p) * 100:.1f}%"
-
-
-def _frac(p) -> str:
-    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
-
-
 def _backs(n: int, size: int, label: str) -> str:
     word = "card" if n == 1 else "cards"
     return (f'<div class="sk-hand sk-backs" role="group" aria-label="{esc(label)}: {n} face-down {word}" '
@@ -87,7 +80,7 @@ def _lives_html(lives: int, start: int) -> str:
             f'{lives} {word}</span>')
 
 
-class TrentunoTable(KitWidget):
+class TrentunoTable(GameTable, KitWidget):
     """A Trentuno table: the learner (seat 0) against 1-6 bots.
 
     ``bots``: the number of bot opponents (1-6) or a list of bot policies; or give
@@ -159,13 +152,13 @@ class TrentunoTable(KitWidget):
         self.hint_toggle = ipywidgets.ToggleButton(value=self.hints_on, description="Hints",
                                                    tooltip="Show or hide the exact draw odds")
         self.hint_toggle.add_class("sk-hints")
-        self.hint_toggle.observe(lambda ch: self.toggle_hints(ch["new"]), names="value")
         self.actions_box = ipywidgets.HBox([self.draw_button, self.take_button, *self.discard_buttons,
                                             self.knock_button, self.next_button],
                                            layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.actions_box.add_class("sk-actions")
         self.hint_html = ipywidgets.HTML()
         self.hint_html.add_class("sk-hint")
+        self._wire_hints(self.hint_toggle, self.hint_html)
         self.result_html = ipywidgets.HTML()
         self.result_html.add_class("sk-result")
         self.log_html = ipywidgets.HTML()
@@ -184,7 +177,7 @@ class TrentunoTable(KitWidget):
         self._render()
 
     def _discard_slot(self, k: int):
-        cards = [a.card for a in self.game.view(0).legal if a.name == "discard"]
+        cards = [a.card for a in self._seat_view().legal if a.name == "discard"]
         if k >= len(cards):  # a stale click: nothing to do
             return self.show_message("There is no card to discard there now.", kind="error")
         return self.discard(cards[k])
@@ -202,15 +195,6 @@ class TrentunoTable(KitWidget):
         self._render()
 
     # -- actions -------------------------------------------------------------------------------
-    @safe_action
-    def new_game(self, seed: int | None = None) -> int:
-        """Start a new game (the same players and rules); returns its seed."""
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise SetteKitError(f"seed must be a whole number, got {seed!r}")
-        seed = self._rng.randrange(2 ** 32) if seed is None else seed
-        self._start(seed)
-        return seed
-
     @safe_action
     def draw_stock(self) -> None:
         """Take the top card of the stock (T5)."""
@@ -247,18 +231,9 @@ class TrentunoTable(KitWidget):
             raise SetteKitError(f"unknown parameter(s) {', '.join(sorted(params))}: accepted card=")
         self._play(str(name), card)
 
-    @safe_action
-    def toggle_hints(self, on: bool | None = None) -> bool:
-        """Show (True) or hide (False) the hint panel; no argument flips it."""
-        self.hints_on = (not self.hints_on) if on is None else bool(on)
-        if self.hint_toggle.value != self.hints_on:
-            self.hint_toggle.value = self.hints_on  # the observer calls back with the same value
-        self._render_hints(self.game.view(0))
-        return self.hints_on
-
     # -- rendering ---------------------------------------------------------------------------
     def _render(self) -> None:
-        v = self.game.view(0)
+        v = self._seat_view()
         self._render_status(v)
         self._render_table(v)
         self._render_hand(v)
@@ -306,7 +281,7 @@ class TrentunoTable(KitWidget):
                 cards = hand_html(v.revealed[s], face=self.face, size=size, label=f"{name}'s hand")
             else:
                 cards = _backs(v.hand_sizes[s], size, f"{name}'s hand")
-            seats.append(f'<div class="sk-seat" style="display:inline-block;margin:0 14px 8px 0;vertical-align:top">'
+            seats.append(f'<div class="sk-seat" style="{SEAT_STYLE}">'
                          f'<div><b>{esc(name)}</b>{tag}</div><div>{_lives_html(v.lives[s], start)}</div>'
                          f'{cards}</div>')
         if v.discard_top is not None:
@@ -365,23 +340,15 @@ class TrentunoTable(KitWidget):
                 b.layout.display = "none"
         self.next_button.layout.display = None if v.phase == "hand_over" else "none"
 
-    def _render_hints(self, v) -> None:
-        if not self.hints_on:
-            self.hint_html.value = ""
-            self.hint_html.layout.display = "none"
-            return
-        self.hint_html.layout.display = None
-        self.hint_html.value = self._hint_body(v)
-
-    def _hint_body(self, v) -> str:
+    def _hint_html(self, v) -> str:
         head = '<div role="region" aria-label="Hints"><b>Hint</b>'
         if not v.my_turn:
             return head + "<p>Hints appear on your turn.</p></div>"
         if v.phase == "draw" and len(v.hand) == 3:
             o = draw_odds(v.hand, v.discard_top, rules=self.rules)
-            rows = [f"<li>Draw from the stock: P(improve) = <b>{_frac(o.p_improve)}</b> "
-                    f"({_pct(o.p_improve)}: {o.improving} of {o.unseen} unseen cards); "
-                    f"expected score {_frac(o.expected_stock)} ≈ {float(o.expected_stock):.2f}.</li>"]
+            rows = [f"<li>Draw from the stock: P(improve) = <b>{frac_text(o.p_improve)}</b> "
+                    f"({pct_text(o.p_improve)}: {o.improving} of {o.unseen} unseen cards); "
+                    f"expected score {frac_text(o.expected_stock)} ≈ {float(o.expected_stock):.2f}.</li>"]
             if o.discard_score is not None:
                 rows.append(f"<li>Take {esc(o.discard_top.name(self.face))}: score exactly "
                             f"<b>{o.discard_score}</b>.</li>")
@@ -423,9 +390,8 @@ class TrentunoTable(KitWidget):
         events = self._hand_events(v)
         hidden = max(0, len(events) - LOG_LINES)
         note = f"<p><i>{hidden} earlier events of this hand not shown.</i></p>" if hidden else ""
-        items = "".join(f"<li>{esc(e.text)}</li>" for e in events[hidden:])
-        self.log_html.value = (f'<details open><summary>Table log (hand {v.hand_number})</summary>{note}'
-                               f'<ol class="sk-log-lines" aria-live="polite">{items}</ol></details>')
+        self.log_html.value = log_panel((e.text for e in events[hidden:]), f"Table log (hand {v.hand_number})",
+                                        note=note)
 
     # -- plain text for tests and screen readers -------------------------------------------------
     @property
