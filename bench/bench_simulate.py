@@ -47,7 +47,7 @@ def engine_rate(preset, x_player, x_bank, rounds, seed=1):
                   bots={"Bank": policies.stand_at(x_bank), "Player": policies.stand_at(x_player)})
         total = 0
         for _ in range(rounds):
-            res = t.play_round()
+            t.play_round()
             total += 1
         return total
     n, wall, cpu = timed(loop)
@@ -94,7 +94,7 @@ def main(argv=None) -> int:
     for name, rules, p, d in rows:
         _, cpu, wall = sim_rate(rules, p, d, n)
         if sim_cpu is None:
-            sim_cpu, sim_wall = cpu, wall
+            sim_cpu = cpu
         threshold = "optimal" not in name
         if threshold:
             worst_threshold = min(worst_threshold, cpu)

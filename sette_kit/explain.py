@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .cards import Card, Rank
 from .rules import Rules
 from .scoring import HALF, SETTE_E_MEZZO, Score, card_value, fmt_points, score
 

@@ -699,7 +699,6 @@ class Table(Seats):
         seat = self._order[self._pos]
         if self._hidx + 1 < len(self._hands[seat]):
             self._hidx += 1
-            h = self._hands[seat][self._hidx]
             self._log("next_hand", seat, {"hand": self._hidx},
                       f"{self.names[seat]} plays split hand {self._hidx + 1}.")
             return

@@ -115,7 +115,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from .cards import FULL_DECK, Card, Deck, Rank, Suit, parse_card, parse_cards
+from .cards import FULL_DECK, Card, Deck, Rank, Suit, parse_cards
 from .errors import IllegalMove, SetteKitError
 # the table machinery shared with Sette e mezzo (sette_kit.game, issue 10: no copy of the
 # engine): the Event value, the Legal/Option mapping of legal actions, the JSON helpers for

@@ -20,7 +20,7 @@ sette_kit.errors.SetteKitError: matta_whole_only=True needs a matta: set matta t
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from fractions import Fraction
 
 from .cards import Card, FACES, Rank, Suit

@@ -217,7 +217,7 @@ def outcome(player: Score, dealer: Score, rules: Rules) -> Outcome:
             return Outcome(0, f"A tie at {_name(player)}: under these rules ties push.")
         return Outcome(-1, f"A tie at {_name(player)}: the bank wins all ties (S13).")
     if dealer.kind == "reale" and rules.dealer_reale_collects_double and player.kind not in ("reale", "triple"):
-        return Outcome(-2, f"The bank's sette e mezzo reale collects double from players without one (S15).")
+        return Outcome(-2, "The bank's sette e mezzo reale collects double from players without one (S15).")
     if player.kind == "reale" and dealer.kind == "reale":
         return Outcome(-1, "The bank's true reale beats a reale made with the matta (S16).")
     return Outcome(-1, f"The bank's {_name(dealer)} beats your {_name(player)} (S13).")

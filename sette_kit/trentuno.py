@@ -134,7 +134,6 @@ Odds (exact)
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import json
 import random
 from dataclasses import dataclass, field
@@ -143,7 +142,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from ._table import replace_checked, seat_names
-from .cards import FACES, FULL_DECK, Card, Rank, Suit, parse_card, parse_cards
+from .cards import FACES, FULL_DECK, Card, Suit, parse_card, parse_cards
 from .errors import IllegalMove, SetteKitError
 
 __all__ = [
@@ -1018,8 +1017,8 @@ class TrentunoGame:
     def _thirty_one(self, makers: list[int], dealt: bool, first: bool = True) -> None:
         first = dealt or first
         names = " and ".join(self.players[s] for s in makers)
-        how = "is dealt" if dealt else "makes"
-        verb = "are" if len(makers) > 1 else "is"
+        plural = len(makers) > 1
+        how = ("are dealt" if plural else "is dealt") if dealt else ("make" if plural else "makes")
         option = self.rules.first_round_31 if first else "ends_hand"
         if option == "redeal":
             self._log("thirty_one", makers[0], f"{names} {how} 31 in the first round: under the 'redeal' "
@@ -1035,8 +1034,8 @@ class TrentunoGame:
         self._reveal()
         if option == "wins_game" and len(makers) == 1:
             losses = {s: self.lives[s] for s in self.alive if s != makers[0]}
-            self._log("thirty_one", makers[0], f"Under the 'wins_game' option 31 in the first round wins the "
-                      f"whole game: every other player loses all their lives (T7).", seats=tuple(makers))
+            self._log("thirty_one", makers[0], "Under the 'wins_game' option 31 in the first round wins the "
+                      "whole game: every other player loses all their lives (T7).", seats=tuple(makers))
             self._finish_hand(list(losses), losses)
             return
         losers = [s for s in self.alive if s not in makers and s != self.knocker]

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from sette_kit import Card, Rules, parse_cards, score
+from sette_kit import Card, Rules, score
 from sette_kit.errors import SetteKitError
 from widgets import MattaExplorer
 

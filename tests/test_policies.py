@@ -26,7 +26,7 @@ def test_stand_at_draws_while_under_threshold_and_stakes():
 def test_cautious_and_bold_banks(policy, stops):
     for seed in range(30):
         t = Table("plain", ["Bank", "P"], banker=0, seed=seed, bots={"Bank": policy, "P": stand_at(1)})
-        r = t.play_round()
+        t.play_round()
         bank = t.hands(0)[0].score
         if bank.bust:
             continue

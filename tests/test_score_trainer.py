@@ -2,7 +2,7 @@
 
 import pytest
 
-from sette_kit import Rules, parse_cards, score
+from sette_kit import Rules, score
 from widgets import ScoreTrainer
 
 ITALIAN = Rules.preset("italian")

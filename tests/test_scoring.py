@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import assume, given, strategies as st
+from hypothesis import given, strategies as st
 
 from sette_kit import FULL_DECK, Card, Rules, SetteKitError, explain, outcome, parse_cards, score, settle
 from sette_kit.scoring import SETTE_E_MEZZO, card_value

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from sette_kit import Card, Rules, odds, parse_cards
+from sette_kit import Rules, odds, parse_cards
 from sette_kit.errors import SetteKitError
 from widgets import TablePlayer
 from widgets.render import card_label

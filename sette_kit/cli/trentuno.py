@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import sys
 
 
 def add_parser(sub) -> None:

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..cards import FULL_DECK, Card, Rank
+from ..cards import FULL_DECK, Card
 from ..rules import Rules
 from ..scoring import Score, outcome
 from ..strategy import CLASS_HALF_POINTS, card_class

@@ -116,7 +116,7 @@ class Solution:
         return (r[FIG], r[MATTA], r[MATTA] * (self._nms - d))
 
     def _build(self):
-        mdl, rules, exact = self._m, self.rules, self.exact
+        mdl, exact = self._m, self.exact
         self._zero = (0,) * NCLS
         info = {}  # state -> (m, d, hp, kind, finished)
         children = {}
