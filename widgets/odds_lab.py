@@ -21,7 +21,6 @@ True
 from __future__ import annotations
 
 import functools
-from fractions import Fraction
 
 import ipywidgets
 

@@ -253,7 +253,7 @@ def _figure(card: Card, face: str) -> str:
         f'stroke="{colour}" stroke-width="1.4"/>',
         # body: shoulders and robe
         f'<path d="M35 108Q35 68 50 64Q65 68 65 108Z" fill="{colour}" stroke="{INK}" stroke-width="1.2"/>',
-        f'<path d="M50 66V108M43 82H57" stroke="#fff" stroke-width="1.6" opacity=".8"/>',
+        '<path d="M50 66V108M43 82H57" stroke="#fff" stroke-width="1.6" opacity=".8"/>',
         # head
         f'<circle cx="50" cy="54" r="9" fill="#f6dcc0" stroke="{INK}" stroke-width="1.2"/>',
         f'<circle cx="46.8" cy="53" r="1" fill="{INK}"/><circle cx="53.2" cy="53" r="1" fill="{INK}"/>',
