@@ -229,6 +229,7 @@ def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_POR
     lessons = list_lessons(folder)
     target = resolve_lesson(lesson, lessons) if lesson else None
     argv = voila_argv(folder, port=port, ip=ip, config_dir=config_dir, extra=extra)
+    _find_voila_templates()
 
     from voila.app import Voila  # heavy: only when actually serving
 
@@ -251,6 +252,26 @@ def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_POR
     app.open_browser = True
     app.start()
     return 0
+
+
+def _find_voila_templates() -> None:
+    """Make Voilà's page templates findable when Python runs in a virtual environment
+    made with ``--system-site-packages``: Voilà is then imported from the base
+    installation, whose ``share/jupyter`` holds the templates, while Jupyter only looks
+    in the environment's own.  Adds that folder to ``JUPYTER_PATH`` if it is needed."""
+    from jupyter_core.paths import jupyter_path
+
+    def has_templates(folder) -> bool:
+        return (Path(folder) / "voila" / "templates" / "lab").is_dir()
+
+    if any(has_templates(p) for p in jupyter_path()):
+        return
+    for prefix in (sys.base_prefix, sys.exec_prefix):
+        candidate = Path(prefix) / "share" / "jupyter"
+        if has_templates(candidate):
+            old = os.environ.get("JUPYTER_PATH")
+            os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(candidate), old]))
+            return
 
 
 # --------------------------------------------------------------------------------------

@@ -175,3 +175,29 @@ def test_descendants_and_rss_of_this_process():
         child.kill()
         child.wait(10)
     assert sv.rss_bytes(child.pid) == 0
+
+
+def test_voila_templates_are_found_from_a_venv_with_system_site_packages(tmp_path, monkeypatch):
+    import os
+
+    import jupyter_core.paths
+
+    from sette_kit import serve
+
+    base = tmp_path / "base"
+    (base / "share" / "jupyter" / "voila" / "templates" / "lab").mkdir(parents=True)
+    monkeypatch.setattr(jupyter_core.paths, "jupyter_path", lambda *a: [str(tmp_path / "venv")])
+    monkeypatch.setattr(serve.sys, "base_prefix", str(base))
+    monkeypatch.setenv("JUPYTER_PATH", "/elsewhere")
+    serve._find_voila_templates()
+    assert os.environ["JUPYTER_PATH"].split(os.pathsep) == [str(base / "share" / "jupyter"), "/elsewhere"]
+
+
+def test_voila_templates_path_is_left_alone_when_jupyter_finds_them():
+    import os as _os
+
+    from sette_kit import serve
+
+    before = _os.environ.get("JUPYTER_PATH")
+    serve._find_voila_templates()
+    assert _os.environ.get("JUPYTER_PATH") == before
