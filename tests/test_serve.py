@@ -111,7 +111,8 @@ def test_installed_voila_reads_the_kit_config(tmp_path):
     script = (
         "import json, sys\n"
         "from voila.app import Voila\n"
-        "from sette_kit.serve import voila_argv\n"
+        "from sette_kit.serve import _find_voila_templates, voila_argv\n"
+        "_find_voila_templates()\n"
         "app = Voila()\n"
         "app.initialize(voila_argv(sys.argv[1], port=9003, config_dir=sys.argv[2]))\n"
         "c = app.voila_configuration\n"
@@ -193,11 +194,15 @@ def test_voila_templates_are_found_from_a_venv_with_system_site_packages(tmp_pat
     assert os.environ["JUPYTER_PATH"].split(os.pathsep) == [str(base / "share" / "jupyter"), "/elsewhere"]
 
 
-def test_voila_templates_path_is_left_alone_when_jupyter_finds_them():
-    import os as _os
+def test_voila_templates_path_is_left_alone_when_jupyter_finds_them(tmp_path, monkeypatch):
+    import os
+
+    import jupyter_core.paths
 
     from sette_kit import serve
 
-    before = _os.environ.get("JUPYTER_PATH")
+    (tmp_path / "voila" / "templates" / "lab").mkdir(parents=True)
+    monkeypatch.setattr(jupyter_core.paths, "jupyter_path", lambda *a: [str(tmp_path)])
+    monkeypatch.setenv("JUPYTER_PATH", "/elsewhere")
     serve._find_voila_templates()
-    assert _os.environ.get("JUPYTER_PATH") == before
+    assert os.environ["JUPYTER_PATH"] == "/elsewhere"
