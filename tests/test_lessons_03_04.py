@@ -9,64 +9,25 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from pathlib import Path
 
-import nbformat
 import pytest
+from lesson_tools import LESSONS, cells, markdown, run_lesson, solution
 
 import sette_kit as sk
 from sette_kit import odds, quattro
 from sette_kit.game import Table
 
-LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 L3 = LESSONS / "03-playing-a-round.ipynb"
 L4 = LESSONS / "04-variants.ipynb"
 
-
-def _cells(path):
-    return nbformat.read(path, as_version=4).cells
-
-
-def _markdown(path) -> str:
-    return "\n".join(c.source for c in _cells(path) if c.cell_type == "markdown")
-
-
-def _solution(path, number: str) -> str:
-    """The <details> block right after the exercise heading ``number`` (e.g. '3.1')."""
-    cells = _cells(path)
-    for i, c in enumerate(cells):
-        if c.cell_type == "markdown" and re.search(rf"^### Exercise {re.escape(number)} ", c.source, re.M):
-            for d in cells[i + 1:]:
-                if d.cell_type == "markdown" and "<details>" in d.source:
-                    return d.source
-    raise AssertionError(f"no solution for exercise {number}")
-
-
-class _Capture:
-    def __init__(self):
-        self.questions = {}
-
-    def quiz(self, question, title=None, **kw):
-        self.questions[title.replace("Exercise ", "")] = question
-        return question
+_cells, _markdown, _solution = cells, markdown, solution
 
 
 def _run(path):
     """Run the notebook's code cells (widgets stubbed); returns (namespace, questions, sources)."""
-    cap = _Capture()
-    ns = {"Quiz": cap.quiz, "TablePlayer": lambda *a, **k: None, "QuattroTable": lambda *a, **k: None,
-          "VariantExplorer": lambda *a, **k: None, "HTML": lambda x: x}
-    sources = {}
-    for c in _cells(path):
-        if c.cell_type != "code":
-            continue
-        src = "\n".join(line for line in c.source.splitlines()
-                        if not line.startswith(("from widgets import", "from IPython.display import")))
-        before = set(cap.questions)
-        exec(compile(src, str(path), "exec"), ns)  # noqa: S102 - our own lesson code
-        for k in set(cap.questions) - before:
-            sources[k] = c.source
-    return ns, cap.questions, sources
+    return run_lesson(path, stubs=("TablePlayer", "QuattroTable", "VariantExplorer"),
+                      extra={"HTML": lambda x: x},
+                      skip_imports=("from widgets import", "from IPython.display import"))
 
 
 @pytest.fixture(scope="module")

@@ -13,16 +13,14 @@ from __future__ import annotations
 import math
 import re
 from fractions import Fraction
-from pathlib import Path
 
-import nbformat
 import pytest
+from lesson_tools import LESSONS, cells, flat, run_lesson, solution
 
 import sette_kit as sk
 from sette_kit import odds, simulate
 from sette_kit.questions import bust_count
 
-LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 L5 = LESSONS / "05-probability-of-busting.ipynb"
 L6 = LESSONS / "06-expected-value-and-strategy.ipynb"
 L7 = LESSONS / "07-simulation.ipynb"
@@ -32,13 +30,7 @@ BANK = odds.stand_at(5)
 
 # -- helpers -------------------------------------------------------------------------------------
 
-def _cells(path):
-    return nbformat.read(path, as_version=4).cells
-
-
-def _flat(text: str) -> str:
-    """Whitespace collapsed and the typographic minus made ASCII, for substring checks."""
-    return " ".join(text.replace("−", "-").split())
+_cells, _flat = cells, flat
 
 
 def _markdown(path) -> str:
@@ -46,13 +38,7 @@ def _markdown(path) -> str:
 
 
 def _solution(path, number: str) -> str:
-    cells = _cells(path)
-    for i, c in enumerate(cells):
-        if c.cell_type == "markdown" and re.search(rf"^### Exercise {re.escape(number)} ", c.source, re.M):
-            for d in cells[i + 1:]:
-                if d.cell_type == "markdown" and "<details>" in d.source:
-                    return _flat(d.source)
-    raise AssertionError(f"no solution for exercise {number}")
+    return _flat(solution(path, number))
 
 
 def _notes() -> str:
@@ -79,32 +65,11 @@ def _frac(x) -> str:
     return str(Fraction(x))
 
 
-class _Capture:
-    def __init__(self):
-        self.questions = {}
-
-    def quiz(self, question, title=None, **kw):
-        self.questions[title.replace("Exercise ", "")] = question
-        return question
-
-
 def _run(path):
     """Run the lesson's code cells with widgets and charts stubbed; (namespace, questions, sources)."""
-    cap = _Capture()
-    stub = lambda *a, **k: None  # noqa: E731
-    ns = {"Quiz": cap.quiz, "OddsLab": stub, "StrategyChart": stub, "SimulationLab": stub,
-          "distribution_bar": stub, "running_mean_checkpoints": stub}
-    sources = {}
-    for c in _cells(path):
-        if c.cell_type != "code":
-            continue
-        src = "\n".join(line for line in c.source.splitlines()
-                        if not line.startswith(("from widgets import", "from widgets.charts import")))
-        before = set(cap.questions)
-        exec(compile(src, str(path), "exec"), ns)  # noqa: S102 - our own lesson code
-        for k in set(cap.questions) - before:
-            sources[k] = c.source
-    return ns, cap.questions, sources
+    return run_lesson(path, stubs=("OddsLab", "StrategyChart", "SimulationLab", "distribution_bar",
+                                   "running_mean_checkpoints"),
+                      skip_imports=("from widgets import", "from widgets.charts import"))
 
 
 @pytest.fixture(scope="module")

@@ -13,25 +13,22 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from itertools import combinations
-from pathlib import Path
 
-import nbformat
 import pytest
+from lesson_tools import LESSONS, TEACHERS, cells, markdown, run_lesson, solution
 
 import sette_kit as sk
 from sette_kit import trentuno as tr
 
-LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 L8 = LESSONS / "08-trentuno.ipynb"
-TEACHERS = LESSONS / "TEACHERS.md"
 
 
 def _cells():
-    return nbformat.read(L8, as_version=4).cells
+    return cells(L8)
 
 
 def _markdown() -> str:
-    return "\n".join(c.source for c in _cells() if c.cell_type == "markdown")
+    return markdown(L8)
 
 
 def _flat(text: str) -> str:
@@ -43,13 +40,7 @@ def _outputs() -> str:
 
 
 def _solution(number: str) -> str:
-    cells = _cells()
-    for i, c in enumerate(cells):
-        if c.cell_type == "markdown" and re.search(rf"^### Exercise {re.escape(number)} ", c.source, re.M):
-            for d in cells[i + 1:]:
-                if d.cell_type == "markdown" and "<details>" in d.source:
-                    return _flat(d.source)
-    raise AssertionError(f"no solution for exercise {number}")
+    return _flat(solution(L8, number))
 
 
 def _teachers() -> str:
@@ -68,17 +59,7 @@ def _teachers_exercise(number: str) -> str:
 @pytest.fixture(scope="module")
 def lesson():
     """Run the code cells (widgets stubbed); returns (namespace, {exercise id: Question})."""
-    questions = {}
-
-    def quiz(question, title=None, **kw):
-        questions[title.replace("Exercise ", "")] = question
-        return type("QuizStub", (), {"answer_box": type("Box", (), {})()})()
-
-    ns = {"Quiz": quiz, "TrentunoTable": lambda *a, **k: None}
-    for c in _cells():
-        if c.cell_type == "code":
-            src = "\n".join(line for line in c.source.splitlines() if not line.startswith("from widgets import"))
-            exec(compile(src, str(L8), "exec"), ns)  # noqa: S102 - our own lesson code
+    ns, questions, _ = run_lesson(L8, stubs=("TrentunoTable",))
     return ns, questions
 
 

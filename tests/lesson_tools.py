@@ -1,0 +1,70 @@
+"""Helpers shared by the tests that check the numbers stated in the lessons.
+
+A lesson's code cells are run without a kernel, with its widgets replaced by stubs and
+``Quiz`` by a stub that captures each exercise's Question, so the tests can compare the
+engine's answers with what the text, the solutions and TEACHERS.md state.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+TEACHERS = LESSONS / "TEACHERS.md"
+
+
+def cells(path):
+    return nbformat.read(path, as_version=4).cells
+
+
+def flat(text: str) -> str:
+    """Whitespace collapsed and the typographic minus made ASCII, for substring checks."""
+    return " ".join(text.replace("−", "-").split())
+
+
+def markdown(path) -> str:
+    return "\n".join(c.source for c in cells(path) if c.cell_type == "markdown")
+
+
+def solution(path, number: str) -> str:
+    """The ``<details>`` block that follows the heading "### Exercise <number>"."""
+    all_cells = cells(path)
+    for i, c in enumerate(all_cells):
+        if c.cell_type == "markdown" and re.search(rf"^### Exercise {re.escape(number)} ", c.source, re.M):
+            for d in all_cells[i + 1:]:
+                if d.cell_type == "markdown" and "<details>" in d.source:
+                    return d.source
+    raise AssertionError(f"no solution for exercise {number}")
+
+
+class _QuizStub:
+    """What a captured ``Quiz(...)`` returns: lessons may set ``answer_box.placeholder``."""
+
+    def __init__(self):
+        self.answer_box = type("AnswerBox", (), {})()
+
+
+def run_lesson(path, stubs=(), extra=None, skip_imports=("from widgets import",)):
+    """Run the lesson's code cells with the named widgets stubbed.
+
+    Returns ``(namespace, {exercise id: Question}, {exercise id: cell source})``.
+    """
+    questions, sources = {}, {}
+
+    def quiz(question, title=None, **kw):
+        questions[title.replace("Exercise ", "")] = question
+        return _QuizStub()
+
+    ns = {"Quiz": quiz, **{name: (lambda *a, **k: None) for name in stubs}, **(extra or {})}
+    for c in cells(path):
+        if c.cell_type != "code":
+            continue
+        src = "\n".join(line for line in c.source.splitlines() if not line.startswith(tuple(skip_imports)))
+        before = set(questions)
+        exec(compile(src, str(path), "exec"), ns)  # noqa: S102 - our own lesson code
+        for k in set(questions) - before:
+            sources[k] = c.source
+    return ns, questions, sources
