@@ -47,11 +47,13 @@ from typing import Callable, Mapping, NamedTuple
 
 import numpy as np
 
+from ._checks import read_bool, read_callable, read_seed
 from .errors import SetteKitError
-from .rules import Rules
+from .numbers import read_whole, shown
+from .rules import Rules, as_rules
 from .strategy import CLASS_WEIGHTS, BankSeesPlayer, StandAt
 
-__all__ = ["run", "exact_ev", "Result", "Checkpoint", "BLOCK", "FIRST_CARDS", "COUNT_KEYS",
+__all__ = ["run", "exact_ev", "Result", "Checkpoint", "BLOCK", "FIRST_CARDS", "COUNT_KEYS", "MAX_ROUNDS", "MAX_CHUNK",
            "checkpoint_rounds", "score_hands", "settle_hands", "deal"]
 
 BLOCK = 1 << 14  # rounds per random stream; fixed forever: changing it changes every result
@@ -65,6 +67,13 @@ _HALF_POINTS = np.array([2 * (i % 10 + 1) if i % 10 < 7 else 1 for i in range(_D
 _IS_SEVEN = np.array([i % 10 == 6 for i in range(_DECK)])
 _IS_FIGURE = np.array([i % 10 >= 7 for i in range(_DECK)])
 _SUIT = np.array([i // 10 for i in range(_DECK)], dtype=np.int8)
+
+MAX_ROUNDS = 10 ** 9
+"""The most rounds one call of :func:`run` plays (issue 18): a billion rounds take minutes
+on a laptop with numpy (the ``progress`` callback shows how far it is, and may raise to
+stop early); beyond that the standard error is far below anything a lesson can show."""
+
+MAX_CHUNK = 1 << 24  # rounds processed at once: about 4 GB of working memory
 
 COUNT_KEYS = ("win", "lose", "push", "bust", "dealer_bust", "reale", "triple", "matta_sette",
               "dealer_reale", "dealer_triple")
@@ -525,7 +534,9 @@ def run(rules: Rules, player=None, dealer=None, rounds: int = 100_000, seed: int
     shorter one.  Without a seed one is drawn (from ``rng`` if given) and recorded in
     the result.  ``chunk`` is how many rounds are processed at once (rounded up to a
     multiple of :data:`BLOCK`); it bounds memory (about 250 bytes per round of chunk).
-    ``progress(done, total)`` is called after each chunk.
+    ``progress(done, total)`` is called after each chunk; it may raise (for instance
+    ``KeyboardInterrupt``) to stop a long run.  ``rounds`` is a whole number from 1 to
+    :data:`MAX_ROUNDS` (an int, a whole float such as ``1e6``, or text such as ``"1e6"``).
 
     >>> from sette_kit import Rules
     >>> from sette_kit.strategy import stand_at, sees_player
@@ -541,6 +552,19 @@ def run(rules: Rules, player=None, dealer=None, rounds: int = 100_000, seed: int
     """
     from .strategy import stand_at
 
+    # issue 18: every argument is checked before any work (a bad count never starts a run)
+    rules = as_rules(rules)
+    rounds = read_whole(rounds, "rounds", 1, MAX_ROUNDS,
+                        accepted=f"a whole number of rounds, at least 1 and at most {MAX_ROUNDS:,} (MAX_ROUNDS)")
+    chunk = read_whole(chunk, "chunk", 1, MAX_ROUNDS, accepted=f"a whole number of rounds from 1 to {MAX_ROUNDS:,}",
+                       text=False)
+    if min(chunk, rounds) > MAX_CHUNK:
+        raise SetteKitError(f"chunk={chunk}: at most {MAX_CHUNK:,} rounds are processed at once (about 4 GB of "
+                            "memory); give a smaller chunk")
+    if progress is not None:
+        read_callable(progress, "progress", "None or a function progress(done, total)")
+    if seed is None and rng is not None and not hasattr(rng, "integers"):
+        raise SetteKitError(f"rng={shown(rng)}: give a numpy Generator (numpy.random.default_rng()) or a seed")
     if player is None:
         player = stand_at(5)
     if dealer is None:
@@ -620,6 +644,9 @@ def deal(rounds: int, seed: int, cards: int = FIRST_CARDS) -> np.ndarray:
     >>> deal(3, seed=1, cards=2).shape
     (3, 2)
     """
+    rounds = read_whole(rounds, "rounds", 1, 2 * 10 ** 6, accepted="a whole number of rounds from 1 to 2,000,000", text=False)
+    read_seed(seed)
+    cards = read_whole(cards, "cards", 1, FIRST_CARDS, accepted=f"a whole number from 1 to {FIRST_CARDS}", text=False)
     rounds = _count(rounds, "rounds")
     if not 1 <= cards <= FIRST_CARDS:
         raise SetteKitError(f"cards={cards!r}: between 1 and {FIRST_CARDS}")
@@ -664,6 +691,8 @@ def exact_ev(rules: Rules, player=None, dealer=None, *, exact: bool = True):
     from .scoring import outcome, score
     from .strategy import stand_at
 
+    rules = as_rules(rules)
+    read_bool(exact, "exact")
     player = stand_at(5) if player is None else player
     dealer = stand_at(5) if dealer is None else dealer
     spec = _Spec(rules, player, dealer)

@@ -28,7 +28,8 @@ from fractions import Fraction
 
 from . import odds
 from .errors import SetteKitError
-from .rules import Rules
+from .numbers import read_number, read_whole, shown
+from .rules import Rules, as_rules
 from .scoring import fmt_points
 from .strategy import BankSeesPlayer, StandAt
 
@@ -47,7 +48,13 @@ FIRST_WORDS = {"Ace": "an Ace", "figure": "a figure (Fante, Cavallo or Re)", "ma
 
 
 def _rules(rules) -> Rules:
-    return Rules.preset(rules) if isinstance(rules, str) else rules
+    return as_rules(rules)
+
+
+def _solution(sol) -> "odds.Solution":
+    if not isinstance(sol, odds.Solution):
+        raise SetteKitError(f"give a Solution (from odds.solve or solution()), not {shown(sol)}")
+    return sol
 
 
 def policy(name):
@@ -118,9 +125,11 @@ def fraction_text(p, digits: int = 2) -> str:
     >>> fraction_text(Fraction(1, 4)), fraction_text(Fraction(0)), fraction_text(Fraction(-1, 3))
     ('1/4 ≈ 25.00%', '0 = 0%', '-1/3 ≈ -33.33%')
     """
-    if not isinstance(p, (int, Fraction)):  # a float result (exact=False)
-        return f"≈ {float(p) * 100:.{digits}f}%"
-    p = Fraction(p)
+    digits = read_whole(digits, "digits", 0, 12, text=False)
+    if isinstance(p, float) or type(p).__name__.startswith("float"):  # a float result (exact=False)
+        p = float(read_number(p, "p", accepted="a probability or rate (a Fraction or a float)"))
+        return f"≈ {p * 100:.{digits}f}%"
+    p = read_number(p, "p", accepted="a probability or rate (a Fraction or a float)")
     if p.denominator == 1:
         return f"{p} = {p * 100}%"
     return f"{p} ≈ {float(p) * 100:.{digits}f}%"
@@ -153,7 +162,7 @@ def _span(a, b) -> str:
 
 @functools.lru_cache(maxsize=64)
 def _table(sol) -> tuple:
-    return tuple(sol.table())
+    return tuple(_solution(sol).table())
 
 
 GRID_LEGEND = "H hit, S stand, h/s mostly hit/stand (depends on the cards), . not reached"
@@ -224,8 +233,10 @@ def lookup_text(sol, cards) -> str:
     from .cards import parse_cards
     from .scoring import score
 
-    rules = sol.rules
-    hand = parse_cards(cards, face=rules.face) if isinstance(cards, str) else tuple(cards)
+    from .cards import as_cards
+
+    rules = _solution(sol).rules
+    hand = parse_cards(cards, face=rules.face) if isinstance(cards, str) else as_cards(cards)
     if not hand:
         raise SetteKitError("type at least one card, e.g. 3 di coppe, Asso di denari")
     if len(set(hand)) != len(hand):

@@ -7,6 +7,9 @@ prints the landing page's address and opens it.  See :mod:`sette_kit.serve`.
 from __future__ import annotations
 
 
+from ._args import whole
+
+
 def add_parser(sub) -> None:
     p = sub.add_parser(
         "serve", help="serve the lessons as web apps (Voila) and open the landing page",
@@ -16,7 +19,7 @@ def add_parser(sub) -> None:
                     "address of the landing page (00-start-here) and opens it. Arguments after "
                     "`--` are passed to Voila unchanged, e.g. "
                     "`sette-kit serve -- --VoilaConfiguration.theme=dark`.")
-    p.add_argument("--port", type=int, default=8866,
+    p.add_argument("--port", type=whole, default=8866,
                    help="port to listen on (default 8866; the next free one if taken)")
     p.add_argument("--ip", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1, this machine only; "
