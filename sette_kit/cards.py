@@ -165,6 +165,23 @@ def _items(value, what: str, *also) -> tuple:
     return items
 
 
+MAX_CARDS_TEXT = 4000
+"""The longest text read as cards (issue 18): every card of the deck written out in full
+takes about 800 characters."""
+
+
+def _check_size(text: str) -> None:
+    # issue 18: huge text is refused before it is parsed, and never echoed back whole
+    if len(text) > MAX_CARDS_TEXT:
+        raise SetteKitError(f"cards: {len(text):,} characters is too long for a list of cards (at most "
+                            f"{MAX_CARDS_TEXT:,}); {ACCEPTED_FORMS}")
+    if len(text) > 30:
+        for token in re.split(r"[\s,;+]+", text):
+            if len(token) > 30:
+                raise SetteKitError(f"cannot read {_shown(token)} as a card: no word of a card's name is that "
+                                    f"long; {ACCEPTED_FORMS}")
+
+
 def as_cards(value, face: str = "italian", what: str = "cards") -> tuple:
     """Cards from text (read with :func:`parse_cards` in ``face``), one Card, or a list of
     Cards; each card at most once.  Anything else is a SetteKitError naming what is accepted.
@@ -407,6 +424,7 @@ def parse_cards(text: str | Iterable[str], face: str = "italian") -> tuple[Card,
         if isinstance(text, Card):
             return (text,)
         text = ", ".join(c.name() if isinstance(c, Card) else c for c in _items(text, "cards", str))
+    _check_size(text)
     if not text.strip():
         raise SetteKitError(f"no cards given; {ACCEPTED_FORMS}")
     cards: list[Card] = []

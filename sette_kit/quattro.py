@@ -404,6 +404,8 @@ def points_for(s: QuattroScore) -> int:
     >>> [points_for(score(h)) for h in ("5c", "Ac Ad Ab As Ac".replace("Ac", "Fc", 1), "3c 2c", "4c 2s", "7c 5c", "3c Fs")]
     [2, 5, 1, 1, 0, 0]
     """
+    if not isinstance(s, QuattroScore):
+        raise SetteKitError(f"points_for takes a QuattroScore (from score()), not {shown(s)}")
     k = s.kind
     if k in ("four_and_half", "mega"):
         return 3 if s.with_matta else 5

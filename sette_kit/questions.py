@@ -228,6 +228,8 @@ def bust_count(cards: Sequence[Card], rules: Rules, seen: Sequence[Card] = ()) -
     >>> bust_count(parse_cards("6c 1d"), Rules.preset("plain"))   # 7: any card but a figure busts
     (26, 38)
     """
+    cards, rules = as_cards(cards), as_rules(rules)
+    seen = as_cards(seen, what="seen") if seen != () else ()
     held = set(cards) | set(seen)
     rest = [c for c in FULL_DECK if c not in held]
     busting = sum(score(tuple(cards) + (c,), rules).bust for c in rest)

@@ -137,6 +137,7 @@ def fraction_text(p, digits: int = 2) -> str:
 
 def house_edge_text(sol) -> str:
     """The house edge of a solved game (exact fraction and percentage of the stake)."""
+    sol = _solution(sol)
     return (f"House edge against {dealer_words(sol.dealer)}: {fraction_text(sol.house_edge)} "
             f"of the stake.")
 
@@ -263,6 +264,7 @@ def edge_change_text(base_sol, sol) -> str:
     >>> print(edge_change_text(solution("plain", "5"), solution("plain", "6")))
     The house edge goes down by 42391841234051/314574768758250 ≈ 13.48 percentage points.
     """
+    base_sol, sol = _solution(base_sol), _solution(sol)
     d = sol.house_edge - base_sol.house_edge
     if d == 0:
         return "The house edge is the same."

@@ -251,6 +251,8 @@ def card_points(card: Card) -> int:
     >>> [card_points(c) for c in parse_cards("Asso di coppe, Re di coppe, 7 di coppe")]
     [11, 10, 7]
     """
+    if not isinstance(card, Card):
+        raise SetteKitError(f"card_points takes a Card, not {shown(card)}")
     r = int(card.rank)
     return 11 if r == 1 else (10 if r >= 8 else r)
 
@@ -713,7 +715,7 @@ class TrentunoGame:
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """The cards of ``seat`` (everything, for tests and teachers; players use view())."""
-        return tuple(FULL_DECK[i] for i in self.hands[seat])
+        return tuple(FULL_DECK[i] for i in self.hands[self._seat_of(seat)])
 
     def score_of(self, seat: int) -> TrentunoScore | None:
         h = self.hand_of(seat)

@@ -52,11 +52,11 @@ def run(args, input_fn=None, write=None) -> int:
     if not 1 <= args.bots <= 11:
         raise SetteKitError(f"--bots {args.bots}: accepted 1 to 11 bots (2-12 seats with you, S7)")
     names = table_names(args.name, args.bots)
+    table = Table(args.preset, names, bankrolls=args.bankroll, min_stake=args.min_stake,
+                  max_stake=args.max_stake, seed=args.seed)  # checks the options first
     styles = [seat(stand_at(5), reads_table()), seat(stand_at(4.5), cautious_bank()),
               seat(stand_at(5.5, stake=args.max_stake), bold_bank())]
-    bots = {names[i + 1]: styles[i % len(styles)] for i in range(args.bots)}
-    table = Table(args.preset, names, bankrolls=args.bankroll, min_stake=args.min_stake,
-                  max_stake=args.max_stake, seed=args.seed, bots=bots)
+    table.attach_bots({names[i + 1]: styles[i % len(styles)] for i in range(args.bots)})
     return play(table, 0, input_fn=input_fn, write=write, rounds=args.rounds)
 
 
