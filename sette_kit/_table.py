@@ -241,7 +241,8 @@ class Seats:
 
     @property
     def events(self) -> tuple:
-        """Every event so far (``data`` may name hidden cards: show ``text`` to people)."""
+        """Every event since the game was created, or since the first event its save kept
+        (``data`` may name hidden cards: show ``text`` to people)."""
         return tuple(self._events)
 
     def _first_dealer(self, key) -> tuple:

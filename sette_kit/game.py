@@ -114,9 +114,15 @@ Design notes (what other modules may rely on)
   passes to it, as the bank (see :mod:`sette_kit.policies`).  :meth:`Table.play_bots`
   advances every bot turn; :meth:`Table.play_round` plays a whole round when every seat
   to act is a bot.
-* **Saving.**  :meth:`Table.to_json` / :meth:`Table.from_json` save everything, including
-  the random generator's state, so a loaded game continues identically.  Policies are
-  code, not data: pass ``bots=`` again to ``from_json``.
+* **Saving.**  :meth:`Table.to_json` / :meth:`Table.from_json` save the whole state,
+  including the random generator's state, so a loaded game continues identically.
+  Policies are code, not data: pass ``bots=`` again to ``from_json``.  Of the event log a
+  save keeps the current round and the latest whole rounds, up to
+  :data:`MAX_SAVED_EVENTS` events (so a save stays small however long the game); a
+  loaded table's :attr:`~Table.events` starts there.  A save is untrusted text: loading
+  checks its size, then every field against a schema, then the fields against each
+  other (one deck of 40 cards, unique names, the money the game started with), and
+  names the field that is wrong.
 * **Heads-up**: a table of two seats (one player and the bank) is the heads-up game.
 
 >>> t = Table("italian", players=["A", "B", "C"], seed=7, bots="all")
@@ -1154,22 +1160,34 @@ def _check_saved(d: dict, rules: Rules) -> None:
     banker, order, phase, pos = d["banker"], d["order"], d["phase"], d["pos"]
     if banker >= n:
         bad(f"banker must be a seat from 0 to {n - 1}, not {banker}")
-    if any(s >= n for s in order) or banker in order:
-        bad(f"order must list seats from 0 to {n - 1} other than the banker's ({banker}), not {order}")
     if (phase == "ready") != (d["round"] == 0):
         bad(f"phase {phase!r} does not fit round {d['round']}")
+    events, start = d["events"], d["round_start"]
+    if start > len(events):
+        bad(f"round_start={start} is past the {len(events)} events saved")
+    if any(e[1] is not None and e[1] >= n for e in events):
+        bad(f"events name a seat beyond the {n} seats")
+    held = banker  # the bank of the current round (of the last one once settled: it may have passed)
+    if d["round"]:
+        if start == len(events) or events[start][0] != "round_started" or events[start][4] != d["round"]:
+            bad(f"events[{start}] must be the start of round {d['round']} (round_start)")
+        held = events[start][2].get("banker")
+        if type(held) is not int or not 0 <= held < n or (phase != "settled" and held != banker):
+            bad(f"events[{start}] must name the banker of round {d['round']}")
+    if any(s >= n for s in order) or held in order:
+        bad(f"order must list seats from 0 to {n - 1} other than the banker's ({held}), not {order}")
     if phase == "ready" and (order or pos or d["hidx"] or any(d["hands"])):
         bad("a table that has not started a round holds no hands and no order of play")
     if pos > len(order) or (phase in ("stake", "players") and pos >= len(order)):
         bad(f"pos={pos} does not point at a player of the order {order} in phase {phase!r}")
     if phase != "ready":
-        playing = set(order) | {banker}
+        playing = set(order) | {held}
         for s in range(n):
             if bool(d["hands"][s]) != (s in playing):
                 bad(f"hands[{s}] must {'hold a hand' if s in playing else 'be empty'}: seat {s} "
                     f"{'plays' if s in playing else 'does not play'} this round")
-        if len(d["hands"][banker]) != 1:
-            bad(f"hands[{banker}]: the bank plays exactly one hand")
+        if len(d["hands"][held]) != 1:
+            bad(f"hands[{held}]: the bank plays exactly one hand")
     if phase in ("stake", "players") and d["hidx"] >= len(d["hands"][order[pos]]):
         bad(f"hidx={d['hidx']} is not a hand of seat {order[pos]}")
     matta_values = {str(v) for v in rules.matta_values}
@@ -1191,15 +1209,4 @@ def _check_saved(d: dict, rules: Rules) -> None:
         bad("the cards are not one deck of 40, each in one place: "
             + "; ".join(x for x in (f"twice: {', '.join(twice)}" if twice else "",
                                     f"missing: {', '.join(missing)}" if missing else "") if x))
-    events, start = d["events"], d["round_start"]
-    if start > len(events):
-        bad(f"round_start={start} is past the {len(events)} events saved")
-    if d["round"] and (start == len(events) or events[start][0] != "round_started"
-                       or events[start][4] != d["round"]):
-        bad(f"events[{start}] must be the start of round {d['round']} (round_start)")
-    if d["round"]:
-        data = events[start][2]
-        if type(data.get("banker")) is not int or not 0 <= data["banker"] < n:
-            bad(f"events[{start}] must name the banker of round {d['round']}")
-    if any(e[1] is not None and e[1] >= n for e in events):
-        bad(f"events name a seat beyond the {n} seats")
+

@@ -305,3 +305,34 @@ def test_the_last_result_of_a_trimmed_save():
 
 def test_the_table_module_documents_what_a_save_keeps():
     assert "MAX_SAVED_EVENTS" in Table.to_json.__doc__ and game.MAX_SAVED_EVENTS == MAX_SAVED_EVENTS
+
+
+# -- every state a real game reaches loads (the checks reject edits, never real games) -------------
+
+@pytest.mark.parametrize("name", ["spanish+all", "italian+all", "french-before-deal"])
+def test_every_state_of_real_games_saves_and_loads(name):
+    from test_game_properties import RULESETS
+
+    n = 5
+    bots = {s: random_play(40 + s) for s in range(n)}
+    t = Table(RULESETS[name], n, bankrolls=60, seed=17, bots=bots)
+    checked = passed_bank = 0
+    for _ in range(30):
+        try:
+            t.new_round()
+        except Exception:  # nobody can cover the minimum stake: the game is over
+            break
+        step = 0
+        while t.in_progress:
+            if step % 4 == 0:
+                text = t.to_json()
+                assert Table.from_json(text).to_json().replace('"bot_seats":[]', "") == \
+                    text.replace('"bot_seats":[0,1,2,3,4]', "")
+                checked += 1
+            choice = bots[t.to_act](t.view(t.to_act))
+            t.act(choice) if isinstance(choice, str) else t.act(choice[0], **choice[1])
+            step += 1
+        text = t.to_json()  # settled, perhaps just after the bank passed
+        assert Table.from_json(text).last_result == t.last_result
+        passed_bank += any(e.kind == "bank_passed" for e in t.round_events())
+    assert checked > 40 and passed_bank > 0
