@@ -41,7 +41,7 @@ def read_bool(value, what: str):
     """``value`` if it is True or False, else a SetteKitError."""
     if value is True or value is False:
         return value
-    if type(value).__name__ == "bool_":  # numpy's bool
+    if type(value).__module__ == "numpy" and type(value).__name__ in ("bool_", "bool"):  # numpy's bool
         return bool(value)
     raise SetteKitError(f"{what}={shown(value)} must be True or False")
 
@@ -86,7 +86,8 @@ def read_name(name, what: str = "a player name") -> str:
     if not isinstance(name, str):
         raise SetteKitError(f"{what} must be text, not {shown(name)}")
     if not name.strip():
-        raise SetteKitError("player names must be different and not empty")
+        raise SetteKitError(f"{what} must not be empty" if what != "a player name"
+                            else "player names must be different and not empty")
     if len(name) > MAX_NAME:
         raise SetteKitError(f"{what} {shown(name)} is too long: at most {MAX_NAME} characters")
     bad = [ch for ch in name if _bad_char(ch)]

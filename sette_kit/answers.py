@@ -301,8 +301,9 @@ def check(text, exact, kind: str = "number") -> Verdict:
     if not isinstance(kind, str) or kind not in KINDS:  # the author's arguments: errors, not verdicts
         raise SetteKitError(f"kind={shown(kind)}: accepted kinds are {', '.join(map(repr, KINDS))}")
     if kind == "yesno":
-        if not isinstance(exact, bool):
-            raise SetteKitError(f"exact={shown(exact)}: a yes/no question's exact answer is True or False")
+        from ._checks import read_bool
+
+        exact = read_bool(exact, "exact")  # a yes/no question's exact answer
     else:
         exact = read_number(exact, "exact", accepted="the exact value: a Fraction or a whole number")
     try:

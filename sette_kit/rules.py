@@ -158,7 +158,7 @@ class Rules:
 
         if not isinstance(self.name, str):
             raise SetteKitError(f"name={shown(self.name)} must be text, such as 'my rules'")
-        read_name(self.name, "name=")
+        read_name(self.name, "the name of the rules")
         if not isinstance(self.face, str):
             raise SetteKitError(f"face={shown(self.face)} is not a face: accepted "
                                 + ", ".join(map(repr, FACES)))

@@ -111,8 +111,8 @@ LIBRARY = [
     row("Deck.reshuffle-None", lambda: Deck(seed=1).reshuffle(None), "Cards"),
     # -- rules (S3-S23) -----------------------------------------------------------------------
     row("Rules-name-int", lambda: Rules(name=123), "name=123"),
-    row("Rules-name-control", lambda: Rules(name="a\x00b"), "name="),
-    row("Rules-name-long", lambda: Rules(name="x" * 500), "name="),
+    row("Rules-name-control", lambda: Rules(name="a\x00b"), "control characters"),
+    row("Rules-name-long", lambda: Rules(name="x" * 500), "too long"),
     row("Rules-face-list", lambda: Rules(face=[]), "accepted 'italian'"),
     row("Rules-face-None", lambda: Rules(face=None), "accepted 'italian'"),
     row("Rules-matta-text", lambda: Rules(matta="Re di denari"), "must be a Card"),
