@@ -45,6 +45,16 @@ class StrategyRow(NamedTuple):
         return f"first {self.first:>6}, total {fmt_points(self.total):>3}: {self.action}"
 
 
+class FirstCard(NamedTuple):
+    """One entry of :meth:`Solution.ev_by_first_card`: the first card's class name, the
+    probability of being dealt it, and the player's expected result per unit stake
+    holding it (playing as the solution says afterwards)."""
+
+    card: str
+    probability: Fraction
+    ev: Fraction
+
+
 class Solution:
     """The solved heads-up game.  Build it with :func:`sette_kit.odds.solve`."""
 
@@ -150,7 +160,7 @@ class Solution:
         for s in standers:
             opp = info[s][2] if not hasattr(self.dealer, "threshold_half_points") else None
             groups.setdefault(opp, []).append(s)
-        stand = {}
+        stand, stand_parts = {}, {}
         for opp, states in groups.items():
             table = mdl.bank_table(self.dealer, opp)
             rows, index = [], {}
@@ -174,6 +184,7 @@ class Solution:
                 pay = mdl.payoff(mdl.player_key(m, cards))
                 total = sum(p * x for p, x in zip(pay, row) if p and x)
                 stand[s] = Fraction(int(total), int(dens[i])) if exact else float(total)
+                stand_parts[s] = (pay, row, int(dens[i]) if exact else None)  # for result_distribution
         one = Fraction(1) if exact else 1.0
         value, hit_value, hit = {}, {}, {}
         for s in reversed(order):
@@ -197,6 +208,7 @@ class Solution:
         self._info, self._children_of = info, children
         self._stand, self._hit_value, self._hit, self._value = stand, hit_value, hit, value
         self._order = order
+        self._stand_parts, self._dists = stand_parts, None
         self.house_edge = -self.ev
 
     # -- queries ---------------------------------------------------------------------------
@@ -360,6 +372,101 @@ class Solution:
             lines.append(f"{f:>10} | " + " ".join(cells))
         lines.append("H hit, S stand, h/s mostly hit/stand (depends on the cards), . not reached")
         return "\n".join(lines)
+
+    # -- by first card, and the whole law of one round's result (issue 15) -----------------
+    def _first_cards(self):
+        """[(first card's class name, weight, state)] and the total weight."""
+        ch, tot = self._children(START)
+        return [(CLASS_NAMES[next(k for k in range(NCLS) if self._info[s][0][k])], w, s) for w, s in ch], tot
+
+    def _first_names(self) -> list[str]:
+        firsts, _ = self._first_cards()
+        present = {name for name, _, _ in firsts}
+        return [n for n in CLASS_NAMES if n in present]
+
+    def ev_by_first_card(self) -> dict:
+        """The player's expected result per unit stake by his first card (S9: in the
+        Italian rules the stake is placed after seeing it): ``{class name: FirstCard}``
+        with the class names "Ace", "2" ... "7", "figure", "matta" (the matta only
+        where it is in play).  Their mean weighted by ``probability`` is ``ev``.
+
+        >>> from sette_kit import odds
+        >>> sol = odds.solve(dealer=odds.stand_at(5))
+        >>> by = sol.ev_by_first_card()
+        >>> list(by)
+        ['Ace', '2', '3', '4', '5', '6', '7', 'figure']
+        >>> by["7"].probability, by["7"].ev
+        (Fraction(1, 10), Fraction(865966261, 1517119695))
+        >>> sum(f.probability * f.ev for f in by.values()) == sol.ev
+        True
+        """
+        firsts, tot = self._first_cards()
+        acc: dict = {}
+        for name, w, s in firsts:
+            a = acc.setdefault(name, [0, 0])
+            a[0] += w
+            a[1] += w * self._value[s]
+        prob = Fraction if self.exact else (lambda a, b: a / b)
+        return {n: FirstCard(n, prob(acc[n][0], tot), acc[n][1] / acc[n][0]) for n in self._first_names()}
+
+    def result_distribution(self, first: str | None = None) -> dict:
+        """The law of one round's result per unit stake for the player this solution
+        describes (the optimal player of ``solve``, or the fixed policy of ``policy_ev``):
+        ``{result: probability}``, sorted by result.  -1 is a loss (a bust, S10, or a lower
+        or tied score, S13), +1 a win; a reale is paid double (S14) and a bank's reale
+        may collect double (S15), so ±2 (and ±3 for a triple or the x3 matta option)
+        appear where the rules have them.  ``first`` (a class name of
+        :meth:`ev_by_first_card`) conditions on the player's first card.
+
+        >>> from sette_kit import odds
+        >>> sol = odds.solve(dealer=odds.stand_at(5))
+        >>> d = sol.result_distribution()
+        >>> list(d), sum(d.values())
+        ([-1, 1], Fraction(1, 1))
+        >>> sum(x * p for x, p in d.items()) == sol.ev
+        True
+        >>> sol.result_distribution(first="7")[1]
+        Fraction(1191542978, 1517119695)
+        """
+        names = self._first_names()
+        if first is not None and first not in names:
+            raise SetteKitError(f"first={first!r}: accepted first cards are {', '.join(map(repr, names))}")
+        if self._dists is None:
+            self._dists = self._backward_distributions()
+        firsts, _ = self._first_cards()
+        chosen = [(w, s) for name, w, s in firsts if first is None or name == first]
+        wsum = sum(w for w, _ in chosen)
+        acc: dict = {}
+        for w, s in chosen:
+            for x, p in self._dists[s].items():
+                acc[x] = acc.get(x, 0) + w * p
+        return {x: acc[x] / wsum for x in sorted(acc) if acc[x]}
+
+    def _backward_distributions(self) -> dict:
+        """state -> {result: probability} under the solution's decisions."""
+        one = Fraction(1) if self.exact else 1.0
+        dists: dict = {}
+        for s in reversed(self._order):
+            if s is START:
+                continue
+            _, _, _, kind, finished = self._info[s]
+            if kind == BUST:
+                dists[s] = {-1: one}  # S10
+            elif finished or not self._hit[s]:
+                pay, row, den = self._stand_parts[s]
+                acc: dict = {}
+                for x, p in zip(pay, row):
+                    if p:
+                        acc[x] = acc.get(x, 0) + p
+                dists[s] = {x: Fraction(int(p), den) if self.exact else p for x, p in acc.items()}
+            else:
+                ch, tot = self._children_of[s]
+                acc = {}
+                for w, c in ch:
+                    for x, p in dists[c].items():
+                        acc[x] = acc.get(x, 0) + w * p
+                dists[s] = {x: p / tot for x, p in acc.items()}
+        return dists
 
     def __repr__(self) -> str:
         ev = self.ev
