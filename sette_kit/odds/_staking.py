@@ -114,6 +114,7 @@ class StakingPlan:
     stake_per_round: object
     ev_per_unit: object
     flat_ev: object
+    solution: object = field(default=None, repr=False, compare=False)  # the Solution it was made from
 
     @property
     def min_stake(self):
@@ -210,7 +211,7 @@ def staking_plan(solution, stakes: Mapping) -> StakingPlan:
     per_round = sum(f.probability * st[n] * f.ev for n, f in by.items())
     staked = sum(f.probability * st[n] for n, f in by.items())
     return StakingPlan(sol.rules, sol.dealer, MappingProxyType(st), MappingProxyType(dict(by)),
-                       per_round, staked, per_round / staked, sol.ev)
+                       per_round, staked, per_round / staked, sol.ev, sol)
 
 
 def best_staking_plan(solution, min_stake=1, max_stake=10) -> StakingPlan:
