@@ -237,26 +237,44 @@ def final_distribution(policy, cards=(), seen=(), rules=None, *, player_total=No
                                                    kv[0] if isinstance(kv[0], Fraction) else 0)))
 
 
-def solve(rules=None, dealer=None, *, exact: bool = True) -> Solution:
+def solve(rules=None, dealer=None, *, exact: bool = True, seen=()) -> Solution:
     """The heads-up model of DESIGN.md, solved: one player against the bank, stake 1;
     each gets a hidden card, the player draws seeing only his own cards and plays to
     maximise his expected result, then the bank plays ``dealer`` (default
     ``stand_at(5)``); settlement by ``rules`` (S10-S16).
 
+    ``seen``: cards already out of the deck - with the deck carried over from round to
+    round while the bank stays (S18), the cards of the earlier rounds.  The round is
+    then dealt from the other cards, so the strategy and the EV are those of that
+    depleted deck.  (The model has no reshuffle inside the round: when so few cards are
+    left that the bank could run out, S18's reshuffle is not modelled.)
+
     Returns a :class:`Solution` with ``ev``, ``house_edge``, ``decision(cards)``,
-    ``ev_of(cards, action)``, ``table()``, ``hit_table()``.
+    ``ev_of(cards, action)``, ``table()``, ``hit_table()``, ``ev_by_first_card()``,
+    ``result_distribution()``.
 
     >>> sol = solve(Rules.preset("plain"), dealer=stand_at(5))
     >>> sol.ev
     Fraction(-22069914749539, 134817758039250)
     >>> abs(solve(dealer=stand_at(5), exact=False).ev - sol.ev) < 1e-12
     True
+    >>> high_gone = solve(dealer=stand_at(5), seen="6c 6d 6s 7c 7d 7s")   # six high cards out
+    >>> float(high_gone.ev) > float(sol.ev), high_gone.decision("5b"), sol.decision("5b")
+    (True, 'hit', 'stand')
     """
     rules = _rules(rules)
     dealer = stand_at(5) if dealer is None else dealer
     if not isinstance(dealer, (StandAt, BankSeesPlayer)):
         raise SetteKitError(f"dealer={dealer!r}: use odds.stand_at(x) or odds.sees_player()")
-    return Solution(rules, dealer, exact)
+    gone = _cards(seen, rules, "seen")
+    if not gone:
+        return Solution(rules, dealer, exact)
+    if len(set(gone)) != len(gone):
+        raise SetteKitError("seen: each card can be seen only once")
+    deck = tuple(c for c in FULL_DECK if c not in set(gone))
+    if len(deck) < 2:
+        raise SetteKitError(f"seen: {len(gone)} cards seen leave {len(deck)}; a round needs at least 2")
+    return Solution(rules, dealer, exact, deck=deck)
 
 
 def policy_ev(rules=None, player=None, dealer=None, *, exact: bool = True):

@@ -58,20 +58,30 @@ class FirstCard(NamedTuple):
 class Solution:
     """The solved heads-up game.  Build it with :func:`sette_kit.odds.solve`."""
 
-    def __init__(self, rules, dealer, exact: bool = True, deck=None, player=None):
+    def __init__(self, rules, dealer, exact: bool = True, deck=None, player=None, by_cards: bool = False):
         # ``player``: a fixed drawing policy (``wants_card(half_points)``) to evaluate
         # instead of the optimal one (see :func:`sette_kit.odds.policy_ev`)
         self.rules, self.dealer, self.exact, self.player = rules, dealer, exact, player
         self._m = mdl = model(rules)
-        # ``deck``: a smaller deck to play with (for brute-force checks); then, where
-        # suits matter, every hand is kept as its cards.
+        # ``deck``: the cards the game is dealt from (default the 40; a depleted deck for
+        # ``solve(seen=...)``, S18; a small one for brute-force checks).  ``by_cards``:
+        # where suits matter, keep every hand as its cards (slow; a reference for tests).
         self._deck = FULL_DECK if deck is None else tuple(sorted(set(deck)))
         self._n0 = len(self._deck)
         self._full = _counts(self._deck, rules)
-        self._specific = deck is not None and mdl.suits
-        self._nms = 0 if self._specific else sum(
-            1 for c in self._deck if mdl.matta_suit is not None and mdl.suits
-            and card_class(c, rules) == FIG and c.suit == mdl.matta_suit)
+        self._specific = deck is not None and mdl.suits and by_cards
+        # S5 with suits: from three cards on a hand is its composition plus ``d = (d0, d1)``,
+        # how many of its figures (not the matta) are of the matta's suit (d0) and of
+        # another suit whose 7 is in the deck (d1); the rest are of a suit whose 7 is
+        # not (only a depleted deck has those).  That is all the bank's chance of a
+        # reale needs (see _pairs).  The full deck: d1 = figures - d0, no extra states.
+        self._groups = None
+        if mdl.suits and not self._specific:
+            sevens = {c.suit for c in self._deck if card_class(c, rules) == SEVEN}
+            self._fig_group = {c: 0 if c.suit == mdl.matta_suit else 1 if c.suit in sevens else 2
+                               for c in self._deck if card_class(c, rules) == FIG}
+            self._groups = tuple(sum(1 for g in self._fig_group.values() if g == i) for i in (0, 1))
+            self._seven_ms = int(mdl.matta_suit in sevens)  # the 7 of the matta's suit is in the deck
         self._build()
 
     # -- construction ----------------------------------------------------------------------
@@ -94,12 +104,15 @@ class Solution:
             if not r:
                 continue
             t = _add(m, k)
-            if k == FIG and self._nms:
-                a = self._nms - d  # figures of the matta's suit still in the deck
-                if a:
-                    out.append((a, ("comp", t, d + 1)))
-                if r - a:
-                    out.append((r - a, ("comp", t, d)))
+            if k == FIG and self._groups:
+                d0, d1 = d
+                a0, a1 = self._groups[0] - d0, self._groups[1] - d1  # still in the deck, by group
+                if a0:
+                    out.append((a0, ("comp", t, (d0 + 1, d1))))
+                if a1:
+                    out.append((a1, ("comp", t, (d0, d1 + 1))))
+                if r - a0 - a1:
+                    out.append((r - a0 - a1, ("comp", t, d)))
             else:
                 out.append((r, ("comp", t, d)))
         return out, n_left
@@ -107,10 +120,14 @@ class Solution:
     def _comp_of(self, state):
         if state[0] == "cards":
             cards = state[1]
-            d = sum(1 for c in cards if card_class(c, self.rules) == FIG and c.suit == self._m.matta_suit) \
-                if self._nms else 0
-            return _counts(cards, self.rules), d
+            return _counts(cards, self.rules), self._d_of(cards)
         return state[1], state[2]
+
+    def _d_of(self, cards):
+        if not self._groups:
+            return 0
+        g = [self._fig_group.get(c) for c in cards]
+        return (g.count(0), g.count(1))
 
     def _pairs(self, state, m, d):
         mdl, rules = self._m, self.rules
@@ -123,7 +140,10 @@ class Solution:
         if not mdl.suits:
             return (r[SEVEN] * r[FIG], r[SEVEN] * r[MATTA], r[FIG] * r[MATTA])
         assert m[SEVEN] == 0  # a non-bust hand of 3+ cards holds no 7
-        return (r[FIG], r[MATTA], r[MATTA] * (self._nms - d))
+        d0, d1 = d
+        # same-suit (7, figure) pairs left: sum over suits with their 7 of the figures left
+        sevens_figs = self._groups[0] * self._seven_ms + self._groups[1] - d0 * self._seven_ms - d1
+        return (sevens_figs, r[MATTA] * self._seven_ms, r[MATTA] * (self._groups[0] - d0))
 
     def _build(self):
         mdl, exact = self._m, self.exact
@@ -218,12 +238,11 @@ class Solution:
         cards = _as_cards(cards)
         if not cards:
             raise SetteKitError("give at least one card: the player always holds his hidden card")
+        if self._n0 < len(FULL_DECK) and not set(cards) <= set(self._deck):
+            raise SetteKitError("these cards are not all in the deck this solution was solved for")
         if self._m.suits and (len(cards) <= 2 or self._specific):
             return ("cards", tuple(sorted(cards)))
-        m = _counts(cards, self.rules)
-        d = sum(1 for c in cards if card_class(c, self.rules) == FIG and c.suit == self._m.matta_suit) \
-            if self._nms else 0
-        return ("comp", m, d)
+        return ("comp", _counts(cards, self.rules), self._d_of(cards))
 
     def _lookup(self, cards):
         s = self._state(cards)
@@ -302,11 +321,12 @@ class Solution:
         return dict(self._hit_table)
 
     def _count_hands(self, m, d):
-        full = self._m.full
+        full = self._full
         n = 1
         for k in range(NCLS):
-            if k == FIG and self._nms:
-                n *= comb(self._nms, d) * comb(full[FIG] - self._nms, m[FIG] - d)
+            if k == FIG and self._groups:
+                (d0, d1), (g0, g1) = d, self._groups
+                n *= comb(g0, d0) * comb(g1, d1) * comb(full[FIG] - g0 - g1, m[FIG] - d0 - d1)
             else:
                 n *= comb(full[k], m[k])
         return n
