@@ -271,7 +271,8 @@ def solve(rules=None, dealer=None, *, exact: bool = True, seen=()) -> Solution:
         return Solution(rules, dealer, exact)
     if len(set(gone)) != len(gone):
         raise SetteKitError("seen: each card can be seen only once")
-    deck = tuple(c for c in FULL_DECK if c not in set(gone))
+    gone_set = set(gone)
+    deck = tuple(c for c in FULL_DECK if c not in gone_set)
     if len(deck) < 2:
         raise SetteKitError(f"seen: {len(gone)} cards seen leave {len(deck)}; a round needs at least 2")
     return Solution(rules, dealer, exact, deck=deck)
