@@ -261,7 +261,11 @@ class TrentunoCount(NamedTuple):
     words: str
 
     def probability(self, s: int) -> Fraction:
-        """P(a dealt hand scores ``s``)."""
+        """P(a dealt hand scores ``s``).
+
+        >>> trentuno_scores().probability(31)
+        Fraction(3, 2470)
+        """
         return Fraction(self.by_score.get(s, 0), self.total)
 
 
@@ -475,7 +479,13 @@ class Shoe:
     def solution(self):
         """The heads-up game solved for the cards left (``odds.solve(seen=self.seen)``);
         the fresh-deck solution when fewer than 2 are left (the next round then starts
-        with a reshuffle, S18)."""
+        with a reshuffle, S18).
+
+        >>> shoe = Shoe("plain", seed=1)
+        >>> _ = shoe.play(4)
+        >>> f"{float(shoe.solution().ev):+.4f} now, {float(Shoe('plain').solution().ev):+.4f} from a fresh deck"
+        '-0.1429 now, -0.1637 from a fresh deck'
+        """
         from . import odds
 
         if not self._seen or len(self._deck) < 2:
@@ -504,7 +514,14 @@ class Shoe:
         return odds.bust_probability(self._hand(cards), seen=self._seen, rules=self.rules, exact=self.exact)
 
     def decision(self, cards) -> str:
-        """The best decision holding ``cards`` for the cards left ("hit" or "stand")."""
+        """The best decision holding ``cards`` for the cards left ("hit" or "stand").
+
+        >>> shoe = Shoe("plain", seed=1)
+        >>> before = shoe.decision("5d")
+        >>> _ = shoe.play(4)
+        >>> before, shoe.decision("5d")
+        ('stand', 'hit')
+        """
         return self.solution().decision(self._hand(cards))
 
     def table(self) -> list:
@@ -600,7 +617,11 @@ class Shoe:
         return r
 
     def play(self, rounds: int) -> list:
-        """Deal ``rounds`` rounds; returns them."""
+        """Deal ``rounds`` rounds; returns them.
+
+        >>> [(r.number, r.result) for r in Shoe("plain", seed=1).play(3)]
+        [(1, -1), (2, 1), (3, -1)]
+        """
         rounds = _whole(rounds, "rounds", 1)
         return [self.deal_round() for _ in range(rounds)]
 

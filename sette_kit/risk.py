@@ -322,6 +322,12 @@ class Ruin:
 
     @property
     def success(self):
+        """The probability of reaching the target first.
+
+        >>> coin = custom_round({-1: Fraction(1, 2), 1: Fraction(1, 2)})
+        >>> ruin_probability(coin, 3, 4, exact=True).success
+        Fraction(3, 4)
+        """
         return 1 - self.probability
 
 
@@ -591,6 +597,11 @@ class AfterBusts(NamedTuple):
     counting: str          # the counting behind ``carried``, in words
 
     def explain(self) -> str:
+        """The three answers in words.
+
+        >>> print(next_card_after_busts("6 di coppe", 5).explain().splitlines()[1])
+        Reshuffled every hand, 5 busts in a row change nothing: the deck has no memory, so it is still 23/39 ≈ 59.0%.
+        """
         return (f"Holding {', '.join(c.name() for c in self.hand)}, the next card busts you with probability "
                 f"{self.fresh} ≈ {float(self.fresh):.1%} from a fresh deck.\n"
                 f"Reshuffled every hand, {self.streak} busts in a row change nothing: the deck has no memory, "

@@ -151,7 +151,13 @@ class StakingPlan:
         return {n: p / total for n, p in chosen.items()}
 
     def posterior_table(self) -> dict:
-        """``{stake: posterior(stake)}`` for every stake the plan uses, smallest first."""
+        """``{stake: posterior(stake)}`` for every stake the plan uses, smallest first.
+
+        >>> from sette_kit import odds
+        >>> table = odds.best_staking_plan(odds.solve(), 1, 10).posterior_table()
+        >>> list(table), table[1]["Ace"], table[1]["figure"]
+        ([1, 10], Fraction(1, 8), Fraction(3, 8))
+        """
         return {s: self.posterior(s) for s in sorted(set(self.stakes.values()))}
 
     def describe(self) -> str:
