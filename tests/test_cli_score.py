@@ -53,7 +53,8 @@ def test_issue18_mixed_faces_give_the_clear_error(capsys):
 
 def test_issue18_spanish_numbered_figures(capsys):
     assert main(["score", "7 de oros, 12 de oros", "--preset", "spanish"]) == 0
-    assert "Score: 7½" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Score: 7½ (siete y media)" in out and "sette e mezzo" not in out     # the Spanish game's name
 
 
 def test_console_script_runs_as_a_module():

@@ -3,7 +3,7 @@
 The table is computed by calling :func:`sette_kit.scoring.score` with ``declare=v`` for
 each allowed value ``v``; the best row is the value the engine assigns by itself.
 Toggles: whole numbers only (``rules.replace(matta_whole_only=True)``), and a declared
-value mode in which the learner picks the value - including 7, the value seed 000 gives
+value mode in which the learner picks the value - including 7, the value the Italian rules give
 an undeclared matta, which may bust the hand.
 
 >>> m = MattaExplorer(cards="Re di denari, 3 di spade, Fante di coppe")
@@ -172,7 +172,7 @@ class MattaExplorer(KitWidget):
     def _render_declared(self) -> None:
         self.declared_result = None
         if not self.declare_mode or self.declared is None:
-            self.declared_html.value = ('<p class="sk-note">Seed 000 says a matta whose value is not declared '
+            self.declared_html.value = ('<p class="sk-note">The Italian rules say a matta whose value is not declared '
                                         'counts 7: tick "Declare the value myself" to try a value by hand.</p>'
                                         if not self.declare_mode else
                                         '<p class="sk-note">Pick a value for the matta.</p>')
