@@ -1094,7 +1094,8 @@ class QuattroGame(Seats):
         self.last_result = None
         self._log("hand_started", d, {"dealer": d, "order": tuple(self._order), "deck_left": len(self._deck)},
                   f"Hand {self.hand_number}: {self.names[d]} deals; "
-                  f"{', '.join(self.names[s] for s in self._order[:-1])} play, then the dealer.")
+                  f"{', '.join(self.names[s] for s in self._order[:-1])} "
+                  f"play{'s' if len(self._order) == 2 else ''}, then the dealer.")
         for s in self._order:  # S8: one card face down to each, the dealer last
             c = self._draw()
             self._hands[s].append(c)

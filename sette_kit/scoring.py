@@ -209,9 +209,9 @@ def outcome(player: Score, dealer: Score, rules: Rules, *, who: str | None = Non
     """
     you, your = ("you", "your") if who is None else (who, f"{who}'s")
     You, Your = you[0].upper() + you[1:], your[0].upper() + your[1:]
-    loses = "lose" if who is None else "loses"
     if player.bust:  # S10
-        return Outcome(-1, f"{You} went bust: {you} {loses} the stake at once, whatever the bank does (S10).")
+        lost = "you lose your stake" if who is None else f"{who} loses the stake"
+        return Outcome(-1, f"{You} went bust: {lost} at once, whatever the bank does (S10).")
     if dealer.kind == "triple":  # S6 (001): the bank's triplé takes single stakes from everyone
         if player.kind == "triple" and not rules.dealer_wins_ties:
             return Outcome(0, "Triplé against triplé: a tie, and ties push under these rules.")
@@ -234,12 +234,13 @@ def outcome(player: Score, dealer: Score, rules: Rules, *, who: str | None = Non
                 return Outcome(0, "Reale against reale: a tie, and ties push under these rules.")
             return Outcome(-1, "Reale against reale: the bank's reale collects a single stake from a player "
                                "who also made a reale (S15, S16).")
+        tie = f"A tie at {_name(player, rules)}" if who is None else f"{who} ties the bank at {_name(player, rules)}"
         if not rules.dealer_wins_ties:
-            return Outcome(0, f"A tie at {_name(player, rules)}: under these rules ties push.")
+            return Outcome(0, f"{tie}: under these rules ties push.")
         if player.total == SETTE_E_MEZZO and rules.reale:
-            return Outcome(-1, f"A tie at 7½: the bank wins all ties (S13); only a reale beats a 7½ that is "
+            return Outcome(-1, f"{tie}: the bank wins all ties (S13); only a reale beats a 7½ that is "
                                f"not a reale (S5).")
-        return Outcome(-1, f"A tie at {_name(player, rules)}: the bank wins all ties (S13).")
+        return Outcome(-1, f"{tie}: the bank wins all ties (S13).")
     if dealer.kind == "reale" and rules.dealer_reale_collects_double and player.kind not in ("reale", "triple"):
         return Outcome(-2, "The bank's sette e mezzo reale collects double from players without one (S15).")
     if player.kind == "reale" and dealer.kind == "reale":
