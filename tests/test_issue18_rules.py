@@ -251,3 +251,14 @@ def test_matta_explorer_names_the_source_in_words():
 
     m = MattaExplorer("italian")
     assert "The Italian rules say" in m.declared_html.value and not SEED.search(m.declared_html.value)
+
+
+def test_matta_explorer_names_the_french_matta_once():
+    pytest.importorskip("ipywidgets")
+    from sette_kit import SetteKitError
+    from widgets import MattaExplorer
+
+    m = MattaExplorer(ITALIAN.replace(face="french"))
+    with pytest.raises(SetteKitError) as err:
+        m._read("3♥ 4♠")
+    assert str(err.value).count("King of diamonds (King of diamonds)") == 0

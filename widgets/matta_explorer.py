@@ -121,8 +121,9 @@ class MattaExplorer(KitWidget):
         matta = self.rules.matta
         if matta not in cards:
             others = [c for c in FULL_DECK if c != matta and not c.is_figure]
-            raise SetteKitError(f"this hand has no matta: add the {matta.name(self.face)} "
-                                f"({matta.label(self.face)}), e.g. {matta.name(self.face)}, "
+            name, label = matta.name(self.face), matta.label(self.face)
+            also = f" ({label})" if label != name else ""  # the French name is already English
+            raise SetteKitError(f"this hand has no matta: add the {name}{also}, e.g. {name}, "
                                 f"{others[2].name(self.face)}")
         return cards
 
