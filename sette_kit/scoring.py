@@ -238,8 +238,7 @@ def outcome(player: Score, dealer: Score, rules: Rules, *, who: str | None = Non
         if not rules.dealer_wins_ties:
             return Outcome(0, f"{tie}: under these rules ties push.")
         if player.total == SETTE_E_MEZZO and rules.reale:
-            return Outcome(-1, f"{tie}: the bank wins all ties (S13); only a reale beats a 7½ that is "
-                               f"not a reale (S5).")
+            return Outcome(-1, f"{tie}: the bank wins all ties (S13); only a reale beats an ordinary 7½ (S5).")
         return Outcome(-1, f"{tie}: the bank wins all ties (S13).")
     if dealer.kind == "reale" and rules.dealer_reale_collects_double and player.kind not in ("reale", "triple"):
         return Outcome(-2, "The bank's sette e mezzo reale collects double from players without one (S15).")
