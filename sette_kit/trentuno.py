@@ -987,9 +987,10 @@ class TrentunoGame:
         seat = self.to_act
         s = _points(self.hands[seat], self._toak)
         self.knocker = seat
-        if self.rules.knock_last_round == "everyone":
+        if self.rules.knock_last_round == "everyone":  # T6 option: every other player once more
             left = len(self.alive) - 1
-        else:  # up to and including the dealer
+        else:  # T6 (default): the current round is the last and ends with the dealer, so the
+            # players after the knocker up to and including the dealer play; a dealer's knock: none
             left, s2 = 0, seat
             while s2 != self.dealer:
                 s2 = self._next_alive(s2)
