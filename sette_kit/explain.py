@@ -119,12 +119,14 @@ def _verdict(s: Score, rules: Rules) -> str:
     # an ordinary 7 1/2
     if len(s.cards) == 2 and rules.reale:
         a, b = s.cards
-        if rules.reale_same_suit and a.suit != b.suit:
+        seven_and_figure = {a.rank == Rank.SETTE, b.rank == Rank.SETTE} == {True, False} and (
+            a.is_figure or b.is_figure)
+        if not (seven_and_figure or (a.is_figure and b.is_figure)):  # a half-point ace and a 7 (S21)
+            why = "a reale is a 7 and a figure, or the matta and a figure (S5); an ace declared ½ is not a figure"
+        elif rules.reale_same_suit and a.suit != b.suit:
             why = "the two cards must be of the same suit (S5)"
-        else:
+        else:  # cannot happen: such a hand is a reale
             why = "a reale is a 7 and a figure, or the matta and a figure (S5)"
-            if a.rank == Rank.ASSO or b.rank == Rank.ASSO:
-                why += "; an ace declared ½ is not a figure"
         return f"7½ with two cards, but not a reale: {why}.{paid}"
     if len(s.cards) > 2 and rules.reale:
         return f"7½ with {n}: {game}, but not a reale (a reale needs exactly two cards, S5).{paid}"

@@ -177,6 +177,7 @@ def test_explain_half_point_ace_and_a_seven_of_one_suit():
     assert "same suit" not in last or "not of the same suit" not in last
     assert "must be of the same suit" not in last and "a 7 and a figure" in last
     assert "must be of the same suit" in explain("7c Fd", ITALIAN).splitlines()[-1]
+    assert "must be of the same suit" not in explain("1c 7d", r, half_ace=True).splitlines()[-1]
 
 
 # -- item 13: learner text ----------------------------------------------------------------
