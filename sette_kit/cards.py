@@ -312,8 +312,11 @@ def parse_card(token: str, face: str = "italian") -> Card:
     """Read one card written as a short code or a full name (D2).
 
     An ambiguous code is read in ``face``; a code that only one other face reads, and
-    reads the same way, is accepted; a code that other faces read differently is an
-    error naming the readings.
+    reads the same way, is accepted if its suit letter means the same suit in ``face``
+    (or nothing there): within one call a letter means one suit ('Kc' is an error in
+    the Italian face, where c is coppe); a code that other faces read differently is an
+    error naming the readings.  In the Spanish face the figures may be written 10, 11,
+    12 (D2, 001).
 
     >>> parse_card("Rd"), parse_card("KD"), parse_card("K♦"), parse_card("king of diamonds")
     (Card('Re', 'denari'), Card('Re', 'denari'), Card('Re', 'denari'), Card('Re', 'denari'))
@@ -412,6 +415,12 @@ def parse_cards(text: str | Iterable[str], face: str = "italian") -> tuple[Card,
     Traceback (most recent call last):
     ...
     sette_kit.errors.SetteKitError: 7 di coppe appears twice: a hand holds each card at most once
+    >>> parse_cards("7c Kc")                       # c is coppe here, so K (French) cannot use it
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: 'Kc' mixes two faces: K is a French rank, but 'c' means clubs in the French face and coppe in the Italian face, the face chosen; ...
+    >>> parse_cards("7c Kc", face="french"), parse_cards("12 de oros, 10c", face="spanish")
+    ((Card(7, 'bastoni'), Card('Re', 'bastoni')), (Card('Re', 'denari'), Card('Fante', 'coppe')))
     """
     f = _check_face(face)
     if not isinstance(text, str):
