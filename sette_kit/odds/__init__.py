@@ -26,7 +26,7 @@ from fractions import Fraction
 from ..cards import FULL_DECK, Card, parse_cards
 from ..errors import SetteKitError
 from ..rules import Rules
-from ..scoring import fmt_points, score
+from ..scoring import SETTE_E_MEZZO, card_value, fmt_points, score
 from ..strategy import BankSeesPlayer, StandAt, card_class, sees_player, stand_at
 from ._engine import BUST, FF, HP, MATTA, NCLS, S75, TRIPLE, model
 from ._solve import FirstCard, Solution, StrategyRow
@@ -336,11 +336,24 @@ def explain_bust(cards, seen=(), rules=None) -> str:
         held = "You hold no cards yet."
     lines = [f"{held} You have seen {n_seen} card{'s' if n_seen != 1 else ''}"
              f"{f' (yours and {others} more)' if mine and others else ''}, so {len(unseen)} are unseen."]
+    held_matta = next((c for c in mine if rules.is_matta(c)), None)
     if s is not None and s.bust:
         lines.append("Your hand is already bust (S2).")
-    elif s is not None and not any(k == MATTA for k in range(NCLS) if counts[k]) and mine:
+    elif held_matta is not None:
+        # S4: the matta in the hand can lower its value, down to its least allowed value
+        others = sum((card_value(c) for c in mine if c != held_matta), Fraction(0))
+        least = min(rules.matta_values)
+        room = SETTE_E_MEZZO - others - least
+        lines.append(f"Your matta can lower its value (S4): the other cards make {fmt_points(others)} and the "
+                     f"matta counts at least {fmt_points(least)}, so a card busts you only if it is worth more "
+                     f"than {fmt_points(room)}.")
+    elif s is not None and mine:
         room = Fraction(S75 - s.half_points, 2)
-        lines.append(f"A card busts you if it takes you over 7½, that is if it is worth more than {fmt_points(room)}.")
+        line = f"A card busts you if it takes you over 7½, that is if it is worth more than {fmt_points(room)}."
+        if counts[MATTA]:
+            line += (f" The matta, if you draw it, takes its best value (S4), so it busts you only if even its "
+                     f"least value, {fmt_points(min(rules.matta_values))}, does.")
+        lines.append(line)
     else:
         lines.append("A card busts you if it takes you over 7½ (S2); the matta takes its best value (S4).")
     groups = _describe_classes(busting)
