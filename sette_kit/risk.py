@@ -191,7 +191,7 @@ def round_result(rules=None, dealer=None, player=None, *, stake=1, plan=None, ex
     >>> from sette_kit import odds
     >>> r = round_result("italian", player=odds.stand_at(5))
     >>> [(x, f"{float(p):.4f}") for x, p in r.distribution.items()]
-    [(-2, '0.0076'), (-1, '0.5757'), (1, '0.4065'), (2, '0.0102')]
+    [(-2, '0.0076'), (-1, '0.5758'), (1, '0.4065'), (2, '0.0102')]
     >>> r.mean == odds.policy_ev("italian", odds.stand_at(5), odds.stand_at(5))
     True
     >>> s = round_result("plain", plan=(1, 10))
