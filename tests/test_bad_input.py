@@ -30,7 +30,8 @@ from fractions import Fraction
 import pytest
 
 import sette_kit as sk
-from sette_kit import answers, odds, policies, quattro, questions, simulate, strategy, strategy_text, trentuno
+from sette_kit import (answers, counting, odds, policies, quattro, questions, risk, simulate, strategy, strategy_text,
+                       trentuno)
 from sette_kit.cards import Card, Deck, format_cards, parse_card, parse_cards
 from sette_kit.errors import IllegalMove, SetteKitError
 from sette_kit.game import Table
@@ -72,6 +73,9 @@ def _trentuno():
 
 def _first(gen):
     return next(gen)
+
+
+COIN = risk.custom_round({-1: Fraction(1, 2), 1: Fraction(1, 2)})
 
 
 LIBRARY = [
@@ -264,6 +268,39 @@ LIBRARY = [
     row("policy_ev-player", lambda: odds.policy_ev(player=5), "stand_at"),
     row("Solution.decision-None", lambda: odds.solve(PLAIN).decision(None), "not None"),
     row("Solution.ev_of-action", lambda: odds.solve(PLAIN).ev_of("7c", None), "accepted actions"),
+    row("solve-seen-None", lambda: odds.solve("plain", seen=None), "not None"),
+    row("ev_by_first_card-None", lambda: odds.ev_by_first_card(None), "solution"),
+    row("staking_plan-nan", lambda: odds.staking_plan(odds.solve("plain"), {"Ace": float("nan")}), "stake"),
+    row("best_staking_plan-crossed", lambda: odds.best_staking_plan(odds.solve("plain"), 5, 1), "min_stake"),
+    row("bank_thresholds-99", lambda: odds.bank_thresholds("plain", thresholds=[99]), "½ to 8"),
+    row("bank_thresholds-huge", lambda: odds.bank_thresholds("plain", thresholds=[HUGER]), "too large"),
+    row("bank_thresholds-max_on", lambda: odds.bank_thresholds("plain", thresholds=[5], max_on=5), "max_on"),
+    # -- risk and counting --------------------------------------------------------------------------
+    row("custom_round-None", lambda: risk.custom_round(None), "distribution"),
+    row("custom_round-nan", lambda: risk.custom_round({1: float("nan")}), "probability"),
+    row("custom_round-result-huge", lambda: risk.custom_round({10 ** 100: 1}), "from -1000 to 1000"),
+    row("custom_round-stake-inf", lambda: risk.custom_round({1: 1}, stake=float("inf")), "stake"),
+    row("round_result-rules", lambda: risk.round_result(5), "preset name"),
+    row("ruin_probability-game", lambda: risk.ruin_probability(None), "RoundResult"),
+    row("ruin_probability-huge", lambda: risk.ruin_probability(COIN, 10 ** 12, 10 ** 12 + 5), "from 1 to 5,000"),
+    row("ruin_probability-str", lambda: risk.ruin_probability(COIN, "x"), "bankroll"),
+    row("ruin_probability-target", lambda: risk.ruin_probability(COIN, 100, 50), "must be more than"),
+    row("bankroll_paths-huge", lambda: risk.bankroll_paths(COIN, paths=10 ** 9), "paths"),
+    row("simulate_ruin-huge", lambda: risk.simulate_ruin(COIN, paths=10 ** 12), "paths"),
+    row("simulate_ruin-max_rounds", lambda: risk.simulate_ruin(COIN, max_rounds="x"), "max_rounds"),
+    row("simulate_ruin-seed", lambda: risk.simulate_ruin(COIN, seed="x"), "seed"),
+    row("ruin_by_stake-stakes", lambda: risk.ruin_by_stake("plain", stakes=[float("inf")]), "stakes"),
+    row("next_card_after_busts-streak", lambda: risk.next_card_after_busts(streak=10 ** 9), "streak"),
+    row("next_card_after_busts-hand", lambda: risk.next_card_after_busts(hand=None), "not None"),
+    row("hand_bust_after_streak-hands", lambda: risk.hand_bust_after_streak(hands=10 ** 12), "hands"),
+    row("choose-huge", lambda: counting.choose(10 ** 9, 5 * 10 ** 8), "from 0 to 1,000"),
+    row("arrangements-huge", lambda: counting.arrangements(10 ** 7, 10 ** 7), "from 0 to 1,000"),
+    row("choose-str", lambda: counting.choose("x", 2), "n="),
+    row("draws-k", lambda: counting.draws(50), "more than n=40"),
+    row("two_card_sette_e_mezzo-rules", lambda: counting.two_card_sette_e_mezzo(5), "preset name"),
+    row("Shoe-player", lambda: counting.Shoe("plain", player="x"), "accepted 'counting'"),
+    row("Shoe-seed", lambda: counting.Shoe("plain", seed=-1), "seed"),
+    row("Shoe.play-huge", lambda: counting.Shoe("plain", seed=1).play(10 ** 9), "rounds"),
     # -- simulate (only its entry points' arguments) -----------------------------------------------
     row("run-rounds-1e12", lambda: simulate.run(PLAIN, rounds=1e12, seed=1), "at most"),
     row("run-rounds-10**12", lambda: simulate.run(PLAIN, rounds=10 ** 12, seed=1), "at most"),
