@@ -158,7 +158,7 @@ def parse_answer(text, kind: str = "number") -> Answer:
     if not isinstance(text, str):
         raise SetteKitError(f"an answer must be text such as '24/37'; accepted forms: {ACCEPTED[kind]}")
     if len(text) > MAX_ANSWER_CHARS and len(text.strip()) > MAX_ANSWER_CHARS:  # issue 19.3: before any parsing
-        raise SetteKitError(f"cannot read {shown(text)} as a {'score' if kind == 'points' else 'number'}: it is "
+        raise SetteKitError(f"cannot read {shown(text, 40)} as a {'score' if kind == 'points' else 'number'}: it is "
                             f"too long (at most {MAX_ANSWER_CHARS} characters); accepted forms: {ACCEPTED[kind]}")
     raw = text
     t = text.strip().translate(_DASHES)
