@@ -49,7 +49,7 @@ from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
 
 from ._table import CardTable, log_panel
-from .base import KitWidget, button, esc, plain_text, safe_action
+from .base import KitWidget, button, esc, on_enter, plain_text, safe_action
 from .render import hand_html
 
 __all__ = ["TablePlayer", "ACTION_BUTTONS", "BOT_NAMES", "BANK_STANDS_AT"]
@@ -144,10 +144,12 @@ class TablePlayer(CardTable, KitWidget):
         self.new_round_button = button("New round", self.new_round, tooltip="Deal the next round",
                                        css="sk-deal", style="primary")
         self.new_round_button.add_class("sk-new-round")
-        self.amount_box = ipywidgets.Text(value=str(min_stake), description="Amount:", continuous_update=False,
-                                          layout=ipywidgets.Layout(width="11em"))
+        # Enter in the box stakes; typing, or leaving the box to click Stake, does not
+        # (issue 18: "type your stake and press Stake" staked on leaving the box, then the
+        # click was refused)
+        self.amount_box = on_enter(ipywidgets.Text(value=str(min_stake), description="Amount:",
+                                                   layout=ipywidgets.Layout(width="11em")), self._amount_entered)
         self.amount_box.add_class("sk-amount")
-        self.amount_box.observe(self._amount_entered, names="value")
         self.declare_choice = ipywidgets.Dropdown(description="Matta:", options=[("best value", None)],
                                                   layout=ipywidgets.Layout(width="13em"))
         self.declare_choice.add_class("sk-declare-value")
@@ -381,14 +383,12 @@ class TablePlayer(CardTable, KitWidget):
                 self.act(action)
         return click
 
-    def _amount_entered(self, change) -> None:
-        legal = self.legal
-        if not str(change["new"]).strip():
-            return
-        if "stake" in legal:
-            self.stake(change["new"])
-        elif "split" in legal:
-            self.split(change["new"])
+    def _amount_entered(self, text: str) -> None:
+        """Enter in the amount box: stake it, or split with it as the new hand's stake."""
+        if "split" in self.legal and "stake" not in self.legal:
+            self.split(text)
+        else:
+            self.stake(text)
 
     def _start_round(self) -> None:
         self.table.new_round()
