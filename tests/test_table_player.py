@@ -54,7 +54,7 @@ def test_build_classes_buttons_first_round():
     assert t.view_.my_turn and sorted(t.legal) == ["stake"]
     assert t.buttons["stake"].layout.display is None and t.buttons["hit"].layout.display == "none"
     assert t.new_round_button.disabled
-    assert "Your turn: you may stake 1-10" in t.status_text
+    assert "Your turn: you may stake 1 to 10" in t.status_text
 
 
 @pytest.mark.parametrize("bots", [-1, 6, "2", True])

@@ -30,8 +30,10 @@ LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 
 LONG_FRACTION = re.compile(r"\d{5,}\s*/\s*\d{5,}")
 """A fraction a learner cannot read at a glance (both parts of five digits or more)."""
-CODE = re.compile(r"stand_at\(|sees_player\(|odds\.|simulate\.|\{'|\bsette_e_mezzo\b|\bbank_passing\b")
-"""Code names that must not reach a learner."""
+CODE = re.compile(r"\b[a-z]\w*\.\w+\(|\b\w+\(\)|odds\.|simulate\.|\b[a-z]+_[a-z_]+\b"
+                  r"|\{'|\[-?\d+(?:, -?\d+)*\]|\(-?\d+(?:, -?\d+)+\)")
+"""Code that must not reach a learner: calls such as ``r.ci(`` or ``stand_at(5)``, module
+names, snake_case names (``hit_face_down``), a raw dict, a raw list or tuple of numbers."""
 EXACT_DETAILS = re.compile(r'<details class="sk-exact">.*?</details>', re.S)
 
 
@@ -81,6 +83,16 @@ def test_14_a_bad_amount_by_enter_is_a_message_and_nothing_changes():
     t.amount_box.value = "lots"
     press_enter(t.amount_box)
     assert "whole number" in t.message_text and t.table.to_json() == before
+
+
+def test_17_table_player_says_what_you_may_do_in_words():
+    t = TablePlayer("spanish", bots=0, seed=1)        # Spanish rules: cards face down may be asked (S22)
+    assert "stake 1 to 10" in t.status_text
+    t.stake(2)
+    assert "hit_face_down" in t.legal and "ask for a card face down" in t.status_text
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", t.status_text), t.status_text
+    t.act("burn")                                     # not allowed: the message speaks words too
+    assert "_" not in t.message_text and "ask for a card face down" in t.message_text
 
 
 # -- 15: TrentunoTable ---------------------------------------------------------------------------
@@ -219,6 +231,24 @@ def lesson_outputs():
 def test_17_lesson_outputs_show_no_code_and_no_long_fraction():
     bad = [(where, m.group()) for where, text in lesson_outputs()
            for m in (*LONG_FRACTION.finditer(text), *CODE.finditer(text))]
+    assert bad == []
+
+
+STUBS = ("ScoreTrainer", "MattaExplorer", "TablePlayer", "QuattroTable", "VariantExplorer", "OddsLab",
+         "StrategyChart", "SimulationLab", "TrentunoTable", "distribution_bar", "running_mean_checkpoints")
+
+
+@pytest.mark.parametrize("path", sorted(LESSONS.glob("0[1-9]-*.ipynb")), ids=lambda p: p.name[:2])
+def test_17_exercises_speak_words_and_short_numbers(path):
+    """What a quiz shows: question, hints, feedback on mistakes, solution, the answer revealed."""
+    _, questions, _ = run_lesson(path, stubs=STUBS, extra={"HTML": lambda x: x},
+                                 skip_imports=("from widgets import", "from widgets.charts import",
+                                               "from IPython.display import"))
+    assert questions
+    bad = []
+    for number, q in questions.items():
+        for text in (q.text, q.solution, q.answer_text, *q.hints, *(m.feedback for m in q.mistakes)):
+            bad += [(number, m.group()) for m in (*LONG_FRACTION.finditer(text), *CODE.finditer(text))]
     assert bad == []
 
 

@@ -69,6 +69,7 @@ A minimal widget::
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import html
@@ -199,27 +200,47 @@ def text_box(placeholder: str, on_submit: Callable[[str], Any], description: str
     return t
 
 
+ENTER_DELAY = 0.2
+"""Seconds an Enter waits in a kernel before it acts (see :func:`on_enter`)."""
+
+
 def on_enter(box: ipywidgets.Text, action: Callable[[str], Any]) -> ipywidgets.Text:
     """Make Enter in ``box`` call ``action(box.value)``, and nothing else act.
 
-    The browser sends ``{"event": "submit"}`` on Enter; the box sends every key
-    (``continuous_update=True``), so the value is current when Enter or a button beside
-    the box reads it, and leaving the box (a click on that button) does nothing by
-    itself.  Enter acts even when the value did not change.  Headless:
-    :func:`press_enter`.
+    For a box beside a button that reads it (TablePlayer's stake): a value observer
+    would also act when the box loses focus, so "type, then click the button" acted
+    twice (issue 18).  Here the box sends its value on Enter or on leaving it
+    (``continuous_update=False``) and no observer acts; the button reads the value,
+    which the browser sent before the click.  Enter sends ``{"event": "submit"}``
+    *before* the value it commits (the key press comes before the change event), so in
+    a kernel the action waits :data:`ENTER_DELAY` seconds for that value to arrive;
+    headless (no event loop running) it acts at once.  Enter acts even when the value
+    did not change.  Headless: :func:`press_enter`.
 
     >>> seen = []
     >>> box = on_enter(ipywidgets.Text(value="1"), seen.append)
-    >>> box.value = "5"; seen                     # typing (or leaving the box) does nothing
+    >>> box.value = "5"; seen                     # typing, or leaving the box, does nothing
     []
     >>> press_enter(box); press_enter(box); seen
     ['5', '5']
     """
-    box.continuous_update = True
+    box.continuous_update = False
+
+    def _act():
+        try:
+            action(box.value)
+        except Exception:  # noqa: BLE001 - the actions are safe_actions; this is a last guard
+            LOG.exception("Enter in a text box failed")
 
     def _message(_widget, content, _buffers):
-        if isinstance(content, dict) and content.get("event") == "submit":
-            action(box.value)
+        if not (isinstance(content, dict) and content.get("event") == "submit"):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # headless: nothing is in flight
+            _act()
+        else:
+            loop.call_later(ENTER_DELAY, _act)
 
     box.on_msg(_message)
     return box

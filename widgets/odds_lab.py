@@ -91,7 +91,7 @@ class OddsLab(Background, KitWidget):
                                   description="Your cards:", css="sk-cards-input")
         self.seen_box = text_box("e.g. 7 di spade, Re di bastoni", lambda t: self._quietly(self.set_seen, t),
                                  description="Seen:", css="sk-seen-input")
-        self.card_menu = ipywidgets.Dropdown(description="Card:", layout=ipywidgets.Layout(width="16em"))
+        self.card_menu = ipywidgets.Dropdown(description="Card:", layout=ipywidgets.Layout(width="auto"))
         self.card_menu.add_class("sk-card-menu")
         self.add_mine_button = button("Add to my cards", lambda: self.add_card(self.card_menu.value, "cards"),
                                       tooltip="Add the chosen card to your cards", css="sk-add-card")

@@ -150,6 +150,7 @@ class SimulationLab(KitWidget):
                                           description="Rounds:", placeholder="1,000 to 10,000,000",
                                           continuous_update=False, layout=ipywidgets.Layout(width="16em"))
         self.rounds_box.add_class("sk-sim-rounds")
+        self.rounds_box.style.description_width = "initial"  # room for the placeholder on a phone
         self.seed_box = ipywidgets.Text(value=str(_parse_whole(seed, 0, None, "The seed")), description="Seed:",
                                         continuous_update=False, layout=ipywidgets.Layout(width="12em"))
         self.seed_box.add_class("sk-sim-seed")

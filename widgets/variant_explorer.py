@@ -44,9 +44,9 @@ DEFAULT_MATTA = Card("Re", "denari")  # S3
 
 PAYOUT_WORDS = {1: "even money", 2: "double", 3: "triple", 4: "4 times the stake", 5: "5 times the stake"}
 BANK_PASSING_WORDS = {
-    "reale": "to a player's winning reale",
-    "sette_e_mezzo": "to a player's winning 7½",
-    "never": "only when the deck runs out",
+    "reale": "to a winning reale",
+    "sette_e_mezzo": "to a winning 7½",
+    "never": "when the deck ends",
 }
 
 # field -> (label, kind, choices); kind "bool" is a checkbox, "choice" a dropdown of the
@@ -70,8 +70,9 @@ CHOICE_WORDS = {"reale_payout": PAYOUT_WORDS, "matta_sette_payout": PAYOUT_WORDS
                 "bank_passing": BANK_PASSING_WORDS}
 """The menus' options in words (S14 payouts in stakes, S17 bank passing); the values stay
 the Rules values."""
-TOOLTIPS = {"bank_passing": "Who takes the bank (S17). The heads-up model has one player, so its house edge "
-                            "does not change."}
+TOOLTIPS = {"bank_passing": "When the bank passes on (S17): to a player who wins with a reale, to a player who "
+                            "makes 7½, or to the next player only when the deck ends. The heads-up model has "
+                            "one player, so the house edge does not change."}
 
 
 def _as_rules(rules) -> Rules:
@@ -117,7 +118,7 @@ class VariantExplorer(Background, KitWidget):
             else:
                 w = ipywidgets.Dropdown(description=label, options=[(CHOICE_WORDS[name][value], value) for value in choices],
                                         style={"description_width": "initial"},
-                                        layout=ipywidgets.Layout(width="22em"))
+                                        layout=ipywidgets.Layout(width="auto"))  # room for the value
             w.tooltip = TOOLTIPS.get(name, label)
             w.add_class(f"sk-option-{name.replace('_', '-')}")
             w.observe(lambda ch, name=name: self._quietly(lambda v: self.set_option(name, v), ch["new"]),
