@@ -180,7 +180,7 @@ def test_15_discard_buttons_show_whole_card_names(lessons_server, phone):
     table = phone.locator(".sk-trentuno-table").first
     table.locator("button.sk-draw-stock").first.click()
     discard = table.locator("button.sk-discard:visible")
-    discard.first.wait_for(state="visible")
+    wait_for(phone, lambda page: discard.count() == 4, "four discard buttons")
     names = [b.inner_text().strip() for b in discard.all()]
     assert len(names) == 4 and all(n.startswith("Discard ") and "..." not in n for n in names), names
     assert problems(phone) == []
