@@ -214,7 +214,7 @@ def on_enter(box: ipywidgets.Text, action: Callable[[str], Any]) -> ipywidgets.T
     which the browser sent before the click.  Enter sends ``{"event": "submit"}``
     *before* the value it commits (the key press comes before the change event), so in
     a kernel the action waits :data:`ENTER_DELAY` seconds for that value to arrive;
-    headless (no event loop running) it acts at once.  Enter acts even when the value
+    headless (outside a kernel) it acts at once.  Enter acts even when the value
     did not change.  Headless: :func:`press_enter`.
 
     >>> seen = []
@@ -235,15 +235,29 @@ def on_enter(box: ipywidgets.Text, action: Callable[[str], Any]) -> ipywidgets.T
     def _message(_widget, content, _buffers):
         if not (isinstance(content, dict) and content.get("event") == "submit"):
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # headless: nothing is in flight
+        loop = _kernel_loop()
+        if loop is None:  # headless: nothing is in flight
             _act()
         else:
             loop.call_later(ENTER_DELAY, _act)
 
     box.on_msg(_message)
     return box
+
+
+def _kernel_loop():
+    """The running event loop of the IPython kernel we run in, or None (headless)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - ipywidgets depends on IPython
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def press_enter(box: ipywidgets.Text) -> None:
