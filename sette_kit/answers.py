@@ -36,6 +36,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from . import fmt
 from .errors import SetteKitError
 from .numbers import read_number, shown
 
@@ -256,6 +257,12 @@ def fmt_exact(value, kind: str = "number") -> str:
     ('24/37 ≈ 0.6486 (64.86%)', '7½', 'yes')
     >>> fmt_exact(Fraction(1, 4), "probability")
     '1/4 = 0.25 (25%)'
+
+    A long fraction is a decimal (and a percentage) a learner can read; the fraction
+    itself is for an "exact value" disclosure (:func:`sette_kit.fmt.hidden_exact`):
+
+    >>> fmt_exact(Fraction(4717993354808, 67408879019625)), fmt_exact(Fraction(1615261979, 6068478780), "probability")
+    ('about 0.0700', 'about 0.2662 (26.62%)')
     """
     if kind == "yesno":
         return "yes" if value else "no"
@@ -265,6 +272,9 @@ def fmt_exact(value, kind: str = "number") -> str:
         return (f"{whole}½" if whole else "½") if half else str(whole)
     if value.denominator == 1:
         return str(value.numerator)
+    if not fmt.is_short(value):
+        dec = f"{float(value):.4f}"
+        return f"about {dec} ({fmt.percent(value, 2)})" if kind == "probability" else f"about {dec}"
     dec = value.numerator / value.denominator
     is_finite = all(p in (2, 5) for p in _prime_factors(value.denominator))
     pct = f"{100 * dec:.2f}".rstrip("0").rstrip(".")
@@ -310,8 +320,9 @@ def check(text, exact, kind: str = "number") -> Verdict:
         if kind == "yesno":
             said = parse_yes_no(text)
             ok = said == bool(exact)
-            return Verdict("right" if ok else "wrong",
-                           f"Right: {fmt_exact(exact, kind)}." if ok else "Not quite.",
+            echo = str(text).strip().rstrip(".!") if isinstance(text, str) else fmt_exact(said, kind)
+            return Verdict("right" if ok else "wrong",  # a right answer echoes as written: "Right: No."
+                           f"Right: {echo}." if ok else "Not quite.",
                            Answer(str(text), Fraction(int(said)), "integer"))
         answer = parse_answer(text, kind)
     except SetteKitError as e:

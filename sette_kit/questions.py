@@ -47,7 +47,30 @@ from .scoring import SETTE_E_MEZZO, card_value, fmt_points, score
 __all__ = [
     "Question", "Mistake", "worth_question", "matta_question", "reale_question", "bust_question",
     "hand_worth", "matta_value", "is_reale", "bust_chance", "mixed", "GENERATORS", "bust_count",
+    "KINDS", "ACCEPTED", "PLACEHOLDERS",
 ]
+
+KINDS = answers.KINDS + ("money", "count")
+"""What a question asks for: the kinds :mod:`sette_kit.answers` reads, plus 'money' (a
+whole amount won or lost, e.g. +10 or -5) and 'count' (a whole number of things)."""
+
+_READ_AS = {"money": "number", "count": "number"}  # how answers.check reads the two extra kinds
+
+ACCEPTED = {**answers.ACCEPTED,
+            "money": "a whole amount such as 10, +10 or -5",
+            "count": "a whole number such as 12"}
+"""The accepted answer forms of each kind, in words."""
+
+PLACEHOLDERS = {
+    "probability": "e.g. 24/37 or 64.9%",
+    "points": "e.g. 7½ or 15/2",
+    "number": "e.g. 24/37 or 0.649",
+    "money": "e.g. +10 or -5",
+    "count": "e.g. 12",
+    "yesno": "yes or no",
+}
+"""The answer box's example for each kind: the answer's form, short enough to show whole
+in a narrow box (at most 20 characters)."""
 
 
 @dataclass(frozen=True)
@@ -60,7 +83,14 @@ class Mistake:
 
 @dataclass(frozen=True)
 class Question:
-    """One exercise.  ``kind`` is 'points', 'probability', 'number' or 'yesno'."""
+    """One exercise.  ``kind`` is one of :data:`KINDS`: 'points', 'probability',
+    'number', 'money', 'count' or 'yesno'.  ``placeholder``, the answer box's example,
+    defaults to the kind's (:data:`PLACEHOLDERS`).
+
+    >>> q = Question("You staked 5 and the bank wins. How much do you win (+) or lose (-)?", -5, kind="money")
+    >>> q.placeholder, q.answer_text, q.check("-5").right, q.check("5").right
+    ('e.g. +10 or -5', '-5', True, False)
+    """
 
     text: str
     answer: Fraction | bool
@@ -72,10 +102,13 @@ class Question:
     rules: Rules | None = None
     topic: str = ""
     extra: dict = field(default_factory=dict, compare=False)
+    placeholder: str = ""
 
     def __post_init__(self) -> None:
-        if self.kind not in answers.KINDS:
-            raise SetteKitError(f"kind={self.kind!r}: accepted {', '.join(answers.KINDS)}")
+        if self.kind not in KINDS:
+            raise SetteKitError(f"kind={self.kind!r}: accepted {', '.join(KINDS)}")
+        if not self.placeholder:
+            object.__setattr__(self, "placeholder", PLACEHOLDERS[self.kind])
         # a "mistake" equal to the answer would tell a right learner they are wrong
         keep, seen = [], set()
         for m in self.mistakes:
@@ -91,18 +124,26 @@ class Question:
 
     @property
     def answer_text(self) -> str:
-        """The exact answer in words: '7½', '24/37 ≈ 0.6486 (64.86%)', 'yes'."""
-        return answers.fmt_exact(self.answer, self.kind)
+        """The answer in words: '7½', '24/37 ≈ 0.6486 (64.86%)', 'yes', '+10'."""
+        if self.kind == "money" and Fraction(self.answer).denominator == 1:
+            return f"{int(self.answer):+d}" if self.answer else "0"
+        return answers.fmt_exact(self.answer, _READ_AS.get(self.kind, self.kind))
 
     @property
     def accepted(self) -> str:
         """The accepted answer forms, in words."""
-        return answers.ACCEPTED[self.kind]
+        return ACCEPTED[self.kind]
 
     def check(self, text) -> Verdict:
         """Check the learner's text; a wrong answer that matches a common mistake gets
         that mistake's feedback.  Never raises on learner input."""
-        v = answers.check(text, self.answer, self.kind)
+        v = answers.check(text, self.answer, _READ_AS.get(self.kind, self.kind))
+        if v.status == "unreadable" and self.kind in _READ_AS:
+            shown = str(text).strip()
+            shown = shown if len(shown) <= 20 else shown[:17] + "..."
+            return Verdict("unreadable", f"cannot read {shown!r}: write {ACCEPTED[self.kind]}", None)
+        if v.status == "right" and self.kind == "money":
+            return Verdict("right", f"Right: {self.answer_text}.", v.answer)
         if v.status != "wrong":
             return v
         for m in self.mistakes:

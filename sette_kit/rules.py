@@ -20,6 +20,7 @@ sette_kit.errors.SetteKitError: matta_whole_only=True needs a matta: set matta t
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, fields
 from fractions import Fraction
 
@@ -302,7 +303,16 @@ class Rules:
             (self.split_figures, "split", "Two figures may be split into two hands, the second stake at least the first (S23)."),
         ]
         out += [(key, text) for on, key, text in options if on]
-        return out
+        return [(key, _halves(text)) for key, text in out]
+
+
+def _halves(text: str) -> str:
+    """Halves written as the kit writes them everywhere else: '7 1/2' -> '7½', '1/2' -> '½'.
+
+    >>> _halves("Over 7 1/2 is bust; a figure counts 1/2.")
+    'Over 7½ is bust; a figure counts ½.'
+    """
+    return re.sub(r"\b(\d+) 1/2\b", r"\1½", text).replace("1/2", "½")
 
 
 def as_rules(rules, default: str | None = None) -> Rules:

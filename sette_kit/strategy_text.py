@@ -12,8 +12,8 @@ VariantExplorer widgets, which only show what this module says).
 >>> sol = solution("plain", odds.stand_at(5))
 >>> sol is solution("plain", odds.stand_at(5))
 True
->>> house_edge_text(sol)
-'House edge against a bank that stands at 5: 22069914749539/134817758039250 ≈ 16.37% of the stake.'
+>>> house_edge_text(sol)           # the exact value is sol.house_edge, for a disclosure
+'House edge against a bank that stands at 5: 16.37% of the stake.'
 >>> strategy_sentences(sol)[5]
 'With a first card of a 6 you stand on 6.'
 >>> fraction_text(Fraction(22, 37))
@@ -26,7 +26,7 @@ import functools
 import threading
 from fractions import Fraction
 
-from . import odds
+from . import fmt, odds
 from .errors import SetteKitError
 from .numbers import read_number, read_whole, shown
 from .rules import Rules, as_rules
@@ -120,26 +120,27 @@ def dealer_words(dealer) -> str:
 
 
 def fraction_text(p, digits: int = 2) -> str:
-    """An exact probability or rate as 'a/b ≈ x%' (a whole number is shown alone).
+    """An exact probability or rate as a learner reads it (:func:`sette_kit.fmt.approx`):
+    a short fraction with its percentage, a long one as its percentage alone (the exact
+    value goes behind an "exact value" disclosure in the widgets).
 
     >>> fraction_text(Fraction(1, 4)), fraction_text(Fraction(0)), fraction_text(Fraction(-1, 3))
-    ('1/4 ≈ 25.00%', '0 = 0%', '-1/3 ≈ -33.33%')
+    ('1/4 = 25.00%', '0.00%', '-1/3 ≈ -33.33%')
+    >>> fraction_text(Fraction(22069914749539, 134817758039250)), fraction_text(0.1637)
+    ('16.37%', '16.37%')
     """
     digits = read_whole(digits, "digits", 0, 12, text=False)
     if isinstance(p, float) or type(p).__name__.startswith("float"):  # a float result (exact=False)
         p = float(read_number(p, "p", accepted="a probability or rate (a Fraction or a float)"))
-        return f"≈ {p * 100:.{digits}f}%"
-    p = read_number(p, "p", accepted="a probability or rate (a Fraction or a float)")
-    if p.denominator == 1:
-        return f"{p} = {p * 100}%"
-    return f"{p} ≈ {float(p) * 100:.{digits}f}%"
+    else:
+        p = read_number(p, "p", accepted="a probability or rate (a Fraction or a float)")
+    return fmt.approx(p, "percent", digits)
 
 
 def house_edge_text(sol) -> str:
-    """The house edge of a solved game (exact fraction and percentage of the stake)."""
+    """The house edge of a solved game as a percentage of the stake."""
     sol = _solution(sol)
-    return (f"House edge against {dealer_words(sol.dealer)}: {fraction_text(sol.house_edge)} "
-            f"of the stake.")
+    return f"House edge against {dealer_words(sol.dealer)}: {fraction_text(sol.house_edge)} of the stake."
 
 
 def _first_words(first: str) -> str:
@@ -227,8 +228,8 @@ def lookup_text(sol, cards) -> str:
 
     >>> print(lookup_text(solution("plain", "5"), "3c 1d"))
     Holding 3 di coppe, Asso di denari (4) against a bank that stands at 5:
-    stand: expected result -175448599/376038215 ≈ -46.66% of the stake;
-    hit: expected result -166129784831/297822266280 ≈ -55.78% of the stake.
+    stand: expected result -46.66% of the stake;
+    hit: expected result -55.78% of the stake.
     Best: stand.
     """
     from .cards import parse_cards
@@ -259,15 +260,16 @@ def lookup_text(sol, cards) -> str:
 
 
 def edge_change_text(base_sol, sol) -> str:
-    """How the house edge moves from ``base_sol`` to ``sol`` (exact difference).
+    """How the house edge moves from ``base_sol`` to ``sol``, in percentage points (the
+    exact difference is ``sol.house_edge - base_sol.house_edge``).
 
     >>> print(edge_change_text(solution("plain", "5"), solution("plain", "6")))
-    The house edge goes down by 42391841234051/314574768758250 ≈ 13.48 percentage points.
+    The house edge goes down by 13.48 percentage points.
     """
     base_sol, sol = _solution(base_sol), _solution(sol)
     d = sol.house_edge - base_sol.house_edge
     if d == 0:
         return "The house edge is the same."
     way = "up" if d > 0 else "down"
-    d = abs(Fraction(d))
-    return f"The house edge goes {way} by {d} ≈ {float(d) * 100:.2f} percentage points."
+    points = fmt.percent(abs(d), 2).removesuffix("%")
+    return f"The house edge goes {way} by {'less than 0.01' if float(points) == 0 else points} percentage points."

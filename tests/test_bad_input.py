@@ -30,7 +30,7 @@ from fractions import Fraction
 import pytest
 
 import sette_kit as sk
-from sette_kit import (answers, counting, odds, policies, quattro, questions, risk, simulate, strategy, strategy_text,
+from sette_kit import (answers, counting, fmt, odds, policies, quattro, questions, risk, simulate, strategy, strategy_text,
                        trentuno)
 from sette_kit.cards import Card, Deck, format_cards, parse_card, parse_cards
 from sette_kit.errors import IllegalMove, SetteKitError
@@ -409,6 +409,15 @@ LIBRARY = [
     row("bust_count-None", lambda: questions.bust_count(None, ITALIAN), "not None"),
     row("matta_question-no-matta", lambda: questions.matta_question("3c 4d", ITALIAN), "needs rules with a matta"),
     row("matta_value-plain", lambda: _first(questions.matta_value("plain")), "need rules with a matta"),
+    # -- numbers for learners (sette_kit.fmt) ---------------------------------------------------------
+    row("fmt.percent-str", lambda: fmt.percent("x"), "a number is needed"),
+    row("fmt.percent-digits", lambda: fmt.percent(Fraction(1, 3), -1), "digits"),
+    row("fmt.decimal-digits-huge", lambda: fmt.decimal(Fraction(1, 3), 10 ** 6), "digits"),
+    row("fmt.decimal-huge", lambda: fmt.decimal(10 ** 400), "too large"),
+    row("fmt.fraction-huge", lambda: fmt.fraction(10 ** 5000), "too large"),
+    row("fmt.is_short-huge", lambda: fmt.is_short(10 ** 5000), "too large"),
+    row("fmt.approx-style", lambda: fmt.approx(Fraction(1, 3), "fancy"), "accepted 'percent'"),
+    row("fmt.hidden_exact-None", lambda: fmt.hidden_exact(None), "a number is needed"),
     # -- strategy in words -------------------------------------------------------------------------------
     row("strategy_text.policy-huge", lambda: strategy_text.policy(HUGE), "too large"),
     row("strategy_text.policy-None", lambda: strategy_text.policy(None), "stand_at"),

@@ -196,7 +196,7 @@ def test_worked_hand_story_matches_the_log():
 def test_T7_31_after_a_knock():
     out = _outputs()
     assert "Carla makes 31 and shows it at once: the hand ends (T7)." in out
-    assert "Lives after the hand: {'Ada': 3, 'Bruno': 2, 'Carla': 3} - pot: 1" in out
+    assert "Lives after the hand: Ada 3, Bruno 2, Carla 3; the pot holds 1." in out
     assert "except Ada: she had knocked before the 31, and Rule T7 spares the knocker. Only Bruno pays." in _markdown()
 
 

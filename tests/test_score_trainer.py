@@ -45,7 +45,7 @@ def test_S4_matta_marked_and_its_value_shown():
     assert "the matta counts 4" in t.result_text and "sette e mezzo" in t.result_text
 
 
-@pytest.mark.parametrize("bad, words", [("8 di coppe", "not in the 40-card deck"), ("zz", "accepted forms"),
+@pytest.mark.parametrize("bad, words", [("8 di coppe", "not in the 40-card deck"), ("zz", "Write it like 7 di coppe"),
                                         ("7c 7c", "appears twice"), ("", "no cards given")])
 def test_bad_input_message_state_unchanged(bad, words):
     t = ScoreTrainer(cards="5c 2d")

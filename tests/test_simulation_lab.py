@@ -41,7 +41,7 @@ def test_optimal_run_shows_estimate_ci_exact_and_charts():
     assert f"Estimate (mean result per unit staked): {r.mean:+.4f}" in text
     assert f"Standard error: {r.stderr:.4f}" in text
     assert f"95% confidence interval: {lo:+.4f} to {hi:+.4f}" in text
-    assert f"Exact value (odds.solve): {float(exact):+.4f} = {exact}" in text
+    assert f"worked out exactly as in lesson 6): {float(exact):+.4f}exact value{exact}" in text  # exact on request
     inside = lo <= float(exact) <= hi
     assert f"The exact value is {'inside' if inside else 'outside'} the 95% confidence interval" in text
     assert lab.progress.value == lab.progress.max == 5000 and lab.progress.bar_style == "success"
@@ -57,8 +57,8 @@ def test_threshold_player_shows_the_exact_value_of_the_two_policies():
     direct = simulate.run(Rules.preset("italian"), stand_at(4), sees_player(), rounds=3000, seed=2)
     exact = odds.policy_ev(Rules.preset("italian"), stand_at(4), sees_player())
     assert r.total == direct.total and lab.exact == exact
-    assert "odds.policy_ev" in lab.result_text and "stand_at(4)" in lab.result_text
-    assert str(exact) in lab.result_text
+    assert "these two plans, worked out exactly" in lab.result_text and "the player stands at 4" in lab.result_text
+    assert f"exact value{exact}" in lab.result_text
     assert "sees the player" in dict((v, k) for k, v in lab.bank_choice.options)["sees"]
 
 

@@ -17,7 +17,8 @@ def test_house_edge_is_the_exact_solve():
     assert {"sk-widget", "sk-strategy-chart"} <= set(sc.view._dom_classes)
     exact = odds.solve(Rules.preset("plain"), odds.stand_at(5))
     assert sc.solution.house_edge == exact.house_edge == -exact.ev
-    assert f"{exact.house_edge} ≈ 16.37%" in sc.result_text
+    assert "5: 16.37% of the stake" in sc.result_text            # the percentage first...
+    assert f"exact value{exact.house_edge}" in sc.result_text     # ...the exact fraction on request
     # the grid is Solution.format_table, cell for cell
     table = exact.format_table().splitlines()[2:-1]
     assert _grid_lines(sc) == table
@@ -101,5 +102,6 @@ def test_background_solve_newest_request_wins():
 def test_float_path_shows_percent_only():
     sc = StrategyChart("plain", exact=False, background=False, show_chart=False)
     assert isinstance(sc.solution.house_edge, float)
-    assert "≈ 16.37% of the stake" in sc.result_text and "/" not in sc.result_text.split(":")[1]
+    assert "16.37% of the stake" in sc.result_text and "/" not in sc.result_text
+    assert "exact value" not in sc.result_text                   # a float has no exact value to offer
     assert abs(sc.solution.house_edge - Fraction(22069914749539, 134817758039250)) < 1e-12

@@ -7,6 +7,7 @@ import pytest
 from sette_kit import Rules, odds, parse_cards
 from sette_kit.errors import SetteKitError
 from widgets import TablePlayer
+from widgets.base import press_enter
 from widgets.render import card_label
 
 ITALIAN = Rules.preset("italian")
@@ -53,7 +54,7 @@ def test_build_classes_buttons_first_round():
     assert t.view_.my_turn and sorted(t.legal) == ["stake"]
     assert t.buttons["stake"].layout.display is None and t.buttons["hit"].layout.display == "none"
     assert t.new_round_button.disabled
-    assert "Your turn: you may stake 1-10" in t.status_text
+    assert "Your turn: you may stake 1 to 10" in t.status_text
 
 
 @pytest.mark.parametrize("bots", [-1, 6, "2", True])
@@ -126,7 +127,8 @@ def test_S7_bad_stake_message_state_unchanged(bad, words):
 def test_S7_stake_limits_and_box_enter():
     t = TablePlayer("plain", bots=0, seed=2, min_stake=2, max_stake=6)
     assert t.stake(7) is None and "from 2 to 6" in t.message_text
-    t.amount_box.value = "5"  # Enter in the box
+    t.amount_box.value = "5"  # typed...
+    press_enter(t.amount_box)  # ...and Enter
     assert t.view_.hands[0][0].stake == 5 and sorted(t.legal) == ["hit", "stand"]
     assert t.amount_box.layout.display == "none"
 
@@ -152,6 +154,7 @@ def test_buttons_drive_the_game():
     t.buttons["stake"].click()  # empty box: nothing parsed
     assert "whole number" in t.message_text
     t.amount_box.value = "3"
+    t.buttons["stake"].click()
     assert t.view_.hands[0][0].stake == 3
     n = len(t.table.hands(0)[0].cards)
     t.buttons["hit"].click()

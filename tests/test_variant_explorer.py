@@ -27,7 +27,8 @@ def test_S13_ties_push_lowers_the_edge_exactly():
     assert v.edge == _edge(chosen) and v.base_edge == _edge(PLAIN)
     assert fraction_text(v.edge) in v.result_text and fraction_text(v.base_edge) in v.result_text
     d = v.base_edge - v.edge
-    assert d > 0 and f"goes down by {d} ≈" in v.result_text
+    assert d > 0 and f"goes down by {float(d) * 100:.2f} percentage points" in v.result_text
+    assert f"change: {-d}" in v.result_text                      # exact, on request
 
 
 def test_S5_S14_invalid_combination_reverts_the_control():

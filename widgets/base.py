@@ -17,7 +17,17 @@ Pattern (composition): a widget is a plain Python object that *owns* an ipywidge
   and ``.value = ...`` drive a widget headless exactly like a person does.
 - Buttons: :func:`button` (clear description, tooltip, ``sk-<name>`` class).  Text boxes:
   :func:`text_box` submits on Enter (``continuous_update=False`` plus an observer, since
-  ``on_submit`` is deprecated); empty values are ignored.
+  ``on_submit`` is deprecated); empty values are ignored.  A box that sits beside a
+  button which reads it (TablePlayer's stake) uses :func:`on_enter` instead: leaving
+  the box must not act, or "type, then click" acts twice.
+- Numbers: :func:`number_html` writes what :func:`sette_kit.fmt.approx` says (a
+  percentage or a decimal, a short fraction beside it) and puts a long exact fraction
+  behind an "exact value" disclosure (:func:`exact_html`, :func:`exact_values_html`;
+  :func:`exact_values` for a lesson cell).
+- Cards typed by the learner: :func:`read_cards` (one short line when a card cannot be
+  read).
+- Style: :data:`KIT_CSS`, the kit's one stylesheet, rides in every widget (a hidden
+  ``<style>`` child), so it holds on every page that shows a widget.
 - No game logic here or in any widget: state lives in :mod:`sette_kit` objects.
 
 A minimal widget::
@@ -59,6 +69,7 @@ A minimal widget::
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import html
@@ -68,13 +79,29 @@ from typing import Any, Callable, Iterable
 
 import ipywidgets
 
+from sette_kit import fmt
+from sette_kit.cards import parse_cards
 from sette_kit.errors import SetteKitError
 
-__all__ = ["KitWidget", "safe_action", "esc", "kebab", "button", "text_box", "lines_html", "LOG"]
+__all__ = ["KitWidget", "safe_action", "esc", "kebab", "button", "text_box", "lines_html", "LOG",
+           "KIT_CSS", "on_enter", "press_enter", "number_html", "exact_html", "exact_values_html",
+           "exact_values", "read_cards"]
 
 LOG = logging.getLogger("widgets")
 
 UNEXPECTED = "Something went wrong with that request; nothing was changed. Please try again."
+
+KIT_CSS = """
+.sk-widget .widget-hbox { flex-wrap: wrap; }
+.sk-widget .widget-button { width: auto; min-width: 4em; max-width: 100%; flex-shrink: 0; }
+.sk-widget .widget-text, .sk-widget .widget-dropdown { max-width: 100%; }
+body .jp-OutputArea-output pre { word-break: normal; overflow-wrap: break-word; }
+""".strip()
+"""The kit's one stylesheet (kept minimal; the visual theme builds on it), carried by every
+widget: rows of controls wrap on a narrow screen; a button is as wide as its words (no
+"Show a..." or "Discard Fante di ba..."); text boxes and menus stay inside the column;
+printed output (the lessons' monospace tables) wraps between words, never inside one
+(JupyterLab's own rule breaks anywhere: "stak e")."""
 
 
 def esc(text: Any) -> str:
@@ -173,6 +200,147 @@ def text_box(placeholder: str, on_submit: Callable[[str], Any], description: str
     return t
 
 
+ENTER_DELAY = 0.2
+"""Seconds an Enter waits in a kernel before it acts (see :func:`on_enter`)."""
+
+
+def on_enter(box: ipywidgets.Text, action: Callable[[str], Any]) -> ipywidgets.Text:
+    """Make Enter in ``box`` call ``action(box.value)``, and nothing else act.
+
+    For a box beside a button that reads it (TablePlayer's stake): a value observer
+    would also act when the box loses focus, so "type, then click the button" acted
+    twice (issue 18).  Here the box sends its value on Enter or on leaving it
+    (``continuous_update=False``) and no observer acts; the button reads the value,
+    which the browser sent before the click.  Enter sends ``{"event": "submit"}``
+    *before* the value it commits (the key press comes before the change event), so in
+    a kernel the action waits :data:`ENTER_DELAY` seconds for that value to arrive;
+    headless (outside a kernel) it acts at once.  Enter acts even when the value
+    did not change.  Headless: :func:`press_enter`.
+
+    >>> seen = []
+    >>> box = on_enter(ipywidgets.Text(value="1"), seen.append)
+    >>> box.value = "5"; seen                     # typing, or leaving the box, does nothing
+    []
+    >>> press_enter(box); press_enter(box); seen
+    ['5', '5']
+    """
+    box.continuous_update = False
+
+    def _act():
+        try:
+            action(box.value)
+        except Exception:  # noqa: BLE001 - the actions are safe_actions; this is a last guard
+            LOG.exception("Enter in a text box failed")
+
+    def _message(_widget, content, _buffers):
+        if not (isinstance(content, dict) and content.get("event") == "submit"):
+            return
+        loop = _kernel_loop()
+        if loop is None:  # headless: nothing is in flight
+            _act()
+        else:
+            loop.call_later(ENTER_DELAY, _act)
+
+    box.on_msg(_message)
+    return box
+
+
+def _kernel_loop():
+    """The running event loop of the IPython kernel we run in, or None (headless)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - ipywidgets depends on IPython
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def press_enter(box: ipywidgets.Text) -> None:
+    """Do headless what a browser does when the learner presses Enter in ``box``."""
+    box._handle_custom_msg({"event": "submit"}, [])
+
+
+def exact_html(x, summary: str = "exact value") -> str:
+    """The disclosure holding the exact fraction of ``x`` when :func:`sette_kit.fmt.approx`
+    leaves it out (a long fraction), else ``""``.
+
+    >>> from fractions import Fraction
+    >>> exact_html(Fraction(2, 65))
+    ''
+    >>> exact_html(Fraction(-218179120494761, 1258299075033000))  # doctest: +NORMALIZE_WHITESPACE
+    '<details class="sk-exact"><summary>exact value</summary><span
+     class="sk-exact-value">-218179120494761/1258299075033000</span></details>'
+    """
+    exact = fmt.hidden_exact(x)
+    if exact is None:
+        return ""
+    return (f'<details class="sk-exact"><summary>{esc(summary)}</summary>'
+            f'<span class="sk-exact-value">{esc(exact)}</span></details>')
+
+
+def number_html(x, style: str = "percent", digits: int | None = None, *, sign: bool = False) -> str:
+    """A number as a learner reads it (:func:`sette_kit.fmt.approx`, in bold), followed by
+    the "exact value" disclosure when the fraction is long.
+
+    >>> from fractions import Fraction
+    >>> number_html(Fraction(22, 37))
+    '<b class="sk-num">22/37 ≈ 59.5%</b>'
+    """
+    return f'<b class="sk-num">{esc(fmt.approx(x, style, digits, sign=sign))}</b>' + exact_html(x)
+
+
+def exact_values_html(pairs, summary: str = "exact values") -> str:
+    """One disclosure listing the exact fractions of several numbers, ``(label, x)``
+    pairs; numbers shown whole already are left out; ``""`` when none is left.
+
+    >>> from fractions import Fraction
+    >>> exact_values_html([("base", Fraction(1, 4)), ("edge", Fraction(22069914749539, 134817758039250))])
+    '<details class="sk-exact"><summary>exact values</summary><ul class="sk-exact-values"><li>edge: 22069914749539/134817758039250</li></ul></details>'
+    """
+    items = "".join(f"<li>{esc(label)}: {esc(exact)}</li>" for label, x in pairs
+                    if (exact := fmt.hidden_exact(x)) is not None)
+    if not items:
+        return ""
+    return (f'<details class="sk-exact"><summary>{esc(summary)}</summary>'
+            f'<ul class="sk-exact-values">{items}</ul></details>')
+
+
+def exact_values(pairs, summary: str = "Exact values"):
+    """For a lesson cell: :func:`exact_values_html` as a displayable HTML output."""
+    from IPython.display import HTML
+
+    return HTML(exact_values_html(pairs, summary))
+
+
+CARD_EXAMPLES = {"italian": "7 di coppe or 7c", "french": "7 of hearts or 7♥", "spanish": "7 de copas or 7c"}
+"""One example of a card the learner may type, per face."""
+
+
+def read_cards(text, face: str = "italian") -> tuple:
+    """The cards typed by the learner (:func:`sette_kit.cards.parse_cards`); a card that
+    cannot be read is one short line: what was wrong, and one example in this face.
+
+    >>> read_cards("7c Rd")
+    (Card(7, 'coppe'), Card('Re', 'denari'))
+    >>> read_cards("Zz 7c")
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: cannot read 'Zz' as a card. Write it like 7 di coppe or 7c.
+    """
+    try:
+        return parse_cards(text, face=face)
+    except SetteKitError as e:
+        what = str(e).split(";")[0].strip().rstrip(".")
+        if len(what) > 60:
+            what = what[:57] + "..."
+        raise SetteKitError(f"{what}. Write it like {CARD_EXAMPLES.get(face, CARD_EXAMPLES['italian'])}.") from None
+
+
 class KitWidget:
     """Base class: owns the root ``VBox`` (``.view``) and the message area (``.message``).
 
@@ -186,16 +354,21 @@ class KitWidget:
     def __init__(self) -> None:
         self.message = ipywidgets.HTML(value="")
         self.message.add_class("sk-message")
-        self.view = ipywidgets.VBox([self.message])
+        self.style = ipywidgets.HTML(value=f"<style>{KIT_CSS}</style>", layout=ipywidgets.Layout(display="none"))
+        self.style.add_class("sk-style")
+        self.view = ipywidgets.VBox([self.style, self.message])
         self.view.add_class("sk-widget")
         self.view.add_class(f"sk-{self.css_name or kebab(type(self).__name__)}")
 
     # -- display ---------------------------------------------------------------------
     def set_children(self, children: Iterable[ipywidgets.Widget]) -> None:
-        """Put ``children`` in the root, followed by the message area (unless the
-        subclass placed ``self.message`` itself, e.g. right under a text box)."""
-        children = tuple(children)
-        self.view.children = children if any(c is self.message for c in children) else children + (self.message,)
+        """Put ``children`` in the root, after the (hidden) stylesheet and followed by the
+        message area (unless the subclass placed ``self.message`` itself, e.g. right under
+        a text box)."""
+        children = tuple(c for c in children if c is not self.style)
+        if not any(c is self.message for c in children):
+            children += (self.message,)
+        self.view.children = (self.style,) + children
 
     def _repr_mimebundle_(self, **kwargs):
         return self.view._repr_mimebundle_(**kwargs)

@@ -28,13 +28,13 @@ from fractions import Fraction
 import ipywidgets
 
 from sette_kit.answers import parse_answer
-from sette_kit.cards import FULL_DECK, parse_cards
+from sette_kit.cards import FULL_DECK
 from sette_kit.errors import SetteKitError
 from sette_kit.explain import explain
 from sette_kit.rules import Rules
 from sette_kit.scoring import Score, fmt_points, score
 
-from .base import KitWidget, button, esc, lines_html, plain_text, safe_action, text_box
+from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
 from .render import hand_html
 from .score_trainer import KIND_WORDS
 
@@ -117,7 +117,7 @@ class MattaExplorer(KitWidget):
             self._syncing = False
 
     def _read(self, cards):
-        cards = parse_cards(cards, face=self.face) if isinstance(cards, str) else tuple(cards)
+        cards = read_cards(cards, face=self.face) if isinstance(cards, str) else tuple(cards)
         matta = self.rules.matta
         if matta not in cards:
             others = [c for c in FULL_DECK if c != matta and not c.is_figure]

@@ -25,14 +25,14 @@ import functools
 import ipywidgets
 
 from sette_kit import odds
-from sette_kit.cards import FULL_DECK, Card, parse_cards
+from sette_kit.cards import FULL_DECK, Card
 from sette_kit.errors import SetteKitError
 from sette_kit.rules import PRESETS, Rules
 from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import fraction_text
 
 from ._background import CHART_LOCK, Background
-from .base import KitWidget, button, esc, lines_html, plain_text, safe_action, text_box
+from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
 from .charts import caption_text, distribution_bar
 from .render import hand_html
 
@@ -91,7 +91,7 @@ class OddsLab(Background, KitWidget):
                                   description="Your cards:", css="sk-cards-input")
         self.seen_box = text_box("e.g. 7 di spade, Re di bastoni", lambda t: self._quietly(self.set_seen, t),
                                  description="Seen:", css="sk-seen-input")
-        self.card_menu = ipywidgets.Dropdown(description="Card:", layout=ipywidgets.Layout(width="16em"))
+        self.card_menu = ipywidgets.Dropdown(description="Card:", layout=ipywidgets.Layout(width="auto"))
         self.card_menu.add_class("sk-card-menu")
         self.add_mine_button = button("Add to my cards", lambda: self.add_card(self.card_menu.value, "cards"),
                                       tooltip="Add the chosen card to your cards", css="sk-add-card")
@@ -125,7 +125,7 @@ class OddsLab(Background, KitWidget):
     # -- helpers --------------------------------------------------------------------------
     def _read(self, cards) -> tuple[Card, ...]:
         if isinstance(cards, str):
-            return parse_cards(cards, face=self.face) if cards.strip() else ()
+            return read_cards(cards, face=self.face) if cards.strip() else ()
         if isinstance(cards, Card):
             return (cards,)
         return tuple(cards)

@@ -40,7 +40,7 @@ from sette_kit.quattro import (OddsBot, QuattroGame, QuattroRules, explain, next
                                odds_four_and_half, points_for, score)
 
 from ._table import SEAT_STYLE, GameTable, frac_text, log_panel, pct_text
-from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
+from .base import KitWidget, button, esc, lines_html, number_html, plain_text, safe_action
 from .render import hand_html
 
 __all__ = ["QuattroTable", "PointsRow", "points_table", "points_table_html"]
@@ -383,8 +383,8 @@ class QuattroTable(GameTable, KitWidget):
         rows = [f"<li>Next card makes exactly 4½: <b>{frac_text(o.probability)}</b> ({pct_text(o.probability)}: "
                 f"{o.favourable} of {o.unseen} unseen cards).</li>"]
         if o.eventually is not None:
-            rows.append(f"<li>Making 4½ at some point when drawing for it: <b>{frac_text(o.eventually)}</b> "
-                        f"({pct_text(o.eventually)}).</li>")
+            rows.append(f"<li>Making 4½ at some point when drawing for it: "
+                        f"{number_html(o.eventually)}.</li>")  # a long fraction: on request
         text = [o.text]
         if v.legal is not None and "double_six" in v.legal:
             d = odds_double_six(mine[0], seen, self.rules)

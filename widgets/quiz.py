@@ -35,17 +35,11 @@ import ipywidgets
 from sette_kit.errors import SetteKitError
 from sette_kit.questions import GENERATORS, Question
 
-from .base import KitWidget, button, esc, lines_html, plain_text, safe_action, text_box
+from .base import KitWidget, button, esc, exact_html, lines_html, plain_text, safe_action, text_box
 from .render import hand_html
 
 __all__ = ["Quiz"]
 
-_PLACEHOLDER = {
-    "probability": "e.g. 24/37, 0.649 or 64.9%",
-    "points": "e.g. 7½, 7 1/2, 7.5 or 15/2",
-    "number": "e.g. 24/37, 0.649, 64.9% or 7½",
-    "yesno": "yes or no",
-}
 
 
 class Quiz(KitWidget):
@@ -85,8 +79,9 @@ class Quiz(KitWidget):
         self.title = ipywidgets.HTML(f"<h4 class='sk-quiz-title'>{esc(title)}</h4>" if title else "")
         self.question_html = ipywidgets.HTML()
         self.question_html.add_class("sk-quiz-question")
-        self.answer_box = text_box("", self._submitted, css="sk-quiz-answer", width="16em")
+        self.answer_box = text_box("", self._submitted, css="sk-quiz-answer", width="18em")
         self.answer_box.description = "Answer:"
+        self.answer_box.style.description_width = "initial"  # the label takes its own width, the box the rest
         self.check_button = button("Check", lambda: self.check(self.answer_box.value),
                                    tooltip="Check your answer (or press Enter in the box)", css="sk-quiz-check",
                                    style="primary")
@@ -127,7 +122,7 @@ class Quiz(KitWidget):
         if q.cards:
             cards = hand_html(q.cards, face=self.face, rules=q.rules, size=self.card_size)
         self.question_html.value = f'<p class="sk-quiz-text">{esc(q.text)}</p>{cards}'
-        self.answer_box.placeholder = _PLACEHOLDER[q.kind]
+        self.answer_box.placeholder = q.placeholder  # the answer's form (questions.PLACEHOLDERS)
         self._set_box("")
         self.feedback.value = ""
         self.hints_html.value = ""
@@ -179,10 +174,10 @@ class Quiz(KitWidget):
             if verdict.right:
                 self.closed = True
             self._update_score()
-        if verdict.right:
-            self.feedback.value = (f'<div class="sk-right" role="status"><b>✔ Right.</b> '
+        if verdict.right:  # "Right: No." - the learner's words as written
+            self.feedback.value = (f'<div class="sk-right" role="status"><b>✔ Right:</b> '
                                    f'{esc(verdict.message.removeprefix("Right: "))}</div>'
-                                   + self._solution_html())
+                                   + self._exact_html() + self._solution_html())
         else:
             self.feedback.value = (f'<div class="sk-wrong" role="status"><b>✘ {esc(verdict.message)}</b> '
                                    f'Try again, ask for a hint, or show the answer.</div>')
@@ -207,7 +202,8 @@ class Quiz(KitWidget):
         self.revealed = True
         self.closed = True
         self.feedback.value = (f'<div class="sk-revealed" role="status"><b>The answer is '
-                               f'{esc(self.question.answer_text)}.</b></div>' + self._solution_html())
+                               f'{esc(self.question.answer_text)}.</b></div>' + self._exact_html()
+                               + self._solution_html())
         return self.question.answer_text
 
     @safe_action
@@ -221,6 +217,11 @@ class Quiz(KitWidget):
             raise SetteKitError("That was the last question.")
         self._show(q)
         return q
+
+    def _exact_html(self) -> str:
+        """A long exact answer's fraction, on request (the text gives its decimal)."""
+        answer = self.question.answer
+        return "" if isinstance(answer, bool) else exact_html(answer)
 
     def _solution_html(self) -> str:
         if not self.question.solution:

@@ -29,14 +29,14 @@ import ipywidgets
 from sette_kit.cards import Deck, parse_cards
 from sette_kit.errors import SetteKitError
 from sette_kit.explain import explain
-from sette_kit.questions import worth_question
+from sette_kit.questions import PLACEHOLDERS, worth_question
 from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points, score
 
-from .base import KitWidget, button, esc, lines_html, plain_text, safe_action, text_box
+from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
 from .render import hand_html
 
-__all__ = ["ScoreTrainer", "KIND_WORDS"]
+__all__ = ["ScoreTrainer", "KIND_WORDS", "score_words"]
 
 KIND_WORDS = {
     "bust": "bust (sballato)",
@@ -46,6 +46,26 @@ KIND_WORDS = {
     "triple": "sette e mezzo triplé",
 }
 """The kinds of :class:`~sette_kit.scoring.Score` in words."""
+
+
+def score_words(s, rules=None) -> str:
+    """A score as the learner reads it: '2 points', '½ point', '7½, sette e mezzo reale'.
+
+    A plain 7½ is named as the game of ``rules`` is (``Rules.game_name``: "siete y media"
+    under the Spanish preset).
+
+    >>> from sette_kit import Rules, parse_cards, score
+    >>> score_words(score(parse_cards("2c"), Rules.preset("plain"))), score_words(score(parse_cards("Fc"), Rules.preset("plain")))
+    ('2 points', '½ point')
+    >>> score_words(score(parse_cards("7d Fd"), Rules.preset("italian")))
+    '7½, sette e mezzo reale'
+    """
+    total = fmt_points(s.total)
+    if s.kind == "points":
+        return f"{total} point" if s.total <= 1 else f"{total} points"
+    if s.kind == "sette_e_mezzo" and rules is not None:
+        return f"{total}, {rules.game_name.lower()}"
+    return f"{total}, {KIND_WORDS[s.kind]}"
 
 
 class ScoreTrainer(KitWidget):
@@ -83,7 +103,7 @@ class ScoreTrainer(KitWidget):
         self.result_html.add_class("sk-result")
         # quiz row
         self.prompt = ipywidgets.HTML("<b>What is this hand worth?</b>")
-        self.answer_box = text_box("e.g. 7½, 7 1/2, 7.5 or 15/2", self._answered, css="sk-score-answer",
+        self.answer_box = text_box(PLACEHOLDERS["points"], self._answered, css="sk-score-answer",
                                    width="14em")
         self.check_button = button("Check", lambda: self.check(self.answer_box.value),
                                    tooltip="Check your answer (or press Enter)", css="sk-score-check")
@@ -120,12 +140,10 @@ class ScoreTrainer(KitWidget):
                                       'question above.</i></p>')
             return
         s = self.result
-        kind = self.rules.game_name.lower() if s.kind == "sette_e_mezzo" else KIND_WORDS[s.kind]  # Siete y media
         matta = (f" (the matta counts {fmt_points(s.matta_value)})"
                  if s.matta_value is not None and len(s.cards) > 1 else "")
         self.result_html.value = (
-            f'<p class="sk-score-line" aria-live="polite"><b>Score: {esc(fmt_points(s.total))}</b> - '
-            f'<span class="sk-kind sk-kind-{s.kind}">{esc(kind)}</span>{esc(matta)}</p>'
+            f'<p class="sk-score-line" aria-live="polite"><b>Score: <span class="sk-kind sk-kind-{s.kind}">{esc(score_words(s, self.rules))}</span></b>{esc(matta)}</p>'
             + lines_html(explain(self.cards, self.rules), "sk-explain"))
 
     def _set_answer(self, text: str) -> None:
@@ -170,7 +188,7 @@ class ScoreTrainer(KitWidget):
     @safe_action
     def pick(self, text: str):
         """Show the hand typed in ``text`` (any form :func:`~sette_kit.cards.parse_cards` reads)."""
-        cards = parse_cards(text, face=self.face)
+        cards = read_cards(text, face=self.face)
         self._set_hand(cards)
         if self.cards_box.value != text:
             self._syncing = True

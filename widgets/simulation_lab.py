@@ -33,13 +33,13 @@ from functools import lru_cache
 
 import ipywidgets
 
-from sette_kit import odds, simulate
+from sette_kit import fmt, odds, simulate
 from sette_kit.errors import SetteKitError
 from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
 from sette_kit.strategy import BankSeesPlayer, StandAt, sees_player, stand_at
 
-from .base import LOG, UNEXPECTED, KitWidget, button, esc, plain_text, safe_action
+from .base import LOG, UNEXPECTED, KitWidget, button, esc, exact_html, plain_text, safe_action
 
 __all__ = ["SimulationLab", "MIN_ROUNDS", "MAX_ROUNDS", "PRESETS", "THRESHOLDS"]
 
@@ -105,7 +105,16 @@ def _parse_whole(text, lo: int, hi: int | None, what: str) -> int:
 
 
 def _num(x) -> str:
-    return f"{float(x):+.4f}"
+    return fmt.decimal(x, 4, sign=True)
+
+
+def _policy_words(policy) -> str:
+    """A player's or bank's plan in words: 'stands at 5', "sees the player's total"."""
+    if isinstance(policy, BankSeesPlayer):
+        return "sees the player's total and draws until it reaches it"
+    if isinstance(policy, StandAt):
+        return f"stands at {fmt_points(Fraction(policy.threshold_half_points, 2))}"
+    return str(policy)
 
 
 class SimulationLab(KitWidget):
@@ -130,7 +139,7 @@ class SimulationLab(KitWidget):
         self.preset_choice = ipywidgets.Dropdown(options=list(PRESETS), value=rules, description="Rules:")
         self.preset_choice.add_class("sk-sim-rules")
         self.player_choice = ipywidgets.Dropdown(
-            options=[("optimal (odds.solve)", OPTIMAL)] + [(f"stands at {fmt_points(t)}", t) for t in thresholds],
+            options=[("optimal strategy", OPTIMAL)] + [(f"stands at {fmt_points(t)}", t) for t in thresholds],
             value=p, description="Player:")
         self.player_choice.add_class("sk-sim-player")
         self.bank_choice = ipywidgets.Dropdown(
@@ -141,6 +150,7 @@ class SimulationLab(KitWidget):
                                           description="Rounds:", placeholder="1,000 to 10,000,000",
                                           continuous_update=False, layout=ipywidgets.Layout(width="16em"))
         self.rounds_box.add_class("sk-sim-rounds")
+        self.rounds_box.style.description_width = "initial"  # room for the placeholder on a phone
         self.seed_box = ipywidgets.Text(value=str(_parse_whole(seed, 0, None, "The seed")), description="Seed:",
                                         continuous_update=False, layout=ipywidgets.Layout(width="12em"))
         self.seed_box.add_class("sk-sim-seed")
@@ -365,18 +375,18 @@ class SimulationLab(KitWidget):
 
         lo, hi = r.ci(0.95)
         optimal = hasattr(r.player, "ev")
-        who = "optimal play (odds.solve)" if optimal else repr(r.player)
-        lines = [f'<p class="sk-sim-setup">{r.rounds:,} rounds of the {esc(r.rules.name)} rules, player: '
-                 f'{esc(who)}, bank: {esc(repr(r.dealer))}, seed {r.seed}.</p>',
+        who = "plays the optimal strategy" if optimal else _policy_words(r.player)
+        lines = [f'<p class="sk-sim-setup">{r.rounds:,} rounds of the {esc(r.rules.name)} rules; the player '
+                 f'{esc(who)}, the bank {esc(_policy_words(r.dealer))}; seed {r.seed}.</p>',
                  '<ul class="sk-sim-numbers">',
                  f'<li>Estimate (mean result per unit staked): <b>{_num(r.mean)}</b></li>',
                  f'<li>Standard error: {r.stderr:.4f}</li>',
                  f'<li>95% confidence interval: {_num(lo)} to {_num(hi)}</li>']
         if exact is not None:
             inside = lo <= float(exact) <= hi
-            source = "odds.solve" if optimal else "odds.policy_ev"
-            lines.append(f'<li>Exact value ({source}): <b>{_num(exact)}</b> '
-                         f'<span class="sk-exact-fraction">= {esc(exact)}</span></li>')
+            source = ("the optimal strategy, worked out exactly as in lesson 6" if optimal
+                      else "these two plans, worked out exactly")
+            lines.append(f'<li>Exact value ({source}): <b>{_num(exact)}</b>{exact_html(exact)}</li>')
             lines.append(f'<li class="sk-sim-verdict">The exact value is <b>{"inside" if inside else "outside"}'
                          f'</b> the 95% confidence interval'
                          + ("." if inside else " (this happens in about 1 run in 20).") + "</li>")

@@ -32,7 +32,7 @@ from sette_kit.strategy_text import (BANK_POLICIES, GRID_LEGEND, cached_solution
                                      lookup_text, policy, solution, strategy_grid, strategy_sentences)
 
 from ._background import CHART_LOCK, Background
-from .base import KitWidget, button, esc, lines_html, plain_text, safe_action, text_box
+from .base import KitWidget, button, esc, exact_html, lines_html, plain_text, read_cards, safe_action, text_box
 from .charts import caption_text, strategy_table
 
 __all__ = ["StrategyChart", "Background", "POLICY_OPTIONS", "CHART_LOCK"]
@@ -132,7 +132,7 @@ class StrategyChart(Background, KitWidget):
         self.solution = sol
         self.result_html.value = (f'<p class="sk-house-edge" aria-live="polite"><b>{esc(house_edge_text(sol))}</b> '
                                   f'({esc(sol.rules.name)} rules, one player against the bank, stake 1; '
-                                  f'the player plays the best strategy.)</p>')
+                                  f'the player plays the best strategy.)</p>' + exact_html(sol.house_edge))
         self.chart_html.value = chart
         self.summary_html.value = lines_html("\n".join(strategy_sentences(sol)), "sk-strategy-sentences")
         self.lookup_html.value = ""
@@ -226,6 +226,8 @@ class StrategyChart(Background, KitWidget):
         Cards), under the strategy shown."""
         if self.solution is None:
             raise SetteKitError("the strategy is still being solved: try again in a moment")
+        if isinstance(cards, str):
+            cards = read_cards(cards, face=self.solution.rules.face)
         text = lookup_text(self.solution, cards)
         self.lookup_html.value = lines_html(text, "sk-lookup-lines")
         return text

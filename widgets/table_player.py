@@ -49,10 +49,10 @@ from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
 
 from ._table import CardTable, log_panel
-from .base import KitWidget, button, esc, plain_text, safe_action
+from .base import KitWidget, button, esc, on_enter, plain_text, safe_action
 from .render import hand_html
 
-__all__ = ["TablePlayer", "ACTION_BUTTONS", "BOT_NAMES", "BANK_STANDS_AT"]
+__all__ = ["TablePlayer", "ACTION_BUTTONS", "BOT_NAMES", "BANK_STANDS_AT", "legal_words"]
 
 BOT_NAMES = ("Bruno", "Carla", "Dario", "Elena", "Franco", "Gina")
 """Names of the bot seats, in seat order (the first one holds the first bank)."""
@@ -77,6 +77,35 @@ ACTION_BUTTONS = {
     "declare": ("Declare matta", "Declare the value the matta takes (S4)"),
 }
 """The action buttons: every action of :data:`sette_kit.game.ACTIONS`."""
+
+LEGAL_WORDS = {
+    "stake": "stake", "hit": "hit", "stand": "stand", "hit_face_down": "ask for a card face down",
+    "split": "split your figures", "burn": "burn your first card", "exchange": "exchange your 4",
+    "half_ace": "count your Ace as ½", "declare": "declare the matta",
+}
+"""The legal actions in words (the engine's names are for code and the command line)."""
+
+
+def legal_words(legal) -> str:
+    """What a seat may do, in words: 'stake 1 to 10, hit or ask for a card face down'.
+
+    >>> from sette_kit.game import Table
+    >>> t = Table("spanish", ["Anna", "Bruno"], banker="Anna", seed=1)
+    >>> t.new_round(); legal_words(t.legal_actions())
+    'stake 1 to 10'
+    >>> t.stake(2); legal_words(t.legal_actions())
+    'hit, stand or ask for a card face down'
+    """
+    parts = []
+    for name, o in legal.items():
+        words = LEGAL_WORDS.get(name, name.replace("_", " "))
+        if name == "split" and o.min is not None:
+            words += f" (the new hand's stake {o.min} to {o.max})" if o.min != o.max else f" (stake {o.min})"
+        elif o.min is not None:
+            words += f" {o.min} to {o.max}" if o.min != o.max else f" {o.min}"
+        parts.append(words)
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+
 
 STATUS_WORDS = {"playing": "playing", "stood": "stood", "sette_e_mezzo": "7½, shown", "bust": "bust"}
 
@@ -144,10 +173,12 @@ class TablePlayer(CardTable, KitWidget):
         self.new_round_button = button("New round", self.new_round, tooltip="Deal the next round",
                                        css="sk-deal", style="primary")
         self.new_round_button.add_class("sk-new-round")
-        self.amount_box = ipywidgets.Text(value=str(min_stake), description="Amount:", continuous_update=False,
-                                          layout=ipywidgets.Layout(width="11em"))
+        # Enter in the box stakes; typing, or leaving the box to click Stake, does not
+        # (issue 18: "type your stake and press Stake" staked on leaving the box, then the
+        # click was refused)
+        self.amount_box = on_enter(ipywidgets.Text(value=str(min_stake), description="Amount:",
+                                                   layout=ipywidgets.Layout(width="11em")), self._amount_entered)
         self.amount_box.add_class("sk-amount")
-        self.amount_box.observe(self._amount_entered, names="value")
         self.declare_choice = ipywidgets.Dropdown(description="Matta:", options=[("best value", None)],
                                                   layout=ipywidgets.Layout(width="13em"))
         self.declare_choice.add_class("sk-declare-value")
@@ -237,7 +268,7 @@ class TablePlayer(CardTable, KitWidget):
             body = f"<b>Round over.</b> {what} Your bankroll: {v.bankrolls[me]}. Press <i>New round</i>."
         elif v.my_turn:
             role = "as the bank" if v.phase == "bank" else ""
-            body = f"<b>Your turn{' ' + role if role else ''}:</b> you may {esc(v.legal.describe())}."
+            body = f"<b>Your turn{' ' + role if role else ''}:</b> you may {esc(legal_words(v.legal))}."
         elif v.to_act is not None:
             body = f"{esc(v.names[v.to_act])} is to act."
         else:
@@ -381,14 +412,12 @@ class TablePlayer(CardTable, KitWidget):
                 self.act(action)
         return click
 
-    def _amount_entered(self, change) -> None:
-        legal = self.legal
-        if not str(change["new"]).strip():
-            return
-        if "stake" in legal:
-            self.stake(change["new"])
-        elif "split" in legal:
-            self.split(change["new"])
+    def _amount_entered(self, text: str) -> None:
+        """Enter in the amount box: stake it, or split with it as the new hand's stake."""
+        if "split" in self.legal and "stake" not in self.legal:
+            self.split(text)
+        else:
+            self.stake(text)
 
     def _start_round(self) -> None:
         self.table.new_round()
@@ -410,7 +439,7 @@ class TablePlayer(CardTable, KitWidget):
     def new_round(self) -> int:
         """Deal the next round (S8); the bots play until it is your turn.  Returns the round number."""
         if self.table.in_progress:
-            raise IllegalMove("Finish this round first: " + (f"it is your turn ({self.view_.legal.describe()})."
+            raise IllegalMove("Finish this round first: " + (f"it is your turn (you may {legal_words(self.view_.legal)})."
                                                              if self.view_.my_turn else "the bots are playing."))
         self._start_round()
         return self.table.round
@@ -428,7 +457,7 @@ class TablePlayer(CardTable, KitWidget):
         if name not in legal:
             if not self.table.in_progress:
                 raise IllegalMove("The round is over: press New round to deal the next one.")
-            allowed = legal.describe() if legal else "nothing: it is not your turn"
+            allowed = legal_words(legal) if legal else "nothing: it is not your turn"
             raise IllegalMove(f"{ACTION_BUTTONS.get(name, (name,))[0]!s} is not possible now: you may {allowed}.")
         self._do(name, **params)
         return True
@@ -438,7 +467,7 @@ class TablePlayer(CardTable, KitWidget):
         """Stake ``amount`` (a whole number within the limits shown; text from the box is read)."""
         opt = self.legal.get("stake")
         if opt is None:
-            raise IllegalMove("You cannot stake now" + (f": you may {self.legal.describe()}." if self.legal else "."))
+            raise IllegalMove("You cannot stake now" + (f": you may {legal_words(self.legal)}." if self.legal else "."))
         amount = opt.min if amount is None else _parse_amount(amount, opt.min, opt.max, "stake")
         self._do("stake", amount=amount)
         return amount

@@ -43,7 +43,7 @@ from sette_kit.trentuno import (Greedy, ThresholdKnocker, TrentunoGame, Trentuno
 
 from ._table import SEAT_STYLE, GameTable, frac_text, log_panel, pct_text
 from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
-from .render import back_svg, card_label, card_svg, hand_html
+from .render import back_svg, card_svg, hand_html
 
 __all__ = ["TrentunoTable", "default_bots"]
 
@@ -52,7 +52,7 @@ MAX_DISCARD_BUTTONS = 4
 LOG_LINES = 40
 
 PHASE_WORDS = {
-    "draw": "draw (take a card from the stock or the discard pile, or knock)",
+    "draw": "draw (take a card from the stock or the discard pile)",
     "discard": "discard (throw one card onto the discard pile)",
     "hand_over": "the hand is over",
     "game_over": "the game is over",
@@ -252,7 +252,10 @@ class TrentunoTable(GameTable, KitWidget):
                 text += " You are out: the bots play on."
         else:
             turn = "your turn" if v.to_act == 0 else f"{v.players[v.to_act]}'s turn"
-            text = (f"Hand {v.hand_number}, round {v.round}: {turn}, phase {PHASE_WORDS.get(v.phase, v.phase)}.")
+            phase = PHASE_WORDS.get(v.phase, v.phase)
+            if v.my_turn and any(a.name == "knock" for a in v.legal):  # said only when allowed (T6)
+                phase = phase.replace(")", ", or knock)") if phase.endswith(")") else phase + ", or knock"
+            text = f"Hand {v.hand_number}, round {v.round}: {turn}, phase {phase}."
             if v.knocker is not None:
                 left = v.last_turns_left
                 text += (f" {v.players[v.knocker]} has knocked: {left} last "
@@ -286,7 +289,7 @@ class TrentunoTable(GameTable, KitWidget):
                          f'{cards}</div>')
         if v.discard_top is not None:
             top = card_svg(v.discard_top, self.face, size=self.card_size)
-            top_words = f"top card {esc(card_label(v.discard_top, self.face))}"
+            top_words = f"top card {esc(v.discard_top.name(self.face))}"  # one language: the face's
         else:
             top, top_words = "", "empty"
         stock = back_svg(self.card_size) if v.stock_size else ""
@@ -328,13 +331,13 @@ class TrentunoTable(GameTable, KitWidget):
             b.layout.display = None if name in names else "none"
         if v.discard_top is not None and "take_discard" in names:
             self.take_button.description = f"Take {v.discard_top.name(self.face)}"
-            self.take_button.tooltip = f"Take the {card_label(v.discard_top, self.face)} from the discard pile (T5)"
+            self.take_button.tooltip = f"Take the {v.discard_top.name(self.face)} from the discard pile (T5)"
         cards = [a.card for a in legal if a.name == "discard"]
         for k, b in enumerate(self.discard_buttons):
             if k < len(cards):
                 c = cards[k]
                 b.description = f"Discard {c.name(self.face)}"
-                b.tooltip = f"Throw the {card_label(c, self.face)} onto the discard pile (T5)"
+                b.tooltip = f"Throw the {c.name(self.face)} onto the discard pile (T5)"
                 b.layout.display = None
             else:
                 b.layout.display = "none"

@@ -34,7 +34,7 @@ from sette_kit.rules import BANK_PASSING, PRESETS, Rules
 from sette_kit.strategy_text import (BANK_POLICIES, cached_solution, dealer_words, edge_change_text, fraction_text,
                                      policy, solution)
 
-from .base import KitWidget, button, esc, plain_text, safe_action
+from .base import KitWidget, button, esc, exact_values_html, plain_text, safe_action
 from ._background import Background
 from .strategy_chart import _policy_name, dealer_dropdown
 
@@ -42,21 +42,37 @@ __all__ = ["VariantExplorer", "OPTIONS"]
 
 DEFAULT_MATTA = Card("Re", "denari")  # S3
 
-# field -> (label, kind, choices); kind "bool" is a checkbox, "choice" a dropdown
+PAYOUT_WORDS = {1: "even money", 2: "double", 3: "triple", 4: "4 times the stake", 5: "5 times the stake"}
+BANK_PASSING_WORDS = {
+    "reale": "to a winning reale",
+    "sette_e_mezzo": "to a winning 7½",
+    "never": "when the deck ends",
+}
+
+# field -> (label, kind, choices); kind "bool" is a checkbox, "choice" a dropdown of the
+# values in ``choices``, shown as the words of CHOICE_WORDS.  A menu's label is short, so
+# its value has room to show.
 OPTIONS = {
     "matta": ("Wild card (matta) (S3)", "bool", None),
     "matta_whole_only": ("Matta: whole numbers only (S4)", "bool", None),
     "reale": ("Sette e mezzo reale (S5)", "bool", None),
     "reale_same_suit": ("Reale: same suit only (S5)", "bool", None),
-    "reale_payout": ("Reale pays (stakes) (S14)", "choice", (1, 2, 3, 4, 5)),
-    "matta_sette_payout": ("7½ with the matta pays (S14)", "choice", (1, 2, 3, 4, 5)),
+    "reale_payout": ("Reale pays (S14)", "choice", tuple(PAYOUT_WORDS)),
+    "matta_sette_payout": ("Matta 7½ pays (S14)", "choice", tuple(PAYOUT_WORDS)),
     "triple": ("Triple: two 7s (S6)", "bool", None),
-    "triple_payout": ("Triple pays (stakes) (S14)", "choice", (1, 2, 3, 4, 5)),
+    "triple_payout": ("Triple pays (S14)", "choice", tuple(PAYOUT_WORDS)),
     "dealer_wins_ties": ("The bank wins ties (S13)", "bool", None),
     "dealer_reale_collects_double": ("Bank's reale collects double (S15)", "bool", None),
     "true_reale_beats_matta_reale": ("True reale beats a matta reale (S16)", "bool", None),
-    "bank_passing": ("Bank passes on (S17, no effect heads-up)", "choice", BANK_PASSING),
+    "bank_passing": ("Bank passes (S17)", "choice", BANK_PASSING),
 }
+CHOICE_WORDS = {"reale_payout": PAYOUT_WORDS, "matta_sette_payout": PAYOUT_WORDS, "triple_payout": PAYOUT_WORDS,
+                "bank_passing": BANK_PASSING_WORDS}
+"""The menus' options in words (S14 payouts in stakes, S17 bank passing); the values stay
+the Rules values."""
+TOOLTIPS = {"bank_passing": "When the bank passes on (S17): to a player who wins with a reale, to a player who "
+                            "makes 7½, or to the next player only when the deck ends. The heads-up model has "
+                            "one player, so the house edge does not change."}
 
 
 def _as_rules(rules) -> Rules:
@@ -100,8 +116,10 @@ class VariantExplorer(Background, KitWidget):
             if kind == "bool":
                 w = ipywidgets.Checkbox(description=label, indent=False, layout=ipywidgets.Layout(width="22em"))
             else:
-                w = ipywidgets.Dropdown(description=label, options=list(choices), style={"description_width": "initial"},
-                                        layout=ipywidgets.Layout(width="22em"))
+                w = ipywidgets.Dropdown(description=label, options=[(CHOICE_WORDS[name][value], value) for value in choices],
+                                        style={"description_width": "initial"},
+                                        layout=ipywidgets.Layout(width="auto"))  # room for the value
+            w.tooltip = TOOLTIPS.get(name, label)
             w.add_class(f"sk-option-{name.replace('_', '-')}")
             w.observe(lambda ch, name=name: self._quietly(lambda v: self.set_option(name, v), ch["new"]),
                       names="value")
@@ -190,7 +208,9 @@ class VariantExplorer(Background, KitWidget):
             f'<td class="sk-edge-base">{esc(fraction_text(b))}</td></tr>'
             f'<tr><th scope="row" style="text-align:left">chosen rules</th>'
             f'<td class="sk-edge-chosen">{esc(fraction_text(c))}</td></tr></table>'
-            f'<p class="sk-edge-change">{esc(edge_change_text(self.base_solution, self.solution))}</p>')
+            f'<p class="sk-edge-change">{esc(edge_change_text(self.base_solution, self.solution))}</p>'
+            + exact_values_html([(f"{self.base.name} rules", b), ("chosen rules", c),
+                                 ("change", c - b)]))
 
     # -- read-outs -----------------------------------------------------------------------
     @property

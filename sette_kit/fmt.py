@@ -1,0 +1,169 @@
+"""Numbers for learners: a percentage or a decimal first, a short fraction where it
+teaches something, the long exact fraction only on request.
+
+The kit computes exactly, and some exact answers are long: the house edge of the plain
+rules against a bank that stands at 5 is ``22069914749539/134817758039250``.  Such a
+fraction says nothing at a glance; "16.37% of the stake" does.  A short fraction does
+teach: ``22/37`` reads "22 of the 37 unseen cards".  So every learner-facing number of
+the kit goes through this module:
+
+- :func:`percent`, :func:`decimal`: the number a learner reads first;
+- :func:`is_short`: is the exact fraction short enough to show beside it
+  (numerator and denominator of at most :data:`SHORT_DIGITS` digits)?
+- :func:`approx`: the text to show: ``'22/37 ≈ 59.5%'`` for a short fraction,
+  ``'16.37%'`` for a long one;
+- :func:`hidden_exact`: the exact fraction a long number leaves out, for an
+  "exact value" disclosure the learner opens on request (``None`` when nothing is
+  left out); :func:`fraction` writes any exact value as ``a/b``.
+
+Widgets put :func:`hidden_exact` behind ``<details><summary>exact value</summary>``
+(``widgets.base.number_html``); lessons do the same with
+``widgets.base.exact_values``.
+
+>>> from fractions import Fraction
+>>> edge = Fraction(22069914749539, 134817758039250)
+>>> approx(edge, digits=2), hidden_exact(edge)
+('16.37%', '22069914749539/134817758039250')
+>>> approx(Fraction(22, 37)), hidden_exact(Fraction(22, 37))
+('22/37 ≈ 59.5%', None)
+>>> approx(Fraction(-2, 5), "decimal", 2, sign=True)
+'-2/5 = -0.40'
+>>> approx(Fraction(-22069914749539, 134817758039250), "decimal", sign=True)
+'-0.1637'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from numbers import Rational, Real
+
+from .errors import SetteKitError
+
+__all__ = ["SHORT_DIGITS", "percent", "decimal", "fraction", "is_short", "approx", "hidden_exact"]
+
+SHORT_DIGITS = 4
+"""A fraction whose numerator and denominator have at most this many digits is shown
+beside its percentage or decimal (``22/37``, ``1615/6068``); a longer one is left to
+the "exact value" disclosure."""
+
+_DEFAULT_DIGITS = {"percent": 1, "decimal": 4}
+
+
+MAX_BITS = 13_000  # about 4,000 digits: Python writes no longer whole number by default
+
+
+def _real(x) -> Real:
+    # issue 18: a clear SetteKitError for what is not a number or too large to write
+    from .numbers import shown
+
+    if isinstance(x, bool) or not isinstance(x, Real):
+        raise SetteKitError(f"a number is needed, not {shown(x)}")
+    if isinstance(x, Rational) and max(abs(x.numerator).bit_length(), x.denominator.bit_length()) > MAX_BITS:
+        raise SetteKitError("the number is too large to write (more than 4,000 digits)")
+    return x  # a float NaN (a standard error of one round) is written 'nan'; the widgets say why
+
+
+def _float(x) -> float:
+    try:
+        return float(_real(x))
+    except OverflowError:
+        raise SetteKitError("the number is too large to write as a decimal") from None
+
+
+def _digits(digits, hi: int = 12) -> int:
+    from .numbers import read_whole
+
+    return read_whole(digits, "digits", 0, hi, text=False)
+
+
+def _fixed(v: float, digits: int, sign: bool) -> str:
+    digits = _digits(digits)
+    text = f"{v:+.{digits}f}" if sign else f"{v:.{digits}f}"
+    if float(text) == 0:  # never '-0.0' (nor '+0.0' for an exact zero)
+        text = f"{0:.{digits}f}"
+    return text
+
+
+def percent(x, digits: int = 1, *, sign: bool = False) -> str:
+    """``x`` (a probability, a share, a rate per unit) as a percentage.
+
+    >>> percent(Fraction(22, 37)), percent(Fraction(1, 4)), percent(Fraction(-1, 3), 2, sign=True)
+    ('59.5%', '25.0%', '-33.33%')
+    >>> percent(0.05, sign=True), percent(Fraction(-1, 10**9))
+    ('+5.0%', '0.0%')
+    """
+    return _fixed(_float(x) * 100, digits, sign) + "%"
+
+
+def decimal(x, digits: int = 4, *, sign: bool = False) -> str:
+    """``x`` as a decimal with ``digits`` places.
+
+    >>> decimal(Fraction(-22069914749539, 134817758039250)), decimal(Fraction(1, 8), 2, sign=True)
+    ('-0.1637', '+0.12')
+    """
+    return _fixed(_float(x), digits, sign)
+
+
+def fraction(x) -> str:
+    """An exact value as ``'a/b'`` (``'n'`` when whole); a float as it is.
+
+    >>> fraction(Fraction(22, 37)), fraction(Fraction(-6, 2)), fraction(3)
+    ('22/37', '-3', '3')
+    """
+    x = _real(x)
+    if not isinstance(x, Rational):
+        return repr(float(x))
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def is_short(x, digits: int = SHORT_DIGITS) -> bool:
+    """True when ``x`` is exact and its fraction is short enough to teach something.
+
+    >>> is_short(Fraction(22, 37)), is_short(Fraction(1615261979, 6068478780)), is_short(0.25)
+    (True, False, False)
+    """
+    x, digits = _real(x), _digits(digits, 100)
+    if not isinstance(x, Rational):
+        return False
+    x = Fraction(x)
+    return len(str(abs(x.numerator))) <= digits and len(str(x.denominator)) <= digits
+
+
+def _exact_in(x: Fraction, style: str, digits: int) -> bool:
+    """True when the rounded text of ``x`` is its exact value (1/4 = 25.0%)."""
+    scale = Fraction(100) if style == "percent" else Fraction(1)
+    return (x * scale * 10 ** digits).denominator == 1
+
+
+def approx(x, style: str = "percent", digits: int | None = None, *, sign: bool = False) -> str:
+    """What a learner reads: the percentage (``style="percent"``) or decimal
+    (``style="decimal"``) of ``x``, after its fraction when that is short.
+
+    >>> approx(Fraction(22, 37)), approx(Fraction(1, 4)), approx(Fraction(3)), approx(0.1637, "decimal")
+    ('22/37 ≈ 59.5%', '1/4 = 25.0%', '300.0%', '0.1637')
+    >>> approx(Fraction(1615261979, 6068478780), digits=2)
+    '26.62%'
+    """
+    if not isinstance(style, str) or style not in _DEFAULT_DIGITS:
+        raise SetteKitError(f"style={style!r}: accepted 'percent' or 'decimal'")
+    digits = _DEFAULT_DIGITS[style] if digits is None else digits
+    lead = (percent if style == "percent" else decimal)(x, digits, sign=sign)
+    if not is_short(x) or Fraction(x).denominator == 1:
+        return lead
+    x = Fraction(x)
+    return f"{fraction(x)} {'=' if _exact_in(x, style, digits) else '≈'} {lead}"
+
+
+def hidden_exact(x) -> str | None:
+    """The exact fraction that :func:`approx` leaves out (a long one), else ``None``.
+
+    >>> hidden_exact(Fraction(-218179120494761, 1258299075033000))
+    '-218179120494761/1258299075033000'
+    >>> hidden_exact(Fraction(2, 65)), hidden_exact(-0.1734)
+    (None, None)
+    """
+    x = _real(x)
+    if not isinstance(x, Rational) or is_short(x):
+        return None
+    return fraction(x)

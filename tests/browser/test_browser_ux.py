@@ -1,0 +1,201 @@
+"""Issue 18, items 14-16 and 19, in real headless Chromium through Voilà: the lessons as a
+learner meets them, at desktop width and on a 390 px wide phone.
+
+- 14: lesson 3's table - type the stake in the box and click Stake: it stakes once, with
+  no message; Enter alone stakes too.
+- 15: lesson 8's Trentuno table - the discard buttons show their whole card names.
+- 16: lesson 4's rules explorer - every menu shows its value.
+- 19: every lesson at 390 px - no button clipped ("Show a..."), no printed line broken
+  inside a word ("stak e"), no placeholder cut, no widget wider than the screen, no menu
+  hiding its value.  A full-height screenshot of each lesson is saved
+  (``screenshots/phone-NN-name.png``) to be looked at.
+
+The headless half of these items is ``tests/test_widgets_ux.py``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from sette_kit.serve import list_lessons, lessons_dir
+from sk_browser import open_page, voila_errors
+
+pytestmark = pytest.mark.browser
+
+LESSONS = list_lessons(lessons_dir())
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1200, "height": 900}
+
+# Everything a learner would see cut or broken, as a list of short descriptions.
+PROBLEMS_JS = r"""
+() => {
+  const out = [];
+  const W = document.documentElement.clientWidth;
+  const visible = e => e.offsetParent !== null && e.getClientRects().length > 0;
+  const ctx = document.createElement('canvas').getContext('2d');
+  const textWidth = (text, el) => { ctx.font = getComputedStyle(el).font; return ctx.measureText(text).width; };
+  for (const b of document.querySelectorAll('button')) {
+    if (visible(b) && b.scrollWidth > b.clientWidth + 1) out.push('clipped button: ' + b.innerText.trim());
+  }
+  for (const pre of document.querySelectorAll('.jp-OutputArea-output pre')) {
+    if (visible(pre) && getComputedStyle(pre).wordBreak === 'break-all') {
+      out.push('printed output breaks inside words: ' + pre.innerText.slice(0, 40));
+    }
+  }
+  for (const i of document.querySelectorAll('input[placeholder]')) {
+    if (!visible(i) || !i.placeholder) continue;
+    const cs = getComputedStyle(i);
+    const room = i.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    if (textWidth(i.placeholder, i) > room + 1) out.push('cut placeholder: ' + i.placeholder);
+  }
+  for (const s of document.querySelectorAll('select')) {
+    if (!visible(s) || s.selectedIndex < 0 || s.multiple || s.size > 1) continue;
+    const cs = getComputedStyle(s);
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);  // the arrow sits in the padding
+    const text = s.options[s.selectedIndex].text;
+    if (textWidth(text, s) > room + 1) out.push('menu hides its value: ' + text + ' in ' + Math.round(s.clientWidth) + ' px');
+  }
+  for (const w of document.querySelectorAll('.sk-widget')) {
+    if (visible(w) && w.getBoundingClientRect().right > W + 1) out.push('wider than the screen: ' + w.className);
+  }
+  return out;
+}
+"""
+
+
+def problems(page) -> list[str]:
+    return page.evaluate(PROBLEMS_JS)
+
+
+def full_screenshot(page, path) -> None:
+    """The whole lesson: the viewport grown to the height of Voilà's scrolling column."""
+    height = page.evaluate("() => (document.getElementById('rendered_cells') || document.body).scrollHeight")
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": min(max(height + 40, size["height"]), 30000)})
+    page.wait_for_timeout(300)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path))
+    page.set_viewport_size(size)
+
+
+def wait_for(page, fn, what: str, timeout: float = 30.0):
+    """Poll ``fn(page)`` until it returns a true value; fail naming ``what``."""
+    deadline = page.evaluate("() => performance.now()") + timeout * 1000
+    while True:
+        got = fn(page)
+        if got:
+            return got
+        if page.evaluate("() => performance.now()") > deadline:
+            raise AssertionError(f"{what}: not seen within {timeout} s")
+        page.wait_for_timeout(100)
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def desktop(browser):
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+# -- 19: every lesson on a phone ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", LESSONS or [pytest.param(None, marks=pytest.mark.skip(
+    reason="lessons/ has no notebook yet"))])
+def test_19_every_lesson_reads_whole_at_phone_width(name, lessons_server, phone, screenshots):
+    info = open_page(phone, lessons_server.url(name))
+    try:
+        assert info.status == 200 and voila_errors(phone, info) == []
+        assert problems(phone) == [], name
+    finally:
+        full_screenshot(phone, screenshots / f"phone-{name.removesuffix('.ipynb')}.png")
+
+
+def test_19_show_answer_is_whole_in_lesson_0(lessons_server, phone):
+    open_page(phone, lessons_server.url("00-start-here.ipynb"))
+    button = phone.locator(".sk-score-trainer button.sk-score-reveal").first
+    assert button.inner_text().strip() == "Show answer"
+    assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1")
+
+
+# -- 14: lesson 3, "type your stake in the box and press Stake" ---------------------------------------
+
+TP = ".sk-table-player"
+
+
+def my_stake(page):
+    """The stake shown under the learner's own hand, or None ("no stake yet")."""
+    facts = page.locator(f"{TP} .sk-seat-you .sk-hand-facts").first.inner_text()
+    m = re.search(r"\bstake (\d+)", facts)
+    return int(m.group(1)) if m else None
+
+
+@pytest.mark.parametrize("how", ["click", "enter"])
+def test_14_typed_stake_is_placed_once_by_click_or_by_enter(how, lessons_server, desktop):
+    open_page(desktop, lessons_server.url("03-playing-a-round.ipynb"))
+    table = desktop.locator(TP).first
+    box = table.locator(".sk-amount input").first
+    box.fill("5")
+    if how == "click":
+        table.locator("button.sk-stake").first.click()
+    else:
+        box.press("Enter")
+    assert wait_for(desktop, my_stake, "the learner's stake") == 5
+    desktop.wait_for_timeout(1000)  # anything late (a second stake, a refusal) would show by now
+    assert table.locator(".sk-message").first.inner_text().strip() == ""
+    assert my_stake(desktop) == 5
+    assert table.locator("button.sk-stake").first.is_hidden()
+
+
+def test_14_enter_on_the_amount_already_in_the_box_stakes_it(lessons_server, desktop):
+    open_page(desktop, lessons_server.url("03-playing-a-round.ipynb"))
+    table = desktop.locator(TP).first
+    box = table.locator(".sk-amount input").first
+    shown = int(box.input_value())
+    box.press("Enter")
+    assert wait_for(desktop, my_stake, "the learner's stake") == shown
+    assert table.locator(".sk-message").first.inner_text().strip() == ""
+
+
+# -- 15: lesson 8, the discard buttons -------------------------------------------------------------
+
+def test_15_discard_buttons_show_whole_card_names(lessons_server, phone):
+    open_page(phone, lessons_server.url("08-trentuno.ipynb"))
+    table = phone.locator(".sk-trentuno-table").first
+    table.locator("button.sk-draw-stock").first.click()
+    discard = table.locator("button.sk-discard:visible")
+    wait_for(phone, lambda page: discard.count() == 4, "four discard buttons")
+    names = [b.inner_text().strip() for b in discard.all()]
+    assert len(names) == 4 and all(n.startswith("Discard ") and "..." not in n for n in names), names
+    assert problems(phone) == []
+
+
+# -- 16: lesson 4, the rules explorer's menus --------------------------------------------------------
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_16_every_menu_of_the_rules_explorer_shows_its_value(viewport, lessons_server, browser):
+    context = browser.new_context(viewport=viewport)
+    try:
+        page = context.new_page()
+        open_page(page, lessons_server.url("04-variants.ipynb"))
+        menu = page.locator(".sk-variant-explorer .sk-option-bank-passing select").first
+        assert menu.evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ") == "to a winning reale"
+        assert [p for p in problems(page) if p.startswith("menu")] == []
+    finally:
+        context.close()
