@@ -688,3 +688,21 @@ def test_cli_rejects_bad_input_with_one_line_and_exit_code_2(cli_bound, cli_proc
 
 def test_some_rows_run_as_real_processes():
     assert 15 <= sum(_in_a_process(argv) for _, argv, _ in CLI) <= 40
+
+
+# -- the number boxes of the widgets (issue 19.3: a person types these) -----------------------------
+
+def test_widget_number_boxes_refuse_huge_numbers_with_a_short_message():
+    from widgets.simulation_lab import SimulationLab
+    from widgets.table_player import TablePlayer
+
+    t = TablePlayer("plain", bots=1, seed=4)
+    before = t.table.to_json()
+    for text in ("9" * 5000, "9" * 100):
+        assert t.stake(text) is None
+        assert "too long for a number" in t.message_text and len(t.message_text) < 300, t.message_text
+    assert t.table.to_json() == before
+    lab = SimulationLab()
+    for text in ("9" * 5000, "1" * 4000):
+        assert lab.set_rounds(text) is None
+        assert "too long for a number" in lab.message_text and len(lab.message_text) < 300, lab.message_text
