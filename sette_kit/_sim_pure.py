@@ -112,6 +112,10 @@ def _jump_constants(k: int) -> tuple[int, int]:
 
 
 _JUMP_FIRST = _jump_constants(_FIRST)
+# u * (40 - col) with u = (next64 >> 11) * 2**-53, as (next64 >> 11) * SCALE[col]: the
+# constant is exact (a power of two times a small integer), so the one rounding is the
+# same as numpy's and the picked position identical
+_SCALE = tuple(_INV53 * (_DECK - col) for col in range(_DECK))
 _JUMP_EXTRA = _jump_constants(_EXTRA)
 
 
@@ -291,12 +295,19 @@ def _extra_numbers(seed, block, extra):
 
 def _play_rounds(ps: PureSpec, state, inc, n, tally, seed, block, extra):
     """Play ``n`` rounds from generator ``state`` (the state before the first round's
-    numbers), counting their outcome keys in ``tally``; returns the state after them."""
+    numbers), counting their outcome keys in ``tally``; returns the state after them.
+
+    The player's cards are positions 0, 2, 4, ... of the round's deck and the bank's 1,
+    3, 5, ...; a position is shuffled (one step of the partial Fisher-Yates, one random
+    number) when a hand first reaches it, in order, so a round draws only the numbers
+    of the positions it uses.  (Written out for speed: see :func:`score_hand` and
+    :func:`settle` for the same rules one step at a time.)"""
     mult = _PCG_MULT
     m128, m64 = MASK128, MASK64
-    inv53 = _INV53
+    scale = _SCALE
     a12 = _JUMP_FIRST[0]
     c12 = (inc * _JUMP_FIRST[1]) & MASK128
+    fresh = list(range(_DECK))
     value, matta, mmin = ps.value, ps.matta, ps.matta_min
     seven, figure, suit = ps.seven, ps.figure, ps.suit
     pwants, phits, weight = ps.player_wants, ps.player_hits, ps.weight
@@ -308,18 +319,17 @@ def _play_rounds(ps: PureSpec, state, inc, n, tally, seed, block, extra):
     for _ in range(n):
         s = state
         state = (state * a12 + c12) & m128
-        deck: dict = {}  # position -> card, for the positions a swap has touched
-        pos = []  # the cards at positions 0, 1, 2, ... once shuffled
+        deck = fresh[:]  # deck[i] is the card at position i once positions 0..i are shuffled
+        shuffled = 0  # positions shuffled so far
         xs = xinc = None  # the second stream, once this round needs it
-        # ---- the player's hand: positions 0, 2, 4, ... (S9, S10); then the bank's: 1, 3, 5, ...
-        for hand_no in (0, 1):
+        for hand_no in (0, 1):  # the player (S9, S10), then the bank (S11)
             base = key = j = total = 0
             has = False
             c0 = c1 = -1
+            p = hand_no
             while True:
-                p = 2 * j + hand_no
-                while len(pos) <= p:  # shuffle positions up to p (partial Fisher-Yates)
-                    col = len(pos)
+                while shuffled <= p:  # shuffle positions up to p
+                    col = shuffled
                     if col < 12:
                         s = (s * mult + inc) & m128
                         x = ((s >> 64) ^ s) & m64
@@ -330,11 +340,10 @@ def _play_rounds(ps: PureSpec, state, inc, n, tally, seed, block, extra):
                         xs = (xs * mult + xinc) & m128
                         x = ((xs >> 64) ^ xs) & m64
                         r = xs >> 122
-                    pick = col + int(((((x >> r) | (x << (64 - r))) & m64) >> 11) * inv53 * (40 - col))
-                    got = deck.get(pick, pick)
-                    deck[pick] = deck.get(col, col)
-                    pos.append(got)
-                c = pos[p]
+                    pick = col + int(((((x >> r) | (x << (64 - r))) & m64) >> 11) * scale[col])
+                    deck[col], deck[pick] = deck[pick], deck[col]
+                    shuffled = col + 1
+                c = deck[p]
                 base += value[c]
                 if c == matta:
                     has = True
@@ -360,11 +369,12 @@ def _play_rounds(ps: PureSpec, state, inc, n, tally, seed, block, extra):
                     key += weight[c]
                     hit = phits.get(key)
                     if hit is None:
-                        raise MissingDecision(pos[0:p + 1:2], key)
+                        raise MissingDecision(deck[0:p + 1:2], key)
                     if not hit:
                         break
                 j += 1
-            # the final hand
+                p += 2
+            # the final hand (S5, S6)
             triple = reale = true_reale = False
             if j == 1:
                 if triple_rule and seven[c0] and seven[c1]:

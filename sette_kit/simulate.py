@@ -463,6 +463,15 @@ class _Run:
                       player_totals=MappingProxyType(_totals_dict(self._totals)))
 
 
+def _stepped(rules: Rules, player, dealer, rounds: int, seed: int, chunk: int = BLOCK) -> _Run:
+    """A run to play chunk by chunk (``for done in r: ...``, then ``r.result(rules,
+    player, dealer)``): what a widget steps between turns of the event loop.  Unlike
+    :func:`run` it takes only checked values: ``player`` a policy, a Solution or a hit
+    table (not "optimal"), ``rounds``, ``seed`` and ``chunk`` whole numbers."""
+    chunk = -(-chunk // BLOCK) * BLOCK
+    return _Run(_Spec(rules, player, dealer), rounds, seed, chunk)
+
+
 def _pure_chunk(spec: _Spec, seed: int, first_block: int, sizes: list, marks: list):
     from . import _sim_pure
 
