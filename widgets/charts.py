@@ -317,7 +317,7 @@ class Figure:
         self.width, self.height = min(float(width), MAX_WIDTH), float(height)
         self.title = title
         self.parts: list[str] = []
-        top = margin[0] + (30 if title else 8) + (28 if legend else 0)
+        top = margin[0] + (30 if title else 8) + (36 if legend else 0)
         self.left, self.right = margin[3], self.width - margin[1]
         self.top, self.bottom = top, self.height - margin[2]
         if title:
