@@ -49,10 +49,11 @@ def test_seed_sequence_and_pcg64_match_numpy(np, seed, key):
 
 
 def test_deal_is_the_same_cards_on_both_paths(np):
-    a = simulate.deal(2 * simulate.BLOCK + 5, seed=9).tolist()
-    with accel.pure():
-        b = simulate.deal(2 * simulate.BLOCK + 5, seed=9)
-    assert a == b
+    for cards in (12, 3):
+        a = simulate.deal(2 * simulate.BLOCK + 5, seed=9, cards=cards).tolist()
+        with accel.pure():
+            b = simulate.deal(2 * simulate.BLOCK + 5, seed=9, cards=cards)
+        assert a == b
 
 
 # -- the simulator ------------------------------------------------------------------------------
