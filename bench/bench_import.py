@@ -59,7 +59,7 @@ def main() -> int:
         ok &= met
         where = f" (after {SETUP[stmt]})" if stmt in SETUP else ""
         print(f"{stmt}{where}: median {r['median_ms']:.1f} ms CPU, best {r['best_ms']:.1f} ms over {args.runs} fresh "
-              f"interpreters; -X importtime {r['importtime_ms'] if stmt.startswith('import') else '-'} ms; target < {target:.0f} ms "
+              f"interpreters; -X importtime {format(r['importtime_ms'], '.1f') if stmt.startswith('import') else '-'} ms; target < {target:.0f} ms "
               f"{'OK' if met else 'MISSED'}; numpy/matplotlib imported: {r['heavy']}")
     return 0 if ok else 1
 
