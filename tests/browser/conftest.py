@@ -44,8 +44,8 @@ def screenshots() -> Path:
 
 @pytest.fixture(scope="session")
 def fixture_server():
-    """``sette-kit serve --dir tests/browser/fixtures`` with the kit's configuration."""
-    with Server(FIXTURES, startup_timeout=90) as srv:
+    """``sette-kit serve --dir tests/browser/fixtures --preheat`` with the kit's configuration."""
+    with Server(FIXTURES, preheat=True, startup_timeout=90) as srv:
         yield srv
 
 
@@ -81,4 +81,14 @@ def page(browser):
     try:
         yield pg
     finally:
+        leave(pg)
         context.close()
+
+
+def leave(page) -> None:
+    """Leave the page as a learner does (its kernel is shut down on the way out):
+    closing the browser context alone would skip the page's ``beforeunload``."""
+    try:
+        page.goto("about:blank", timeout=10_000)
+    except Exception:  # a page that failed its test may not answer: close it anyway
+        pass
