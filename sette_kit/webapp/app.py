@@ -37,6 +37,7 @@ __all__ = ["KitVoila", "KitPageHandler", "render_page", "markdown_html", "RETRY_
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 RETRY_AFTER = 60  # seconds, for "the class is full"
+_COMMENT = re.compile(r"<!--.*?-->\n?", re.S)
 _MARKDOWN_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*\.md$")
 
 _env = None
@@ -54,15 +55,16 @@ def render_page(name: str, **context) -> str:
 
 
 def markdown_html(text: str) -> str:
-    """Markdown to HTML, raw HTML in the source escaped.
+    """Markdown to HTML; raw HTML in the source is escaped, HTML comments are dropped.
 
-    >>> markdown_html("# Notes <b>x</b>\\n\\n| a | b |\\n| --- | --- |\\n| 1 | 2 |")
-    '<h1>Notes &lt;b&gt;x&lt;/b&gt;</h1>\\n<table>...'
+    >>> html = markdown_html("# Notes <b>x</b>\\n<!-- lesson 0 -->\\n\\n| a | b |\\n| --- | --- |\\n| 1 | 2 |")
+    >>> html[:44], "lesson 0" in html
+    ('<h1>Notes &lt;b&gt;x&lt;/b&gt;</h1>\\n<table>\\n', False)
     """
     import mistune
 
     md = mistune.create_markdown(escape=True, plugins=["table", "strikethrough"])
-    return md(text)
+    return md(_COMMENT.sub("", text))
 
 
 def markdown_title(text: str, default: str) -> str:
