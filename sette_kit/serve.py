@@ -276,10 +276,13 @@ def _meminfo_total() -> int | None:
         return None
 
 
-def _cgroup_limit() -> int | None:
+_CGROUP_FILES = ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")
+
+
+def _cgroup_limit(files: tuple[str, ...] = _CGROUP_FILES) -> int | None:
     """The memory limit of this process's control group (a container, a systemd
-    ``MemoryMax=``), if there is one."""
-    for path in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+    ``MemoryMax=``), if there is one (cgroup v2 ``memory.max``, or v1)."""
+    for path in files:
         try:
             text = Path(path).read_text().strip()
         except OSError:
