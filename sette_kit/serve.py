@@ -67,13 +67,15 @@ CONFIG_NAME = "voila.json"
 ENV_LESSONS = "SETTE_KIT_LESSONS"
 KERNEL_MANAGER = "sette_kit.webapp.kernels.KitKernelManager"
 
-#: Memory of one page's kernel, MiB: the largest resident size measured while a lesson
-#: is used (bench/bench_serve.py; docs/deploy.md), rounded up
-KERNEL_MIB = 150
-#: Memory of the server process itself (Voilà, tornado), MiB
-SERVER_MIB = 250
-#: Share of the machine's memory the kernels may fill
-MEMORY_SHARE = 0.75
+#: Memory budgeted for one kernel, MiB.  Measured (bench/bench_serve.py, docs/deploy.md):
+#: a page's kernel holds 82-89 MiB resident (median) and 125-137 MiB at the most, a
+#: preheated kernel waiting in the pool 70-108 MiB.  The budget takes the middle of that
+#: range; the share of memory left free (1 - MEMORY_SHARE) covers kernels above it.
+KERNEL_MIB = 110
+#: Memory of the server process itself (Voilà, tornado; 120 MiB measured), MiB
+SERVER_MIB = 150
+#: Share of the machine's memory the server and its kernels may fill
+MEMORY_SHARE = 0.8
 #: The cap never goes below this, however small the machine
 MIN_KERNELS = 4
 
@@ -306,9 +308,9 @@ def default_max_kernels(memory: int | None, *, pool: int = 0, kernel_mib: float 
     :data:`MIN_KERNELS` (25, a class, when the memory is unknown).
 
     >>> default_max_kernels(4 * 2**30, pool=9)       # 4 GiB, the kit's 9 lessons preheated
-    10
+    19
     >>> default_max_kernels(8 * 2**30, pool=9), default_max_kernels(8 * 2**30)
-    (30, 39)
+    (49, 58)
     >>> default_max_kernels(1 * 2**30, pool=9), default_max_kernels(None)
     (4, 25)
     """

@@ -29,6 +29,9 @@ collect_ignore_glob = ["fixtures/*", "fixtures/**/*"]
 
 ROOT = HERE.parent.parent
 FIXTURES = HERE / "fixtures"
+# the shared test servers serve a test suite, not a class: a cap that a small CI machine's
+# memory-based default cannot make lower than the load test's 20 sessions need
+TEST_MAX_KERNELS = 60
 
 
 def output_dir() -> Path:
@@ -45,7 +48,7 @@ def screenshots() -> Path:
 @pytest.fixture(scope="session")
 def fixture_server():
     """``sette-kit serve --dir tests/browser/fixtures --preheat`` with the kit's configuration."""
-    with Server(FIXTURES, preheat=True, startup_timeout=90) as srv:
+    with Server(FIXTURES, preheat=True, max_kernels=TEST_MAX_KERNELS, startup_timeout=90) as srv:
         yield srv
 
 
@@ -54,7 +57,7 @@ def lessons_server():
     """``sette-kit serve`` on the real lessons (skips when lessons/ has no notebook yet)."""
     if not list_lessons(lessons_dir()):
         pytest.skip("lessons/ has no notebook yet")
-    with Server(startup_timeout=90) as srv:
+    with Server(max_kernels=TEST_MAX_KERNELS, startup_timeout=90) as srv:
         yield srv
 
 
