@@ -281,17 +281,43 @@ def _meminfo_total() -> int | None:
 _CGROUP_FILES = ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")
 
 
-def _cgroup_limit(files: tuple[str, ...] = _CGROUP_FILES) -> int | None:
-    """The memory limit of this process's control group (a container, a systemd
-    ``MemoryMax=``), if there is one (cgroup v2 ``memory.max``, or v1)."""
-    for path in files:
+def _cgroup_files(proc_cgroup: str = "/proc/self/cgroup") -> list[str]:
+    """The memory-limit files of this process's control group and of its ancestors
+    (cgroup v2 ``memory.max``, v1 ``memory.limit_in_bytes``)."""
+    files = []
+    try:
+        lines = Path(proc_cgroup).read_text().splitlines()
+    except OSError:
+        lines = []
+    for line in lines:
+        parts = line.split(":", 2)
+        if len(parts) != 3:
+            continue
+        hierarchy, controllers, path = parts
+        if hierarchy == "0" and controllers == "":
+            base, name = Path("/sys/fs/cgroup"), "memory.max"
+        elif "memory" in controllers.split(","):
+            base, name = Path("/sys/fs/cgroup/memory"), "memory.limit_in_bytes"
+        else:
+            continue
+        group = Path(path)
+        for ancestor in (group, *group.parents):
+            files.append(str(base / str(ancestor).lstrip("/") / name))
+    return files
+
+
+def _cgroup_limit(files=None) -> int | None:
+    """The smallest memory limit of this process's control group and its ancestors (a
+    container, a systemd unit's ``MemoryMax=``), if there is one."""
+    limits = []
+    for path in dict.fromkeys(files if files is not None else [*_cgroup_files(), *_CGROUP_FILES]):
         try:
             text = Path(path).read_text().strip()
         except OSError:
             continue
-        if text.isdigit() and int(text) < 2**60:
-            return int(text)
-    return None
+        if text.isdigit() and int(text) < 2**60:  # "max" (v2) or a huge number (v1): no limit
+            limits.append(int(text))
+    return min(limits) if limits else None
 
 
 def machine_memory() -> int | None:

@@ -275,8 +275,23 @@ def test_machine_memory_is_the_smaller_of_the_machine_and_its_cgroup(tmp_path, m
     assert sv._cgroup_limit((str(limit),)) is None
     limit.write_text(f"{2**63 - 4096}\n")  # cgroup v1 without a limit
     assert sv._cgroup_limit((str(limit), str(tmp_path / "missing"))) is None
+    parent = tmp_path / "parent.max"
+    parent.write_text(f"{3 * 2**30}\n")
+    limit.write_text(f"{6 * 2**30}\n")
+    assert sv._cgroup_limit((str(limit), str(parent))) == 3 * 2**30  # the smallest applies
     monkeypatch.setattr(sv, "_cgroup_limit", lambda: 2**30)
     assert sv.machine_memory() == min(total, 2**30)
+
+
+def test_cgroup_files_of_a_systemd_service(tmp_path):
+    proc = tmp_path / "cgroup"
+    proc.write_text("0::/system.slice/sette-kit.service\n")
+    assert sv._cgroup_files(str(proc)) == [
+        "/sys/fs/cgroup/system.slice/sette-kit.service/memory.max",
+        "/sys/fs/cgroup/system.slice/memory.max", "/sys/fs/cgroup/memory.max"]
+    proc.write_text("12:cpu,cpuacct:/x\n4:memory:/docker/abc\n")
+    assert sv._cgroup_files(str(proc))[0] == "/sys/fs/cgroup/memory/docker/abc/memory.limit_in_bytes"
+    assert sv._cgroup_files(str(tmp_path / "missing")) == []
 
 
 def test_preheated_notebooks_counts_subfolders(tmp_path):
