@@ -351,9 +351,20 @@ def test_the_cap_counts_page_kernels_not_the_preheated_pool():
     assert kit_manager(max_kernels=0).reserve_page_kernel()  # 0: no cap
 
 
-def test_kernels_of_pages_no_browser_connected_to_end_after_the_timeout():
+def run_async(coro):
+    """Run ``coro`` to the end in a thread of its own (another event loop may be running
+    in this one, e.g. the browser tests' Playwright)."""
     import asyncio
+    import threading
 
+    box = {}
+    worker = threading.Thread(target=lambda: box.update(result=asyncio.run(coro)))
+    worker.start()
+    worker.join(30)
+    return box["result"]
+
+
+def test_kernels_of_pages_no_browser_connected_to_end_after_the_timeout():
     km = kit_manager(unconnected_timeout=30)
     km._kernels.update({
         "never-connected": FakeKernel(idle_for=100),
@@ -363,19 +374,15 @@ def test_kernels_of_pages_no_browser_connected_to_end_after_the_timeout():
     })
     km._pools = {"a.ipynb": [done("pool")]}
     km.notify_connect("connected")
-    loop = asyncio.new_event_loop()
-    try:
-        # first seen now: even an old kernel just handed to a page gets the whole timeout
-        assert loop.run_until_complete(km.end_unconnected_kernels()) == []
-        for kernel_id in km._kit_seen:
-            km._kit_seen[kernel_id] -= 31
-        assert loop.run_until_complete(km.end_unconnected_kernels()) == ["never-connected"]
-        assert km.ended == ["never-connected"]
-        km._kernels["still-rendering"].execution_state = "idle"
-        km._kernels["still-rendering"].last_activity = FakeKernel(idle_for=5).last_activity
-        assert loop.run_until_complete(km.end_unconnected_kernels()) == []  # active 5 s ago
-    finally:
-        loop.close()
+    # first seen now: even an old kernel just handed to a page gets the whole timeout
+    assert run_async(km.end_unconnected_kernels()) == []
+    for kernel_id in km._kit_seen:
+        km._kit_seen[kernel_id] -= 31
+    assert run_async(km.end_unconnected_kernels()) == ["never-connected"]
+    assert km.ended == ["never-connected"]
+    km._kernels["still-rendering"].execution_state = "idle"
+    km._kernels["still-rendering"].last_activity = FakeKernel(idle_for=5).last_activity
+    assert run_async(km.end_unconnected_kernels()) == []  # active 5 s ago
 
 
 def test_kernels_get_the_guard_arguments():

@@ -46,6 +46,49 @@ def fetch(url: str, timeout: float = 60) -> tuple[int, dict, str]:
         return e.code, dict(e.headers), e.read().decode("utf-8", "replace")
 
 
+class Learner:
+    """A browser without JavaScript: keeps cookies (the ``_xsrf`` one), GETs pages and
+    leaves them the way Voilà's page does on ``beforeunload`` (a POST to
+    ``/voila/api/shutdown/<kernel>`` carrying the ``_xsrf`` cookie's value)."""
+
+    def __init__(self, server):
+        import http.cookiejar
+
+        self.server = server
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def _open(self, request, timeout: float = 60) -> tuple[int, dict, str]:
+        try:
+            with self.opener.open(request, timeout=timeout) as r:
+                return r.status, dict(r.headers), r.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as e:
+            return e.code, dict(e.headers), e.read().decode("utf-8", "replace")
+
+    def get(self, notebook: str) -> tuple[int, dict, str]:
+        return self._open(self.server.url(notebook))
+
+    def open_page(self, notebook: str) -> str:
+        """GET a page; the id of its kernel."""
+        status, _headers, body = self.get(notebook)
+        assert status == 200, f"GET {notebook}: HTTP {status}"
+        return KERNEL_ID.search(body).group(1)
+
+    @property
+    def xsrf(self) -> str | None:
+        return next((c.value for c in self.jar if c.name == "_xsrf"), None)
+
+    def leave(self, kernel_id: str, *, with_token: bool = True) -> int:
+        """Leave the page of ``kernel_id`` as Voilà's page does; the HTTP status."""
+        from urllib.parse import urlencode
+
+        form = urlencode({"_xsrf": (self.xsrf or "") if with_token else ""}).encode()
+        request = urllib.request.Request(f"{self.server.base}/voila/api/shutdown/{kernel_id}",
+                                         data=form, method="POST",
+                                         headers={"Origin": self.server.base})
+        return self._open(request)[0]
+
+
 def page_kernel(server, notebook: str) -> str:
     """GET ``notebook`` from ``server`` and return the id of the kernel serving that page."""
     status, _headers, body = fetch(server.url(notebook))

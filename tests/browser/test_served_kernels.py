@@ -18,7 +18,7 @@ import pytest
 
 from sette_kit.serve import LANDING_PAGE, Server, list_lessons, lessons_dir
 from sk_browser import RENDERED_JS, open_page
-from sk_ws import KernelChannel, fetch, page_kernel
+from sk_ws import KernelChannel, Learner, fetch, page_kernel
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHORT = 3  # the "never connected" timeout of the capped test server, in seconds
@@ -97,24 +97,47 @@ def capped_server():
         yield srv
 
 
+def test_leaving_a_page_ends_its_kernel_with_xsrf_protection_on(capped_server):
+    """Issue 18 item 1, without a browser: a page sets the ``_xsrf`` cookie, and the
+    shutdown request Voilà's page sends on leaving is accepted with it, refused without."""
+    assert wait_for_count(capped_server, lambda n: n == 0, timeout=SHORT + 30)[0]
+    learner = Learner(capped_server)
+    kernel = learner.open_page("01-one-button.ipynb")
+    assert learner.xsrf, "the page set no _xsrf cookie: Voilà's page cannot shut its kernel down"
+    with KernelChannel(capped_server, kernel) as channel:  # the page is open
+        channel.kernel_info()
+        assert learner.leave(kernel, with_token=False) == 403  # XSRF protection is on
+        assert len(capped_server.kernel_pids()) == 1
+        assert learner.leave(kernel) == 204
+        ok, count = wait_for_count(capped_server, lambda n: n == 0, timeout=30)
+    assert ok, f"{count} kernels after leaving the only page"
+
+
 def test_a_full_class_gets_a_friendly_503_page(capped_server):
     """Issue 19 item 1: beyond --max-kernels a page request gets "the class is full"
-    (HTTP 503, Retry-After) and no kernel; once a kernel ends, pages open again."""
-    assert wait_for_count(capped_server, lambda n: n == 0, timeout=30)[0]
-    url = capped_server.url("01-one-button.ipynb")
-    kernels = [page_kernel(capped_server, "01-one-button.ipynb") for _ in range(CAP)]
-    assert len(set(kernels)) == CAP
-    status, headers, body = fetch(url)
-    assert status == 503
-    assert headers.get("Retry-After") == "60"
-    assert "The class is full" in body and "try again in a minute" in body
-    assert "<style" in body and "Traceback" not in body
-    assert len(capped_server.kernel_pids()) == CAP  # the refused request started nothing
-    # nobody connected to those pages: their kernels end after SHORT seconds, and a new
-    # learner gets a page again
-    ok, count = wait_for_count(capped_server, lambda n: n == 0, timeout=SHORT + 30)
-    assert ok, f"{count} kernels of pages nobody connected to are still running"
-    assert fetch(url)[0] == 200
+    (HTTP 503, Retry-After) and no kernel; when a learner leaves, pages open again."""
+    assert wait_for_count(capped_server, lambda n: n == 0, timeout=SHORT + 30)[0]
+    learner = Learner(capped_server)
+    kernels, channels = [], []
+    try:
+        for _ in range(CAP):  # CAP learners, each page connected as its browser would
+            kernels.append(learner.open_page("01-one-button.ipynb"))
+            channels.append(KernelChannel(capped_server, kernels[-1]))
+        status, headers, body = learner.get("01-one-button.ipynb")
+        assert status == 503
+        assert headers.get("Retry-After") == "60"
+        assert "The class is full" in body and "try again in a minute" in body
+        assert "<style" in body and "Traceback" not in body
+        assert len(capped_server.kernel_pids()) == CAP  # the refused request started nothing
+        assert learner.leave(kernels[0]) == 204  # a learner leaves: a place frees up
+        assert wait_for_count(capped_server, lambda n: n == CAP - 1, timeout=30)[0]
+        kernels[0] = learner.open_page("01-one-button.ipynb")
+    finally:
+        for channel in channels:
+            channel.close()
+        for kernel in kernels:
+            learner.leave(kernel)
+    assert wait_for_count(capped_server, lambda n: n == 0, timeout=SHORT + 30)[0]
 
 
 def test_forty_plain_requests_leave_no_kernel_behind(capped_server):
