@@ -68,7 +68,7 @@ ENV_LESSONS = "SETTE_KIT_LESSONS"
 KERNEL_MANAGER = "sette_kit.webapp.kernels.KitKernelManager"
 
 #: Memory budgeted for one kernel, MiB.  Measured (bench/bench_serve.py, docs/deploy.md):
-#: a page's kernel holds 82-89 MiB resident (median) and 125-137 MiB at the most, a
+#: a page's kernel holds 81-89 MiB resident (median) and 122-137 MiB at the most, a
 #: preheated kernel waiting in the pool 70-108 MiB.  The budget takes the middle of that
 #: range; the share of memory left free (1 - MEMORY_SHARE) covers kernels above it.
 KERNEL_MIB = 110
