@@ -25,7 +25,7 @@ __all__ = [
     "Score", "Outcome", "score", "outcome", "settle", "fmt_points", "explain",
 ]
 
-_LAZY = {"odds", "simulate", "game", "policies", "trentuno", "quattro", "cli", "risk", "counting"}
+_LAZY = {"accel", "odds", "simulate", "game", "policies", "trentuno", "quattro", "cli", "risk", "counting"}
 
 
 def __getattr__(name):  # PEP 562: lazy submodules keep the import fast
