@@ -46,10 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # --help (0) or a bad option (2, one line already printed)
-        return exc.code if isinstance(exc.code, int) else 2
+    args = parser.parse_args(argv)  # --help exits 0; a bad option exits 2 after one line (Parser.error)
     if not getattr(args, "command", None):
         parser.print_help()
         names = ", ".join(name for name in SUBCOMMANDS if name in _choices(parser))

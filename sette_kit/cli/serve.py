@@ -46,7 +46,7 @@ def add_parser(sub) -> None:
                         "subfolders when the server starts, before anyone visits, so the "
                         "first visitor of each page gets it about twice as fast. Default: on "
                         "for the kit's lessons, off with --dir")
-    p.add_argument("--max-kernels", type=int, default=None, metavar="N",
+    p.add_argument("--max-kernels", type=whole, default=None, metavar="N",
                    help="at most N pages (kernels) at once; beyond that a page says 'the class "
                         "is full, try again in a minute' (HTTP 503). Default: what this "
                         f"machine's memory holds at about {KERNEL_MIB} MiB per kernel (printed "
