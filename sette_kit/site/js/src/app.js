@@ -1,0 +1,338 @@
+// The app-mode page of the sette-kit static site (sette-kit build-site).
+//
+// A page holds a notebook's markdown, already rendered to HTML at build time, and, in a
+// JSON block, the code of its code cells.  This script starts the JupyterLite Pyodide
+// kernel (the official @jupyterlite/pyodide-kernel class, in its official web worker),
+// runs the code cells in order and shows only their outputs, with live ipywidgets through
+// the official @jupyter-widgets/html-manager: the way Voila shows a notebook, with no
+// server.  The kernel talks Jupyter messages; this file only routes them:
+//   page -> kernel: execute_request, comm_open / comm_msg / comm_close (widget changes)
+//   kernel -> page: outputs of each cell, comm messages, busy/idle status.
+// Everything is fetched from the site itself: Pyodide's core from ./pyodide/, the wheels
+// and their lock file from ./python/ (see sette_kit/site/_wheels.py).
+
+import { PyodideKernel } from '@jupyterlite/pyodide-kernel';
+// the manager class only: the package's index also pulls in its static-embedding loader
+import { HTMLManager } from '@jupyter-widgets/html-manager/lib/htmlmanager';
+import { OutputArea, OutputAreaModel } from '@jupyterlab/outputarea';
+import { Widget } from '@lumino/widgets';
+
+import '@jupyter-widgets/controls/css/widgets-base.css';
+import '@jupyter-widgets/controls/css/labvariables.css';
+import '@fortawesome/fontawesome-free/css/all.min.css';
+import '@fortawesome/fontawesome-free/css/v4-shims.min.css';
+import '@lumino/widgets/style/index.css';
+import '@jupyterlab/rendermime/style/base.css';
+import '@jupyterlab/outputarea/style/base.css';
+import './app.css';
+
+const status = document.getElementById('sk-status');
+const statusText = document.getElementById('sk-status-text');
+const started = performance.now();
+let phase = 'Starting';
+
+function elapsed() {
+  return Math.round((performance.now() - started) / 1000);
+}
+
+function say(text) {
+  phase = text;
+  if (statusText) statusText.textContent = `${text} (${elapsed()} s)`;
+}
+
+// the progress line keeps counting while Pyodide downloads and starts
+const ticker = setInterval(() => say(phase), 1000);
+
+function finish(state, text) {
+  clearInterval(ticker);
+  document.body.dataset.skState = state;
+  document.body.dataset.skSeconds = ((performance.now() - started) / 1000).toFixed(2);
+  if (state === 'ready') {
+    status.hidden = true;
+  } else {
+    status.classList.add('sk-status-error');
+    statusText.textContent = text;
+  }
+}
+
+function uuid() {
+  return crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`.replace('.', '');
+}
+
+// ---- the Jupyter messages between this page and the kernel ----------------------------
+
+class Session {
+  constructor(kernelOptions) {
+    this.session = uuid();
+    this.callbacks = new Map(); // msg_id -> {iopub: {status, output}, shell: {reply}}
+    this.outputs = new Map(); // msg_id -> function(msg) receiving that request's outputs
+    this.comms = new Map(); // comm_id -> Comm
+    this.replies = new Map(); // msg_id -> resolve(reply)
+    this.manager = null;
+    this.kernel = new PyodideKernel({
+      id: uuid(),
+      name: 'python',
+      location: '',
+      sendMessage: (msg) => this.receive(msg),
+      logger: ({ payload }) => log(payload),
+      ...kernelOptions,
+    });
+  }
+
+  message(msgType, content, { metadata = {}, buffers = [], channel = 'shell' } = {}) {
+    return {
+      header: {
+        msg_id: uuid(),
+        msg_type: msgType,
+        session: this.session,
+        username: 'learner',
+        date: new Date().toISOString(),
+        version: '5.3',
+      },
+      parent_header: {},
+      metadata,
+      content,
+      buffers,
+      channel,
+    };
+  }
+
+  send(msgType, content, { metadata, buffers, callbacks, onOutput } = {}) {
+    const msg = this.message(msgType, content, { metadata, buffers });
+    const id = msg.header.msg_id;
+    if (callbacks) this.callbacks.set(id, callbacks);
+    if (onOutput) this.outputs.set(id, onOutput);
+    const reply = new Promise((resolve) => this.replies.set(id, resolve));
+    this.kernel.handleMessage(msg).catch((err) => console.error('sette-kit site:', err));
+    return { id, reply };
+  }
+
+  receive(msg) {
+    const type = msg.header.msg_type;
+    const parent = (msg.parent_header && msg.parent_header.msg_id) || '';
+    const callbacks = this.callbacks.get(parent);
+    if (msg.channel === 'shell' || type.endsWith('_reply')) {
+      const resolve = this.replies.get(parent);
+      if (resolve) {
+        this.replies.delete(parent);
+        resolve(msg);
+      }
+      if (callbacks && callbacks.shell && callbacks.shell.reply) callbacks.shell.reply(msg);
+      return;
+    }
+    switch (type) {
+      case 'status':
+        if (callbacks && callbacks.iopub && callbacks.iopub.status) callbacks.iopub.status(msg);
+        if (msg.content.execution_state === 'idle') {
+          this.callbacks.delete(parent);
+          this.outputs.delete(parent);
+        }
+        return;
+      case 'comm_open':
+        this.openFromKernel(msg);
+        return;
+      case 'comm_msg':
+      case 'comm_close': {
+        const comm = this.comms.get(msg.content.comm_id);
+        if (comm) comm.handle(type, msg);
+        return;
+      }
+      case 'execute_input':
+        return;
+      default: {
+        // outputs: stream, display_data, execute_result, error, clear_output, update_display_data
+        const onOutput = this.outputs.get(parent);
+        if (onOutput) onOutput(msg);
+        else if (callbacks && callbacks.iopub && callbacks.iopub.output) callbacks.iopub.output(msg);
+        else logOutput(msg);
+      }
+    }
+  }
+
+  openFromKernel(msg) {
+    const { comm_id, target_name } = msg.content;
+    const comm = new Comm(this, comm_id, target_name);
+    this.comms.set(comm_id, comm);
+    if (target_name === 'jupyter.widget' && this.manager) {
+      this.manager.handle_comm_open(comm, msg).catch((err) => console.error('sette-kit site: widget', err));
+    }
+  }
+}
+
+// the classic comm interface (@jupyter-widgets/base IClassicComm) over a Session
+class Comm {
+  constructor(session, commId, targetName) {
+    this.session = session;
+    this.comm_id = commId;
+    this.target_name = targetName;
+    this._onMsg = null;
+    this._onClose = null;
+  }
+
+  open(data, callbacks, metadata, buffers) {
+    this.session.comms.set(this.comm_id, this);
+    const content = { comm_id: this.comm_id, target_name: this.target_name, data };
+    return this.session.send('comm_open', content, { metadata, buffers, callbacks }).id;
+  }
+
+  send(data, callbacks, metadata, buffers) {
+    const content = { comm_id: this.comm_id, data };
+    return this.session.send('comm_msg', content, { metadata, buffers, callbacks }).id;
+  }
+
+  close(data, callbacks, metadata, buffers) {
+    this.session.comms.delete(this.comm_id);
+    const content = { comm_id: this.comm_id, data: data || {} };
+    return this.session.send('comm_close', content, { metadata, buffers, callbacks }).id;
+  }
+
+  on_msg(callback) {
+    this._onMsg = callback;
+  }
+
+  on_close(callback) {
+    this._onClose = callback;
+  }
+
+  handle(type, msg) {
+    if (type === 'comm_msg' && this._onMsg) {
+      this._onMsg(msg);
+    } else if (type === 'comm_close') {
+      this.session.comms.delete(this.comm_id);
+      if (this._onClose) this._onClose(msg);
+    }
+  }
+}
+
+// @jupyter-widgets/html-manager's manager, with comms to the live kernel
+class LiveManager extends HTMLManager {
+  constructor(session) {
+    super();
+    this.session = session;
+  }
+
+  async _create_comm(targetName, modelId, data, metadata, buffers) {
+    const comm = new Comm(this.session, modelId || uuid(), targetName);
+    if (data || metadata) comm.open(data, undefined, metadata, buffers);
+    return comm;
+  }
+
+  async _get_comm_info() {
+    const { reply } = this.session.send('comm_info_request', { target_name: 'jupyter.widget' });
+    const msg = await reply;
+    return msg.content.comms || {};
+  }
+}
+
+// ---- what a learner sees ---------------------------------------------------------------
+
+function log(payload) {
+  if (!payload) return;
+  const text = typeof payload.data === 'string' ? payload.data : '';
+  if (payload.level === 'critical' && text) console.error('sette-kit site (Pyodide):', text);
+  // Pyodide says "Loading a, b, c" / "Loaded a, b, c" while it installs the wheels
+  if (/^Load(ing|ed) /.test(text)) say('Installing the Python packages of the lesson');
+}
+
+function logOutput(msg) {
+  if (msg.header.msg_type === 'error') console.error('sette-kit site:', msg.content.ename, msg.content.evalue);
+}
+
+function cellError(el, content) {
+  // no traceback ever reaches a learner: a short message on the page, details in the console
+  console.error(`sette-kit site: a cell failed: ${content.ename}: ${content.evalue}\n` +
+                (content.traceback || []).join('\n').replace(/\x1b\[[0-9;]*m/g, ''));
+  const note = document.createElement('p');
+  note.className = 'sk-cell-error';
+  note.textContent = 'This part of the page could not be shown. Reload the page to try again.';
+  el.appendChild(note);
+}
+
+function outputSink(el, area) {
+  return (msg) => {
+    const type = msg.header.msg_type;
+    const c = msg.content;
+    switch (type) {
+      case 'stream':
+        if (c.name === 'stderr') {
+          console.warn('sette-kit site (stderr):', c.text);
+        } else {
+          area.model.add({ output_type: 'stream', name: c.name, text: c.text });
+        }
+        break;
+      case 'display_data':
+      case 'execute_result':
+        area.model.add({
+          output_type: type,
+          data: c.data,
+          metadata: c.metadata || {},
+          ...(type === 'execute_result' ? { execution_count: c.execution_count } : {}),
+        });
+        break;
+      case 'clear_output':
+        area.model.clear(!!c.wait);
+        break;
+      case 'update_display_data':
+        break;
+      case 'error':
+        cellError(el, c);
+        break;
+      default:
+        break;
+    }
+  };
+}
+
+async function main() {
+  const config = JSON.parse(document.getElementById('sk-config').textContent);
+  const here = (path) => new URL(path, document.baseURI).href;
+  say('Starting Python in your browser');
+  const session = new Session({
+    pyodideUrl: here(config.pyodide),
+    pipliteWheelUrl: here(config.piplite),
+    pipliteUrls: [],
+    disablePyPIFallback: true,
+    mountDrive: false,
+    loadPyodideOptions: {
+      lockFileURL: here(config.lock),
+      packages: config.packages,
+    },
+  });
+  const manager = new LiveManager(session);
+  session.manager = manager;
+
+  try {
+    await session.kernel.ready;
+  } catch (err) {
+    finish('failed', `Python could not start in this browser (${err}). Reload the page to try again.`);
+    return;
+  }
+
+  const cells = document.querySelectorAll('.sk-code-output');
+  let failed = 0;
+  for (let i = 0; i < config.cells.length; i++) {
+    say(`Running the page: part ${i + 1} of ${config.cells.length}`);
+    const el = cells[i];
+    const model = new OutputAreaModel({ trusted: true });
+    const area = new OutputArea({ model, rendermime: manager.renderMime });
+    Widget.attach(area, el);
+    const { reply } = session.send(
+      'execute_request',
+      { code: config.cells[i], silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true },
+      { onOutput: outputSink(el, area) },
+    );
+    const msg = await reply;
+    if (msg.content.status !== 'ok') failed += 1;
+  }
+  if (failed) {
+    finish('ready-with-errors', `${failed} part(s) of this page could not be shown.`);
+    status.hidden = false;
+  } else {
+    finish('ready');
+  }
+}
+
+main().catch((err) => {
+  console.error('sette-kit site:', err);
+  finish('failed', `The page could not start (${err}). Reload the page to try again.`);
+});
