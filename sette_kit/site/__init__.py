@@ -168,6 +168,13 @@ def build_site(out, source=None, *, title: str | None = None, cache=None, log=pr
     roots = [kit, *kernel.values(), pinned["micropip"], pinned["ipywidgets"]]
     wheels = _wheels.resolve(roots, available, env)
     t = step("wheels", t)
+    # served with bytecode, as Pyodide serves its own packages: imports are seconds faster
+    compiled = _wheels.compile_wheels([w.path for w in wheels.values()], fe.work, cache, log=log)
+    for key, w in wheels.items():
+        c = _wheels.Wheel.read(compiled[w.path.resolve()])
+        c.depends = w.depends
+        wheels[key] = c
+    t = step("bytecode", t)
 
     _prepare_out(out, folder)
     (out / ".nojekyll").write_text("")

@@ -22,7 +22,7 @@ from pathlib import Path
 from ..errors import SetteKitError
 
 JS = Path(__file__).resolve().parent / "js"
-SOURCES = ("package.json", "package-lock.json", "build.mjs")
+SOURCES = ("package.json", "package-lock.json", "build.mjs", "compile.mjs")
 # the files of the npm package `pyodide` that a browser needs (no source maps, no demos)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json", "package.json")

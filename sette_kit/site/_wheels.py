@@ -248,6 +248,41 @@ def resolve(roots: list[Wheel], available: dict[str, Wheel], env: dict[str, str]
     return chosen
 
 
+def compile_wheels(paths: list[Path], work: Path, cache: Path, log=print) -> dict[Path, Path]:
+    """Bytecode-compiled copies of the wheels ``paths`` (all under ``cache``): {input: output}.
+
+    Runs ``js/compile.mjs`` - the official Pyodide core in Node.js, from the npm work
+    folder ``work`` - on the wheels not compiled before; see :mod:`._pyc`.
+    """
+    pyc, script = HERE / "_pyc.py", HERE / "js" / "compile.mjs"
+    pyodide_pkg = work / "node_modules" / "pyodide" / "package.json"
+    tool = hashlib.sha256(pyc.read_bytes() + script.read_bytes()
+                          + pyodide_pkg.read_bytes()).hexdigest()[:12]
+    out, jobs = {}, []
+    cache = cache.resolve()
+    for path in paths:
+        path = Path(path).resolve()
+        key = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+        dst = cache / "compiled" / tool / key / path.name
+        out[path] = dst
+        if not dst.is_file():
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            jobs.append((path, dst.with_suffix(".tmp")))
+    if jobs:
+        log(f"compiling {len(jobs)} wheel(s) to bytecode with Pyodide (Node.js)")
+        jobs_file = cache / "compiled" / "jobs.json"
+        jobs_file.write_text(json.dumps([[str(s.relative_to(cache)), str(d.relative_to(cache))]
+                                         for s, d in jobs]))
+        proc = subprocess.run(["node", str(work / "compile.mjs"), str(cache), str(jobs_file),
+                               str(pyc)], cwd=work, capture_output=True, text=True)
+        if proc.returncode:
+            raise SetteKitError("compiling the wheels with Pyodide failed:\n"
+                                + (proc.stderr.strip() or proc.stdout.strip())[-3000:])
+        for _, tmp in jobs:
+            tmp.replace(tmp.with_suffix(".whl"))
+    return out
+
+
 def write_lock(wheels: dict[str, Wheel], info: dict, out_dir: Path) -> Path:
     """Copy the wheels into ``out_dir`` and write ``pyodide-lock.json`` for exactly them."""
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -285,6 +285,11 @@ function outputSink(el, area) {
 
 async function main() {
   const config = JSON.parse(document.getElementById('sk-config').textContent);
+  if (!config.cells.length) {
+    // a page of text only: no Python needed
+    finish('ready');
+    return;
+  }
   const here = (path) => new URL(path, document.baseURI).href;
   say('Starting Python in your browser');
   const session = new Session({
@@ -307,6 +312,7 @@ async function main() {
     finish('failed', `Python could not start in this browser (${err}). Reload the page to try again.`);
     return;
   }
+  document.body.dataset.skKernelSeconds = ((performance.now() - started) / 1000).toFixed(2);
 
   const cells = document.querySelectorAll('.sk-code-output');
   let failed = 0;
@@ -325,8 +331,8 @@ async function main() {
     if (msg.content.status !== 'ok') failed += 1;
   }
   if (failed) {
-    finish('ready-with-errors', `${failed} part(s) of this page could not be shown.`);
-    status.hidden = false;
+    finish('ready-with-errors', failed === 1 ? 'One part of this page could not be shown.'
+      : `${failed} parts of this page could not be shown.`);
   } else {
     finish('ready');
   }
