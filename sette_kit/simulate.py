@@ -1,4 +1,4 @@
-"""Monte Carlo simulation of the heads-up game, vectorised in numpy (DESIGN.md, "Public API").
+"""Monte Carlo simulation of the heads-up game (DESIGN.md, "Public API").
 
 The game is the heads-up model the exact engine (``odds.solve``) solves: one player
 against the bank, stake 1.  Player and bank each get one hidden card from a shuffled
@@ -24,29 +24,40 @@ True
 True
 
 How it works.  Rounds are generated in fixed blocks of :data:`BLOCK` rounds; block ``b``
-draws its random numbers from its own stream, ``SeedSequence(seed, spawn_key=(b, 0))``,
-one row of numbers per round, so a round's cards depend only on the seed and the
-round's number - never on ``chunk`` (how many rounds are processed at once, which only
-bounds memory) nor on ``rounds``.  Cards are dealt by a vectorised partial
-Fisher-Yates shuffle of only the first :data:`FIRST_CARDS` positions of each round's
-deck; the player's cards are the even positions and the bank's the odd ones (any
-fixed assignment of positions of a uniformly shuffled deck deals exactly like the
-table does).  The rare round that needs more cards finishes its shuffle from a second
-stream of its block, ``spawn_key=(b, 1)``.  Sums are kept as exact integers, so the
-result is the same, bit for bit, whatever the chunk size.
+draws its random numbers from its own stream, numpy's ``PCG64`` generator seeded with
+``SeedSequence(seed, spawn_key=(b, 0))``, :data:`FIRST_CARDS` numbers per round, so a
+round's cards depend only on the seed and the round's number - never on ``chunk`` (how
+many rounds are processed at once, which only bounds memory and sets how often
+``progress`` is called) nor on ``rounds``.  Cards are dealt by a partial Fisher-Yates
+shuffle of only the first :data:`FIRST_CARDS` positions of each round's deck; the
+player's cards are the even positions and the bank's the odd ones (any fixed assignment
+of positions of a uniformly shuffled deck deals exactly like the table does).  The rare
+round that needs more cards finishes its shuffle from a second stream of its block,
+``spawn_key=(b, 1)``.  Sums are kept as exact integers, so the result is the same, bit
+for bit, whatever the chunk size.
+
+Two paths, one result (:mod:`sette_kit.accel`).  With numpy the rounds of a chunk are
+played at once, vectorised (:mod:`sette_kit._sim_numpy`, millions of rounds a second).
+Without numpy (in a browser on Pyodide, or with ``SETTE_KIT_PURE=1``) they are played
+one at a time in Python (:mod:`sette_kit._sim_pure`, over a hundred thousand rounds a
+second for threshold policies), from a Python reimplementation of the same
+``SeedSequence`` and ``PCG64`` streams: **the same seed gives the same Result on both
+paths**, bit for bit.  :func:`deal`, :func:`score_hands` and :func:`settle_hands` return
+numpy arrays on the numpy path and lists on the pure path.
 """
 
 from __future__ import annotations
 
 import math
+import numbers
+import secrets
 from dataclasses import dataclass, field
 from fractions import Fraction
 from statistics import NormalDist
 from types import MappingProxyType
 from typing import Callable, Mapping, NamedTuple
 
-import numpy as np
-
+from . import accel
 from .errors import SetteKitError
 from .rules import Rules
 from .strategy import CLASS_WEIGHTS, BankSeesPlayer, StandAt
@@ -56,15 +67,13 @@ __all__ = ["run", "exact_ev", "Result", "Checkpoint", "BLOCK", "FIRST_CARDS", "C
 
 BLOCK = 1 << 14  # rounds per random stream; fixed forever: changing it changes every result
 FIRST_CARDS = 12  # positions shuffled for every round (6 for each hand); the rest on demand
-DEFAULT_CHUNK = 1 << 17  # rounds processed at once (about 30 MB of working memory)
+DEFAULT_CHUNK = 1 << 17  # rounds processed at once (about 30 MB of working memory on the numpy path)
 _DECK = 40
 _SETTE = 15  # 7 1/2 in half points
 _BUST_CODE, _TRIPLE_CODE = 31, 30  # codes of bust and triple hands in the totals histogram
 _TABLE = 17  # policy tables cover totals 0..16 half points; 16 stands for any bust total
-_HALF_POINTS = np.array([2 * (i % 10 + 1) if i % 10 < 7 else 1 for i in range(_DECK)], dtype=np.int16)
-_IS_SEVEN = np.array([i % 10 == 6 for i in range(_DECK)])
-_IS_FIGURE = np.array([i % 10 >= 7 for i in range(_DECK)])
-_SUIT = np.array([i // 10 for i in range(_DECK)], dtype=np.int8)
+_HALF_POINTS = tuple(2 * (i % 10 + 1) if i % 10 < 7 else 1 for i in range(_DECK))
+_IS_FIGURE = tuple(i % 10 >= 7 for i in range(_DECK))
 
 COUNT_KEYS = ("win", "lose", "push", "bust", "dealer_bust", "reale", "triple", "matta_sette",
               "dealer_reale", "dealer_triple")
@@ -192,10 +201,10 @@ def checkpoint_rounds(rounds: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-# -- rules and policies, compiled to arrays ---------------------------------------------
+# -- rules and policies, compiled to tables ---------------------------------------------
 
 class _Spec:
-    """The rules and policies as small arrays for the vectorised engine."""
+    """The rules and policies as small tables (tuples) for both engines."""
 
     def __init__(self, rules: Rules, player, dealer):
         if not isinstance(rules, Rules):
@@ -203,11 +212,12 @@ class _Spec:
         self.rules = rules
         self.matta = -1 if rules.matta is None else rules.matta.index
         self.matta_min = 2 if rules.matta_whole_only else 1  # the least value the matta takes (S4)
-        self.value = _HALF_POINTS.copy()
+        value = list(_HALF_POINTS)
         if self.matta >= 0:
-            self.value[self.matta] = 0  # the matta's value is added by the S4 rule
-        classes = np.array([8 if i == self.matta else (7 if _IS_FIGURE[i] else i % 10) for i in range(_DECK)])
-        self.weight = np.array([CLASS_WEIGHTS[c] for c in classes], dtype=np.int64)
+            value[self.matta] = 0  # the matta's value is added by the S4 rule
+        self.value = tuple(value)
+        classes = [8 if i == self.matta else (7 if _IS_FIGURE[i] else i % 10) for i in range(_DECK)]
+        self.weight = tuple(CLASS_WEIGHTS[c] for c in classes)
         self.player_kind, self.player_table = _compile_player(player)
         self.dealer_table = _compile_dealer(dealer)
         tier = 2 if not rules.true_reale_beats_matta_reale else 1  # S16
@@ -227,12 +237,12 @@ def _compile_player(player):
     if isinstance(player, Mapping):
         if not player:
             raise SetteKitError("the player's hit table is empty")
-        keys = np.array(sorted(player), dtype=np.int64)
-        hits = np.array([bool(player[k]) for k in keys.tolist()], dtype=bool)
+        keys = tuple(sorted(player))
+        hits = tuple(bool(player[k]) for k in keys)
         return "table", (keys, hits)
     if hasattr(player, "wants_card"):
         try:
-            wants = np.array([bool(player.wants_card(h)) for h in range(_TABLE)], dtype=bool)
+            wants = tuple(bool(player.wants_card(h)) for h in range(_TABLE))
         except (TypeError, SetteKitError):
             raise SetteKitError(f"the player's policy {player!r} must decide from the player's own total "
                                 "(like stand_at(x))") from None
@@ -242,274 +252,94 @@ def _compile_player(player):
 
 
 def _compile_dealer(dealer):
-    """wants[bank total, player total] for totals 0..16 (higher totals clipped to 16: bust)."""
+    """wants[bank total][player total] for totals 0..16 (higher totals clipped to 16: bust)."""
     if not hasattr(dealer, "wants_card"):
         raise SetteKitError(f"unknown bank policy {dealer!r}: accepted are stand_at(x) and sees_player()")
-    return np.array([[bool(dealer.wants_card(h, p)) for p in range(_TABLE)] for h in range(_TABLE)], dtype=bool)
+    return tuple(tuple(bool(dealer.wants_card(h, p)) for p in range(_TABLE)) for h in range(_TABLE))
 
 
-# -- the vectorised scorer ---------------------------------------------------------------
-
-def _prefix_totals(cards: np.ndarray, spec: _Spec):
-    """Best totals (half points) of every prefix of each hand, and the matta's bookkeeping.
-
-    ``cards`` is an (n, k) array of card indices, one hand per row in dealing order.
-    Returns (total, base, has_matta), each (n, k): column j describes the first j+1 cards.
-    """
-    base = np.cumsum(spec.value[cards], axis=1, dtype=np.int16)
-    if spec.matta < 0:
-        return base, base, None
-    has = np.logical_or.accumulate(cards == spec.matta, axis=1)
-    # S4: beside other cards the matta takes the best value not going over 7 1/2: 1/2
-    # or a whole number (whole only under matta_whole_only); with none, the least.
-    with_matta = np.where(base <= 13, 14 + (base & 1), base + spec.matta_min).astype(np.int16)
-    total = np.where(has, with_matta, base)
-    total[:, 0] = np.where(has[:, 0], 1, base[:, 0])  # alone it is a figure: 1/2
-    return total, base, has
-
-
-def _two_card_kinds(cards: np.ndarray, total2: np.ndarray, spec: _Spec):
-    """(triple, reale, true_reale) of the two-card hands cards[:, :2] with totals total2."""
-    a, b = cards[:, 0], cards[:, 1]
-    rules = spec.rules
-    if rules.triple:  # S6: exactly two 7s
-        triple = _IS_SEVEN[a] & _IS_SEVEN[b]
-    else:
-        triple = np.zeros(len(a), dtype=bool)
-    if not rules.reale:
-        no = np.zeros(len(a), dtype=bool)
-        return triple, no, no
-    same = (_SUIT[a] == _SUIT[b]) if rules.reale_same_suit else True
-    fig_a, fig_b = _IS_FIGURE[a], _IS_FIGURE[b]
-    seven_fig = (_IS_SEVEN[a] & fig_b) | (_IS_SEVEN[b] & fig_a)
-    reale = (total2 == _SETTE) & same & (seven_fig | (fig_a & fig_b))  # S5
-    return triple, reale, reale & seven_fig
-
-
-class _Hands(NamedTuple):
-    total: np.ndarray  # half points, as Score.half_points (a triple counts 14 points: 28)
-    bust: np.ndarray
-    triple: np.ndarray
-    reale: np.ndarray
-    true_reale: np.ndarray
-    wild: np.ndarray  # the matta took a value other than its own 1/2
-
-
-def _final(total, base, has, kinds, stop, spec) -> _Hands:
-    """The hands stopped at column ``stop`` (0-based) of the prefix arrays."""
-    rows = np.arange(len(stop))
-    t = total[rows, stop]
-    two = stop == 1
-    triple, reale, true_reale = (k & two for k in kinds)
-    if has is None:
-        wild = np.zeros(len(stop), dtype=bool)
-    else:
-        wild = has[rows, stop] & (stop >= 1) & (t - base[rows, stop] != 1)
-    return _Hands(t, (t > _SETTE) & ~triple, triple, reale, true_reale, wild)
-
-
-def _strength(h: _Hands, spec: _Spec) -> np.ndarray:
-    """Score.strength as one int: 4*total, bust -4, reale 60 + tier, triple 67 (S5, S6, S16)."""
-    s = np.where(h.bust, -4, 4 * h.total.astype(np.int16))
-    s = np.where(h.reale, np.where(h.true_reale, 62, spec.matta_reale_strength), s)
-    return np.where(h.triple, 67, s)
-
-
-def _settle(p: _Hands, d: _Hands, spec: _Spec) -> np.ndarray:
-    """The player's result per unit stake, as scoring.outcome computes it (S10-S16)."""
-    rules = spec.rules
-    win = np.ones(len(p.total), dtype=np.int8)
-    if rules.reale:
-        win[p.reale] = rules.reale_payout  # S5, S14
-    if rules.triple:
-        win[p.triple] = rules.triple_payout  # S6, S14
-    if rules.matta_sette_payout > 1:  # S14 option: a 7 1/2 made with the wild matta
-        ms = (p.total == _SETTE) & p.wild
-        win[ms] = np.maximum(win[ms], rules.matta_sette_payout)
-    lose = np.full(len(p.total), -1, dtype=np.int8)
-    if rules.dealer_reale_collects_double:  # S15
-        lose[d.reale & ~p.reale & ~p.triple] = -2
-    mine, theirs = _strength(p, spec), _strength(d, spec)
-    tie = -1 if rules.dealer_wins_ties else 0  # S13
-    res = np.where(mine > theirs, win, np.where(mine == theirs, np.int8(tie), lose)).astype(np.int8)
-    res[p.bust] = -1  # S10: bust loses at once, whatever the bank does
-    return res
-
+# -- the scorer, exposed for checking ------------------------------------------------------
 
 def score_hands(cards, lengths, rules: Rules) -> dict:
-    """Score many hands at once, vectorised (the simulator's scorer, exposed for checking
-    it against :func:`sette_kit.scoring.score`).
+    """Score many hands at once (the simulator's scorer, exposed for checking it against
+    :func:`sette_kit.scoring.score`).
 
-    ``cards`` is an (n, k) array of card indices (``Card.index``), ``lengths`` the
-    number of cards of each hand (1..k).  Returns arrays: ``half_points`` (the best
-    total, as ``Score.half_points``), ``bust``, ``triple``, ``reale``, ``true_reale``, ``wild``.
+    ``cards`` is an (n, k) array (or a list of rows) of card indices (``Card.index``),
+    ``lengths`` the number of cards of each hand (1..k).  Returns, for each hand:
+    ``half_points`` (the best total, as ``Score.half_points``), ``bust``, ``triple``,
+    ``reale``, ``true_reale``, ``wild`` - numpy arrays on the numpy path, lists on the
+    pure path (:mod:`sette_kit.accel`).
 
-    >>> import numpy as np
     >>> from sette_kit import Rules, parse_cards
     >>> italian = Rules.preset("italian")
     >>> hands = [parse_cards("Rd 3c") + (None,), parse_cards("7d Fd 2c")]
-    >>> cards = np.array([[c.index if c else 0 for c in h] for h in hands])
+    >>> cards = [[c.index if c else 0 for c in h] for h in hands]
     >>> s = score_hands(cards, [2, 2], italian)
-    >>> s["half_points"].tolist(), s["reale"].tolist(), s["wild"].tolist()
+    >>> [int(v) for v in s["half_points"]], [bool(v) for v in s["reale"]], [bool(v) for v in s["wild"]]
     ([14, 15], [False, True], [True, False])
     """
     spec = _Spec(rules, _ANY_PLAYER, _ANY_DEALER)
-    h = _score(np.asarray(cards, dtype=np.int64), np.asarray(lengths, dtype=np.int64), spec)
-    return {"half_points": h.total, "bust": h.bust, "triple": h.triple, "reale": h.reale,
-            "true_reale": h.true_reale, "wild": h.wild}
+    np = accel.numpy()
+    if np is not None:
+        from . import _sim_numpy
+
+        return _sim_numpy.score_hands(cards, lengths, spec)
+    from . import _sim_pure
+
+    ps = _sim_pure.PureSpec(spec)
+    rows = _pure_hands(cards, lengths)
+    scored = [_sim_pure.score_hand(h, ps) for h in rows]
+    names = ("half_points", "bust", "triple", "reale", "true_reale", "wild")
+    return {name: [s[i] for s in scored] for i, name in enumerate(names)}
 
 
-def _score(cards, lengths, spec) -> _Hands:
-    if cards.ndim != 2 or cards.shape[1] < 1 or np.any((cards < 0) | (cards >= _DECK)):
+def _pure_hands(cards, lengths) -> list:
+    """The hands of an (n, k) table of card indices cut to their lengths, checked."""
+    rows = [[int(c) for c in row] for row in cards]
+    lengths = [int(n) for n in lengths]
+    width = len(rows[0]) if rows else 0
+    if not rows or width < 1 or any(len(r) != width for r in rows) or \
+            any(not 0 <= c < _DECK for r in rows for c in r):
         raise SetteKitError("cards must be an (n, k) array of card indices 0-39")
-    if np.any((lengths < 1) | (lengths > cards.shape[1])):
+    if len(lengths) != len(rows) or any(not 1 <= n <= width for n in lengths):
         raise SetteKitError("each length must be between 1 and the number of columns")
-    if cards.shape[1] == 1:
-        cards = np.concatenate([cards, cards], axis=1)  # a dummy second column, never read
-    total, base, has = _prefix_totals(cards, spec)
-    kinds = _two_card_kinds(cards, total[:, 1], spec)
-    return _final(total, base, has, kinds, lengths - 1, spec)
+    return [r[:n] for r, n in zip(rows, lengths)]
 
 
-def settle_hands(player_cards, player_lengths, dealer_cards, dealer_lengths, rules: Rules) -> np.ndarray:
-    """Settle many hands at once: the player's result per unit stake (int8), exactly as
-    :func:`sette_kit.scoring.outcome` (S10-S16).  Arguments as in :func:`score_hands`.
+def settle_hands(player_cards, player_lengths, dealer_cards, dealer_lengths, rules: Rules):
+    """Settle many hands at once: the player's result per unit stake, exactly as
+    :func:`sette_kit.scoring.outcome` (S10-S16).  Arguments as in :func:`score_hands`;
+    an int8 array on the numpy path, a list of ints on the pure path.
 
-    >>> import numpy as np
     >>> from sette_kit import Rules, parse_cards
     >>> italian = Rules.preset("italian")
     >>> idx = lambda text: [[c.index for c in parse_cards(text)]]
-    >>> settle_hands(idx("7c Fc"), [2], idx("3c 4d Fs"), [3], italian).tolist()
+    >>> [int(v) for v in settle_hands(idx("7c Fc"), [2], idx("3c 4d Fs"), [3], italian)]
     [2]
     """
     spec = _Spec(rules, _ANY_PLAYER, _ANY_DEALER)
-    p = _score(np.asarray(player_cards, dtype=np.int64), np.asarray(player_lengths, dtype=np.int64), spec)
-    d = _score(np.asarray(dealer_cards, dtype=np.int64), np.asarray(dealer_lengths, dtype=np.int64), spec)
-    return _settle(p, d, spec)
+    np = accel.numpy()
+    if np is not None:
+        from . import _sim_numpy
+
+        return _sim_numpy.settle_hands(player_cards, player_lengths, dealer_cards, dealer_lengths, spec)
+    from . import _sim_pure
+
+    ps = _sim_pure.PureSpec(spec)
+    players = _pure_hands(player_cards, player_lengths)
+    dealers = _pure_hands(dealer_cards, dealer_lengths)
+    return [_sim_pure.settle(_sim_pure.score_hand(p, ps), _sim_pure.score_hand(d, ps), ps)
+            for p, d in zip(players, dealers)]
 
 
 _ANY_PLAYER = StandAt(10)
 _ANY_DEALER = StandAt(10)
 
 
-# -- playing a chunk of rounds -----------------------------------------------------------
-
-def _first_true(mask: np.ndarray):
-    """(index of the first True of each row, whether the row has one)."""
-    idx = mask.argmax(axis=1)
-    return idx, mask[np.arange(len(idx)), idx]
-
-
-def _play(cards: np.ndarray, spec: _Spec):
-    """Play the rounds whose shuffled positions are the rows of ``cards`` (n, 2m):
-    the player's cards are the even columns, the bank's the odd ones.
-
-    Returns (results int8, player hands, bank hands, resolved): a row is unresolved
-    when a hand would need more cards than the columns hold.
-    """
-    pc, bc = cards[:, 0::2], cards[:, 1::2]
-    # the player (S9, S10): stops when bust, at 7 1/2 (shown at once), with a triple, or by policy
-    total, base, has = _prefix_totals(pc, spec)
-    kinds = _two_card_kinds(pc, total[:, 1], spec)
-    stop = total >= _SETTE
-    stop[:, 1] |= kinds[0]
-    if spec.player_kind == "threshold":
-        stop |= ~spec.player_table[np.minimum(total, _TABLE - 1)]
-    else:
-        keys, hits = spec.player_table
-        comp = np.cumsum(spec.weight[pc], axis=1)
-        pos = np.searchsorted(keys, comp)
-        pos_c = np.minimum(pos, len(keys) - 1)
-        found = keys[pos_c] == comp
-        stop |= ~(found & hits[pos_c])
-    ps, p_ok = _first_true(stop)
-    player = _final(total, base, has, kinds, ps, spec)
-    if spec.player_kind == "table":
-        rows = np.arange(len(ps))
-        missing = p_ok & ~found[rows, ps] & (player.total < _SETTE) & ~player.triple
-        if missing.any():
-            i = int(np.flatnonzero(missing)[0])
-            from .cards import Card
-            hand = ", ".join(Card.from_index(int(c)).name(spec.rules.face) for c in pc[i, :ps[i] + 1])
-            raise SetteKitError(f"the player's hit table has no decision for the hand {hand} "
-                                f"(composition key {int(comp[i, ps[i]])})")
-    # the bank (S11): plays its policy; against a bust player it has nothing to play for (S10)
-    ptot = np.minimum(player.total, _TABLE - 1)
-    total, base, has = _prefix_totals(bc, spec)
-    kinds = _two_card_kinds(bc, total[:, 1], spec)
-    stop = total >= _SETTE
-    stop[:, 1] |= kinds[0]
-    stop |= ~spec.dealer_table[np.minimum(total, _TABLE - 1), ptot[:, None]]
-    stop[:, 0] |= player.bust
-    bs, b_ok = _first_true(stop)
-    bank = _final(total, base, has, kinds, bs, spec)
-    return _settle(player, bank, spec), player, bank, p_ok & b_ok
-
-
-def _shuffle_positions(deck: np.ndarray, u: np.ndarray, start: int) -> None:
-    """Partial Fisher-Yates, in place, of positions start.. start+k-1 of each row of
-    ``deck`` (n, 40) int8, with uniform numbers u (n, k) in [0, 1)."""
-    n = deck.shape[0]
-    flat = deck.reshape(-1)
-    rowoff = np.arange(n, dtype=np.int64) * _DECK
-    for j in range(u.shape[1]):
-        col = start + j
-        pos = rowoff + col + (u[:, j] * (_DECK - col)).astype(np.int64)
-        here = deck[:, col].copy()
-        deck[:, col] = flat[pos]
-        flat[pos] = here
-
-
-def _block_rng(seed: int, block: int, stream: int) -> np.random.Generator:
-    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(block, stream))))
-
-
-def _chunk(spec: _Spec, seed: int, first_block: int, sizes: list[int]):
-    """Play the rounds of consecutive blocks (sizes = rounds in each); returns the results
-    (int8) and the per-round flags needed for the counts."""
-    n = sum(sizes)
-    u = np.empty((n, FIRST_CARDS))
-    offsets = np.cumsum([0] + sizes)
-    for i, size in enumerate(sizes):
-        _block_rng(seed, first_block + i, 0).random(out=u[offsets[i]:offsets[i + 1]])
-    deck = np.tile(np.arange(_DECK, dtype=np.int8), (n, 1))
-    _shuffle_positions(deck, u, 0)
-    del u
-    res, player, bank, ok = _play(deck[:, :FIRST_CARDS], spec)
-    if not ok.all():  # finish the shuffle of the few rounds that need more cards
-        rows = np.flatnonzero(~ok)
-        sub = deck[rows]
-        extra = np.empty((len(rows), _DECK - FIRST_CARDS))
-        block_of = np.searchsorted(offsets, rows, side="right") - 1
-        bounds = np.searchsorted(block_of, np.arange(len(sizes) + 1))  # rows are sorted by block
-        for b in range(len(sizes)):
-            if bounds[b + 1] > bounds[b]:
-                _block_rng(seed, first_block + b, 1).random(out=extra[bounds[b]:bounds[b + 1]])
-        _shuffle_positions(sub, extra, FIRST_CARDS)
-        r2, p2, b2, ok2 = _play(sub, spec)
-        assert ok2.all(), "a hand cannot need more than 20 cards"
-        res[rows] = r2
-        for full, part in ((player, p2), (bank, b2)):
-            for a, b in zip(full, part):
-                a[rows] = b
-    flags = {
-        "bust": player.bust,
-        "dealer_bust": bank.bust & ~player.bust,
-        "reale": player.reale & (res > 0),
-        "triple": player.triple & (res > 0),
-        "matta_sette": (player.total == _SETTE) & player.wild & (res > 0),
-        "dealer_reale": res == -2,
-        "dealer_triple": bank.triple & ~player.bust,
-    }
-    code = np.where(player.bust, _BUST_CODE, np.where(player.triple, _TRIPLE_CODE, player.total))
-    flags["_totals"] = np.bincount(code, minlength=_BUST_CODE + 1)
-    return res, flags
-
-
 # -- the public entry point --------------------------------------------------------------
 
 def run(rules: Rules, player=None, dealer=None, rounds: int = 100_000, seed: int | None = None, *,
-        rng: np.random.Generator | None = None, chunk: int = DEFAULT_CHUNK,
+        rng=None, chunk: int = DEFAULT_CHUNK,
         progress: Callable[[int, int], object] | None = None) -> Result:
     """Play ``rounds`` heads-up rounds and estimate the player's expected result per unit stake.
 
@@ -556,54 +386,113 @@ def run(rules: Rules, player=None, dealer=None, rounds: int = 100_000, seed: int
     chunk = -(-chunk // BLOCK) * BLOCK
     if seed is None:
         if rng is not None:
-            seed = int(rng.integers(0, 2 ** 63))
+            seed = int(rng.integers(0, 2 ** 63)) if hasattr(rng, "integers") else rng.randrange(2 ** 63)
         else:
-            seed = int(np.random.SeedSequence().entropy % (2 ** 63))
-    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+            seed = secrets.randbits(63)
+    elif isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
         raise SetteKitError(f"seed={seed!r}: the seed must be a whole number >= 0")
     seed = int(seed)
     spec = _Spec(rules, player, dealer)
 
-    marks = checkpoint_rounds(rounds)
-    cps: list[Checkpoint] = []
-    payouts = np.zeros(256, dtype=np.int64)  # results -128..127 by offset
-    counts = dict.fromkeys(COUNT_KEYS, 0)
-    totals = np.zeros(_BUST_CODE + 1, dtype=np.int64)
-    s1 = s2 = 0
-    done, block = 0, 0
-    while done < rounds:
-        n = min(chunk, rounds - done)
-        sizes = [min(BLOCK, n - i) for i in range(0, n, BLOCK)]
-        res, flags = _chunk(spec, seed, block, sizes)
-        block += len(sizes)
-        here = [m for m in marks if done < m <= done + n]
-        if here:
-            idx = np.array(here) - done - 1
-            c1 = np.cumsum(res, dtype=np.int64)[idx]
-            c2 = np.cumsum(res.astype(np.int64) ** 2)[idx]
-            for m, a, b in zip(here, c1.tolist(), c2.tolist()):
-                cps.append(Checkpoint(m, *_mean_stderr(m, s1 + a, s2 + b)))
-        payouts += np.bincount(res.astype(np.int64) + 128, minlength=256)
-        s1 += int(res.sum(dtype=np.int64))
-        s2 += int((res.astype(np.int64) ** 2).sum())
-        totals += flags.pop("_totals")
-        for key, flag in flags.items():
-            counts[key] += int(np.count_nonzero(flag))
-        counts["win"] += int(np.count_nonzero(res > 0))
-        counts["lose"] += int(np.count_nonzero(res < 0))
-        counts["push"] += int(np.count_nonzero(res == 0))
-        done += n
+    sim = _Run(spec, rounds, seed, chunk)
+    for done in sim:
         if progress is not None:
             progress(done, rounds)
-    pay = {v - 128: int(c) for v, c in enumerate(payouts.tolist()) if c}
-    return Result(rules=rules, player=player, dealer=dealer, rounds=rounds, seed=seed, total=s1,
-                  total_squares=s2, payouts=MappingProxyType(pay), counts=MappingProxyType(counts),
-                  checkpoints=tuple(cps), player_totals=MappingProxyType(_totals_dict(totals)))
+    return sim.result(rules, player, dealer)
 
 
-def _totals_dict(totals) -> dict:
+class _Run:
+    """The rounds of a run, played one chunk at a time: iterating yields the rounds done
+    after each chunk; :meth:`result` gives the Result once all are played.  (A widget
+    without threads steps it between turns of the event loop.)  The engine is chosen
+    once, when the run starts (:mod:`sette_kit.accel`)."""
+
+    def __init__(self, spec: _Spec, rounds: int, seed: int, chunk: int):
+        self.spec, self.rounds, self.seed, self.chunk = spec, rounds, seed, chunk
+        self.done = 0
+        self.path = accel.path()
+        self._marks = checkpoint_rounds(rounds)
+        self._cps: list[Checkpoint] = []
+        self._payouts: dict = {}
+        self._counts = dict.fromkeys(COUNT_KEYS, 0)
+        self._totals: dict = {}
+        self._s1 = self._s2 = 0
+        self._block = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> int:
+        if self.done >= self.rounds:
+            raise StopIteration
+        self.step()
+        return self.done
+
+    def step(self) -> None:
+        """Play the next chunk of rounds."""
+        done, rounds = self.done, self.rounds
+        n = min(self.chunk, rounds - done)
+        sizes = [min(BLOCK, n - i) for i in range(0, n, BLOCK)]
+        here = [m for m in self._marks if done < m <= done + n]
+        rel = [m - done for m in here]
+        if self.path == "numpy":
+            from . import _sim_numpy
+
+            payouts, counts, totals, s1, s2, at = _sim_numpy.play_chunk(self.spec, self.seed, self._block, sizes, rel)
+        else:
+            payouts, counts, totals, s1, s2, at = _pure_chunk(self.spec, self.seed, self._block, sizes, rel)
+        self._block += len(sizes)
+        for m, (a, b) in zip(here, at):
+            self._cps.append(Checkpoint(m, *_mean_stderr(m, self._s1 + a, self._s2 + b)))
+        for d, add in ((self._payouts, payouts), (self._totals, totals)):
+            for k, v in add.items():
+                d[k] = d.get(k, 0) + v
+        for k, v in counts.items():
+            self._counts[k] += v
+        self._s1 += s1
+        self._s2 += s2
+        self.done = done + n
+
+    def result(self, rules: Rules, player, dealer) -> Result:
+        if self.done < self.rounds:
+            raise SetteKitError(f"the run has played {self.done} of {self.rounds} rounds")
+        pay = {v: self._payouts[v] for v in sorted(self._payouts) if self._payouts[v]}
+        return Result(rules=rules, player=player, dealer=dealer, rounds=self.rounds, seed=self.seed,
+                      total=self._s1, total_squares=self._s2, payouts=MappingProxyType(pay),
+                      counts=MappingProxyType(dict(self._counts)), checkpoints=tuple(self._cps),
+                      player_totals=MappingProxyType(_totals_dict(self._totals)))
+
+
+def _stepped(rules: Rules, player, dealer, rounds: int, seed: int, chunk: int = BLOCK) -> _Run:
+    """A run to play chunk by chunk (``for done in r: ...``, then ``r.result(rules,
+    player, dealer)``): what a widget steps between turns of the event loop.  Unlike
+    :func:`run` it takes only checked values: ``player`` a policy, a Solution or a hit
+    table (not "optimal"), ``rounds``, ``seed`` and ``chunk`` whole numbers."""
+    chunk = -(-chunk // BLOCK) * BLOCK
+    return _Run(_Spec(rules, player, dealer), rounds, seed, chunk)
+
+
+def _pure_chunk(spec: _Spec, seed: int, first_block: int, sizes: list, marks: list):
+    from . import _sim_pure
+
+    ps = getattr(spec, "_pure", None)
+    if ps is None:
+        ps = spec._pure = _sim_pure.PureSpec(spec)
+    try:
+        tally, at = _sim_pure.play_chunk(ps, seed, first_block, sizes, marks)
+    except _sim_pure.MissingDecision as e:
+        from .cards import Card
+
+        hand = ", ".join(Card.from_index(int(c)).name(spec.rules.face) for c in e.cards)
+        raise SetteKitError(f"the player's hit table has no decision for the hand {hand} "
+                            f"(composition key {e.key})") from None
+    payouts, counts, totals, s1, s2 = _sim_pure.summarise(tally)
+    return payouts, counts, totals, s1, s2, at
+
+
+def _totals_dict(totals: dict) -> dict:
     out = {}
-    for code, n in enumerate(totals.tolist()):
+    for code, n in sorted(totals.items()):
         if n:
             key = "bust" if code == _BUST_CODE else "triple" if code == _TRIPLE_CODE else Fraction(code, 2)
             out[key] = n
@@ -611,31 +500,32 @@ def _totals_dict(totals) -> dict:
                                                    kv[0] if isinstance(kv[0], Fraction) else 0)))
 
 
-def deal(rounds: int, seed: int, cards: int = FIRST_CARDS) -> np.ndarray:
+def deal(rounds: int, seed: int, cards: int = FIRST_CARDS):
     """The first ``cards`` shuffled positions of each round's deck, exactly as :func:`run`
-    deals them with this seed (an (rounds, cards) int8 array of ``Card.index``; column 0
-    is the player's hidden card, column 1 the bank's, then the player's draws at the
-    even columns and the bank's at the odd ones).  For checking the shuffle.
+    deals them with this seed (rows of ``Card.index``, one per round; column 0 is the
+    player's hidden card, column 1 the bank's, then the player's draws at the even
+    columns and the bank's at the odd ones).  An (rounds, cards) int8 array on the numpy
+    path, a list of lists on the pure path: the same cards.  For checking the shuffle.
 
-    >>> deal(3, seed=1, cards=2).shape
-    (3, 2)
+    >>> [[int(c) for c in row] for row in deal(3, seed=1, cards=2)]
+    [[35, 0], [30, 33], [8, 27]]
     """
     rounds = _count(rounds, "rounds")
     if not 1 <= cards <= FIRST_CARDS:
         raise SetteKitError(f"cards={cards!r}: between 1 and {FIRST_CARDS}")
-    sizes = [min(BLOCK, rounds - i) for i in range(0, rounds, BLOCK)]
-    u = np.empty((rounds, FIRST_CARDS))
-    for b, start in enumerate(range(0, rounds, BLOCK)):
-        _block_rng(seed, b, 0).random(out=u[start:start + sizes[b]])
-    deck = np.tile(np.arange(_DECK, dtype=np.int8), (rounds, 1))
-    _shuffle_positions(deck, u, 0)
-    return deck[:, :cards].copy()
+    if accel.numpy() is not None:
+        from . import _sim_numpy
+
+        return _sim_numpy.deal(rounds, seed, cards)
+    from . import _sim_pure
+
+    return _sim_pure.deal(seed, rounds, cards, BLOCK)
 
 
 def _count(value, name: str) -> int:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
         raise SetteKitError(f"{name}={value!r}: it must be a whole number >= 1, such as 100_000")
     return int(value)
 
@@ -695,7 +585,7 @@ def exact_ev(rules: Rules, player=None, dealer=None, *, exact: bool = True):
     if spec.player_kind == "threshold":
         p_wants = lambda comp, s: bool(spec.player_table[min(s.half_points, _TABLE - 1)])
     else:
-        table = dict(zip(spec.player_table[0].tolist(), spec.player_table[1].tolist()))
+        table = dict(zip(*spec.player_table))
 
         def p_wants(comp, s):
             key = sum(w * k for w, k in zip(weight, comp))
@@ -738,7 +628,7 @@ def exact_ev(rules: Rules, player=None, dealer=None, *, exact: bool = True):
             for comp, w in frontier.items():
                 if any(comp):
                     s = sc(comp)
-                    if finished(s) or not spec.dealer_table[min(s.half_points, _TABLE - 1), opp]:
+                    if finished(s) or not spec.dealer_table[min(s.half_points, _TABLE - 1)][opp]:
                         out[comp] = out.get(comp, 0) + w
                         continue
                 for i in range(ncls):
@@ -747,11 +637,13 @@ def exact_ev(rules: Rules, player=None, dealer=None, *, exact: bool = True):
                         nxt[t] = nxt.get(t, 0) + w
             frontier = nxt
         comps = list(out)
-        mat = np.array(comps, dtype=np.int64).reshape(len(comps), ncls)
-        bank_cache[key] = (comps, mat, [out[c] for c in comps], mat.sum(axis=1))
+        mat = np.array(comps, dtype=np.int64).reshape(len(comps), ncls) if np is not None else None
+        bank_cache[key] = (comps, mat, [out[c] for c in comps], [sum(c) for c in comps])
         return bank_cache[key]
 
-    ff_f = np.array(ff, dtype=float)
+    # the float path is vectorised with numpy where it is present (sette_kit.accel)
+    np = None if exact else accel.numpy()
+    ff_f = np.array(ff, dtype=float) if np is not None else None
     pay_cache: dict = {}
     total = 0 * one
     for pcomp, pp in finals.items():
@@ -767,18 +659,18 @@ def exact_ev(rules: Rules, player=None, dealer=None, *, exact: bool = True):
             pay = pay_cache[sig] = [outcome(ps, sc(b), rules).multiplier for b in comps]
         n = [a - b for a, b in zip(sizes, pcomp)]
         big_n = 40 - sum(pcomp)
-        if exact:
+        if np is None:
             acc = 0
-            den = ff[big_n][int(sizes_b.max())]
-            kmax = int(sizes_b.max())
-            for b, w, m, k in zip(comps, ords, pay, sizes_b.tolist()):
+            kmax = max(sizes_b)
+            den = ff[big_n][kmax]
+            for b, w, m, k in zip(comps, ords, pay, sizes_b):
                 if m:
                     prod = w * ff[big_n - k][kmax - k]
                     for c, bc in enumerate(b):
                         if bc:
                             prod *= ff[n[c]][bc]
                     acc += m * prod
-            total += pp * Fraction(acc, den)
+            total += pp * (Fraction(acc, den) if exact else acc / den)
         else:
             probs = np.asarray(ords, dtype=float) * ff_f[n, mat].prod(axis=1) / ff_f[big_n, sizes_b]
             total += pp * float(np.dot(probs, pay))

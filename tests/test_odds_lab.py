@@ -28,9 +28,9 @@ def test_S2_numbers_are_the_engines_exact_fractions():
 
 
 def test_S1_next_card_chart_has_exact_text_equivalent():
-    lab = OddsLab("italian", cards="6c", seen="7s", background=False)
+    lab = OddsLab("italian", cards="6c", seen="7s")
     d = odds.next_card("6c", "7s", ITALIAN)
-    assert '<svg role="img"' in lab.chart_html.value
+    assert 'role="img"' in lab.chart_html.value and "<title>Value of the next card</title>" in lab.chart_html.value
     text = lab.chart_text
     assert text.startswith("Value of the next card: ½: ")
     for key, p in d.items():
@@ -69,7 +69,7 @@ def test_text_boxes_and_picker_drive_the_lab():
 
 
 def test_bad_input_keeps_state_and_is_escaped():
-    lab = OddsLab("plain", cards="6c", seen="7s", background=False)
+    lab = OddsLab("plain", cards="6c", seen="7s")
     before = (lab.cards, lab.seen, lab.bust, lab.result_html.value, lab.chart_html.value)
     lab.cards_box.value = "<script>alert(1)</script>"
     assert "&lt;script&gt;" in lab.message.value and "<script>" not in lab.message.value
@@ -115,12 +115,19 @@ def test_S4_S6_matches_engine_with_matta(cards, seen):
     assert sum(v for _, v in lab.chart_items) == 1
 
 
-def test_chart_follows_in_the_background_numbers_at_once():
-    lab = OddsLab("plain", cards="5c", seen="Fb Cb Rb", background=True)
-    assert lab.bust == odds.bust_probability("5c", "Fb Cb Rb", PLAIN)  # numbers do not wait for the chart
-    assert lab.wait(60) and lab.status.value == "" and '<svg role="img"' in lab.chart_html.value
+def test_numbers_and_chart_change_together_without_background_work(monkeypatch):
+    """Charts take milliseconds (issue 13): the chart is drawn with the numbers, no thread."""
+    import threading
+
+    def no_threads(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", no_threads)
+    lab = OddsLab("plain", cards="5c", seen="Fb Cb Rb")
+    assert lab.bust == odds.bust_probability("5c", "Fb Cb Rb", PLAIN)
+    assert 'role="img"' in lab.chart_html.value
     lab.set_seen("Fb Cb Rb 2c")
     lab.set_seen("Fb Cb Rb 3c")
     assert lab.bust == odds.bust_probability("5c", "Fb Cb Rb 3c", PLAIN)
-    assert lab.wait(60)
-    assert f"2: {odds.next_card('5c', 'Fb Cb Rb 3c', PLAIN)[2]} (" in lab.chart_text  # the newest chart wins
+    assert f"2: {odds.next_card('5c', 'Fb Cb Rb 3c', PLAIN)[2]} (" in lab.chart_text
+    assert "Describe this chart" in lab.chart_html.value

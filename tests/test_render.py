@@ -77,12 +77,13 @@ def test_charts_have_text_equivalents():
 
     d = charts.distribution_bar({"7½": Fraction(1, 3), "bust": Fraction(2, 3)}, title="T", highlight=["bust"])
     assert d.text == "T: 7½: 1/3 (33.3%); bust: 2/3 (66.7%) (highlighted)."
-    assert 'role="img"' in d.svg and "aria-label=\"T: 7½" in d.svg and "<figcaption" in d.html
+    assert 'role="img"' in d.svg and "<title>T</title>" in d.svg and f"<desc>{d.text}</desc>" in d.svg
+    assert "Describe this chart" in d.html and "<figcaption" not in d.html
     r = charts.running_mean([1, -1] * 50, exact=Fraction(0))
     assert "after 100 hands the mean is 0.0000" in r.text and "inside the band" in r.text
     s = charts.strategy_table([["H", "S"], ["S", "S"]], rows=[4, 5], cols=["a", "b"], title="Play",
                               row_label="total")
-    assert s.text == "Play. total 4: a H, b S; total 5: a S, b S."
+    assert s.text == "Play. total 4: a hit, b stand; total 5: a stand, b stand."
     h = charts.histogram([1, 1, -1, 2])
     assert "-1: 1; 1: 2; 2: 1" in h.text
     w = d.widget()

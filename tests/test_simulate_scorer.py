@@ -1,14 +1,16 @@
 """The simulator's vectorised scorer against sette_kit.scoring (S1-S6, S10-S16).
 
-The simulator settles hands with its own numpy code (half points, ints); these tests
-check it against :func:`sette_kit.scoring.score` and :func:`sette_kit.scoring.outcome`
+The simulator settles hands with its own code (half points, ints; vectorised in numpy,
+or one hand at a time on the pure path); these tests check it, on whichever path
+:mod:`sette_kit.accel` chooses, against :func:`sette_kit.scoring.score` and :func:`sette_kit.scoring.outcome`
 on many random hands per preset, biased towards the hands that matter for the special
 rules (7s, figures, the matta), so that every kind of settlement is exercised.
 """
 
 from __future__ import annotations
 
-import numpy as np
+import random
+
 import pytest
 
 from sette_kit import FULL_DECK, Card, Rules, outcome, score
@@ -36,22 +38,30 @@ WIDTH = 5
 def _random_hands(rng, n, rules):
     """n pairs of disjoint hands (1-5 cards each), drawn with heavy weight on 7s,
     figures and the matta so that reali, triples and wild 7 1/2s are common."""
-    weights = np.ones(40)
+    weights = [1.0] * 40
     for c in FULL_DECK:
         if int(c.rank) == 7 or c.is_figure:
             weights[c.index] = 6.0
         if rules.is_matta(c):
             weights[c.index] = 25.0
-    weights /= weights.sum()
-    pc = np.zeros((n, WIDTH), dtype=np.int64)
-    dc = np.zeros((n, WIDTH), dtype=np.int64)
+    pc, dc = [], []
     # lengths: many two-card hands (reale, triple), some single cards and long hands
-    pl = rng.choice([1, 2, 2, 2, 3, 3, 4, 5], size=n)
-    dl = rng.choice([1, 2, 2, 2, 3, 3, 4, 5], size=n)
-    for i in range(n):
-        cards = rng.choice(40, size=2 * WIDTH, replace=False, p=weights)
-        pc[i], dc[i] = cards[:WIDTH], cards[WIDTH:]
+    pl = [rng.choice([1, 2, 2, 2, 3, 3, 4, 5]) for _ in range(n)]
+    dl = [rng.choice([1, 2, 2, 2, 3, 3, 4, 5]) for _ in range(n)]
+    for _ in range(n):
+        left, w, cards = list(range(40)), list(weights), []
+        for _ in range(2 * WIDTH):  # weighted, without replacement
+            k = rng.choices(range(len(left)), weights=w)[0]
+            cards.append(left.pop(k))
+            w.pop(k)
+        pc.append(cards[:WIDTH])
+        dc.append(cards[WIDTH:])
     return pc, pl, dc, dl
+
+
+def _list(values):
+    """numpy array (numpy path) or list (pure path) -> a list of Python values."""
+    return values.tolist() if hasattr(values, "tolist") else list(values)
 
 
 def _hand(row, length):
@@ -61,7 +71,7 @@ def _hand(row, length):
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_S1_S6_vectorised_scores_match_scoring_score(name):
     rules = VARIANTS[name]
-    rng = np.random.default_rng(list(VARIANTS).index(name))
+    rng = random.Random(list(VARIANTS).index(name))
     pc, pl, _, _ = _random_hands(rng, N, rules)
     got = score_hands(pc, pl, rules)
     kinds = set()
@@ -86,7 +96,7 @@ def test_S1_S6_vectorised_scores_match_scoring_score(name):
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_S10_S16_vectorised_settlement_matches_scoring_outcome(name):
     rules = VARIANTS[name]
-    rng = np.random.default_rng(100 + list(VARIANTS).index(name))
+    rng = random.Random(100 + list(VARIANTS).index(name))
     pc, pl, dc, dl = _random_hands(rng, N, rules)
     got = settle_hands(pc, pl, dc, dl, rules)
     seen = set()
@@ -109,15 +119,15 @@ def test_S10_S16_vectorised_settlement_matches_scoring_outcome(name):
 def test_S4_matta_alone_is_half_and_beside_others_takes_best_value():
     idx = lambda *cards: [c.index for c in cards]
     matta = ITALIAN.matta
-    cards = np.array([idx(matta, Card(3, "coppe"), Card(2, "coppe")),
-                      idx(matta, Card(7, "denari"), Card(2, "coppe")),
-                      idx(matta, Card("Fante", "denari"), Card(2, "coppe"))])
+    cards = [idx(matta, Card(3, "coppe"), Card(2, "coppe")),
+             idx(matta, Card(7, "denari"), Card(2, "coppe")),
+             idx(matta, Card("Fante", "denari"), Card(2, "coppe"))]
     s = score_hands(cards, [1, 2, 2], ITALIAN)
-    assert s["half_points"].tolist() == [1, 15, 15]
-    assert s["true_reale"].tolist() == [False, True, False]  # 7 + the matta as a figure (S16)
-    assert s["wild"].tolist() == [False, False, True]
+    assert _list(s["half_points"]) == [1, 15, 15]
+    assert _list(s["true_reale"]) == [False, True, False]  # 7 + the matta as a figure (S16)
+    assert _list(s["wild"]) == [False, False, True]
     w = score_hands(cards, [1, 2, 2], ITALIAN.replace(matta_whole_only=True))
-    assert w["half_points"].tolist() == [1, 16, 15]  # whole values only: matta + 7 busts
+    assert _list(w["half_points"]) == [1, 16, 15]  # whole values only: matta + 7 busts
 
 
 def test_scorer_rejects_bad_input():

@@ -85,11 +85,11 @@ def test_background_errors_become_messages_and_sync_mode_runs_at_once():
     assert w._start(lambda: 6, w.shown.append, "Working...", wait=True) == 6 and w.shown == [5, 6]
 
 
-def test_strategy_chart_still_exports_the_background_names():
+def test_strategy_chart_still_exports_the_background_mixin_and_no_chart_lock():
     from widgets import _background, strategy_chart
 
     assert strategy_chart.Background is _background.Background
-    assert strategy_chart.CHART_LOCK is _background.CHART_LOCK
+    assert not hasattr(_background, "CHART_LOCK")  # charts draw in milliseconds, no lock (issue 13)
 
 
 # -- widgets/base.py: setting controls from code --------------------------------------------
@@ -113,10 +113,11 @@ def test_dealer_dropdown_adds_an_unlisted_threshold():
     assert m.value == "3" and m.options[-1] == ("bank stands at 3", "3") and m.description == "Bank:"
 
 
-def test_caption_text_reads_the_figcaption_only():
+def test_caption_text_reads_the_chart_description_only():
     from widgets.charts import Chart, caption_text
 
     assert caption_text(Chart('<svg><text>axis</text></svg>', "a < b").html) == "a < b"
+    assert caption_text('<figure><svg/><figcaption>old &amp; style</figcaption></figure>') == "old & style"
     assert caption_text("<p>no chart &amp; no caption</p>") == "no chart & no caption"
 
 

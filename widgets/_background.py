@@ -1,11 +1,26 @@
-"""Slow work off the page's thread, shared by OddsLab, StrategyChart and VariantExplorer.
+"""Slow work that keeps the page responsive, with or without threads (issues 13 and 20).
 
-:class:`Background` is a mixin for a :class:`~widgets.base.KitWidget` with a ``status``
-HTML area: one worker thread per widget runs the newest request only ("latest request
-wins"), so quick clicks never pile up threads and a stale result is never shown.
-:data:`CHART_LOCK` is held while matplotlib draws, so two widgets' workers never draw
-at once.  (Both names are also importable from :mod:`widgets.strategy_chart`, where they
-were first defined.)
+A :class:`Job` runs an iterator of steps (each ``next()`` does one slice of the work)
+in the first way that works here:
+
+1. ``"thread"``: a background thread runs every step (CPython: the kernel goes on
+   answering the page while the work runs);
+2. ``"async"``: where threads cannot start (Pyodide in a browser: ``Thread.start()``
+   raises ``RuntimeError("can't start new thread")``), an asyncio task on the kernel's
+   event loop runs one step per turn of the loop (``await asyncio.sleep(0)`` between
+   steps), so widget messages (a Cancel click, a new choice) are handled between
+   steps and progress reaches the page as it goes.  The click that started the job
+   returns first: the "Working..." note shows before any work is done;
+3. ``"sync"``: with neither (a script with no event loop), the steps run at once.
+
+Charts are not background work: each is drawn in a few milliseconds
+(:mod:`widgets.charts`).  What remains is solving (``odds.solve``, a few tenths of a
+second; one step) and simulating (many steps: one per chunk of rounds, see
+:class:`widgets.simulation_lab.SimulationLab`).
+
+:class:`Background` is the mixin of StrategyChart and VariantExplorer: one job per
+widget runs the newest request only ("latest request wins"), so quick clicks never pile
+up work and a stale result is never shown.
 
 >>> import ipywidgets
 >>> from widgets.base import KitWidget
@@ -28,31 +43,124 @@ True
 
 from __future__ import annotations
 
+import asyncio
+import sys
 import threading
 import time
+from typing import Iterator
 
 from sette_kit.errors import SetteKitError
 
 from .base import LOG, UNEXPECTED, esc
 
-__all__ = ["Background", "CHART_LOCK"]
+__all__ = ["Background", "Job", "event_loop", "threads_available"]
 
-CHART_LOCK = threading.Lock()
-"""Held while matplotlib draws a chart, so that two widgets' background threads never draw at once."""
+
+def event_loop():
+    """The event loop a job without threads can run on, or None.
+
+    The running loop (a kernel handling a widget message or executing a cell);
+    in Pyodide, the browser's loop even when none is marked running (it is driven by
+    the page, so its tasks run anyway)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    if sys.platform == "emscripten":  # pragma: no cover - only in a browser
+        return asyncio.get_event_loop()
+    return None
+
+
+def threads_available() -> bool:
+    """Whether a thread can be started here (False in Pyodide)."""
+    t = threading.Thread(target=lambda: None, daemon=True)
+    try:
+        t.start()
+    except RuntimeError:
+        return False
+    t.join()
+    return True
+
+
+class Job:
+    """Run the iterator ``steps`` to its end in a thread, as asyncio steps or at once
+    (see the module docstring); :attr:`mode` says which."""
+
+    def __init__(self, steps: Iterator, name: str = "sette-kit-work"):
+        self.steps = steps
+        self.name = name
+        self.mode: str | None = None
+        self._thread: threading.Thread | None = None
+        self._task = None
+        self._finished = False
+
+    def start(self) -> "Job":
+        # not a daemon: at exit Python lets the step in progress finish
+        thread = threading.Thread(target=self._run_all, name=self.name, daemon=False)
+        try:
+            thread.start()
+        except RuntimeError:  # no threads here (Pyodide): step on the event loop
+            loop = event_loop()
+            if loop is None:
+                self.mode = "sync"
+                self._run_all()
+            else:
+                self.mode = "async"
+                self._task = loop.create_task(self._run_async())
+        else:
+            self.mode, self._thread = "thread", thread
+        return self
+
+    def _run_all(self) -> None:
+        try:
+            for _ in self.steps:
+                pass
+        finally:
+            self._finished = True
+
+    async def _run_async(self) -> None:
+        try:
+            await asyncio.sleep(0)  # let the request that started the job return first
+            for _ in self.steps:
+                await asyncio.sleep(0)  # the kernel handles the page's messages here
+        finally:
+            self._finished = True
+
+    @property
+    def finished(self) -> bool:
+        return self._finished
+
+    def wait(self, timeout: float | None = 60) -> bool:
+        """Wait for the job to end; True if it has.  A job on a running event loop cannot
+        be waited for from inside that loop (use ``await job.wait_async()``)."""
+        if self.mode == "thread":
+            self._thread.join(timeout)
+        elif self.mode == "async" and not self._finished:
+            loop = self._task.get_loop()
+            if not loop.is_running():
+                loop.run_until_complete(asyncio.wait_for(asyncio.shield(self._task), timeout))
+        return self._finished
+
+    async def wait_async(self, timeout: float | None = 60) -> bool:
+        """Await the end of the job (any mode), letting the event loop run meanwhile."""
+        end = None if timeout is None else time.monotonic() + timeout
+        while not self._finished and (end is None or time.monotonic() < end):
+            await asyncio.sleep(0.005)
+        return self._finished
 
 
 class Background:
-    """Mixin: run slow work in one background worker thread; only the newest request counts.
+    """Mixin: run slow work in one :class:`Job` per widget; only the newest request counts.
 
     ``self._start(work, done, note)`` shows ``note`` in ``self.status`` and queues
-    ``work()``; one worker thread runs the newest queued job (older ones waiting are
-    dropped, so quick clicks never pile up threads), then calls ``done(result)`` unless a
-    newer request came in meanwhile.  With ``self.background`` False or ``wait=True`` the
-    work runs at once.  :meth:`wait` waits for the worker (tests, scripts)."""
+    ``work()``; the widget's job runs the newest queued request (older ones waiting are
+    dropped), then calls ``done(result)`` unless a newer request came in meanwhile.  With
+    ``self.background`` False or ``wait=True`` the work runs at once.  :meth:`wait` (or
+    ``await`` :meth:`wait_async`) waits for the job (tests, scripts)."""
 
     background: bool = True
     _generation = 0
-    _thread: threading.Thread | None = None
+    _job: Job | None = None
     _pending = None
 
     @property
@@ -74,22 +182,22 @@ class Background:
         self.status.value = f'<span class="sk-busy" role="status">{esc(note)}</span>'
         with self._bg_lock:
             self._pending = (gen, work, done)
-            if self._thread is None:
-                # not a daemon: at exit Python waits for the job (under a second) instead of
-                # killing the thread inside matplotlib's C++ code (which aborts the process)
-                self._thread = threading.Thread(target=self._worker, daemon=False,
-                                                name=f"{type(self).__name__}-work")
-                self._thread.start()
+            job = None
+            if self._job is None:
+                job = self._job = Job(self._drain(), name=f"{type(self).__name__}-work")
+        if job is not None:
+            job.start()
         return None
 
-    def _worker(self) -> None:
+    def _drain(self):
+        """The job's steps: one request each, the newest pending one."""
         while True:
             with self._bg_lock:
-                job, self._pending = self._pending, None
-                if job is None:
-                    self._thread = None
+                request, self._pending = self._pending, None
+                if request is None:
+                    self._job = None
                     return
-            gen, work, done = job
+            gen, work, done = request
             try:
                 result = work()
                 if gen == self._generation:
@@ -104,18 +212,27 @@ class Background:
                 if gen == self._generation:
                     self.status.value = ""
                     self.show_message(UNEXPECTED, kind="error")
+            yield
 
     def wait(self, timeout: float | None = 60) -> bool:
         """Wait for the background work to finish; True if nothing is running."""
         end = None if timeout is None else time.monotonic() + timeout
         while True:
-            t = self._thread
-            if t is None:
+            job = self._job
+            if job is None:
                 return True
-            t.join(None if end is None else max(0.0, end - time.monotonic()))
+            left = None if end is None else max(0.0, end - time.monotonic())
+            job.wait(left)
             if end is not None and time.monotonic() >= end:
-                return self._thread is None
+                return self._job is None
+
+    async def wait_async(self, timeout: float | None = 60) -> bool:
+        """``await`` the background work (on the event loop the job runs on)."""
+        end = None if timeout is None else time.monotonic() + timeout
+        while self._job is not None and (end is None or time.monotonic() < end):
+            await asyncio.sleep(0.005)
+        return self._job is None
 
     @property
     def busy(self) -> bool:
-        return self._thread is not None
+        return self._job is not None

@@ -1,48 +1,387 @@
-"""Charts drawn with matplotlib into inline SVG, each with a text equivalent.
+"""Charts drawn by the kit as inline SVG, in the kit's own visual language (issue 13).
 
-matplotlib is imported *inside* the drawing functions (never at import time), so a
-lesson that shows no chart does not pay for it.  Each function returns a :class:`Chart`:
-``chart.svg`` (inline ``<svg role="img" aria-label=...>``), ``chart.text`` (the same
-information in words: exact fractions where given) and ``chart.html`` (a ``<figure>``
-with the SVG and a ``<figcaption>``).  ``chart.widget()`` wraps it in an
-``ipywidgets.HTML`` (class ``sk-chart``); a chart also displays itself in a notebook.
-The SVG uses real text (``svg.fonttype='none'``) and no external files, so it shows in
-JupyterLab, Voilà and static exports alike.
+No plotting library: every chart is a short SVG string built from a few primitives, in
+pure Python (it runs in a browser on Pyodide too) and in well under 10 ms.  Charts share
+the cards' look (:mod:`widgets.render`): the Okabe-Ito palette, safe for colour-blind
+viewers, and meaning never carried by colour alone (bars are labelled, highlighted bars
+are also striped, strategy cells carry their letter, every line is in the legend).  Text
+is the page's own: ``font-family: inherit`` and ``fill: currentColor`` (so a dark theme
+works too), tick labels at 14 px, axis titles at 15 px, the title at 16 px.  A chart is
+``width="100%"`` of a ``viewBox`` at most 720 units wide, with ``max-width`` its own
+width: it fills the lesson column up to its natural size (text then at its real pixel
+size, readable on a projector) and shrinks with the column on a phone.
 
-Functions (for all widgets to reuse):
+Each chart is a :class:`Chart`: ``chart.svg`` (``<svg role="img">`` whose ``<title>``
+is the chart's title and whose ``<desc>`` is the full text equivalent, for screen
+readers), ``chart.text`` (that text equivalent: exact fractions where given) and
+``chart.html`` (a ``<figure class="sk-chart">`` with the SVG and a small "Describe this
+chart" ``<details>`` disclosure holding the same text for sighted readers; it is not
+printed as body text).  ``chart.widget()`` wraps it in an ``ipywidgets.HTML``; a chart
+also displays itself in a notebook.  :func:`caption_text` reads the text back from a
+chart's HTML (what the widgets' ``chart_text`` properties return).
 
-- :func:`distribution_bar` - a bar chart of ``{label: probability}``
-- :func:`running_mean` - the running mean of outcomes with a confidence band and an
-  exact reference line
-- :func:`running_mean_checkpoints` - the same drawn from ``(rounds, mean, stderr)``
+The charts (for all widgets and lessons to reuse):
+
+- :func:`distribution_bar` - a bar chart of ``{label: probability}``, each bar labelled
+  with its percentage; ``highlight`` marks bars in vermillion *and* stripes
+- :func:`running_mean` - the running mean of outcomes with its confidence band and the
+  exact value as a dashed line
+- :func:`running_mean_checkpoints` - the same from ``(rounds, mean, stderr)``
   checkpoints (what :func:`sette_kit.simulate.run` records), for long simulations
-- :func:`strategy_table` - a heatmap/table of a strategy ("H"/"S" or numbers)
-- :func:`histogram` - a histogram of outcomes
+- :func:`strategy_table` - a grid of letters ("H" hit, "S" stand...) or numbers, with a
+  colour legend; every cell keeps its letter, and cells that are never reached are quiet
+- :func:`histogram` - a histogram of outcomes (one bar per value for small whole numbers)
+
+Adding a chart.  Build it from the primitives, then return ``fig.chart(text)``::
+
+    fig = Figure(title="My chart", legend=[Key("bar", BLUE, "share")])
+    x = Band(["a", "b"], fig.left, fig.right)          # categories -> x
+    y = Linear(0, 1, fig.bottom, fig.top).nice()       # values -> y (downwards)
+    fig.y_axis(y, y.ticks(), "share", fmt=percent)     # grid lines, tick labels, title
+    fig.x_axis(x.centres(), ["a", "b"], "category")
+    fig.add(bar(x.start(0), y(0.25), x.width, y(0) - y(0.25), BLUE))
+    return fig.chart("My chart: a: 25%; b: ...")
+
+- :class:`Figure` - the canvas: size (``width`` <= 720, ``height`` <= 360 by default),
+  title, legend row, plot area (``left``, ``right``, ``top``, ``bottom``), axes
+  (:meth:`Figure.x_axis`, :meth:`Figure.y_axis`), :meth:`Figure.add` for marks, and
+  :meth:`Figure.chart` to finish with the text equivalent;
+- scales: :class:`Linear` (with :meth:`Linear.nice` and :meth:`Linear.ticks`),
+  :class:`Log10` (decades), :class:`Band` (categories);
+- marks: :func:`bar`, :func:`stripes`, :func:`line`, :func:`polyline`, :func:`area`
+  (a band between two lines), :func:`dot`, :func:`label`;
+- :class:`Key` - one legend entry: a "bar", "band", "line", "dashed" or "dot" swatch;
+- formatting: :func:`percent`, :func:`number`, :func:`exact_text`.
+- colours: :data:`BLUE`, :data:`VERMILLION`, :data:`ORANGE`, :data:`GREEN`,
+  :data:`PURPLE`, :data:`SKY`, :data:`YELLOW` (Okabe-Ito, as the cards); text, axes and
+  grid lines use ``currentColor``.
 
 >>> from fractions import Fraction
 >>> c = distribution_bar({"7½": Fraction(1, 4), "bust": Fraction(3, 4)}, title="Final total")
->>> c.svg.startswith("<svg") and 'role="img"' in c.svg
+>>> c.svg.startswith("<svg") and 'role="img"' in c.svg and "<title>Final total</title>" in c.svg
 True
 >>> c.text
 'Final total: 7½: 1/4 (25.0%); bust: 3/4 (75.0%).'
+>>> ">Describe this chart</summary>" in c.html and caption_text(c.html) == c.text
+True
 """
 
 from __future__ import annotations
 
 import html
-import io
 import math
-import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
+
+from .render import BLUE, GREEN, ORANGE, PURPLE, VERMILLION
 
 __all__ = ["Chart", "distribution_bar", "running_mean", "running_mean_checkpoints", "strategy_table", "histogram",
-           "COLOURS", "caption_text"]
+           "caption_text", "COLOURS", "Figure", "Key", "Linear", "Log10", "Band", "bar", "stripes", "line",
+           "polyline", "area", "dot", "label", "percent", "number", "exact_text",
+           "BLUE", "VERMILLION", "ORANGE", "GREEN", "PURPLE", "SKY", "YELLOW", "STRATEGY_LEGEND"]
 
-COLOURS = ("#0072B2", "#D55E00", "#009E73", "#E69F00", "#CC79A7", "#56B4E9")
-"""Okabe-Ito colours, safe for colour-blind viewers."""
+SKY, YELLOW = "#56B4E9", "#F0E442"
+COLOURS = (BLUE, VERMILLION, GREEN, ORANGE, PURPLE, SKY)
+"""Okabe-Ito colours, safe for colour-blind viewers (the palette of the cards)."""
 
+WIDTH, HEIGHT, MAX_WIDTH = 680, 300, 720
+TICK, AXIS, TITLE = 14, 15, 16  # font sizes in px (viewBox units: px when drawn at natural size)
+CHAR = 0.6  # average glyph width / font size, for laying out text of a sans-serif face
+
+
+def _f(x: float) -> str:
+    """A coordinate, short."""
+    return f"{x:.1f}".rstrip("0").rstrip(".") if x != int(x) else str(int(x))
+
+
+def _esc(s) -> str:
+    return html.escape(str(s), quote=True)
+
+
+def text_width(s: str, size: float = TICK) -> float:
+    """An estimate of how wide ``s`` is drawn at ``size`` px (no font metrics here)."""
+    return CHAR * size * len(str(s))
+
+
+# -- formatting -------------------------------------------------------------------------------
+
+def percent(p, digits: int = 0) -> str:
+    """A share as a percentage: ``percent(0.25) == '25%'`` (U+2212 for negatives)."""
+    return _minus(f"{float(p) * 100:.{digits}f}%")
+
+
+def number(x, digits: int = 2) -> str:
+    """A number for a tick label: no trailing zeros, a real minus sign, thousands
+    separated: ``number(-0.5) == '−0.5'``, ``number(1000000) == '1,000,000'``."""
+    x = float(x)
+    if x == int(x) and abs(x) < 1e15:
+        return _minus(f"{int(x):,}")
+    s = f"{x:.{digits}f}".rstrip("0").rstrip(".")
+    return _minus(s)
+
+
+def _minus(s: str) -> str:
+    return s.replace("-", "\u2212")
+
+
+def exact_text(p) -> str:
+    """A probability for the text equivalent: the exact fraction and the percentage.
+
+    >>> exact_text(Fraction(1, 3)), exact_text(0.25)
+    ('1/3 (33.3%)', '0.25 (25.0%)')
+    """
+    pct = f"{float(p) * 100:.1f}%"
+    if isinstance(p, Fraction):
+        return f"{p} ({pct})"
+    return f"{float(p):.4g} ({pct})"
+
+
+# -- scales -----------------------------------------------------------------------------------
+
+class Linear:
+    """Values ``lo..hi`` to positions ``a..b`` (``b < a`` for a y axis, which points down)."""
+
+    def __init__(self, lo: float, hi: float, a: float, b: float):
+        self.lo, self.hi, self.a, self.b = float(lo), float(hi), float(a), float(b)
+        if self.hi == self.lo:
+            self.lo, self.hi = self.lo - 1, self.hi + 1
+
+    def __call__(self, v: float) -> float:
+        return self.a + (float(v) - self.lo) * (self.b - self.a) / (self.hi - self.lo)
+
+    def clamp(self, v: float) -> float:
+        return min(max(float(v), self.lo), self.hi)
+
+    def _step(self, count: int) -> float:
+        raw = (self.hi - self.lo) / max(count, 1)
+        mag = 10 ** math.floor(math.log10(raw))
+        for m in (1, 2, 2.5, 5, 10):
+            if raw <= m * mag * (1 + 1e-9):
+                return m * mag
+        return 10 * mag  # pragma: no cover
+
+    def nice(self, count: int = 5) -> "Linear":
+        """The same scale widened to round tick values at both ends."""
+        step = self._step(count)
+        return Linear(math.floor(self.lo / step + 1e-9) * step, math.ceil(self.hi / step - 1e-9) * step, self.a, self.b)
+
+    def ticks(self, count: int = 5) -> list[float]:
+        """About ``count`` round values inside the domain (1, 2, 2.5 or 5 times a power of ten apart)."""
+        step = self._step(count)
+        start = math.ceil(self.lo / step - 1e-9)
+        out = []
+        k = start
+        while k * step <= self.hi + step * 1e-9:
+            v = k * step
+            out.append(0.0 if abs(v) < step * 1e-9 else round(v, 12))
+            k += 1
+        return out
+
+
+class Log10:
+    """Values ``lo..hi`` (> 0) to positions ``a..b`` on a logarithmic scale."""
+
+    def __init__(self, lo: float, hi: float, a: float, b: float):
+        self.lo, self.hi, self.a, self.b = float(lo), float(hi), float(a), float(b)
+        if self.hi <= self.lo:
+            self.hi = self.lo * 10
+
+    def __call__(self, v: float) -> float:
+        t = (math.log10(v) - math.log10(self.lo)) / (math.log10(self.hi) - math.log10(self.lo))
+        return self.a + t * (self.b - self.a)
+
+    def ticks(self) -> list[int]:
+        """The powers of ten inside the domain."""
+        return [10 ** k for k in range(math.ceil(math.log10(self.lo) - 1e-9), math.floor(math.log10(self.hi) + 1e-9) + 1)]
+
+
+class Band:
+    """``n`` categories side by side between ``a`` and ``b``; ``padding`` is the share
+    of each slot left empty."""
+
+    def __init__(self, labels: Sequence, a: float, b: float, padding: float = 0.25):
+        self.labels = list(labels)
+        self.n = max(len(self.labels), 1)
+        self.slot = (b - a) / self.n
+        self.a = a
+        self.width = self.slot * (1 - padding)
+
+    def start(self, i: int) -> float:
+        return self.a + i * self.slot + (self.slot - self.width) / 2
+
+    def centre(self, i: int) -> float:
+        return self.a + (i + 0.5) * self.slot
+
+    def centres(self) -> list[float]:
+        return [self.centre(i) for i in range(len(self.labels))]
+
+
+# -- marks (each returns an SVG fragment) -------------------------------------------------------
+
+def bar(x: float, y: float, w: float, h: float, fill: str, stroke: str | None = None) -> str:
+    """A rectangle (a bar, a cell, a swatch)."""
+    s = f' stroke="{stroke}" stroke-width="1"' if stroke else ""
+    return f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(max(w, 0))}" height="{_f(max(h, 0))}" fill="{fill}"{s}/>'
+
+
+def stripes(x: float, y: float, w: float, h: float, colour: str = "#fff", gap: float = 7) -> str:
+    """Diagonal stripes inside a rectangle (so a highlighted bar differs by more than
+    its colour); computed segments, no ``<pattern>`` or ids needed."""
+    segs = []
+    k = gap / 2
+    while k < w + h:
+        # the points u + v = k, u across from the left edge, v up from the bottom edge
+        ua, ub = max(0.0, k - h), min(w, k)
+        segs.append(f"M{_f(x + ua)} {_f(y + h - (k - ua))}L{_f(x + ub)} {_f(y + h - (k - ub))}")
+        k += gap
+    return f'<path d="{"".join(segs)}" stroke="{colour}" stroke-width="2" stroke-opacity=".85"/>'
+
+
+def line(x1: float, y1: float, x2: float, y2: float, stroke: str = "currentColor", width: float = 1,
+         dash: str | None = None, opacity: float | None = None) -> str:
+    d = f' stroke-dasharray="{dash}"' if dash else ""
+    o = f' stroke-opacity="{opacity}"' if opacity is not None else ""
+    return (f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="{stroke}" '
+            f'stroke-width="{width}"{d}{o}/>')
+
+
+def polyline(points: Iterable[tuple[float, float]], stroke: str, width: float = 2.5, dash: str | None = None) -> str:
+    pts = " ".join(f"{_f(x)},{_f(y)}" for x, y in points)
+    d = f' stroke-dasharray="{dash}"' if dash else ""
+    return (f'<polyline points="{pts}" fill="none" stroke="{stroke}" stroke-width="{width}" '
+            f'stroke-linejoin="round" stroke-linecap="round"{d}/>')
+
+
+def area(upper: Sequence[tuple[float, float]], lower: Sequence[tuple[float, float]], fill: str,
+         opacity: float = 0.4) -> str:
+    """The region between two lines given left to right (a confidence band)."""
+    pts = list(upper) + list(reversed(lower))
+    if not pts:
+        return ""
+    return (f'<polygon points="{" ".join(f"{_f(x)},{_f(y)}" for x, y in pts)}" fill="{fill}" '
+            f'fill-opacity="{opacity}" stroke="none"/>')
+
+
+def dot(x: float, y: float, fill: str, r: float = 3.5) -> str:
+    return f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{r}" fill="{fill}"/>'
+
+
+def label(x: float, y: float, s, size: float = TICK, anchor: str = "start", weight: str | None = None,
+          fill: str = "currentColor", rotate: bool = False, opacity: float | None = None) -> str:
+    """Text in the page's font (``fill`` defaults to the page's text colour)."""
+    w = f' font-weight="{weight}"' if weight else ""
+    o = f' fill-opacity="{opacity}"' if opacity is not None else ""
+    t = f' transform="rotate(-90 {_f(x)} {_f(y)})"' if rotate else ""
+    return (f'<text x="{_f(x)}" y="{_f(y)}" font-size="{size}" text-anchor="{anchor}" fill="{fill}"{w}{o}{t}>'
+            f'{_esc(s)}</text>')
+
+
+@dataclass(frozen=True)
+class Key:
+    """One legend entry: ``kind`` is "bar", "band", "line", "dashed", "dot" or "striped"."""
+
+    kind: str
+    colour: str
+    text: str
+    letter: str = ""  # a letter drawn on the swatch (strategy cells)
+
+
+def _swatch(k: Key, x: float, y: float) -> str:
+    """A 22 x 14 swatch at (x, y) = its left end, vertical centre."""
+    if k.kind in ("bar", "striped"):
+        out = bar(x, y - 7, 22, 14, k.colour)
+        if k.kind == "striped":
+            out += stripes(x, y - 7, 22, 14)
+        if k.letter:
+            out += label(x + 11, y + 5, k.letter, size=13, anchor="middle", weight="bold", fill="#222")
+        return out
+    if k.kind == "band":
+        return bar(x, y - 7, 22, 14, k.colour).replace("/>", ' fill-opacity=".4"/>')
+    if k.kind == "dot":
+        return line(x, y, x + 22, y, k.colour, 2.5) + dot(x + 11, y, k.colour)
+    return line(x, y, x + 22, y, k.colour, 2.5, dash="7 4" if k.kind == "dashed" else None)
+
+
+# -- the canvas -------------------------------------------------------------------------------
+
+class Figure:
+    """An SVG canvas with a title, an optional legend row, a plot area and axes.
+
+    ``margin`` = (top, right, bottom, left) around the plot area, in px; the title and
+    the legend are drawn inside the top margin (:attr:`top` is the plot's top edge).
+    """
+
+    def __init__(self, width: float = WIDTH, height: float = HEIGHT, *, title: str = "",
+                 legend: Sequence[Key] = (), margin: tuple[float, float, float, float] = (0, 16, 56, 72)):
+        self.width, self.height = min(float(width), MAX_WIDTH), float(height)
+        self.title = title
+        self.parts: list[str] = []
+        top = margin[0] + (30 if title else 8) + (28 if legend else 0)
+        self.left, self.right = margin[3], self.width - margin[1]
+        self.top, self.bottom = top, self.height - margin[2]
+        if title:
+            self.parts.append(label(0, 20, title, size=TITLE, weight="600"))
+        if legend:
+            self.legend(legend, 0, (30 if title else 8) + 12)
+
+    def add(self, *fragments: str) -> "Figure":
+        self.parts.extend(fragments)
+        return self
+
+    def clipped(self, *fragments: str) -> "Figure":
+        """Add marks cut to the plot area (a line that runs off the chart stops at its
+        edge): a nested ``<svg>`` with the plot's viewBox, so no clip-path ids are needed."""
+        x, y, w, h = _f(self.left), _f(self.top), _f(self.right - self.left), _f(self.bottom - self.top)
+        self.parts.append(f'<svg x="{x}" y="{y}" width="{w}" height="{h}" viewBox="{x} {y} {w} {h}" '
+                          f'overflow="hidden">{"".join(fragments)}</svg>')
+        return self
+
+    def legend(self, keys: Sequence[Key], x: float, y: float) -> None:
+        """A row of legend entries starting at (x, y) (y: the row's vertical centre)."""
+        for k in keys:
+            self.parts.append(_swatch(k, x, y))
+            self.parts.append(label(x + 28, y + 5, k.text))
+            x += 28 + text_width(k.text) + 22
+
+    def y_axis(self, scale, ticks: Sequence[float], title: str = "", fmt: Callable = number,
+               grid: bool = True) -> None:
+        """Tick labels at the left of the plot, a light grid line across it per tick, and
+        the axis title written upright along the left edge."""
+        for v in ticks:
+            y = scale(v)
+            if grid:
+                self.parts.append(line(self.left, y, self.right, y, opacity=0.15))
+            self.parts.append(label(self.left - 8, y + 5, fmt(v), anchor="end"))
+        if title:
+            self.parts.append(label(16, (self.top + self.bottom) / 2, title, size=AXIS, anchor="middle", rotate=True))
+
+    def x_axis(self, positions: Sequence[float], labels: Sequence[str], title: str = "", baseline: bool = True) -> None:
+        """Labels under the plot at ``positions`` (the axis line along the bottom) and the
+        axis title under them."""
+        if baseline:
+            self.parts.append(line(self.left, self.bottom, self.right, self.bottom, opacity=0.6))
+        for x, s in zip(positions, labels):
+            self.parts.append(line(x, self.bottom, x, self.bottom + 5, opacity=0.6))
+            half = text_width(s) / 2  # keep the end labels inside the canvas
+            self.parts.append(label(min(max(x, half + 2), self.width - half - 2), self.bottom + 21, s, anchor="middle"))
+        if title:
+            self.parts.append(label((self.left + self.right) / 2, self.bottom + 44, title, size=AXIS, anchor="middle"))
+
+    def svg(self, desc: str) -> str:
+        """The finished ``<svg>``: ``role="img"``, its ``<title>`` and ``<desc>`` first."""
+        w, h = _f(self.width), _f(self.height)
+        head = (f'<svg role="img" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="100%" '
+                f'style="max-width:{w}px;height:auto;display:block;font-family:inherit;overflow:visible">'
+                f'<title>{_esc(self.title or "Chart")}</title><desc>{_esc(desc)}</desc>')
+        return head + "".join(self.parts) + "</svg>"
+
+    def chart(self, text: str) -> "Chart":
+        """Finish: the SVG with ``text`` as its description, and the text equivalent."""
+        return Chart(self.svg(text), text, self.title, self.width)
+
+
+# -- the chart object ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Chart:
@@ -50,11 +389,17 @@ class Chart:
 
     svg: str
     text: str
+    title: str = ""
+    width: float = WIDTH
 
     @property
     def html(self) -> str:
-        return (f'<figure class="sk-chart" style="margin:0">{self.svg}'
-                f'<figcaption class="sk-chart-caption">{html.escape(self.text)}</figcaption></figure>')
+        """The chart as a ``<figure>``: the SVG, then a "Describe this chart" disclosure
+        with the text equivalent (closed: sighted readers open it when they want it)."""
+        return (f'<figure class="sk-chart" style="margin:10px 0 14px;max-width:{_f(self.width)}px">{self.svg}'
+                f'<details class="sk-chart-describe" style="font-size:13px;margin:4px 0 0;opacity:.85">'
+                f'<summary style="cursor:pointer">Describe this chart</summary>'
+                f'<p class="sk-chart-text" style="margin:4px 0 0">{_esc(self.text)}</p></details></figure>')
 
     def widget(self):
         import ipywidgets
@@ -66,11 +411,14 @@ class Chart:
     def _repr_html_(self) -> str:
         return self.html
 
+    def __repr__(self) -> str:  # the notebook's text/plain output: short
+        return f"<Chart: {self.title or self.text[:60]}>"
+
 
 def caption_text(shown: str) -> str:
-    """The text equivalent of what a chart area shows: the ``<figcaption>`` of a
-    :attr:`Chart.html` (not the SVG's labels), or all of it as plain text when no chart is
-    drawn (a note, a table).
+    """The text equivalent of what a chart area shows: the text of the chart's "Describe
+    this chart" disclosure (not the SVG's labels), or all of it as plain text when no
+    chart is drawn (a note, a table).
 
     >>> caption_text(Chart('<svg><text>x</text></svg>', "P: 1/4 < 1/2").html)
     'P: 1/4 < 1/2'
@@ -79,147 +427,50 @@ def caption_text(shown: str) -> str:
     """
     from .base import plain_text
 
-    return plain_text(shown[shown.index("<figcaption"):] if "<figcaption" in shown else shown)
+    for marker in ('<p class="sk-chart-text"', "<figcaption"):
+        if marker in shown:
+            part = shown[shown.index(marker):]
+            end = part.find("</p>") if marker.startswith("<p") else part.find("</figcaption>")
+            return plain_text(part[:end] if end >= 0 else part)
+    return plain_text(shown)
 
 
-def _figure(width: float, height: float):
-    from matplotlib.figure import Figure  # lazy: heavy import
-
-    fig = Figure(figsize=(width, height), dpi=100, layout="constrained")
-    return fig, fig.add_subplot()
-
-
-def _to_svg(fig, label: str) -> str:
-    import matplotlib
-
-    buf = io.StringIO()
-    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "sette-kit"}):
-        fig.savefig(buf, format="svg")
-    svg = buf.getvalue()
-    svg = svg[svg.index("<svg"):]
-    svg = re.sub(r"<metadata>.*?</metadata>", "", svg, flags=re.S)
-    # width/height in pt -> let it scale to the container, keep the aspect ratio
-    svg = re.sub(r'<svg ([^>]*?)width="[^"]*" height="[^"]*"',
-                 r'<svg \1style="max-width:100%;height:auto"', svg, count=1)
-    label = html.escape(label, quote=True)
-    return svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
-
-
-def _pct(p) -> str:
-    return f"{float(p) * 100:.1f}%"
-
-
-def _exact(p) -> str:
-    if isinstance(p, Fraction):
-        return f"{p} ({_pct(p)})"
-    return f"{float(p):.4g} ({_pct(p)})"
-
+# -- the charts ---------------------------------------------------------------------------------
 
 def distribution_bar(dist: Mapping, title: str = "Distribution", xlabel: str = "", ylabel: str = "probability",
-                     highlight=None, width: float = 6.0, height: float = 3.2) -> Chart:
-    """A bar chart of a distribution ``{label: probability}`` (Fractions or floats);
-    ``highlight`` names labels drawn in a second colour (and marked in the text)."""
+                     highlight=None, width: float = WIDTH, height: float = HEIGHT) -> Chart:
+    """A bar chart of a distribution ``{label: probability}`` (Fractions or floats), each
+    bar labelled with its percentage; ``highlight`` names labels drawn in vermillion with
+    stripes (and marked in the text and the legend).
+
+    >>> c = distribution_bar({"1": Fraction(1, 2), "2": Fraction(1, 2)}, title="Coin", highlight=["2"])
+    >>> c.text
+    'Coin: 1: 1/2 (50.0%); 2: 1/2 (50.0%) (highlighted).'
+    >>> c.svg.count("<rect"), "highlighted" in c.svg
+    (3, True)
+    """
     labels = [str(k) for k in dist]
     values = [float(v) for v in dist.values()]
     marked = {str(h) for h in (highlight or ())}
-    fig, ax = _figure(width, height)
-    colours = [COLOURS[1] if lab in marked else COLOURS[0] for lab in labels]
-    bars = ax.bar(range(len(labels)), values, color=colours, edgecolor="#333")
-    for bar, lab in zip(bars, labels):
-        if lab in marked:
-            bar.set_hatch("//")
-    ax.set_xticks(range(len(labels)), labels)
-    ax.set_title(title)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    ax.set_ylim(0, max(values + [0]) * 1.15 or 1)
-    ax.grid(axis="y", alpha=0.3)
+    keys = [Key("striped", VERMILLION, "highlighted")] if marked & set(labels) else []
+    fig = Figure(width, height, title=title, legend=keys, margin=(0, 16, 56 if xlabel else 34, 72))
+    top = max(values + [0.0]) * 1.12 or 1.0
+    y = Linear(0, top, fig.bottom, fig.top).nice(4)
+    y = Linear(0, y.hi, fig.bottom, fig.top)
+    fig.y_axis(y, y.ticks(4), ylabel, fmt=percent)
+    x = Band(labels, fig.left, fig.right, padding=0.3)
+    for i, (lab, v) in enumerate(zip(labels, values)):
+        x0, y0 = x.start(i), y(v)
+        hot = lab in marked
+        fig.add(bar(x0, y0, x.width, fig.bottom - y0, VERMILLION if hot else BLUE))
+        if hot:
+            fig.add(stripes(x0, y0, x.width, fig.bottom - y0))
+        if x.slot >= text_width("00.0%", 13):
+            fig.add(label(x.centre(i), y0 - 6, f"{v * 100:.1f}%", size=13, anchor="middle"))
+    fig.x_axis(x.centres(), labels, xlabel)
     text = f"{title}: " + "; ".join(
-        f"{k}: {_exact(v)}{' (highlighted)' if str(k) in marked else ''}" for k, v in dist.items()) + "."
-    return Chart(_to_svg(fig, text), text)
-
-
-def running_mean(outcomes: Sequence[float], exact=None, level: float = 0.95, title: str = "Running mean",
-                 ylabel: str = "mean result per hand", width: float = 6.0, height: float = 3.2) -> Chart:
-    """The running mean of ``outcomes`` with a ``level`` confidence band (normal
-    approximation, running standard deviation) and the exact value as a dashed line."""
-    import numpy as np
-
-    x = np.asarray(outcomes, dtype=float)
-    if x.size == 0:
-        raise ValueError("running_mean needs at least one outcome")
-    n = np.arange(1, x.size + 1)
-    mean = np.cumsum(x) / n
-    sq = np.cumsum(x * x) / n
-    sd = np.sqrt(np.maximum(sq - mean * mean, 0) * n / np.maximum(n - 1, 1))
-    z = _z(level)
-    half = z * sd / np.sqrt(n)
-    # draw at most ~400 points (log-spaced), so the SVG stays small for long runs
-    idx = np.unique(np.geomspace(1, x.size, num=min(x.size, 400)).astype(int) - 1)
-    fig, ax = _figure(width, height)
-    ax.fill_between(n[idx], (mean - half)[idx], (mean + half)[idx], color=COLOURS[5], alpha=0.35, label=f"{level:.0%} band")
-    ax.plot(n[idx], mean[idx], color=COLOURS[0], lw=1.5, label="running mean")
-    if exact is not None:
-        ax.axhline(float(exact), color=COLOURS[1], ls="--", lw=1.5, label=f"exact {float(exact):.4f}")
-    ax.set_xscale("log" if x.size > 100 else "linear")
-    ax.set_xlabel("hands played")
-    ax.set_ylabel(ylabel)
-    ax.set_title(title)
-    ax.legend(loc="best", fontsize=8)
-    ax.grid(alpha=0.3)
-    text = (f"{title}: after {x.size} hands the mean is {mean[-1]:.4f} ± {half[-1]:.4f} "
-            f"({level:.0%} confidence)")
-    if exact is not None:
-        inside = abs(mean[-1] - float(exact)) <= half[-1]
-        text += (f"; the exact value is {exact} = {float(exact):.4f}, "
-                 f"{'inside' if inside else 'outside'} the band")
-    text += "."
-    return Chart(_to_svg(fig, text), text)
-
-
-def running_mean_checkpoints(checkpoints: Sequence, exact=None, level: float = 0.95, title: str = "Running mean",
-                             ylabel: str = "mean result per hand", width: float = 6.0,
-                             height: float = 3.2) -> Chart:
-    """Like :func:`running_mean`, drawn from checkpoints ``(rounds, mean, stderr)`` (e.g.
-    ``sette_kit.simulate.Result.checkpoints``) instead of raw outcomes; a checkpoint whose
-    standard error is not a number (fewer than 2 rounds) gets no band.
-
-    >>> c = running_mean_checkpoints([(1, -1.0, float("nan")), (10, -0.2, 0.3), (100, -0.15, 0.1)], exact=-0.16)
-    >>> c.text
-    'Running mean: after 100 hands the mean is -0.1500 ± 0.1960 (95% confidence); the exact value is -0.16 = -0.1600, inside the band.'
-    """
-    import numpy as np
-
-    rows = [tuple(cp)[:3] for cp in checkpoints]
-    if not rows:
-        raise ValueError("running_mean_checkpoints needs at least one checkpoint")
-    n = np.array([r[0] for r in rows], dtype=float)
-    mean = np.array([r[1] for r in rows], dtype=float)
-    se = np.array([r[2] for r in rows], dtype=float)
-    half = _z(level) * se
-    band = ~np.isnan(half)
-    fig, ax = _figure(width, height)
-    if band.any():
-        ax.fill_between(n[band], (mean - half)[band], (mean + half)[band], color=COLOURS[5], alpha=0.35,
-                        label=f"{level:.0%} band")
-    ax.plot(n, mean, color=COLOURS[0], lw=1.5, marker="o", ms=3, label="running mean")
-    if exact is not None:
-        ax.axhline(float(exact), color=COLOURS[1], ls="--", lw=1.5, label=f"exact {float(exact):.4f}")
-    ax.set_xscale("log" if n[-1] > 100 else "linear")
-    ax.set_xlabel("hands played")
-    ax.set_ylabel(ylabel)
-    ax.set_title(title)
-    ax.legend(loc="best", fontsize=8)
-    ax.grid(alpha=0.3)
-    last = half[-1] if band[-1] else float("nan")
-    text = f"{title}: after {int(n[-1])} hands the mean is {mean[-1]:.4f}"
-    text += f" ± {last:.4f} ({level:.0%} confidence)" if band[-1] else ""
-    if exact is not None:
-        text += f"; the exact value is {exact} = {float(exact):.4f}"
-        if band[-1]:
-            text += f", {'inside' if abs(mean[-1] - float(exact)) <= last else 'outside'} the band"
-    text += "."
-    return Chart(_to_svg(fig, text), text)
+        f"{k}: {exact_text(v)}{' (highlighted)' if str(k) in marked else ''}" for k, v in dist.items()) + "."
+    return fig.chart(text)
 
 
 def _z(level: float) -> float:
@@ -236,63 +487,225 @@ def _z(level: float) -> float:
     return (lo + hi) / 2
 
 
-def strategy_table(cells: Sequence[Sequence], rows: Sequence, cols: Sequence, title: str = "Strategy",
-                   row_label: str = "", col_label: str = "", width: float | None = None,
-                   height: float | None = None) -> Chart:
-    """A table-like heatmap: ``cells[i][j]`` is a letter ("H" hit / "S" stand, any
-    short text) or a number.  Letters get colours *and* stay written in the cells."""
-    import numpy as np
+def running_mean(outcomes: Sequence[float], exact=None, level: float = 0.95, title: str = "Running mean",
+                 ylabel: str = "mean result per hand", width: float = WIDTH, height: float = HEIGHT) -> Chart:
+    """The running mean of ``outcomes`` with a ``level`` confidence band (normal
+    approximation, running standard deviation) and the exact value as a dashed line.
 
-    fig, ax = _figure(width or max(3.0, 0.45 * len(cols) + 1.6), height or max(2.0, 0.32 * len(rows) + 1.2))
-    numeric = all(isinstance(v, (int, float, Fraction)) for row in cells for v in row)
-    if numeric:
-        data = np.array([[float(v) for v in row] for row in cells])
-        ax.imshow(data, cmap="cividis", aspect="auto")
-        shown = [[f"{float(v):.2g}" for v in row] for row in cells]
+    >>> running_mean([1, -1] * 50, exact=0).text
+    'Running mean: after 100 hands the mean is 0.0000 ± 0.1970 (95% confidence); the exact value is 0 = 0.0000, inside the band.'
+    """
+    xs = [float(v) for v in outcomes]
+    if not xs:
+        raise ValueError("running_mean needs at least one outcome")
+    n = len(xs)
+    # the running sums at about 200 log-spaced round counts (and the last)
+    marks = sorted({max(1, min(n, round(n ** (i / 199)))) for i in range(200)} | {n}) if n > 1 else [1]
+    rows = []
+    s1 = s2 = 0.0
+    j = 0
+    for i, v in enumerate(xs, 1):
+        s1 += v
+        s2 += v * v
+        if i == marks[j]:
+            mean = s1 / i
+            se = math.sqrt(max(s2 / i - mean * mean, 0) * i / (i - 1)) / math.sqrt(i) if i > 1 else float("nan")
+            rows.append((i, mean, se))
+            j += 1
+            if j == len(marks):
+                break
+    return running_mean_checkpoints(rows, exact=exact, level=level, title=title, ylabel=ylabel,
+                                    width=width, height=height)
+
+
+def running_mean_checkpoints(checkpoints: Sequence, exact=None, level: float = 0.95, title: str = "Running mean",
+                             ylabel: str = "mean result per hand", width: float = WIDTH,
+                             height: float = HEIGHT + 20) -> Chart:
+    """Like :func:`running_mean`, drawn from checkpoints ``(rounds, mean, stderr)`` (e.g.
+    ``sette_kit.simulate.Result.checkpoints``) instead of raw outcomes; a checkpoint whose
+    standard error is not a number (fewer than 2 rounds) gets no band.  The x axis is
+    logarithmic beyond 100 rounds; the y axis shows the band from 100 rounds on (the
+    first few rounds swing wider, and run off the top or bottom).
+
+    >>> c = running_mean_checkpoints([(1, -1.0, float("nan")), (10, -0.2, 0.3), (100, -0.15, 0.1)], exact=-0.16)
+    >>> c.text
+    'Running mean: after 100 hands the mean is -0.1500 ± 0.1960 (95% confidence); the exact value is -0.16 = -0.1600, inside the band.'
+    """
+    rows = [(int(cp[0]), float(cp[1]), float(cp[2])) for cp in checkpoints]
+    if not rows:
+        raise ValueError("running_mean_checkpoints needs at least one checkpoint")
+    z = _z(level)
+    ex = None if exact is None else float(exact)
+    last_n, last_mean, last_se = rows[-1]
+    keys = [Key("band", SKY, f"{level:.0%} band"), Key("dot", BLUE, "running mean")]
+    if ex is not None:
+        keys.append(Key("dashed", VERMILLION, "exact value"))
+    fig = Figure(width, height, title=title, legend=keys, margin=(0, 20, 56, 76))
+    log = last_n > 100
+    x = Log10(1, max(last_n, 10), fig.left, fig.right) if log else Linear(0, max(last_n, 1), fig.left, fig.right)
+    # the y range: the running mean and its band from 100 rounds on (or the last tenth)
+    start = min(100, rows[-1][0])
+    span = [v for n, m, se in rows if n >= start for v in ((m,) if math.isnan(se) else (m - z * se, m + z * se))]
+    span += [ex] if ex is not None else []
+    lo, hi = min(span), max(span)
+    pad = (hi - lo) * 0.08 or 0.1
+    y = Linear(lo - pad, hi + pad, fig.bottom, fig.top).nice(5)
+    fig.y_axis(y, y.ticks(5), ylabel)
+    band = [(n, m, se) for n, m, se in rows if not math.isnan(se)]
+    marks = [area([(x(n), y(m + z * se)) for n, m, se in band], [(x(n), y(m - z * se)) for n, m, se in band], SKY, 0.4)]
+    if ex is not None:
+        marks.append(line(fig.left, y(ex), fig.right, y(ex), VERMILLION, 2.5, dash="7 4"))
+    pts = [(x(n), y(m)) for n, m, _ in rows]
+    marks.append(polyline(pts, BLUE, 2.5))
+    if len(rows) <= 40:
+        marks.extend(dot(px, py, BLUE) for px, py in pts)
+    fig.clipped(*marks)
+    if log:
+        ticks = x.ticks()
+        positions, labels = [x(t) for t in ticks], [number(t) for t in ticks]
+        # keep every other label when they would collide
+        if len(ticks) > 1 and (positions[1] - positions[0]) < text_width(labels[-1]) + 8:
+            labels = [s if i % 2 == 0 or i == len(labels) - 1 else "" for i, s in enumerate(labels)]
     else:
-        symbols = sorted({str(v) for row in cells for v in row})
-        code = {s: i for i, s in enumerate(symbols)}
-        data = np.array([[code[str(v)] for v in row] for row in cells], dtype=float)
-        from matplotlib.colors import ListedColormap
+        ticks = [t for t in Linear(0, max(last_n, 1), 0, 1).ticks(5)]
+        positions, labels = [x(t) for t in ticks], [number(t) for t in ticks]
+    fig.x_axis(positions, labels, "hands played" + (" (logarithmic scale)" if log else ""))
+    half = z * last_se
+    has_band = not math.isnan(last_se)
+    text = f"{title}: after {last_n:,} hands the mean is {last_mean:.4f}"
+    text += f" ± {half:.4f} ({level:.0%} confidence)" if has_band else ""
+    if ex is not None:
+        text += f"; the exact value is {exact} = {ex:.4f}"
+        if has_band:
+            text += f", {'inside' if abs(last_mean - ex) <= half else 'outside'} the band"
+    text += "."
+    return fig.chart(text)
 
-        palette = {"H": "#E69F00", "S": "#56B4E9"}
-        colours = [palette.get(s, COLOURS[(i + 2) % len(COLOURS)]) for i, s in enumerate(symbols)]
-        ax.imshow(data, cmap=ListedColormap(colours), vmin=-0.5, vmax=len(symbols) - 0.5, aspect="auto")
-        shown = [[str(v) for v in row] for row in cells]
-    for i, row in enumerate(shown):
+
+STRATEGY_LEGEND = {"H": ("hit", ORANGE), "S": ("stand", SKY), "h": ("mostly hit", "#F5D393"),
+                   "s": ("mostly stand", "#BFE2F6"), ".": ("not reached", None)}
+"""The strategy grid's letters: meaning and cell colour (Okabe-Ito orange and sky blue,
+lighter when the choice depends on the cards); cells never reached stay blank, with a
+faint dot, so they are the quietest thing on the chart."""
+
+
+def strategy_table(cells: Sequence[Sequence], rows: Sequence, cols: Sequence, title: str = "Strategy",
+                   row_label: str = "", col_label: str = "", width: float = WIDTH, height: float | None = None,
+                   legend: Mapping | None = None) -> Chart:
+    """A grid: ``cells[i][j]`` is a letter or a short text, or all cells are numbers.
+
+    Letters get the colours of ``legend`` (default :data:`STRATEGY_LEGEND`: "H" hit, "S"
+    stand, "h"/"s" mostly hit/stand, "." not reached) *and* stay written in the cells; a
+    legend under the grid reads the letters out.  Numbers get shades of one blue, darker
+    for larger values, and are written in the cells too.
+
+    >>> s = strategy_table([["H", "S"], [".", "S"]], rows=[4, 5], cols=["a", "b"], title="Play", row_label="total")
+    >>> s.text
+    'Play. total 4: a hit, b stand; total 5: b stand.'
+    >>> s.svg.count(">H<"), s.svg.count(">S<")
+    (2, 3)
+    """
+    legend = dict(STRATEGY_LEGEND if legend is None else legend)
+    numeric = all(isinstance(v, (int, float, Fraction)) and not isinstance(v, bool) for row in cells for v in row)
+    nrows, ncols = len(rows), len(cols)
+    label_w = max([text_width(str(r)) for r in rows] + [text_width(row_label)] + [20]) + 16
+    used = [] if numeric else [s for s in legend if any(str(v) == s for row in cells for v in row)]
+    cell_h = 26
+    head = 30 + (22 if col_label else 0)
+    legend_h = 40 if used else 8
+    height = height or min(30 + head + nrows * cell_h + legend_h + 8, 420)
+    fig = Figure(width, height, title=title, margin=(0, 12, legend_h, label_w))
+    grid_top = fig.top + head - 8
+    cell_w = (fig.right - fig.left) / max(ncols, 1)
+    cell_h = min(cell_h, (fig.bottom - grid_top) / max(nrows, 1))
+    if col_label:
+        fig.add(label((fig.left + fig.right) / 2, fig.top + 6, col_label, size=AXIS, anchor="middle"))
+    if row_label:
+        fig.add(label(fig.left - 10, grid_top - 8, row_label, size=AXIS, anchor="end"))
+    for j, c in enumerate(cols):
+        fig.add(label(fig.left + (j + 0.5) * cell_w, grid_top - 8, c, anchor="middle"))
+    if numeric:
+        flat = [float(v) for row in cells for v in row] or [0.0]
+        lo, hi = min(flat), max(flat)
+    for i, (r, row) in enumerate(zip(rows, cells)):
+        y0 = grid_top + i * cell_h
+        fig.add(label(fig.left - 10, y0 + cell_h / 2 + 5, r, anchor="end"))
         for j, v in enumerate(row):
-            ax.text(j, i, v, ha="center", va="center", fontsize=8, color="#111")
-    ax.set_xticks(range(len(cols)), [str(c) for c in cols], fontsize=8)
-    ax.set_yticks(range(len(rows)), [str(r) for r in rows], fontsize=8)
-    ax.set_xlabel(col_label)
-    ax.set_ylabel(row_label)
-    ax.set_title(title)
-    lines = [f"{row_label or 'row'} {r}: " + ", ".join(f"{c} {v}" for c, v in zip(cols, row))
-             for r, row in zip(rows, shown)]
+            x0 = fig.left + j * cell_w
+            if numeric:
+                t = 0.0 if hi == lo else (float(v) - lo) / (hi - lo)
+                fig.add(bar(x0 + 1, y0 + 1, cell_w - 2, cell_h - 2, _shade(t)))
+                fig.add(label(x0 + cell_w / 2, y0 + cell_h / 2 + 5, f"{float(v):.2g}", size=13, anchor="middle",
+                              fill="#fff" if t > 0.55 else "#222"))
+                continue
+            meaning, colour = legend.get(str(v), (str(v), None))
+            if colour:
+                fig.add(bar(x0 + 1, y0 + 1, cell_w - 2, cell_h - 2, colour))
+                fig.add(label(x0 + cell_w / 2, y0 + cell_h / 2 + 5, v, anchor="middle", weight="bold", fill="#222"))
+            else:
+                fig.add(label(x0 + cell_w / 2, y0 + cell_h / 2 + 5, "·", anchor="middle", opacity=0.45))
+    if used:
+        keys = [Key("bar", legend[s][1] or "none", legend[s][0], letter=s if legend[s][1] else "·") for s in used]
+        fig.legend(keys, 0, fig.height - 18)
+    if numeric:
+        lines = [f"{row_label or 'row'} {r}: " + ", ".join(f"{c} {float(v):.2g}" for c, v in zip(cols, row))
+                 for r, row in zip(rows, cells)]
+    else:
+        lines = []
+        for r, row in zip(rows, cells):
+            said = [f"{c} {legend.get(str(v), (str(v), None))[0]}" for c, v in zip(cols, row)
+                    if not (str(v) in legend and legend[str(v)][1] is None)]
+            lines.append(f"{row_label or 'row'} {r}: " + (", ".join(said) if said else "not reached"))
     text = f"{title}. " + "; ".join(lines) + "."
-    return Chart(_to_svg(fig, f"{title}: a table of {len(rows)} rows by {len(cols)} columns; "
-                              "the caption reads it out"), text)
+    return fig.chart(text)
+
+
+def _shade(t: float) -> str:
+    """White (t = 0) to the kit's blue (t = 1)."""
+    r0, g0, b0 = 0xEE, 0xF5, 0xFB
+    r1, g1, b1 = 0x00, 0x72, 0xB2
+    mix = lambda a, b: round(a + (b - a) * t)  # noqa: E731
+    return f"#{mix(r0, r1):02X}{mix(g0, g1):02X}{mix(b0, b1):02X}"
 
 
 def histogram(outcomes: Sequence[float], bins=None, title: str = "Outcomes", xlabel: str = "result",
-              width: float = 6.0, height: float = 3.2) -> Chart:
-    """A histogram of outcomes; whole-number outcomes get one bar per value."""
-    import numpy as np
+              width: float = WIDTH, height: float = HEIGHT) -> Chart:
+    """A histogram of outcomes: whole-number outcomes spanning at most 40 get one bar per
+    value; otherwise ``bins`` equal bins (default: Sturges' rule).
 
-    x = np.asarray(outcomes, dtype=float)
-    if x.size == 0:
+    >>> histogram([1, 1, -1, 2]).text
+    'Outcomes (4 values, mean 0.75): -1: 1; 1: 2; 2: 1.'
+    """
+    xs = [float(v) for v in outcomes]
+    if not xs:
         raise ValueError("histogram needs at least one outcome")
-    fig, ax = _figure(width, height)
-    if bins is None and np.all(x == np.round(x)) and np.ptp(x) <= 40:
-        values, counts = np.unique(x, return_counts=True)
-        ax.bar(values, counts, width=0.8, color=COLOURS[0], edgecolor="#333")
-        parts = [f"{v:g}: {c}" for v, c in zip(values, counts)]
+    lo, hi = min(xs), max(xs)
+    if bins is None and all(v == round(v) for v in xs) and hi - lo <= 40:
+        counts: dict = {}
+        for v in xs:
+            counts[v] = counts.get(v, 0) + 1
+        keys = sorted(counts)
+        labels = [number(v) for v in keys]
+        heights = [counts[v] for v in keys]
+        parts = [f"{v:g}: {counts[v]}" for v in keys]
     else:
-        counts, edges, _ = ax.hist(x, bins=bins or "auto", color=COLOURS[0], edgecolor="#333")
-        parts = [f"{a:.3g} to {b:.3g}: {int(c)}" for a, b, c in zip(edges[:-1], edges[1:], counts)]
-    ax.set_title(title)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel("count")
-    ax.grid(axis="y", alpha=0.3)
-    text = f"{title} ({x.size} values, mean {x.mean():.4g}): " + "; ".join(parts) + "."
-    return Chart(_to_svg(fig, text), text)
+        k = int(bins) if bins else max(1, math.ceil(math.log2(len(xs)) + 1))
+        step = (hi - lo) / k or 1.0
+        heights = [0] * k
+        for v in xs:
+            heights[min(int((v - lo) / step), k - 1)] += 1
+        edges = [lo + i * step for i in range(k + 1)]
+        labels = [number(edges[i], 3) for i in range(k)]
+        parts = [f"{a:.3g} to {b:.3g}: {c}" for a, b, c in zip(edges[:-1], edges[1:], heights)]
+    fig = Figure(width, height, title=title, margin=(0, 16, 56, 72))
+    y = Linear(0, max(heights) * 1.1, fig.bottom, fig.top).nice(4)
+    y = Linear(0, y.hi, fig.bottom, fig.top)
+    fig.y_axis(y, [t for t in y.ticks(4) if t == int(t)], "count")
+    x = Band(labels, fig.left, fig.right, padding=0.15)
+    for i, c in enumerate(heights):
+        fig.add(bar(x.start(i), y(c), x.width, fig.bottom - y(c), BLUE))
+    step_label = max(1, math.ceil(len(labels) * text_width("0000") / (fig.right - fig.left)))
+    fig.x_axis(x.centres(), [s if i % step_label == 0 else "" for i, s in enumerate(labels)], xlabel)
+    mean = sum(xs) / len(xs)
+    text = f"{title} ({len(xs)} values, mean {mean:.4g}): " + "; ".join(parts) + "."
+    return fig.chart(text)

@@ -3,12 +3,10 @@
 Every number comes from :mod:`sette_kit.odds` (``next_card``, ``bust_probability``,
 ``sette_e_mezzo_probability``, ``reale_probability``, ``explain_bust``): the unseen cards
 are counted, and each probability is shown as an exact fraction and a percentage (S1,
-S2, S4, S5).  The numbers are updated at once; the chart (matplotlib, drawn to SVG, with
-its text equivalent) follows from a background thread (drawing a new one takes about a
-tenth of a second), and repeated charts come from a small cache, so they are instant.
-``background=False`` draws the chart before returning (tests, scripts).
+S2, S4, S5).  The numbers and the chart of the next card (:func:`widgets.charts.distribution_bar`,
+SVG with its text equivalent, drawn in a few milliseconds) are updated at once.
 
->>> lab = OddsLab("plain", cards="6 di coppe", seen="7 di spade, Re di bastoni", background=False)
+>>> lab = OddsLab("plain", cards="6 di coppe", seen="7 di spade, Re di bastoni")
 >>> lab.bust
 Fraction(22, 37)
 >>> "22/37" in lab.result_text
@@ -20,8 +18,6 @@ True
 
 from __future__ import annotations
 
-import functools
-
 import ipywidgets
 
 from sette_kit import odds
@@ -31,7 +27,6 @@ from sette_kit.rules import PRESETS, Rules
 from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import fraction_text
 
-from ._background import CHART_LOCK, Background
 from .base import KitWidget, button, esc, lines_html, plain_text, safe_action, text_box
 from .charts import caption_text, distribution_bar
 from .render import hand_html
@@ -41,24 +36,12 @@ __all__ = ["OddsLab"]
 CHART_TITLE = "Value of the next card"
 
 
-@functools.lru_cache(maxsize=256)
 def _chart_html(items: tuple) -> str:
-    """The next-card chart for ``((label, probability), ...)``; cached, since learners
-    often come back to the same situation."""
-    with CHART_LOCK:
-        return distribution_bar(dict(items), title=CHART_TITLE, xlabel="value the next card adds",
-                                width=4.2, height=2.4).html
+    """The next-card chart for ``((label, probability), ...)``."""
+    return distribution_bar(dict(items), title=CHART_TITLE, xlabel="value the next card adds", height=260).html
 
 
-def _chart_cached(items: tuple) -> bool:
-    # lru_cache cannot be peeked; remember the keys drawn (bounded like the cache)
-    return items in _DRAWN
-
-
-_DRAWN: dict = {}
-
-
-class OddsLab(Background, KitWidget):
+class OddsLab(KitWidget):
     """The next card's distribution, P(bust), P(7½), P(reale), with the counting.
 
     Public actions: :meth:`set_cards`, :meth:`set_seen`, :meth:`set_rules`,
@@ -66,7 +49,7 @@ class OddsLab(Background, KitWidget):
     """
 
     def __init__(self, rules: Rules | str = "italian", *, cards="", seen="", face: str | None = None,
-                 show_chart: bool = True, background: bool = True, card_size: int = 56) -> None:
+                 show_chart: bool = True, card_size: int = 56) -> None:
         super().__init__()
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         if not isinstance(self.rules, Rules):
@@ -74,7 +57,6 @@ class OddsLab(Background, KitWidget):
         self._fixed_face = face
         self.face = face or self.rules.face
         self.show_chart = show_chart
-        self.background = background
         self.card_size = card_size
         self.cards: tuple[Card, ...] = ()
         self.seen: tuple[Card, ...] = ()
@@ -106,8 +88,6 @@ class OddsLab(Background, KitWidget):
         self.result_html.add_class("sk-result")
         self.chart_html = ipywidgets.HTML()
         self.chart_html.add_class("sk-chart")
-        self.status = ipywidgets.HTML()
-        self.status.add_class("sk-status")
         self.explain_html = ipywidgets.HTML()
         self.explain_html.add_class("sk-explain")
         wrap = ipywidgets.Layout(flex_flow="row wrap")
@@ -115,8 +95,7 @@ class OddsLab(Background, KitWidget):
             ipywidgets.HBox([self.rules_menu, self.clear_button], layout=wrap),
             ipywidgets.HBox([self.cards_box, self.seen_box], layout=wrap),
             ipywidgets.HBox([self.card_menu, self.add_mine_button, self.add_seen_button], layout=wrap),
-            self.message, self.hand_view, self.seen_view, self.result_html, self.explain_html, self.status,
-            self.chart_html,
+            self.message, self.hand_view, self.seen_view, self.result_html, self.explain_html, self.chart_html,
         ])
         self._fill_menu()
         self._update(self._read(cards), self._read(seen), self.rules)
@@ -179,17 +158,7 @@ class OddsLab(Background, KitWidget):
         items = tuple((("matta" if k == "matta" else fmt_points(k)), v) for k, v in ordered)
         self.chart_items = items
         if self.show_chart:
-            def work():
-                html = _chart_html(items)
-                _DRAWN[items] = True
-                if len(_DRAWN) > 256:
-                    _DRAWN.pop(next(iter(_DRAWN)))
-                return html
-
-            def done(html):
-                self.chart_html.value = html
-
-            self._start(work, done, "Drawing the chart...", wait=True if _chart_cached(items) else None)
+            self.chart_html.value = _chart_html(items)
         else:
             self.chart_html.value = (f'<p class="sk-chart-caption">{esc(CHART_TITLE)}: ' + "; ".join(
                 f"{esc(k)}: {esc(fraction_text(v))}" for k, v in items) + ".</p>")

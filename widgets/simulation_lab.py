@@ -3,10 +3,12 @@
 Controls: the rules preset, the player's policy (``stand_at(x)`` thresholds, or the
 optimal strategy of ``odds.solve``), the bank's policy (``stand_at(x)`` or the bank that
 sees the player's total), the number of rounds (1,000 to 10,000,000) and the seed.
-"Run" plays the rounds with :func:`sette_kit.simulate.run` in a background thread of
-the kernel, so the page never freezes: a progress bar follows the rounds played (the
-``progress`` callback of ``simulate.run``) and "Cancel" stops the run at the next chunk.
-``run(wait=True)`` runs in the calling thread instead (for tests and lessons).
+"Run" plays the rounds of :func:`sette_kit.simulate.run` chunk by chunk as background
+work, so the page never freezes: in a thread of the kernel where threads exist, else
+(Pyodide in a browser) as steps on the kernel's event loop, one chunk per step
+(:class:`widgets._background.Job`).  A progress bar follows the rounds played and
+"Cancel" stops the run at the next chunk.  ``run(wait=True)`` plays in the caller
+instead (for tests and lessons).
 
 When done it shows the estimate (the mean result per unit staked), its standard error
 and 95% confidence interval, the exact value beside it (the optimal player:
@@ -33,12 +35,13 @@ from functools import lru_cache
 
 import ipywidgets
 
-from sette_kit import odds, simulate
+from sette_kit import accel, odds, simulate
 from sette_kit.errors import SetteKitError
 from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
 from sette_kit.strategy import BankSeesPlayer, StandAt, sees_player, stand_at
 
+from ._background import Job
 from .base import LOG, UNEXPECTED, KitWidget, button, esc, plain_text, safe_action
 
 __all__ = ["SimulationLab", "MIN_ROUNDS", "MAX_ROUNDS", "PRESETS", "THRESHOLDS"]
@@ -177,7 +180,7 @@ class SimulationLab(KitWidget):
         self.result = None
         self.exact = None
         self.status = "ready"  # "ready" | "running" | "done" | "cancelled" | "failed"
-        self._thread: threading.Thread | None = None
+        self._job: Job | None = None
         self._cancel = threading.Event()
         self._syncing = False
 
@@ -263,7 +266,7 @@ class SimulationLab(KitWidget):
     # -- running ------------------------------------------------------------------------------
     @safe_action
     def run(self, wait: bool = False):
-        """Play the rounds.  ``wait=False`` (the Run button): in a background thread, the
+        """Play the rounds.  ``wait=False`` (the Run button): as background work, the
         progress bar moving, returns at once; ``wait=True``: here, returns the Result."""
         self._check_idle()
         rounds = _parse_whole(self.rounds_box.value, MIN_ROUNDS, MAX_ROUNDS, "Rounds")
@@ -271,13 +274,14 @@ class SimulationLab(KitWidget):
         self.rounds, self.seed = rounds, seed
         job = (self.rules, self.player, self.dealer, rounds, seed)
         self._start()
+        steps = self._steps(*job)
         if wait:
-            self._work(*job)
+            for _ in steps:
+                pass
             if self.status == "failed":
                 return None
             return self.result
-        self._thread = threading.Thread(target=self._work, args=job, name="sette-kit-simulation", daemon=True)
-        self._thread.start()
+        self._job = Job(steps, name="sette-kit-simulation").start()
         return None
 
     @safe_action
@@ -289,12 +293,15 @@ class SimulationLab(KitWidget):
         return True
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Wait for a background run to finish; True if it has."""
-        t = self._thread
-        if t is not None:
-            t.join(timeout)
-            return not t.is_alive()
-        return True
+        """Wait for a background run to finish; True if it has.  (On a running event
+        loop, without threads, use ``await lab.wait_async()``.)"""
+        job = self._job
+        return True if job is None else job.wait(timeout)
+
+    async def wait_async(self, timeout: float | None = None) -> bool:
+        """``await`` the end of a background run (whatever runs it)."""
+        job = self._job
+        return True if job is None else await job.wait_async(timeout)
 
     def _start(self) -> None:
         self.status = "running"
@@ -326,10 +333,15 @@ class SimulationLab(KitWidget):
             raise _Cancelled
 
     def _chunk(self, rounds: int) -> int:
-        # about 40 progress updates, never fewer rounds at once than one random block
+        # about 40 progress updates, never fewer rounds at once than one random block; on
+        # the pure path (no numpy) one block at a time: a step of well under a second
+        if accel.path() == "pure":
+            return simulate.BLOCK
         return max(simulate.BLOCK, -(-rounds // 40))
 
-    def _work(self, rules, player, dealer, rounds, seed) -> None:
+    def _steps(self, rules, player, dealer, rounds, seed):
+        """The run as steps: solve (or the exact value), then one step per chunk of
+        rounds (progress shown after each), then the result and its charts."""
         try:
             if player == OPTIMAL:
                 sol = _solution(rules, dealer)
@@ -339,8 +351,12 @@ class SimulationLab(KitWidget):
                 player, exact = sol, sol.ev
             else:
                 exact = _policy_ev(rules, player, dealer)
-            result = simulate.run(rules, player, dealer, rounds=rounds, seed=seed, chunk=self._chunk(rounds),
-                                  progress=self._tick)
+            yield
+            sim = simulate._stepped(rules, player, dealer, rounds, seed, self._chunk(rounds))
+            for done in sim:
+                self._tick(done, rounds)
+                yield
+            result = sim.result(rules, player, dealer)
             self.result, self.exact = result, exact
             self._show(result, exact)
             self.progress.bar_style = "success"

@@ -6,10 +6,14 @@ heatmap/table (rows: first card, columns: total; H hit, S stand, h/s mostly hit/
 sentences read off the table, and the exact house edge.  "Look up" gives the expected
 result of standing and of hitting for one hand (``Solution.ev_of``).
 
-Solving the Italian rules takes a few tenths of a second and drawing the table about as
-long, so by default the work runs in a background thread with a "Solving..." note, and
-the page stays responsive; ``background=False`` (or ``solve(wait=True)``) does it at once,
-for tests and scripts.  Solutions and charts are remembered, so coming back is instant.
+The table is an SVG grid (:func:`widgets.charts.strategy_table`) with a colour legend;
+every cell keeps its letter, and cells never reached are left quiet.  Solving the
+Italian rules takes a few tenths of a second (drawing the table a few milliseconds), so
+by default solving runs as background work with a "Solving..." note and the page stays
+responsive (a thread, or steps on the kernel's event loop where there are no threads:
+:mod:`widgets._background`); ``background=False`` (or ``solve(wait=True)``) does it at
+once, for tests and scripts.  Solutions and charts are remembered, so coming back is
+instant.
 
 >>> sc = StrategyChart("plain", background=False)
 >>> sc.solution.house_edge
@@ -31,11 +35,11 @@ from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import (BANK_POLICIES, GRID_LEGEND, cached_solution, dealer_words, house_edge_text,
                                      lookup_text, policy, solution, strategy_grid, strategy_sentences)
 
-from ._background import CHART_LOCK, Background
+from ._background import Background
 from .base import KitWidget, button, esc, lines_html, plain_text, safe_action, text_box
 from .charts import caption_text, strategy_table
 
-__all__ = ["StrategyChart", "Background", "POLICY_OPTIONS", "CHART_LOCK"]
+__all__ = ["StrategyChart", "Background", "POLICY_OPTIONS"]
 
 POLICY_OPTIONS = [(("the all-seeing bank" if p == "sees" else f"bank stands at {p}"), p) for p in BANK_POLICIES]
 
@@ -63,14 +67,13 @@ _CHARTS: dict = {}  # Solution -> chart HTML (solutions themselves are remembere
 
 
 def strategy_chart_html(sol) -> str:
-    """The heatmap of one solution (remembered: drawing it takes a few tenths of a second)."""
+    """The strategy grid of one solution (remembered with it)."""
     got = _CHARTS.get(sol)
     if got is None:
         firsts, totals, cells = strategy_grid(sol)
         title = f"Best play, {sol.rules.name} rules, {dealer_words(sol.dealer)}"
-        with CHART_LOCK:
-            chart = strategy_table(cells, firsts, [fmt_points(t) for t in totals], title=title,
-                                   row_label="first card", col_label="your total").html
+        chart = strategy_table(cells, firsts, [fmt_points(t) for t in totals], title=title,
+                               row_label="first card", col_label="your total").html
         got = _CHARTS.setdefault(sol, chart)
     return got
 

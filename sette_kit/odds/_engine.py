@@ -12,8 +12,10 @@ drawing policy ends with the multiset B is ``Ord(B) * prod_c ff(n_c, b_c) / ff(N
 where ``Ord(B)`` (the number of class orders of B that the policy would actually draw)
 does not depend on the deck.  The bank's final hands and their ``Ord`` are listed once
 per policy, and the bank's outcome distribution for any deck is then a product of
-table look-ups (vectorised over decks with numpy, in int64 when the numbers fit, else
-in Python integers: exact either way).
+table look-ups: vectorised over decks with numpy where it is present (in int64 when
+the numbers fit, else in Python integers), else the same integer products in a Python
+loop (:mod:`sette_kit.accel` chooses; ``SETTE_KIT_PURE=1`` forces the loop).  Exact
+either way, and the same Fractions on both paths.
 
 Reale (S5) needs suits only for two-card hands; the suit facts a deck needs for it are
 three pair counts (see :meth:`Model.pair_counts`).
@@ -23,8 +25,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
-
+from .. import accel
 from ..cards import FULL_DECK, Card
 from ..rules import Rules
 from ..scoring import Score, outcome
@@ -57,10 +58,17 @@ def _falling(n: int, k: int) -> int:
 
 
 FF = [[_falling(n, k) for k in range(41)] for n in range(41)]  # FF[n][k] = n!/(n-k)!
-FF_OBJ = np.array(FF, dtype=object)
-FF_FLOAT = np.array(FF, dtype=float)
 _I64_MAX = 2 ** 62
-FF_I64 = np.array([[v if v < _I64_MAX else 0 for v in row] for row in FF], dtype=np.int64)
+_FF_NP: dict = {}  # the FF table as numpy arrays, made on first use of the numpy path
+
+
+def _ff_arrays(np):
+    """FF as numpy arrays: (object, float, int64 with 0 where a value does not fit)."""
+    if not _FF_NP:
+        _FF_NP["obj"] = np.array(FF, dtype=object)
+        _FF_NP["float"] = np.array(FF, dtype=float)
+        _FF_NP["i64"] = np.array([[v if v < _I64_MAX else 0 for v in row] for row in FF], dtype=np.int64)
+    return _FF_NP["obj"], _FF_NP["float"], _FF_NP["i64"]
 
 
 def bank_category(hp: int, kind: str) -> int:
@@ -236,49 +244,99 @@ class BankTable:
                         nxt[t] = nxt.get(t, 0) + w
             frontier = nxt
         finals.sort(key=lambda f: f[2])
-        self.comps = np.array([f[0] for f in finals], dtype=np.int64).reshape(-1, NCLS)
         self.ords = [f[1] for f in finals]
-        self.cats = np.array([f[2] for f in finals], dtype=np.int64)
-        self.k = self.comps.sum(axis=1)
-        self.K = int(self.k.max())
-        self.classes = [c for c in range(NCLS) if self.comps[:, c].any()]
-        cats_present, starts = np.unique(self.cats, return_index=True)
-        self.cats_present, self.starts = cats_present, starts
+        self.comps_list = [f[0] for f in finals]
+        self.cats_list = [f[2] for f in finals]
+        self.k_list = [sum(f[0]) for f in finals]
+        self.K = max(self.k_list)
+        self.classes = [c for c in range(NCLS) if any(f[0][c] for f in finals)]
         self.pair_ords = [0, 0, 0]
         for f in finals:
             if f[3] >= 0:
                 self.pair_ords[f[3]] = f[1]
+        # the pure path: for each category and hand size k, the hands as
+        # (Ord, ((class, count), ...)), so that a deck's mass of the category is
+        # sum over k of FF[N-k][K-k] * sum over hands of Ord * prod FF[n_c][count]
+        groups: dict = {}
+        for comp, w, cat, k in zip(self.comps_list, self.ords, self.cats_list, self.k_list):
+            groups.setdefault((cat, k), []).append((w, tuple((c, b) for c, b in enumerate(comp) if b)))
+        self._groups = [(cat, k, tuple(hands)) for (cat, k), hands in sorted(groups.items())]
+        self._np = None  # the numpy arrays, made on first use of the numpy path
 
     def distribution(self, decks, exact: bool):
-        """Category masses for each deck (rows of class counts).
+        """Category masses for each deck (rows of class counts), as lists.
 
-        Exact: integer numerators over ``FF[N][K]`` (the second value; the third is K,
-        the most cards the bank can hold from that deck).  Float: probabilities (the
-        second value is None).  Plain 7 1/2 still holds the
-        two-card reales; :meth:`split_reale` moves them.
+        Exact: integer numerators over ``FF[N][K]`` (the second value, a list: one
+        denominator per deck; the third is the list of K, the most cards the bank can
+        hold from that deck).  Float: probabilities (the second value is None).  Plain
+        7 1/2 still holds the two-card reales; :meth:`split_reale` moves them.  numpy
+        (where :mod:`sette_kit.accel` allows it) or a Python loop: the same numbers.
         """
+        np = accel.numpy()
+        if np is not None:
+            return self._distribution_numpy(np, decks, exact)
+        return self._distribution_pure(decks, exact)
+
+    def _distribution_pure(self, decks, exact: bool):
+        rows, dens, ks = [], [], []
+        groups, kmax_table = self._groups, self.K
+        for R in decks:
+            N = sum(R)
+            K = min(N, kmax_table)
+            ffr = [FF[n] for n in R]  # ffr[c][b] = ff(n_c, b)
+            ffn = FF
+            out = [0] * NCAT
+            for cat, k, hands in groups:
+                if k > K:
+                    continue  # a hand longer than the deck cannot happen
+                acc = 0
+                for w, parts in hands:
+                    for c, b in parts:
+                        w *= ffr[c][b]
+                        if not w:
+                            break
+                    acc += w
+                if acc:
+                    out[cat] += acc * ffn[N - k][K - k]
+            den = FF[N][K]
+            if exact:
+                rows.append(out)
+                dens.append(den)
+            else:
+                rows.append([x / den for x in out])
+            ks.append(K)
+        return rows, (dens if exact else None), ks
+
+    def _distribution_numpy(self, np, decks, exact: bool):
+        if self._np is None:
+            comps = np.array(self.comps_list, dtype=np.int64).reshape(-1, NCLS)
+            cats = np.array(self.cats_list, dtype=np.int64)
+            cats_present, starts = np.unique(cats, return_index=True)
+            self._np = (comps, comps.sum(axis=1), cats_present, starts)
+        comps, ksz, cats_present, starts = self._np
+        ff_obj, ff_float, ff_i64 = _ff_arrays(np)
         R = np.asarray(decks, dtype=np.int64).reshape(-1, NCLS)
         N = R.sum(axis=1)
         K = np.minimum(N, self.K)  # a small deck cannot give more cards than it holds
         if exact:
-            ff = FF_I64 if FF[int(N.max())][int(K.max())] < _I64_MAX else FF_OBJ
+            ff = ff_i64 if FF[int(N.max())][int(K.max())] < _I64_MAX else ff_obj
             ords = np.array(self.ords, dtype=ff.dtype)
         else:
-            ff, ords = FF_FLOAT, np.array(self.ords, dtype=float)
-        rest = np.clip(N[:, None] - self.k[None, :], 0, None)
-        more = np.clip(K[:, None] - self.k[None, :], 0, None)  # hands longer than the deck get 0 below
+            ff, ords = ff_float, np.array(self.ords, dtype=float)
+        rest = np.clip(N[:, None] - ksz[None, :], 0, None)
+        more = np.clip(K[:, None] - ksz[None, :], 0, None)  # hands longer than the deck get 0 below
         num = ff[rest, more] * ords[None, :]
         for c in self.classes:
-            num = num * ff[R[:, c][:, None], self.comps[:, c][None, :]]
-        sums = np.add.reduceat(num, self.starts, axis=1)
+            num = num * ff[R[:, c][:, None], comps[:, c][None, :]]
+        sums = np.add.reduceat(num, starts, axis=1)
         out = np.zeros((R.shape[0], NCAT), dtype=num.dtype)
         if out.dtype == object:
             out[:] = 0
-        out[:, self.cats_present] = sums
+        out[:, cats_present] = sums
         den = ff[N, K]
         if exact:
-            return out, den, K
-        return out / den[:, None], None, K
+            return [[int(x) for x in row] for row in out.tolist()], [int(x) for x in den.tolist()], K.tolist()
+        return (out / den[:, None]).tolist(), None, K.tolist()
 
     def split_reale(self, row: list, n: int, pairs: tuple, exact: bool, K: int) -> list:
         """Move the two-card reales of the bank (S5) out of the plain 7 1/2, in place."""

@@ -159,10 +159,7 @@ class Solution:
                 if r not in index:
                     index[r] = len(rows)
                     rows.append(r)
-            dist, den, kmax = table.distribution(rows, exact)
-            dist = dist.tolist()
-            dens = den.tolist() if den is not None else None
-            kmax = kmax.tolist()
+            dist, dens, kmax = table.distribution(rows, exact)
             for s in states:
                 m, d, hp, kind, _ = info[s]
                 r = tuple(f - h for f, h in zip(self._full, m))
