@@ -88,16 +88,24 @@ def folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
-def _prepare_out(out: Path, source: Path) -> None:
+def _check_out(out: Path, source: Path) -> Path:
+    """``out`` resolved, after checking it may be (re)written; nothing is deleted here."""
     out = out.resolve()
-    if out == source.resolve():
-        raise SetteKitError(f"the output folder {out} is the notebooks' folder: choose another")
+    src = source.resolve()
+    if out == src or out in src.parents or src in out.parents:
+        raise SetteKitError(f"the output folder {out} and the notebooks' folder {src} overlap: "
+                            "choose an output folder outside the notebooks' folder")
     if out.exists():
         if not out.is_dir():
             raise SetteKitError(f"{out} exists and is not a folder")
         if any(out.iterdir()) and not (out / MARKER).is_file():
             raise SetteKitError(f"{out} is not empty and was not made by sette-kit build-site: "
                                 "choose a new or empty folder")
+    return out
+
+
+def _prepare_out(out: Path) -> None:
+    if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     (out / MARKER).write_text("made by sette-kit build-site; rebuilding replaces this folder\n")
@@ -141,7 +149,7 @@ def build_site(out, source=None, *, title: str | None = None, cache=None, log=pr
     folder = Path(source).expanduser() if source is not None else lessons_dir()
     if not folder.is_dir():
         raise SetteKitError(f"{folder} is not a folder")
-    out = Path(out).expanduser()
+    out = _check_out(Path(out).expanduser(), folder)
     cache = Path(cache).expanduser() if cache is not None else default_cache()
     sources, pages, images = _sources(folder)
     _lite.check_jupyterlite()
@@ -176,7 +184,7 @@ def build_site(out, source=None, *, title: str | None = None, cache=None, log=pr
         wheels[key] = c
     t = step("bytecode", t)
 
-    _prepare_out(out, folder)
+    _prepare_out(out)
     (out / ".nojekyll").write_text("")
     pyodide_out = out / "pyodide"
     pyodide_out.mkdir()
