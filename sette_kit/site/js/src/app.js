@@ -61,6 +61,20 @@ function uuid() {
 
 // ---- the Jupyter messages between this page and the kernel ----------------------------
 
+// Jupyter messages are JSON, where Python's None is null; the kernel's worker converts
+// Python objects with Pyodide's toJs(), which gives undefined for None.  Put null back,
+// or a widget trait set to None (layout.display = None: "show it again") is lost.
+function jsonNulls(value) {
+  if (value === undefined) return null;
+  if (Array.isArray(value)) return value.map(jsonNulls);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out = {};
+    for (const [k, v] of Object.entries(value)) out[k] = jsonNulls(v);
+    return out;
+  }
+  return value;
+}
+
 class Session {
   constructor(kernelOptions) {
     this.session = uuid();
@@ -69,11 +83,16 @@ class Session {
     this.comms = new Map(); // comm_id -> Comm
     this.replies = new Map(); // msg_id -> resolve(reply)
     this.manager = null;
+    // messages from the kernel are handled one after the other, each after the previous
+    // one is done (as JupyterLab does): a widget's updates never overtake its creation
+    this.chain = Promise.resolve();
     this.kernel = new PyodideKernel({
       id: uuid(),
       name: 'python',
       location: '',
-      sendMessage: (msg) => this.receive(msg),
+      sendMessage: (msg) => {
+        this.chain = this.chain.then(() => this.receive(msg)).catch((err) => console.error('sette-kit site:', err));
+      },
       logger: ({ payload }) => log(payload),
       ...kernelOptions,
     });
@@ -107,7 +126,9 @@ class Session {
     return { id, reply };
   }
 
-  receive(msg) {
+  async receive(msg) {
+    msg.content = jsonNulls(msg.content);
+    msg.metadata = jsonNulls(msg.metadata || {});
     const type = msg.header.msg_type;
     const parent = (msg.parent_header && msg.parent_header.msg_id) || '';
     const callbacks = this.callbacks.get(parent);
@@ -129,7 +150,7 @@ class Session {
         }
         return;
       case 'comm_open':
-        this.openFromKernel(msg);
+        await this.openFromKernel(msg);
         return;
       case 'comm_msg':
       case 'comm_close': {
@@ -149,12 +170,16 @@ class Session {
     }
   }
 
-  openFromKernel(msg) {
+  async openFromKernel(msg) {
     const { comm_id, target_name } = msg.content;
     const comm = new Comm(this, comm_id, target_name);
     this.comms.set(comm_id, comm);
     if (target_name === 'jupyter.widget' && this.manager) {
-      this.manager.handle_comm_open(comm, msg).catch((err) => console.error('sette-kit site: widget', err));
+      try {
+        await this.manager.handle_comm_open(comm, msg);
+      } catch (err) {
+        console.error('sette-kit site: widget', err);
+      }
     }
   }
 }
@@ -167,6 +192,7 @@ class Comm {
     this.target_name = targetName;
     this._onMsg = null;
     this._onClose = null;
+    this._early = []; // messages that came before the widget model listened
   }
 
   open(data, callbacks, metadata, buffers) {
@@ -188,6 +214,9 @@ class Comm {
 
   on_msg(callback) {
     this._onMsg = callback;
+    const early = this._early;
+    this._early = [];
+    for (const msg of early) callback(msg);
   }
 
   on_close(callback) {
@@ -195,8 +224,9 @@ class Comm {
   }
 
   handle(type, msg) {
-    if (type === 'comm_msg' && this._onMsg) {
-      this._onMsg(msg);
+    if (type === 'comm_msg') {
+      if (this._onMsg) this._onMsg(msg);
+      else this._early.push(msg);
     } else if (type === 'comm_close') {
       this.session.comms.delete(this.comm_id);
       if (this._onClose) this._onClose(msg);
@@ -305,6 +335,7 @@ async function main() {
   });
   const manager = new LiveManager(session);
   session.manager = manager;
+  window.setteKitSite = { session, manager }; // for the browser tests and for debugging
 
   try {
     await session.kernel.ready;
