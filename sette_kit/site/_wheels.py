@@ -248,6 +248,16 @@ def resolve(roots: list[Wheel], available: dict[str, Wheel], env: dict[str, str]
     return chosen
 
 
+def content_hash(wheel: Path) -> str:
+    """A hash of a wheel's file names and contents (not of its zip timestamps), so the
+    kit's wheel, rebuilt unchanged, is not compiled again."""
+    digest = hashlib.sha256(wheel.name.encode() + b"\0")
+    with zipfile.ZipFile(wheel) as zf:
+        for name in sorted(zf.namelist()):
+            digest.update(name.encode() + b"\0" + zf.read(name) + b"\0")
+    return digest.hexdigest()[:16]
+
+
 def compile_wheels(paths: list[Path], work: Path, cache: Path, log=print) -> dict[Path, Path]:
     """Bytecode-compiled copies of the wheels ``paths`` (all under ``cache``): {input: output}.
 
@@ -262,7 +272,7 @@ def compile_wheels(paths: list[Path], work: Path, cache: Path, log=print) -> dic
     cache = cache.resolve()
     for path in paths:
         path = Path(path).resolve()
-        key = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+        key = content_hash(path)
         dst = cache / "compiled" / tool / key / path.name
         out[path] = dst
         if not dst.is_file():
