@@ -3,9 +3,68 @@
 Hypothesis: no per-example deadline.  The suite runs on a 2-core machine that may be
 busy (CI, several test processes), and a slow example is not a wrong one; the number
 of examples is still bounded by each test's settings.
+
+The pure path (issue 13): with ``SETTE_KIT_PURE=1`` in the environment the kit takes
+its pure-Python paths (:mod:`sette_kit.accel`), and this file also *blocks* numpy and
+matplotlib for the whole test session, as in a browser on Pyodide where neither exists:
+a finder on ``sys.meta_path`` refuses them, so any import of them fails with
+ModuleNotFoundError (and ``"numpy" in sys.modules`` stays False for libraries that
+look).  So the README's second test run, ``SETTE_KIT_PURE=1 python -m pytest -m "not
+slow"``, proves that the kit works without them.  That run collects the doctests of
+``sette_kit`` and ``widgets``, the README's, and the test files of :data:`PURE_SUITE`
+(odds, simulate, game, quattro, trentuno, the widgets, the pure path itself, the lesson
+numbers of lessons 5-7); the rest (browser, server, packaging, notebooks) does not
+depend on the path and runs once, in the first, ordinary run.  Tests that compare the
+two paths skip in the pure run.
 """
+
+import fnmatch
+import os
+import sys
+from importlib.abc import MetaPathFinder
+from pathlib import Path
 
 from hypothesis import settings
 
 settings.register_profile("sette-kit", deadline=None, print_blob=True)
 settings.load_profile("sette-kit")
+
+BLOCKED = ("numpy", "matplotlib")
+PURE_SUITE = ("test_odds*.py", "test_simulat*.py", "test_game*.py", "test_policies.py", "test_quattro*.py",
+              "test_trentuno*.py", "test_table_player.py", "test_strategy_chart.py", "test_variant_explorer.py",
+              "test_score_trainer.py", "test_matta_explorer.py", "test_quiz.py", "test_render.py",
+              "test_widgets_*.py", "test_pure_path.py", "test_lessons_05_07.py", "test_cards.py",
+              "test_scoring.py", "test_rules.py", "test_risk.py", "test_counting.py", "test_staking.py")
+"""The test files of tests/ that also run on the pure path (SETTE_KIT_PURE=1)."""
+TESTS = Path(__file__).resolve().parent / "tests"
+PURE = os.environ.get("SETTE_KIT_PURE", "").strip().lower() in ("1", "true", "yes", "on")
+collect_ignore = []
+
+
+class _Refuse(MetaPathFinder):
+    """Refuse to import the BLOCKED packages (as if they were not installed)."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in BLOCKED:
+            raise ModuleNotFoundError(f"No module named {name!r} (blocked: SETTE_KIT_PURE=1)", name=name)
+        return None
+
+
+if PURE:
+    loaded = [name for name in BLOCKED if name in sys.modules]
+    if loaded:
+        raise RuntimeError(f"SETTE_KIT_PURE=1 but {', '.join(loaded)} was imported before the tests started")
+    sys.meta_path.insert(0, _Refuse())
+    collect_ignore.append("sette_kit/_sim_numpy.py")  # the numpy path itself (its doctests need numpy)
+
+
+def pytest_ignore_collect(collection_path, config):
+    """In the pure run, only the files of PURE_SUITE under tests/ (and no browser tests)."""
+    if not PURE:
+        return None
+    path = Path(collection_path)
+    if path == TESTS / "browser" or TESTS / "browser" in path.parents:
+        return True
+    if path.parent == TESTS and path.suffix == ".py" and path.name.startswith("test_"):
+        return not any(fnmatch.fnmatch(path.name, pattern) for pattern in PURE_SUITE)
+    return None

@@ -6,8 +6,8 @@
 >>> s.total, s.kind
 (Fraction(15, 2), 'reale')
 
-The heavier modules (``odds``, ``simulate``, ``game``, ``trentuno``, ``quattro``) are
-imported on first use, so ``import sette_kit`` stays fast.
+The heavier modules (``odds``, ``simulate``, ``game``, ``trentuno``, ``quattro``, ``risk``,
+``counting``) are imported on first use, so ``import sette_kit`` stays fast.
 """
 
 from .errors import IllegalMove, SetteKitError
@@ -25,7 +25,7 @@ __all__ = [
     "Score", "Outcome", "score", "outcome", "settle", "fmt_points", "explain",
 ]
 
-_LAZY = {"odds", "simulate", "game", "policies", "trentuno", "quattro", "cli"}
+_LAZY = {"odds", "simulate", "game", "policies", "trentuno", "quattro", "cli", "risk", "counting"}
 
 
 def __getattr__(name):  # PEP 562: lazy submodules keep the import fast

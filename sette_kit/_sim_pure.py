@@ -12,10 +12,10 @@ both paths, and lessons and doctests print the same figures in a browser without
 
 Speed comes from doing only what a round needs: a round draws the numbers of the
 positions its hands actually reach (about five of the twelve) and jumps the generator
-over the rest (a 128-bit LCG jumps ``k`` steps with one multiply-add); the shuffle is a
-small dict of the positions touched; the hands are played and settled with precomputed
-per-card tables; a round ends as one key counted in a dict, and the counts and sums of
-a chunk are read off those keys.
+over the rest (a 128-bit LCG jumps ``k`` steps with one multiply-add); the shuffle swaps
+in a copy of a 40-card list only the positions reached; the hands are played and
+settled with precomputed per-card tables; a round ends as one key counted in a dict,
+and the counts and sums of a chunk are read off those keys.
 """
 
 from __future__ import annotations
@@ -422,14 +422,18 @@ def _play_rounds(ps: PureSpec, state, inc, n, tally, seed, block, extra):
 
 
 def deal(seed: int, rounds: int, cards: int, block_size: int) -> list:
-    """The first ``cards`` shuffled positions of each round's deck (simulate.deal)."""
+    """The first ``cards`` shuffled positions of each round's deck (simulate.deal): only
+    their numbers are drawn, the generator jumps over the rest of each round's twelve."""
+    a, g = _JUMP_FIRST
     out = []
     for b, start in enumerate(range(0, rounds, block_size)):
         state, inc = block_stream(seed, b, 0)
+        c = (inc * g) & MASK128
         for _ in range(min(block_size, rounds - start)):
-            u, state = doubles(state, inc, _FIRST)
+            u, _ = doubles(state, inc, cards)
+            state = (state * a + c) & MASK128
             deck = list(range(_DECK))
-            for col in range(_FIRST):
+            for col in range(cards):
                 pick = col + int(u[col] * (_DECK - col))
                 deck[col], deck[pick] = deck[pick], deck[col]
             out.append(deck[:cards])

@@ -13,7 +13,7 @@ those:
   numpy, or one round at a time in Python.  **Both paths draw the same random numbers
   and give the same results, bit for bit**: the pure path reimplements numpy's
   ``SeedSequence`` and ``PCG64`` generator (see :mod:`sette_kit._sim_pure`), so a seed
-  means the same rounds everywhere.  The pure path is slower (about 1/15 of the speed).
+  means the same rounds everywhere.  It plays about a tenth as many rounds a second.
 
 The path is chosen when a computation starts, not at import: numpy is used when it can
 be imported and the pure path is not forced.  Two switches force the pure path, for

@@ -274,18 +274,29 @@ ACCEPTED_FORMS = (
     "short codes rank+suit such as '7c', 'Rd', 'KD', 'K♦', '7♥' "
     "(ranks A or 1-7 and the figures F C R in Italian, J Q K in French, S C R in Spanish; "
     "suits c d b s in Italian, H D C S or ♥ ♦ ♣ ♠ in French, c o b e in Spanish); "
+    "in the Spanish face the figures may also be written 10, 11, 12 ('12 de oros', '10c'); "
     "cards separated by commas or spaces"
 )
 
+# D2 (001): in the Spanish face the sota, caballo and rey are also written 10, 11 and 12
+_SPANISH_NUMBERS = {"10": Rank.FANTE, "11": Rank.CAVALLO, "12": Rank.RE}
+_FACE_TITLES = {"italian": "Italian", "french": "French", "spanish": "Spanish"}
 
-def _code_readings(token: str, face: Face) -> Card | None:
-    """Read a short code in one face, or None if it is not a code of that face."""
-    m = re.fullmatch(r"(10|[1-9]|[a-z])(.)", token, flags=re.IGNORECASE)
+
+def _code_readings(token: str, face: Face, own: bool = True) -> Card | None:
+    """Read a short code in one face, or None if it is not a code of that face.
+
+    ``own`` is True when ``face`` is the caller's face: only then are the Spanish
+    numbered figures (10, 11, 12) read, so that '10c' never passes for a card of a
+    52-card deck in another face (D2)."""
+    m = re.fullmatch(r"(1[0-2]|[1-9]|[a-z])(.)", token, flags=re.IGNORECASE)
     if not m:
         return None
     rank_text, suit_text = m.group(1), m.group(2)
     ranks = {v.upper(): k for k, v in face.rank_codes.items()}
     ranks["1"] = Rank.ASSO
+    if own and face.key == "spanish":
+        ranks.update(_SPANISH_NUMBERS)
     rank = ranks.get(rank_text.upper())
     if suit_text in _SYMBOLS:
         suit = _SYMBOLS[suit_text]
@@ -301,8 +312,11 @@ def parse_card(token: str, face: str = "italian") -> Card:
     """Read one card written as a short code or a full name (D2).
 
     An ambiguous code is read in ``face``; a code that only one other face reads, and
-    reads the same way, is accepted; a code that other faces read differently is an
-    error naming the readings.
+    reads the same way, is accepted if its suit letter means the same suit in ``face``
+    (or nothing there): within one call a letter means one suit ('Kc' is an error in
+    the Italian face, where c is coppe); a code that other faces read differently is an
+    error naming the readings.  In the Spanish face the figures may be written 10, 11,
+    12 (D2, 001).
 
     >>> parse_card("Rd"), parse_card("KD"), parse_card("K♦"), parse_card("king of diamonds")
     (Card('Re', 'denari'), Card('Re', 'denari'), Card('Re', 'denari'), Card('Re', 'denari'))
@@ -326,21 +340,65 @@ def _read_code(token: str, face: Face) -> Card:
     others = {}
     for other in FACES.values():
         if other.key != face.key:
-            card = _code_readings(token, other)
+            card = _code_readings(token, other, own=False)
             if card is not None:
                 others.setdefault(card, other.key)
-    if len(others) == 1:
-        return next(iter(others))
     if len(others) > 1:
         readings = "; ".join(f"{c.name(f)} in the {f} face" for c, f in others.items())
         raise SetteKitError(
             f"{token!r} is ambiguous: it reads as {readings}. Pass face= to choose, "
             f"or write the full name"
         )
-    low = token.lower()
-    if re.fullmatch(r"(8|9|10)\S?", low):
-        raise SetteKitError(f"{token!r}: 8, 9 and 10 are not in the 40-card deck (D1); {ACCEPTED_FORMS}")
+    if len(others) == 1:
+        card, other = next(iter(others.items()))
+        _check_one_suit_per_letter(token, card, FACES[other], face)
+        return card
+    m = re.fullmatch(r"(8|9|10|11|12)\S?", token.lower())
+    if m:
+        number = m.group(1)
+        if face.key == "spanish" and number in _SPANISH_NUMBERS:
+            raise SetteKitError(f"{token!r}: in the Spanish face {number} is the "
+                                f"{FACES['spanish'].rank_names[_SPANISH_NUMBERS[number]].lower()}, written with a "
+                                f"Spanish suit letter c o b e, such as '{number}o' (D2); {ACCEPTED_FORMS}")
+        raise _not_in_deck(token, number, face.key)
     raise SetteKitError(f"cannot read {token!r} as a card; {ACCEPTED_FORMS}")
+
+
+def _not_in_deck(text: str, number: str, face: str = "italian") -> SetteKitError:
+    """The error for a card numbered 8-12 outside the Spanish numbering (D1, D2)."""
+    if face == "spanish":  # 10-12 are figures here: only 8 and 9 are missing (001)
+        return SetteKitError(f"{text!r}: 8 and 9 are not in the 40-card deck (D1); {ACCEPTED_FORMS}")
+    missing = "8, 9 and 10 are not" if number in ("8", "9", "10") else f"there is no {number}"
+    hint = ("; in the Spanish face 10, 11 and 12 are the sota, caballo and rey (face='spanish')"
+            if number in _SPANISH_NUMBERS else "")
+    return SetteKitError(f"{text!r}: {missing} in the 40-card deck (D1){hint}; {ACCEPTED_FORMS}")
+
+
+def _check_one_suit_per_letter(token: str, card: Card, other: Face, face: Face) -> None:
+    """D2: within one call a suit letter means one suit, the one of the caller's face.
+
+    A code that only another face reads (a French rank letter with ``c``, say) is read in
+    that face only if its suit letter means the same suit in the caller's face, or no
+    suit at all there.  Otherwise the letter would mean two suits in one call ('7c Kc':
+    7 di coppe and the King of clubs), so it is an error naming both ways out."""
+    letter = token[-1]
+    if letter in _SYMBOLS:
+        return
+    mine = {v.lower(): k for k, v in face.suit_codes.items()}.get(letter.lower())
+    if mine is None or mine == card.suit:
+        return
+    me, them = _FACE_TITLES[face.key], _FACE_TITLES[other.key]
+    rank = token[:-1]
+    alt = Card(card.rank, mine)
+    symbol = f" or {card.code('french', symbol=True)!r}" if face.key != "french" else ""
+    also = f" (the {card.name(other.key)})" if card.name(other.key) != card.name(face.key) else ""
+    raise SetteKitError(
+        f"{token!r} mixes two faces: {rank} is {'an' if them[0] in 'AEIOU' else 'a'} {them} rank, but '{letter}' means "
+        f"{other.suit_names[card.suit]} in the {them} face and {face.suit_names[mine]} in the {me} face, "
+        f"the face chosen; in one hand a letter means one suit (D2). Write the {card.name(face.key)}{also} as "
+        f"{card.code(face.key)!r}{symbol} and the {alt.name(face.key)} as {alt.code(face.key)!r}, "
+        f"or choose the {them} face (face={other.key!r}) to read every short code as {them}."
+    )
 
 
 def parse_cards(text: str | Iterable[str], face: str = "italian") -> tuple[Card, ...]:
@@ -357,6 +415,12 @@ def parse_cards(text: str | Iterable[str], face: str = "italian") -> tuple[Card,
     Traceback (most recent call last):
     ...
     sette_kit.errors.SetteKitError: 7 di coppe appears twice: a hand holds each card at most once
+    >>> parse_cards("7c Kc")                       # c is coppe here, so K (French) cannot use it
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: 'Kc' mixes two faces: K is a French rank, but 'c' means clubs in the French face and coppe in the Italian face, the face chosen; ...
+    >>> parse_cards("7c Kc", face="french"), parse_cards("12 de oros, 10c", face="spanish")
+    ((Card(7, 'bastoni'), Card('Re', 'bastoni')), (Card('Re', 'denari'), Card('Fante', 'coppe')))
     """
     f = _check_face(face)
     if not isinstance(text, str):
@@ -372,28 +436,35 @@ def parse_cards(text: str | Iterable[str], face: str = "italian") -> tuple[Card,
         while i < len(words):
             word = words[i].lower().strip(".")
             nxt = words[i + 1].lower() if i + 1 < len(words) else None
-            if word in _RANK_WORDS or word in _NOT_IN_DECK:
+            if word in _RANK_WORDS or word in _NOT_IN_DECK or word in _SPANISH_NUMBERS:
                 if nxt in _CONNECTORS or (nxt in _SUIT_WORDS):
                     has_conn = nxt in _CONNECTORS
                     suit_word = words[i + 2].lower().strip(".") if has_conn and i + 2 < len(words) else (nxt if not has_conn else None)
                     phrase = " ".join(words[i : i + (3 if has_conn else 2)])
-                    if word in _NOT_IN_DECK:
-                        raise SetteKitError(
-                            f"{phrase!r}: 8, 9 and 10 are not in the 40-card deck (D1); {ACCEPTED_FORMS}"
-                        )
+                    if word in _SPANISH_NUMBERS and f.key == "spanish":  # D2 (001): 10, 11, 12 de oros
+                        rank = _SPANISH_NUMBERS[word]
+                    elif word in _SPANISH_NUMBERS or word in _NOT_IN_DECK:
+                        raise _not_in_deck(phrase, word if word in _SPANISH_NUMBERS else "8", f.key)
+                    else:
+                        rank = _RANK_WORDS[word]
                     if suit_word is None:
                         raise SetteKitError(f"{phrase!r} has no suit after {nxt!r}; {ACCEPTED_FORMS}")
                     if suit_word not in _SUIT_WORDS:
                         raise SetteKitError(f"{phrase!r}: unknown suit {suit_word!r}; {ACCEPTED_FORMS}")
-                    cards.append(Card(_RANK_WORDS[word], _SUIT_WORDS[suit_word]))
+                    cards.append(Card(rank, _SUIT_WORDS[suit_word]))
                     i += 3 if has_conn else 2
                     continue
                 # a bare rank word ("sette", "re") is not a card, unless it is a code of
                 # the caller's own face ("as" = Asso di spade in the Italian codes)
                 if len(word) > 2 or word.isdigit() or _code_readings(word, f) is None:
+                    if word == "as" and f.key == "spanish":
+                        raise SetteKitError(f"{words[i]!r} is the Ace in Spanish and has no suit: write it with "
+                                            f"its suit, such as 'As de oros'; {ACCEPTED_FORMS}")
                     raise SetteKitError(f"{words[i]!r} has no suit; {ACCEPTED_FORMS}")
             cards.append(_read_code(words[i].strip("."), f))
             i += 1
+    if not cards:  # only separators, such as ",,,"
+        raise SetteKitError(f"no cards given; {ACCEPTED_FORMS}")
     seen: set[Card] = set()
     for c in cards:
         if c in seen:

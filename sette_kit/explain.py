@@ -13,7 +13,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .rules import Rules
-from .scoring import HALF, SETTE_E_MEZZO, Score, card_value, fmt_points, score
+from .cards import Rank
+from .scoring import HALF, SETTE_E_MEZZO, Score, _win_multiplier, card_value, fmt_points, score
 
 __all__ = ["explain"]
 
@@ -41,7 +42,7 @@ def explain(cards, rules: Rules, **score_options) -> str:
     half_ace = score_options.get("half_ace", False)
     if s.kind == "triple":
         lines.append(f"{s.cards[0].name(face)} and {s.cards[1].name(face)}: exactly two 7s.")
-        lines.append("Sette e mezzo triple: it beats every other hand and must be shown at once (S6). "
+        lines.append("Sette e mezzo triplé: it beats every other hand and must be shown at once (S6). "
                      f"It is paid {_times(rules.triple_payout)} (S14).")
         return "\n".join(lines)
     parts: list[Fraction] = []
@@ -75,7 +76,7 @@ def explain(cards, rules: Rules, **score_options) -> str:
                 lines.append(f"The matta may take {allowed} (S4); the best value is {fmt_points(s.matta_value)}, "
                              f"which makes {fmt_points(s.total)} without going over.")
                 if s.matta_value != 7:
-                    lines.append("Careful: seed 000 says a matta whose value you do not declare counts 7 - "
+                    lines.append("Careful: the Italian rules say a matta whose value you do not declare counts 7 - "
                                  "always say its value out loud.")
         parts.append(s.matta_value)
     if len(parts) > 1:
@@ -99,19 +100,34 @@ _COUNT = {1: "one card", 2: "two cards", 3: "three cards", 4: "four cards", 5: "
 
 def _verdict(s: Score, rules: Rules) -> str:
     n = _COUNT.get(len(s.cards), f"{len(s.cards)} cards")
+    game = rules.game_name.lower()
     if s.kind == "bust":
         return f"{fmt_points(s.total)} is over 7½: bust (sballato), and the stake is lost at once (S2, S10)."
     if s.kind == "points":
         return f"Score: {fmt_points(s.total)} with {n}, not bust (7½ is the most you can make, S2)."
+    pay = _win_multiplier(s, rules)
+    if pay > 1 and s.wild and pay == rules.matta_sette_payout and (s.kind != "reale" or pay > rules.reale_payout):
+        paid = f" If it wins it is paid {_times(pay)} (S14: a 7½ made with the wild matta)."
+    elif pay > 1:
+        paid = f" It is paid {_times(pay)} (S14)."
+    else:
+        paid = ""
     if s.kind == "reale":
         suit = " of the same suit" if rules.reale_same_suit else ""
         how = "a 7 and a figure" if s.true_reale else "the matta and a figure"
-        pay = f" It is paid {_times(rules.reale_payout)} (S14)." if rules.reale_payout > 1 else ""
-        return f"7½ with exactly two cards{suit}, {how}: sette e mezzo reale (S5).{pay}"
+        return f"7½ with exactly two cards{suit}, {how}: sette e mezzo reale (S5).{paid}"
     # an ordinary 7 1/2
     if len(s.cards) == 2 and rules.reale:
-        return ("7½ with two cards, but not a reale: the two cards must be of the same suit (S5)."
-                if rules.reale_same_suit else "7½ with two cards.")
+        a, b = s.cards
+        seven_and_figure = {a.rank == Rank.SETTE, b.rank == Rank.SETTE} == {True, False} and (
+            a.is_figure or b.is_figure)
+        if not (seven_and_figure or (a.is_figure and b.is_figure)):  # a half-point ace and a 7 (S21)
+            why = "a reale is a 7 and a figure, or the matta and a figure (S5); an ace declared ½ is not a figure"
+        elif rules.reale_same_suit and a.suit != b.suit:
+            why = "the two cards must be of the same suit (S5)"
+        else:  # cannot happen: such a hand is a reale
+            why = "a reale is a 7 and a figure, or the matta and a figure (S5)"
+        return f"7½ with two cards, but not a reale: {why}.{paid}"
     if len(s.cards) > 2 and rules.reale:
-        return f"7½ with {n}: sette e mezzo, but not a reale (a reale needs exactly two cards, S5)."
-    return f"7½ with {n}: sette e mezzo, the best total (S2)."
+        return f"7½ with {n}: {game}, but not a reale (a reale needs exactly two cards, S5).{paid}"
+    return f"7½ with {n}: {game}, the best total (S2).{paid}"

@@ -29,7 +29,7 @@ Legal(stake(min=1, max=10))
 >>> t.phase, t.bankrolls
 ('settled', (96, 104))
 >>> print(t.round_events()[-2].text)
-Bruno: Your 7 beats the bank's 3½. Bruno wins 4.
+Bruno's 7 beats the bank's 3½. Bruno wins 4.
 >>> t.act("hit")
 Traceback (most recent call last):
 ...
@@ -65,9 +65,14 @@ Design notes (what other modules may rely on)
   scored ``score(cards, rules, declare=..., half_ace=True)``; settlement (S10-S16) is
   ``stake * outcome(player, bank, rules).multiplier``.  A declared matta value stays
   until it is declared again (``value=None`` returns to the automatic best value); if
-  the declared value makes the hand bust, it is bust (S10).
+  the declared value makes the hand bust, it is bust, and if it makes 7½, the hand has
+  7½ (S10, below).  While the matta is the hand's hidden card its declaration is
+  private: no event is logged and the other seats' views show no declared value (either
+  would tell them which card is hidden); the value is announced (a ``declared`` event)
+  when the hand is shown.  A declaration about a face-up matta is public at once.
 * **Busts and 7½** (S10): a player who busts shows his hand and pays his stake at once;
-  a hand that reaches exactly 7½ (or a triple, S6) is shown and ends its turn at once.
+  a hand that reaches exactly 7½ (or a triple, S6) is shown and ends its turn at once,
+  whether a card or a declaration of the matta's value took it there.
   The bank does not play when no player's hand is left standing.
 * **Optional rules.**  S19 burn: while a hand's only card is a 3 or a 4 it may be shown
   and discarded for a new card (as often as it happens).  S20 exchange: the card dealt
@@ -85,7 +90,10 @@ Design notes (what other modules may rely on)
   the Italian and Spanish faces is swords, cups, coins, batons and for the French face
   hearts, diamonds, clubs, spades; a reale's suit is the highest-priority suit among its
   two cards, which is its only suit when ``reale_same_suit``); still tied, a true reale
-  before a matta reale, then the seat nearest the bank's right.  ``"sette_e_mezzo"``
+  before a matta reale, then the seat nearest the bank's right.  When the bank itself
+  makes a reale it keeps the bank "unless other players have a 7½ of higher value" (S15,
+  000): a player whose reale ranks above the bank's in that same order takes the bank,
+  although under the literal reading of S16 he pays the bank a single stake.  ``"sette_e_mezzo"``
   (001): any player who *scores* exactly 7½, with any number of cards, takes the bank
   (even if the bank also made 7½, as S17 is worded); several: the one nearest the bank's
   right.  Under ``"reale"`` and ``"never"``, when the deck is used up (it ran out during
@@ -103,7 +111,8 @@ Design notes (what other modules may rely on)
   that seat's turn.  Bots see only views.
 * **Events.**  ``table.events`` is a tuple of immutable :class:`Event` (``kind``,
   ``seat``, ``data``, ``text``, ``round``); ``table.round_events()`` are those of the
-  current or last round.  ``text`` is plain English and never names a hidden card;
+  current or last round.  ``text`` is plain English in the third person ("Bruno's 7 beats the bank's 3½") and
+  never names or betrays a hidden card;
   ``data`` of a ``private`` event (a face-down card) names the card, and views hide it
   from the other seats.  Kinds: banker_drawn, round_started, sat_out, staked, dealt,
   hit, bust, sette_e_mezzo, stood, revealed, burned, exchanged, half_ace, declared,
@@ -395,7 +404,7 @@ class Table(Seats):
         self._order, self._pos, self._hidx = order, 0, 0
         self._log("round_started", b, {"banker": b, "players": tuple(order)},
                   f"Round {self.round}: {self.names[b]} holds the bank; "
-                  f"{', '.join(self.names[s] for s in order)} play.")
+                  f"{_and([self.names[s] for s in order])} play{'s' if len(order) == 1 else ''}.")
         for s in seats:
             if s not in order:
                 self._log("sat_out", s, {"bankroll": self._bankrolls[s]},
@@ -689,10 +698,16 @@ class Table(Seats):
     def _do_declare(self, seat: int, value) -> None:  # S4
         h = self._hand(seat)
         h.declare = value
-        txt = "the best value" if value is None else fmt_points(value)
-        self._log("declared", seat, {"value": value}, f"{self.names[seat]} declares the matta worth {txt} (S4).")
-        if self._score_of(h).bust:
-            self._after_card(seat, h)
+        if not self._matta_hidden(h):
+            txt = "the best value" if value is None else fmt_points(value)
+            self._log("declared", seat, {"value": value}, f"{self.names[seat]} declares the matta worth {txt} (S4).")
+        # else: the matta is the hand's hidden card, so saying anything would show the
+        # others which card it is; the value is announced when the hand is shown (_reveal)
+        self._after_card(seat, h)  # S10: a declaration that busts or makes 7½ ends the turn
+
+    def _matta_hidden(self, h: _Hand) -> bool:
+        m = self.rules.matta
+        return any(hid and c == m for c, hid in zip(h.cards, h.hidden))
 
     # -- turn order ---------------------------------------------------------------------
     def _next_turn(self) -> None:
@@ -726,6 +741,9 @@ class Table(Seats):
         h.hidden = [False] * len(h.cards)
         reason = f" ({why})" if why else ""
         self._log("revealed", seat, {"cards": cards}, f"{self.names[seat]} turns up {self._cnames(cards)}{reason}.")
+        if h.declare is not None and self.rules.matta in cards:  # a secret declaration is shown with it (S4)
+            self._log("declared", seat, {"value": h.declare},
+                      f"{self.names[seat]} declared the matta worth {fmt_points(h.declare)} (S4).")
 
     # -- settlement and the bank (S10-S17) --------------------------------------------------
     def _settle(self) -> None:
@@ -742,16 +760,16 @@ class Table(Seats):
                     continue
                 self._reveal(s, h, "S13: every remaining player shows")
                 p = self._score_of(h)
-                o = outcome(p, d, r)  # S10-S16
+                name = self.names[s]
+                o = outcome(p, d, r, who=name)  # S10-S16
                 amount = h.stake * o.multiplier
                 h.result = amount
                 results[s] += amount
                 self._transfer(s, amount)
-                name = self.names[s]
                 verb = f"{name} wins {amount}" if amount > 0 else f"{name} loses {-amount}" if amount < 0 else \
                     f"{name} gets the stake back"
                 self._log("paid", s, {"amount": amount, "multiplier": o.multiplier, "reason": o.reason},
-                          f"{name}: {o.reason} {verb}.")
+                          f"{o.reason} {verb}.")
         results[b] = -sum(results)
         old = b
         new, why = self._next_banker()
@@ -781,15 +799,32 @@ class Table(Seats):
                     return s, f"{self.names[s]} made a sette e mezzo triplé (S17)"
         if r.bank_passing == "reale":  # S17 (000)
             prio = SUIT_PRIORITY[r.face]
+
+            def rank(h, sc):  # S17: the higher suit first, then a true reale before a matta reale
+                return (min(prio.index(c.suit) for c in h.cards), 0 if sc.true_reale else 1)
+
+            bank_hand = self._hands[b][0]
+            bank_sc = self._score_of(bank_hand)
+            bank_rank = rank(bank_hand, bank_sc) if bank_sc.kind == "reale" else None
             best = None
             for pos, s in enumerate(played):
                 for h in self._hands[s]:
                     sc = self._score_of(h)
-                    if sc.kind == "reale" and h.result is not None and h.result > 0:
-                        key = (min(prio.index(c.suit) for c in h.cards), 0 if sc.true_reale else 1, pos)
+                    if sc.kind != "reale":
+                        continue
+                    won = h.result is not None and h.result > 0
+                    # S15 (000): after his reale the bank "need not give up the bank unless other
+                    # players have a 7½ of higher value": a player's reale of a higher suit takes
+                    # it, although that player pays his single stake
+                    higher = bank_rank is not None and rank(h, sc) < bank_rank
+                    if won or higher:
+                        key = rank(h, sc) + (pos,)
                         if best is None or key < best[0]:
-                            best = (key, s)
+                            best = (key, s, won)
             if best is not None:
+                if not best[2]:
+                    return best[1], (f"{self.names[best[1]]}'s sette e mezzo reale is of a higher suit than the "
+                                     f"bank's reale (S15, S17)")
                 winners = sum(1 for s in played for h in self._hands[s]
                               if h.result and h.result > 0 and self._score_of(h).kind == "reale")
                 tail = "" if winners == 1 else f" ({winners} reali won: the highest suit takes the bank)"
@@ -878,13 +913,16 @@ class Table(Seats):
         cached = h._views[public]
         if cached is not None:
             return cached
+        declare = h.declare
         if not public:
             cards = tuple(h.cards)
             sc = self._score_of(h) if cards else None
         else:
             cards = tuple(None if hid else c for c, hid in zip(h.cards, h.hidden))
             sc = None
-        hv = HandView(cards, h.stake, h.status, h.result, h.declare, h.half_ace, sc)
+            if self._matta_hidden(h):  # the declared value would show which card is hidden
+                declare = None
+        hv = HandView(cards, h.stake, h.status, h.result, declare, h.half_ace, sc)
         h._views[public] = hv
         return hv
 
@@ -982,6 +1020,12 @@ class Table(Seats):
 # ---------------------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------------------
+
+def _and(names) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
 
 def _default_policy():
     from .policies import default  # policies imports this module: loaded on first use

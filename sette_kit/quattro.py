@@ -1,7 +1,7 @@
 """Quattro e mezzo (four and a half): the points-game variant of Sette e mezzo (RULES Q1-Q6).
 
-.. note:: **This is a reconstruction.**  The only source is seed 000 (a Romanian machine
-   translation of the Italian encyclopedia article), and its Quattro e mezzo section is
+.. note:: **This is a reconstruction.**  The only source is the Italian encyclopedia
+   article on Sette e mezzo (000 in RULES.md, known through a Romanian machine translation), and its Quattro e mezzo section is
    the roughest text of all.  RULES.md Q1-Q6 is the reading the kit adopted; where Q1-Q6
    leave a question open, the decision below says so and names the rule it belongs to.
    Lessons that use this module must say that the game is a reconstruction.
@@ -430,7 +430,7 @@ def explain(cards, rules: QuattroRules | None = None, *, matta=None, double_six:
     Without the matta the hand makes 4.
     With the matta worth ½ it makes 4½; 1: 5; 2: 6; 3: 7; 4 or more: over 7½, bust.
     The kit takes ½, for 4½ - the best hand on its own (Q2). At the showdown the value may change: a 5 beats a 4½ (Q2).
-    4½: the best score; it must be declared, and its maker may still draw (Q2).
+    4½: it beats every hand but a 5, a double six and a mega 4½ (Q2-Q4); it must be declared, and its maker may still draw (Q2).
     Made with the matta: it loses a tie with a 4½ made without it (Q4).
     If it wins: 3 points (Q6: 4½ with the matta). It takes the deal (Q5).
     """
@@ -506,17 +506,20 @@ def _verdict(s: QuattroScore) -> list[str]:
         return ["Nine cards making 4½: a mega 4½! It wins the whole game at once (Q4)."]
     out = []
     if k == "four_and_half":
-        out.append("4½: the best score; it must be declared, and its maker may still draw (Q2).")
+        out.append("4½: it beats every hand but a 5, a double six and a mega 4½ (Q2-Q4); it must be declared, "
+                   "and its maker may still draw (Q2).")
         if m:
             out.append("Made with the matta: it loses a tie with a 4½ made without it (Q4).")
     elif k == "seven_and_half":
-        out.append("7½: second only to 4½ (Q2); it must be declared (Q2).")
+        out.append("7½: only a 4½, a double six or a mega 4½ beats it (Q2-Q4); it must be declared (Q2).")
         if m:
             out.append("Made with the matta: it loses a tie with a 7½ made without it (Q4).")
     elif k == "five":
-        out.append("5: it loses to every other hand except 4½, and it beats a 4½ (Q2).")
+        out.append("5: it loses to every other hand except 4½, and it beats a 4½ - unless a double six or a "
+                   "mega 4½ is made (Q2-Q4).")
     else:
-        out.append(f"{fmt_points(s.total)}: a plain total; higher totals beat it, and 4½ and 7½ beat it (Q2).")
+        out.append(f"{fmt_points(s.total)}: a plain total; higher totals beat it, and so do 4½, 7½, a double six "
+                   f"and a mega 4½ (Q2-Q4).")
     why = {"four_and_half": "4½ with the matta" if m else "4½",
            "seven_and_half": "7½ with the matta" if m else "7½",
            "five": {1: "a 5 with one card", 5: "a 5 with five cards"}.get(s.n_cards, "any other win"),
@@ -570,13 +573,14 @@ def _contenders(scores: Sequence, dealer: int | None, rules: QuattroRules):
         cands = [s for s in live if scores[s].rank == top]
         sc = scores[cands[0]]
         why = f"The best hand is {sc.name}" + {
-            "four_and_half": " (4½ beats every other hand but a 5, Q2)",
-            "seven_and_half": " (7½ is second only to 4½, Q2)"}.get(sc.kind, " (by total, Q2)")
+            "four_and_half": " (4½ beats every hand but a 5, a double six and a mega 4½, Q2-Q4)",
+            "seven_and_half": " (only a 4½, a double six or a mega 4½ beats 7½, Q2-Q4)"}.get(sc.kind, " (by total, Q2)")
     if len(cands) == 1:
         return tuple(cands), why + ".", five_beats
     kind = scores[cands[0]].kind
     if rules.dealer_wins_all_ties and dealer in cands:
-        return (dealer,), why + "; a tie, and under this option the dealer wins every tie (Q4, seed 000).", five_beats
+        return (dealer,), (why + "; a tie, and under this option the dealer wins every tie (Q4, as the Italian "
+                           "encyclopedia article says)."), five_beats
     notes = []
     if kind in ("four_and_half", "seven_and_half"):
         clean = [s for s in cands if not scores[s].with_matta]
@@ -965,7 +969,7 @@ class QuattroGame(Seats):
         names = seat_names(players)
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise SetteKitError(f"Quattro e mezzo is played by {MIN_PLAYERS} to {MAX_PLAYERS} players "
-                                f"(seed 000: three or more), got {len(names)}")
+                                f"(the Italian encyclopedia article: three or more), got {len(names)}")
         if len(set(names)) != len(names) or any(not x.strip() for x in names):
             raise SetteKitError("player names must be different and not empty")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -1090,7 +1094,8 @@ class QuattroGame(Seats):
         self.last_result = None
         self._log("hand_started", d, {"dealer": d, "order": tuple(self._order), "deck_left": len(self._deck)},
                   f"Hand {self.hand_number}: {self.names[d]} deals; "
-                  f"{', '.join(self.names[s] for s in self._order[:-1])} play, then the dealer.")
+                  f"{', '.join(self.names[s] for s in self._order[:-1])} "
+                  f"play{'s' if len(self._order) == 2 else ''}, then the dealer.")
         for s in self._order:  # S8: one card face down to each, the dealer last
             c = self._draw()
             self._hands[s].append(c)
@@ -1300,7 +1305,7 @@ class QuattroGame(Seats):
                   f"{self.names[new]}: {why}.")
 
     def _cut(self, seats) -> int:
-        """Several players share a win that takes the deal: they cut for it (seed 000 reading):
+        """Several players share a win that takes the deal: they cut for it (the source's reading, 000):
         one card each from a freshly shuffled deck, highest wins (figures lowest, then Ace-7)."""
         seats = list(seats)
         while True:

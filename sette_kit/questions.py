@@ -156,7 +156,7 @@ def worth_question(cards: Sequence[Card], rules: Rules) -> Question:
         mistakes.append(Mistake(_total_with(cards, rules, matta_value=Fraction(1, 2)),
                                 "Beside other cards the matta is wild: it takes the best value, not its own ½ (S4)."))
         mistakes.append(Mistake(_total_with(cards, rules, matta_value=Fraction(7)),
-                                "Seed 000 says an undeclared matta counts 7; here the kit gives it its best "
+                                "The Italian rules say an undeclared matta counts 7; here the kit gives it its best "
                                 "value, as players do when they declare it (S4)."))
     return Question(
         text=f"What is this hand worth? {_names(cards, rules)}",
@@ -252,7 +252,16 @@ def bust_question(cards: Sequence[Card], rules: Rules, seen: Sequence[Card] = ()
     p = _bust_probability(cards, seen, rules, Fraction(busting, left))
     s = score(cards, rules)
     room = SETTE_E_MEZZO - s.total
-    hints = (f"The hand makes {fmt_points(s.total)}, so a card worth more than {fmt_points(room)} busts it.",
+    first = f"The hand makes {fmt_points(s.total)}, so a card worth more than {fmt_points(room)} busts it."
+    matta = next((c for c in cards if rules.is_matta(c)), None)
+    if matta is not None:  # S4: the matta can lower its value, so fewer cards bust
+        others = sum((card_value(c) for c in cards if c != matta), Fraction(0))
+        least = min(rules.matta_values)
+        room = SETTE_E_MEZZO - others - least
+        first = (f"The hand makes {fmt_points(s.total)}, but the matta can lower its value to "
+                 f"{fmt_points(least)} (S4): without it the hand makes {fmt_points(others)}, so only a card worth "
+                 f"more than {fmt_points(room)} busts it.")
+    hints = (first,
              f"{len(cards) + len(seen)} cards are out of the deck: {left} are left to draw from.",
              "Count the busting cards among those left and divide by how many are left.")
     figures_bust = sum(1 for c in FULL_DECK if c not in cards and c not in seen and c.is_figure

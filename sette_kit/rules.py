@@ -46,7 +46,37 @@ _HALF = Fraction(1, 2)
 
 @dataclass(frozen=True)
 class Rules:
-    """All options of Sette e mezzo (RULES S3-S23).  Immutable; validated on creation."""
+    """All options of Sette e mezzo (RULES S3-S23).  Immutable; validated on creation.
+
+    Where the sources can be read in more than one way, the reading is an option, and
+    each preset takes one (RULES.md's terms; 000 is the Italian encyclopedia article,
+    001 the Spanish rules page):
+
+    * **S15, the bank's reale** - ``dealer_reale_collects_double``: the bank's reale
+      collects double from every player without a reale and a single stake from those
+      who also made one (000; ``italian``), or it collects single stakes only (001; the
+      ``spanish`` and ``plain`` presets have no reale at all).  The bank "need not give
+      up the bank unless other players have a 7½ of higher value" (000): with
+      ``bank_passing="reale"`` a player whose reale is of a higher suit than the bank's
+      reale (the order of S17) takes the bank even though he pays his single stake.
+    * **S16, reale against reale** - ``true_reale_beats_matta_reale``.  ``False``, the
+      literal reading of 000 and the ``italian`` default: the bank's reale, of either
+      kind, collects a single stake from a player's reale of either kind (000: "collects
+      a single stake from those who also made a reale"; its next sentence, on the matta,
+      is garbled in translation).  ``True``: a true reale (a 7 and a figure) beats a
+      reale made with the matta, so a player's true reale is paid double against the
+      bank's matta reale, and a player's matta reale loses a single stake to the bank's
+      true reale; two reali of one kind still tie, and the bank wins ties.
+    * **S13, ties** - ``dealer_wins_ties``: the bank wins all ties (000, 001, every
+      preset), except that a reale beats a 7½ of more cards (S5); ``False`` is a
+      teaching variant where ties push.
+    * **S14, the matta's 7½** - ``matta_sette_payout``: 1 in every preset; pagat's ×3
+      is an option.  A reale made with the matta is paid the larger of
+      ``reale_payout`` and ``matta_sette_payout``.
+
+    The game is called Siete y media with the Spanish face (:attr:`game_name`) and
+    Sette e mezzo otherwise.
+    """
 
     name: str = "custom"
     face: str = "italian"  # D1: how cards are named and drawn
@@ -64,7 +94,7 @@ class Rules:
     # S13, S15, S16: the bank's side
     dealer_wins_ties: bool = True  # S13 (all sources); False = ties push (a teaching variant)
     dealer_reale_collects_double: bool = True  # S15: 000 yes, 001 no
-    true_reale_beats_matta_reale: bool = True  # S16 (000)
+    true_reale_beats_matta_reale: bool = False  # S16: False = 000 read literally (see above)
     # S7, S9, S17, S18: the table
     stake_timing: str = "after_first_card"  # S9
     bank_passing: str = "reale"  # S17
@@ -103,6 +133,15 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     # -- derived facts --------------------------------------------------------------------
+    @property
+    def game_name(self) -> str:
+        """'Siete y media' with the Spanish face (001), else 'Sette e mezzo'.
+
+        >>> Rules.preset("spanish").game_name, Rules.preset("italian").game_name
+        ('Siete y media', 'Sette e mezzo')
+        """
+        return "Siete y media" if self.face == "spanish" else "Sette e mezzo"
+
     @property
     def matta_values(self) -> tuple[Fraction, ...]:
         """The values the matta may take beside other cards (S4); empty without a matta."""
@@ -155,9 +194,9 @@ class Rules:
         """The rules in plain English, one line per rule, for learners.
 
         >>> print(Rules.preset("plain").describe().splitlines()[1])
-        - Cards: Ace to 7 count their number, each figure counts 1/2 (S1). Over 7 1/2 is bust (S2).
+        - Cards: Ace to 7 count their number, each figure counts ½ (S1). Over 7½ is bust (S2).
         """
-        lines = [f"Sette e mezzo, {self.name} rules:"]
+        lines = [f"{self.game_name}, {self.name} rules:"]
         lines += [f"- {line}" for _, line in self._lines()]
         return "\n".join(lines)
 
@@ -178,54 +217,66 @@ class Rules:
     def _lines(self) -> list[tuple[str, str]]:
         face = {"italian": "Italian", "french": "French", "spanish": "Spanish"}[self.face]
         out = [
-            ("cards", "Cards: Ace to 7 count their number, each figure counts 1/2 (S1). "
-                      "Over 7 1/2 is bust (S2)."),
+            ("cards", "Cards: Ace to 7 count their number, each figure counts ½ (S1). "
+                      "Over 7½ is bust (S2)."),
             ("deck", f"Deck: 40 cards, {face} face (D1)."),
         ]
         if self.matta is None:
             out.append(("matta", "No wild card (S3)."))
         else:
-            vals = "any whole number 1-7" if self.matta_whole_only else "1/2 or any whole number 1-7"
-            out.append(("matta", f"Wild card (matta): the {self.matta.label(self.face)} "
-                                 f"({self.matta.name(self.face)}). Alone it counts 1/2; with other "
+            vals = "any whole number 1-7" if self.matta_whole_only else "½ or any whole number 1-7"
+            label, name = self.matta.label(self.face), self.matta.name(self.face)
+            called = f"the {label}" + (f" ({name})" if name != label else "")
+            out.append(("matta", f"Wild card (matta): {called}. Alone it counts ½; with other "
                                  f"cards it takes {vals}, whichever scores best (S3, S4)."))
         if self.reale:
             suit = "of the same suit" if self.reale_same_suit else "of any suits"
-            out.append(("reale", f"Sette e mezzo reale: 7 1/2 with exactly two cards {suit} - a 7 and a "
-                                 f"figure, or the matta and a figure - beats a 7 1/2 of more cards and is "
+            out.append(("reale", f"Sette e mezzo reale: 7½ with exactly two cards {suit} - a 7 and a "
+                                 f"figure, or the matta and a figure - beats a 7½ of more cards and is "
                                  f"paid {_times(self.reale_payout)} (S5, S14)."))
-            if self.true_reale_beats_matta_reale and self.matta is not None:
-                out.append(("reale_rank", "A reale made with the matta loses to the bank's true reale "
-                                          "(a 7 and a figure) (S16)."))
+            if self.matta is not None:
+                out.append(("reale_rank",
+                            "A true reale (a 7 and a figure) beats a reale made with the matta: a player's true "
+                            "reale beats the bank's reale made with the matta, and a player's reale made with "
+                            "the matta loses to the bank's true reale (S16)."
+                            if self.true_reale_beats_matta_reale else
+                            "Reale against reale: the bank's reale, of either kind, collects a single stake "
+                            "from a player who also made a reale (S15, S16)."))
         else:
-            out.append(("reale", "No bonus for a two-card 7 1/2: every 7 1/2 is the same hand, paid even money."))
+            out.append(("reale", "No bonus for a two-card 7½: every 7½ is the same hand, paid even money."))
         if self.matta_sette_payout > 1:
-            out.append(("matta_pay", f"A 7 1/2 made with the wild matta is paid {_times(self.matta_sette_payout)} (S14)."))
+            out.append(("matta_pay", f"A 7½ made with the wild matta is paid {_times(self.matta_sette_payout)} (S14)."))
         if self.triple:
-            out.append(("triple", f"Sette e mezzo triple: exactly two 7s beats every other hand, must be shown "
+            out.append(("triple", f"Sette e mezzo triplé: exactly two 7s beats every other hand, must be shown "
                                   f"at once and is paid {_times(self.triple_payout)} (S6, S14)."))
-        out.append(("ties", "The bank wins all ties (S13)." if self.dealer_wins_ties
-                    else "Ties are a push: nobody pays (a teaching variant of S13)."))
+        if self.dealer_wins_ties:
+            ties = ("The bank wins all ties (S13), except that a reale beats a 7½ of more cards (S5)."
+                    if self.reale else "The bank wins all ties (S13).")
+        else:
+            ties = "Ties are a push: nobody pays (a teaching variant of S13)."
+        out.append(("ties", ties))
         if self.reale:
-            out.append(("dealer_reale", "The bank's reale collects double from every player without one (S15)."
+            out.append(("dealer_reale", "The bank's reale collects double from every player without one, and a "
+                                        "single stake from a player who also made a reale (S15)."
                         if self.dealer_reale_collects_double
-                        else "The bank's two-card 7 1/2 collects single stakes only (S15)."))
+                        else "The bank's two-card 7½ collects single stakes only (S15)."))
         out.append(("stakes", "Stakes are placed after looking at the first card (S9)."
                     if self.stake_timing == "after_first_card" else "Stakes are placed before the deal (S9)."))
         passing = {
             "reale": "A player who wins with a reale takes the bank; if several do, the highest suit takes it. "
+                     "The bank's own reale keeps the bank, unless a player's reale is of a higher suit (S15). "
                      "Otherwise the bank passes to the right when the deck is used up (S17).",
-            "sette_e_mezzo": "A player who makes 7 1/2 with any number of cards takes the bank; if several do, "
+            "sette_e_mezzo": "A player who makes 7½ with any number of cards takes the bank; if several do, "
                              "the one nearest the bank's right (S17).",
             "never": "The bank passes to the right only when the deck is used up (S17).",
         }[self.bank_passing]
         if self.triple and self.triple_takes_bank:
-            passing += " A triple also takes the bank."
+            passing += " A triplé also takes the bank."
         out.append(("bank", passing))
         options = [
             (self.burn_three_four, "burn", "A first card 3 or 4 may be burnt for another (S19)."),
             (self.exchange_four, "exchange", "A first card 4 may be exchanged for a new card (S20)."),
-            (self.half_point_ace, "half_ace", "A first-card ace may be declared worth 1/2; later cards then come face down (S21)."),
+            (self.half_point_ace, "half_ace", "A first-card ace may be declared worth ½; later cards then come face down (S21)."),
             (self.face_down_requests, "face_down", "A card may be asked face down, one hidden card at a time (S22)."),
             (self.split_figures, "split", "Two figures may be split into two hands, the second stake at least the first (S23)."),
         ]
@@ -238,9 +289,9 @@ def _times(n: int) -> str:
 
 
 PRESETS: dict[str, Rules] = {
-    # seed 000 as written
+    # 000 as written; S16 read literally (true_reale_beats_matta_reale=False)
     "italian": Rules(name="italian"),
-    # Siete y media, the main rules of seed 001
+    # Siete y media, the main rules of 001
     "spanish": Rules(
         name="spanish",
         face="spanish",

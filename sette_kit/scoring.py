@@ -118,7 +118,7 @@ def score(cards: Iterable[Card] | str, rules: Rules, *, declare: Fraction | int 
     >>> italian = Rules.preset("italian")
     >>> score("Rd 3c", italian)
     <Score 7 points, matta_value=4>
-    >>> score("Rd 3c", italian, declare=7)      # seed 000: an undeclared matta counts 7
+    >>> score("Rd 3c", italian, declare=7)      # 000: an undeclared matta counts 7
     <Score 10 bust, matta_value=7>
     >>> score("Rd", italian).total             # alone, the matta is a figure: 1/2
     Fraction(1, 2)
@@ -193,34 +193,59 @@ class Outcome(NamedTuple):
     reason: str  # a plain-English sentence naming the rule
 
 
-def outcome(player: Score, dealer: Score, rules: Rules) -> Outcome:
+def outcome(player: Score, dealer: Score, rules: Rules, *, who: str | None = None) -> Outcome:
     """Settle one player's hand against the bank's, per unit stake (S10-S16).
+
+    The reason speaks to the player ("Your 7 beats ..."), or of the player named ``who``
+    ("Bruno's 7 beats ...", for a table's log).
 
     >>> italian = Rules.preset("italian")
     >>> outcome(score("7c Fc", italian), score("3c 4d Fs", italian), italian)
     Outcome(multiplier=2, reason="Your sette e mezzo reale beats the bank's 7½ and is paid double (S5, S14).")
+    >>> outcome(score("6c", italian), score("5s 3d", italian), italian, who="Bruno").reason
+    'The bank went bust, so it pays every player still in the game (S12).'
+    >>> outcome(score("7s Fs", italian), score("Rd Fd", italian), italian, who="Bruno").reason
+    "Reale against reale: the bank's reale collects a single stake from a player who also made a reale (S15, S16)."
     """
+    you, your = ("you", "your") if who is None else (who, f"{who}'s")
+    You, Your = you[0].upper() + you[1:], your[0].upper() + your[1:]
     if player.bust:  # S10
-        return Outcome(-1, "You went bust: you lose your stake at once, whatever the bank does (S10).")
-    if dealer.kind == "triple":  # S6 (001): the bank's triple takes single stakes from everyone
+        lost = "you lose your stake" if who is None else f"{who} loses the stake"
+        return Outcome(-1, f"{You} went bust: {lost} at once, whatever the bank does (S10).")
+    if dealer.kind == "triple":  # S6 (001): the bank's triplé takes single stakes from everyone
         if player.kind == "triple" and not rules.dealer_wins_ties:
-            return Outcome(0, "Triple against triple: a tie, and ties push under these rules.")
-        return Outcome(-1, "The bank's sette e mezzo triple beats every hand; it collects single stakes (S6).")
+            return Outcome(0, "Triplé against triplé: a tie, and ties push under these rules.")
+        return Outcome(-1, "The bank's sette e mezzo triplé beats every hand; it collects single stakes (S6).")
     win = _win_multiplier(player, rules)
     if dealer.bust:  # S12
-        return Outcome(win, f"The bank went bust, so it pays every player still in the game{_paid(player, win)} (S12).")
+        paid = _paid(player, win, rules)
+        if paid:
+            return Outcome(win, f"The bank went bust, so it pays every player still in the game (S12); "
+                                f"{your} {_name(player, rules)} is paid {paid}.")
+        return Outcome(win, "The bank went bust, so it pays every player still in the game (S12).")
     mine, theirs = player.strength(rules), dealer.strength(rules)
     if mine > theirs:
-        return Outcome(win, f"Your {_name(player)} beats the bank's {_name(dealer)}{_paid(player, win)}.")
+        paid = _paid(player, win, rules)
+        return Outcome(win, f"{Your} {_name(player, rules)} beats the bank's {_name(dealer, rules)}"
+                            + (f" and is paid {paid}." if paid else "."))
     if mine == theirs:
+        if player.kind == "reale":  # S15 (000): the bank's reale against a player's reale
+            if not rules.dealer_wins_ties:
+                return Outcome(0, "Reale against reale: a tie, and ties push under these rules.")
+            return Outcome(-1, "Reale against reale: the bank's reale collects a single stake from a player "
+                               "who also made a reale (S15, S16).")
+        tie = f"A tie at {_name(player, rules)}" if who is None else f"{who} ties the bank at {_name(player, rules)}"
         if not rules.dealer_wins_ties:
-            return Outcome(0, f"A tie at {_name(player)}: under these rules ties push.")
-        return Outcome(-1, f"A tie at {_name(player)}: the bank wins all ties (S13).")
+            return Outcome(0, f"{tie}: under these rules ties push.")
+        if player.total == SETTE_E_MEZZO and rules.reale:
+            return Outcome(-1, f"{tie}: the bank wins all ties (S13); only a reale beats an ordinary 7½ (S5).")
+        return Outcome(-1, f"{tie}: the bank wins all ties (S13).")
     if dealer.kind == "reale" and rules.dealer_reale_collects_double and player.kind not in ("reale", "triple"):
         return Outcome(-2, "The bank's sette e mezzo reale collects double from players without one (S15).")
     if player.kind == "reale" and dealer.kind == "reale":
-        return Outcome(-1, "The bank's true reale beats a reale made with the matta (S16).")
-    return Outcome(-1, f"The bank's {_name(dealer)} beats your {_name(player)} (S13).")
+        return Outcome(-1, f"The bank's true reale beats {your} reale made with the matta (S16); it collects "
+                           f"a single stake (S15).")
+    return Outcome(-1, f"The bank's {_name(dealer, rules)} beats {your} {_name(player, rules)} (S13).")
 
 
 def _win_multiplier(player: Score, rules: Rules) -> int:
@@ -234,17 +259,26 @@ def _win_multiplier(player: Score, rules: Rules) -> int:
     return mult
 
 
-def _name(s: Score) -> str:
-    return {"reale": "sette e mezzo reale", "triple": "sette e mezzo triple",
+def _name(s: Score, rules: Rules | None = None) -> str:
+    return {"reale": "sette e mezzo reale", "triple": "sette e mezzo triplé",
             "sette_e_mezzo": "7½"}.get(s.kind, _fmt(s.total))
 
 
-def _paid(s: Score, mult: int) -> str:
+def _paid(s: Score, mult: int, rules: Rules) -> str:
+    """'double (S5, S14)' for a hand paid ``mult`` stakes; '' for even money."""
     if mult == 1:
         return ""
     word = {2: "double", 3: "triple"}.get(mult, f"{mult} times the stake")
-    rule = "S6, S14" if s.kind == "triple" else "S5, S14" if s.kind == "reale" else "S14"
-    return f" and is paid {word} ({rule})"
+    if s.kind == "triple":
+        rule = "S6, S14"
+    elif s.total == SETTE_E_MEZZO and s.wild and mult == rules.matta_sette_payout and mult > (
+            rules.reale_payout if s.kind == "reale" else 1):
+        rule = "S14: a 7½ made with the wild matta"
+    elif s.kind == "reale":
+        rule = "S5, S14"
+    else:
+        rule = "S14"
+    return f"{word} ({rule})"
 
 
 def settle(player_cards, dealer_cards, stake, rules: Rules):

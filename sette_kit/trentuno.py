@@ -55,24 +55,31 @@ RULES.md; the rule ids are cited where the code implements them.
 * T6, knocking: at the start of his turn, instead of drawing, a player whose score is
   at least ``knock_minimum`` (default 26, i.e. "more than 25") may knock, except in the
   first round (the first turn of every player in the hand).  Only one knock per hand.
-  Reading of "everyone else then has one last turn, up to the dealer": with the default
-  ``knock_last_round="everyone"`` **every other live player has exactly one more turn**,
-  in order, and then the hand ends; with ``"to_dealer"`` only the players after the
-  knocker up to and including the dealer play (the seed: "the hand ends with the
-  dealer"), so a knocking dealer ends the hand at once.
+  The source (the Italian encyclopedia article on Trentuno) says the knock warns the
+  others "that the current one is the last round; in fact the hand ends with the
+  dealer".  The default ``knock_last_round="to_dealer"`` reads it literally: the players
+  after the knocker, up to and including the dealer, have one last turn, and the hand
+  ends with the dealer's turn, so **a knocking dealer ends the hand at once**.  The
+  option ``"everyone"`` gives every other live player exactly one more turn, in order,
+  whoever dealt.
 * T6/T3/T9, end of the hand after a knock: all hands are shown.  The lowest score
   loses a life; several players tied for lowest each lose one (T3); when the knocker
-  ties for lowest, only the knocker loses (T6).  T9 (the last two players, one life
-  each, tie: the knocker loses) is the same as T6 here and is checked explicitly.
+  ties for lowest, only the knocker loses (T6).  T9, the last two players tie: if both
+  have one life left, the knocker loses it (as T6); "if one of the two players has two
+  or more lives, a life is taken from both" (the source) - with the default
+  ``last_two_both_lose=True`` both lose one (so a player left with one life is out and
+  the other wins); with ``False`` T6 applies and only the knocker loses.
 * T7, 31: a hand that scores 31 is shown at once (the engine does it automatically,
-  right after the deal or right after the discard that makes it) and ends the hand:
-  every other player loses a life.  Reading of "if this happens after a knock, the
-  knocker does not lose": the knocker is spared, everybody else except the 31 loses.
-  Players dealt 31 together are all spared.  In the first round, ``first_round_31``
-  chooses among the seed's three readings: ``"ends_hand"`` (default, like any 31),
-  ``"wins_game"`` (the player wins the game at once: every other player's remaining
-  lives go into the pot; two players dealt 31 together fall back to "ends_hand"), or
-  ``"redeal"`` (the hand is cancelled, no life is lost, the same dealer deals again).
+  right after the deal or right after the discard that makes it) and ends the hand.
+  "Everyone pays, except those who have 30" (the source): every other player loses a
+  life except those whose hand scores 30 (``spare_thirty=True``, the default; with
+  ``False`` a 30 loses like any other hand).  "If this happens after a knock, the
+  knocker does not lose": the knocker is spared too.  Players dealt 31 together are
+  all spared.  In the first round, ``first_round_31`` chooses among the source's three
+  readings: ``"ends_hand"`` (default, like any 31), ``"wins_game"`` (the player wins
+  the game at once: every other player's remaining lives go into the pot, a 30
+  included; two players dealt 31 together fall back to "ends_hand"), or ``"redeal"``
+  (the hand is cancelled, no life is lost, the same dealer deals again).
 * Lives (T3): each player starts with ``lives`` (default 3); every life lost goes into
   the pot, so the pot is always exactly the lives lost.  A player with no lives is out
   and is skipped by the deal and the turns; the last player left wins the pot.  At
@@ -81,14 +88,12 @@ RULES.md; the rule ids are cited where the code implements them.
 * The stock running out (not in RULES.md): at the end of a turn, if the stock is
   empty, the discard pile except its top card is turned over and shuffled (seeded)
   to make a new stock; this is logged as a ``"restock"`` event.
-* T8 (return to life) is **not implemented**: the seed's procedure is garbled (who
+* T8 (return to life) is **not implemented**: the source's procedure is garbled (who
   the "drawn bettor" is, what a buy-back costs and what the pot gains cannot be read
-  consistently, and its special case contradicts T6/T9), so no clear reading exists.
-  Likewise the seed's "if one of the last two has two or more lives, both lose" is not
-  in RULES.md and contradicts T6; the engine follows T6.  Other seed remarks left out
-  as unclear or contradicted: "no knock after the previous player discarded a figure",
-  "the knocker puts the card he could have drawn on the discard pile", "everyone pays
-  except those with 30", "after a knock the stock stops at the current round's card".
+  consistently), so no clear reading exists.  Other remarks of the source left out as
+  unclear: "no knock after the previous player discarded a figure", "the knocker puts
+  the card he could have drawn on the discard pile", "after a knock the stock stops at
+  the current round's card".
 
 For a widget or a lesson
 ------------------------
@@ -153,7 +158,7 @@ __all__ = [
 ]
 
 FIRST_ROUND_31 = ("ends_hand", "wins_game", "redeal")
-KNOCK_LAST_ROUND = ("everyone", "to_dealer")
+KNOCK_LAST_ROUND = ("to_dealer", "everyone")  # T6: the literal reading first (the default)
 ACTIONS = ("draw_stock", "take_discard", "discard", "knock", "next_hand")
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
 
@@ -166,9 +171,23 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 12
 class TrentunoRules:
     """The options of Trentuno (RULES T1-T9), validated.  Immutable.
 
+    Readings of the source (the Italian encyclopedia article on Trentuno, RULES T6, T7,
+    T9), each an option; the defaults are the literal readings:
+
+    * ``knock_last_round`` (T6): ``"to_dealer"`` (default: "the current one is the last
+      round; in fact the hand ends with the dealer", so a dealer's knock ends the hand at
+      once) or ``"everyone"`` (every other player has one last turn).
+    * ``spare_thirty`` (T7): True (default: "everyone pays, except those who have 30")
+      or False (a 31 takes a life from every other player).
+    * ``last_two_both_lose`` (T9): True (default: when the last two players tie and one
+      of them has two or more lives, both lose one) or False (the knocker alone, T6).
+    * ``first_round_31`` (T7): ``"ends_hand"`` (default), ``"wins_game"`` or ``"redeal"``.
+
     >>> r = TrentunoRules()
     >>> r.lives, r.knock_minimum, r.first_round_31, r.three_of_a_kind_30
     (3, 26, 'ends_hand', False)
+    >>> r.knock_last_round, r.spare_thirty, r.last_two_both_lose
+    ('to_dealer', True, True)
     >>> r.replace(lives=5).lives
     5
     >>> TrentunoRules(first_round_31="wins")
@@ -182,13 +201,15 @@ class TrentunoRules:
     discard_first: bool = False          # T5 option
     first_round_31: str = "ends_hand"    # T7 option
     knock_minimum: int = 26              # T6: "more than 25"
-    knock_last_round: str = "everyone"   # T6 reading
+    knock_last_round: str = "to_dealer"  # T6 reading: the hand ends with the dealer
+    spare_thirty: bool = True            # T7: a 31 takes no life from a hand of 30
+    last_two_both_lose: bool = True      # T9: last two tie, one with 2+ lives: both lose
     face: str = "italian"
 
     def __post_init__(self) -> None:
         if isinstance(self.lives, bool) or not isinstance(self.lives, int) or not 1 <= self.lives <= 99:
             raise SetteKitError(f"lives={self.lives!r} is not accepted: accepted a whole number 1-99 (T3)")
-        for name in ("three_of_a_kind_30", "discard_first"):
+        for name in ("three_of_a_kind_30", "discard_first", "spare_thirty", "last_two_both_lose"):
             if not isinstance(getattr(self, name), bool):
                 raise SetteKitError(f"{name}={getattr(self, name)!r} is not accepted: accepted True or False")
         if self.first_round_31 not in FIRST_ROUND_31:
@@ -220,7 +241,8 @@ class TrentunoRules:
         ...
         """
         last = ("every other player has one last turn" if self.knock_last_round == "everyone"
-                else "the players after the knocker play up to the dealer")
+                else "it is the last round: the players after the knocker play up to the dealer, and the "
+                     "hand ends with the dealer (a dealer's knock ends it at once)")
         first31 = {"ends_hand": "ends the hand like any 31", "wins_game": "wins the whole game",
                    "redeal": "cancels the hand, which is dealt again"}[self.first_round_31]
         return "\n".join([
@@ -230,7 +252,12 @@ class TrentunoRules:
             "A turn is: discard, then draw (T5 option)." if self.discard_first
             else "A turn is: draw from the stock or the discard pile, then discard (T5).",
             f"You may knock with {self.knock_minimum} or more, not in the first round; then {last} (T6).",
+            "A 31 ends the hand: every other player loses a life"
+            + (", except those who have 30 (T7)." if self.spare_thirty else " (T7)."),
             f"31 in the first round {first31} (T7).",
+            "When the last two players tie, the knocker loses a life; if one of them has two or more "
+            "lives, both lose one (T9)." if self.last_two_both_lose else
+            "When the last two players tie, the knocker loses a life (T6, T9).",
         ])
 
 
@@ -960,17 +987,24 @@ class TrentunoGame:
         seat = self.to_act
         s = _points(self.hands[seat], self._toak)
         self.knocker = seat
-        if self.rules.knock_last_round == "everyone":
+        if self.rules.knock_last_round == "everyone":  # T6 option: every other player once more
             left = len(self.alive) - 1
-        else:  # up to and including the dealer
+        else:  # T6 (default): the current round is the last and ends with the dealer, so the
+            # players after the knocker up to and including the dealer play; a dealer's knock: none
             left, s2 = 0, seat
             while s2 != self.dealer:
                 s2 = self._next_alive(s2)
                 left += 1
         self.last_turns_left = left
-        self._log("knock", seat, f"{self.players[seat]} knocks with {s}: "
-                  + (f"{left} last {'turn follows' if left == 1 else 'turns follow'} (T6)." if left else
-                     "the hand ends now (T6)."), score=s, last_turns=left)
+        turns = f"{left} last {'turn follows' if left == 1 else 'turns follow'}"
+        if self.rules.knock_last_round == "everyone":
+            what = f"{turns} (T6)." if left else "the hand ends now (T6)."
+        elif left:
+            what = (f"this is the last round, and the hand ends with the dealer, {self.players[self.dealer]}: "
+                    f"{turns} (T6).")
+        else:
+            what = "the dealer knocked, and the hand ends with the dealer, so it ends now (T6)."
+        self._log("knock", seat, f"{self.players[seat]} knocks with {s}: {what}", score=s, last_turns=left)
         self._turn_no += 1
         self._advance(seat)
 
@@ -1038,10 +1072,17 @@ class TrentunoGame:
                       "whole game: every other player loses all their lives (T7).", seats=tuple(makers))
             self._finish_hand(list(losses), losses)
             return
-        losers = [s for s in self.alive if s not in makers and s != self.knocker]
+        thirty = [s for s in self.alive if s not in makers and s != self.knocker
+                  and self.rules.spare_thirty and _points(self.hands[s], self._toak) == 30]
+        losers = [s for s in self.alive if s not in makers and s != self.knocker and s not in thirty]
         if self.knocker is not None and self.knocker not in makers:
             self._log("thirty_one", self.knocker, f"{self.players[self.knocker]} knocked before the 31 and "
                       "does not lose (T7).", seats=(self.knocker,))
+        if thirty:
+            who = " and ".join(self.players[s] for s in thirty)
+            self._log("thirty_one", thirty[0], f"{who} {'have' if len(thirty) > 1 else 'has'} 30 and "
+                      f"{'do' if len(thirty) > 1 else 'does'} not lose: everyone pays except those who "
+                      "have 30 (T7).", seats=tuple(thirty))
         self._finish_hand(losers, {s: 1 for s in losers})
 
     def _showdown(self) -> None:
@@ -1052,6 +1093,9 @@ class TrentunoGame:
         alive = self.alive
         if len(alive) == 2 and len(tied) == 2 and all(self.lives[s] == 1 for s in alive):
             losers, why = [k], "the last two players tie with one life each: the knocker loses (T9)"
+        elif len(alive) == 2 and len(tied) == 2 and self.rules.last_two_both_lose:
+            losers, why = list(alive), ("the last two players tie and one of them has two or more lives, "
+                                        "so both lose a life (T9)")
         elif k in tied and len(tied) > 1:
             losers, why = [k], "the knocker ties for lowest, so only the knocker loses (T6)"
         elif len(tied) > 1:

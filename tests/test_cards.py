@@ -129,10 +129,12 @@ def test_D2_ambiguous_code_is_read_in_the_callers_face():
 
 
 def test_D2_ambiguous_code_that_the_face_cannot_read_is_an_error():
-    # 'Cc' is no French code; Italian and Spanish both read it as the Cavallo of cups: same card
-    assert parse_card("Cc", face="french") == Card(9, "coppe")
-    # 'Sc' in the Italian face: Spanish reads Sota de copas; French reads spades? no: 'S' is
-    # not a French rank. So exactly one reading, accepted.
+    # 'Cc' is no French code; Italian and Spanish read it as the Cavallo of cups, but in the
+    # French face c is clubs: within one call a letter means one suit (issue 18)
+    with pytest.raises(SetteKitError, match="mixes two faces"):
+        parse_card("Cc", face="french")
+    # 'Sc' in the Italian face: only Spanish reads it (Sota de copas), and c is coppe in both
+    # the Italian and the Spanish face, so exactly one reading, accepted.
     assert parse_card("Sc", face="italian") == Card(8, "coppe")
 
 
@@ -162,7 +164,7 @@ MALFORMED = [
     ("K", "cannot read 'K'"),
     ("7c, ,Rd?", "cannot read 'Rd?'"),
     ("A♠♠", "cannot read"),
-    ("11c", "cannot read"),
+    ("11c", "there is no 11"),
     ("joker", "cannot read 'joker'"),
 ]
 
@@ -202,3 +204,59 @@ def test_D2_property_arbitrary_text_parses_or_raises_the_kit_error(text):
     except SetteKitError:
         return
     assert all(isinstance(c, Card) for c in cards) and len(set(cards)) == len(cards)
+
+
+# -- issue 18: within one call a suit letter means one suit (D2) ----------------------------
+
+def test_D2_issue18_a_french_rank_with_c_in_the_italian_face_is_an_error():
+    # before: 7c read as coppe and Kc as clubs in the same hand
+    with pytest.raises(SetteKitError) as err:
+        parse_cards("7c Kc")
+    message = str(err.value)
+    assert "'Kc' mixes two faces" in message and "Italian face, the face chosen" in message
+    assert "'Rb'" in message and "'K♣'" in message and "'Rc'" in message   # how to write it
+    assert "face='french'" in message                                       # or choose the other face
+    with pytest.raises(SetteKitError, match="Spanish face, the face chosen"):
+        parse_cards("Kc", face="spanish")
+    # in the French face every c is clubs, and an Italian rank with c is the mixed code
+    assert parse_cards("7c Kc", face="french") == (Card(7, "bastoni"), Card("re", "bastoni"))
+    with pytest.raises(SetteKitError, match="French face, the face chosen"):
+        parse_cards("7c Rc", face="french")
+
+
+@pytest.mark.parametrize("face", ALL_FACES)
+def test_D2_issue18_unambiguous_forms_work_in_every_face(face):
+    hand = parse_cards("K♦, 7 di coppe, king of clubs, sota de espadas, 3♠, 5h, 2o, Fd", face=face)
+    assert hand == (Card("re", "denari"), Card(7, "coppe"), Card("re", "bastoni"), Card("fante", "spade"),
+                    Card(3, "spade"), Card(5, "coppe"), Card(2, "denari"), Card("fante", "denari"))
+
+
+@pytest.mark.parametrize("text", [",,,", " , ; ", ",\n,", ";"])
+def test_D2_issue18_only_separators_is_no_cards(text):
+    with pytest.raises(SetteKitError, match="no cards given"):
+        parse_cards(text)
+
+
+# -- issue 18: Spanish numbering of the figures (D2, 001) -----------------------------------
+
+@pytest.mark.parametrize("text, card", [
+    ("10 de oros", Card("fante", "denari")), ("11 de espadas", Card("cavallo", "spade")),
+    ("12 de copas", Card("re", "coppe")), ("12 de Bastos", Card("re", "bastoni")),
+    ("10o", Card("fante", "denari")), ("11e", Card("cavallo", "spade")), ("12c", Card("re", "coppe")),
+    ("As de oros", Card(1, "denari")), ("as de copas", Card(1, "coppe")), ("AS DE ESPADAS", Card(1, "spade")),
+    ("As de bastos", Card(1, "bastoni")),
+])
+def test_D2_issue18_spanish_figures_by_number_and_the_as(text, card):
+    assert parse_cards(text, face="spanish") == (card,)
+
+
+def test_D2_issue18_spanish_numbers_only_in_the_spanish_face():
+    with pytest.raises(SetteKitError, match="in the Spanish face 10, 11 and 12 are the sota, caballo and rey"):
+        parse_cards("12 de copas")
+    with pytest.raises(SetteKitError, match="there is no 11 in the 40-card deck"):
+        parse_cards("11e", face="italian")
+    with pytest.raises(SetteKitError, match="8 and 9 are not in the 40-card deck"):
+        parse_cards("8 de oros", face="spanish")
+    with pytest.raises(SetteKitError, match="'As de oros'"):
+        parse_cards("As", face="spanish")           # the Spanish word for the Ace needs a suit
+    assert parse_cards("As") == (Card(1, "spade"),)  # the Italian code: Asso di spade

@@ -41,6 +41,22 @@ def test_bad_input_prints_the_error_and_exits_2(argv, problem, capsys):
     assert problem in err and "Traceback" not in err
 
 
+def test_issue18_mixed_faces_give_the_clear_error(capsys):
+    # before: "7c Kc" was 7 di coppe and Re di bastoni, "not a reale: ... same suit"
+    assert main(["score", "7c Kc"]) == 2
+    err = capsys.readouterr().err
+    assert "'Kc' mixes two faces" in err and "'Rb'" in err and "--face french" in err
+    assert "face='french'" not in err and "Traceback" not in err
+    assert main(["score", "7c Kc", "--face", "french", "--preset", "plain"]) == 0
+    assert "7 di bastoni" in capsys.readouterr().out
+
+
+def test_issue18_spanish_numbered_figures(capsys):
+    assert main(["score", "7 de oros, 12 de oros", "--preset", "spanish"]) == 0
+    out = capsys.readouterr().out
+    assert "Score: 7½ (siete y media)" in out and "sette e mezzo" not in out     # the Spanish game's name
+
+
 def test_console_script_runs_as_a_module():
     r = subprocess.run([sys.executable, "-m", "sette_kit", "score", "7d Fd"], capture_output=True, text=True)
     assert r.returncode == 0 and "reale" in r.stdout

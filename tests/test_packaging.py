@@ -30,3 +30,28 @@ def test_the_lessons_ship_inside_the_distribution():
     assert cfg["package-dir"]["sette_kit.lessons"] == "lessons"
     patterns = cfg["package-data"]["sette_kit.lessons"]
     assert "*.ipynb" in patterns and "voila.json" in patterns and "*.md" in patterns
+
+
+def _requirements():
+    from packaging.requirements import Requirement
+
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return [Requirement(r) for r in tomllib.load(f)["project"]["dependencies"]]
+
+
+def _installed_on(platform: str) -> set[str]:
+    env = {"sys_platform": platform, "platform_system": "Emscripten" if platform == "emscripten" else "Linux"}
+    return {r.name.lower().replace("_", "-") for r in _requirements() if r.marker is None or r.marker.evaluate(env)}
+
+
+def test_in_a_browser_only_pure_python_packages_are_required():
+    """Pyodide (sys_platform "emscripten"): ipywidgets and its front-end packages only
+    (pure-Python wheels); numpy, the server and the command line's progress bar are
+    marked out (issue 13)."""
+    assert _installed_on("emscripten") == {"ipywidgets", "jupyterlab-widgets", "widgetsnbextension"}
+
+
+def test_on_cpython_everything_serve_needs_and_numpy_and_never_matplotlib():
+    linux = _installed_on("linux")
+    assert {"numpy", "voila", "jupyterlab", "ipywidgets", "tqdm"} <= linux
+    assert not any("matplotlib" in r.name for r in _requirements())

@@ -170,12 +170,17 @@ def test_S15_the_banks_reale_collects_double_in_the_italian_preset():
     assert settle("6c 5s", "7d Fd", 1, ITALIAN) == -1
 
 
-def test_S16_a_matta_reale_loses_to_the_banks_true_reale_only():
+def test_S16_reale_against_reale_both_readings():
+    # italian default, 000 read literally (issue 18): the bank's reale of either kind collects
+    # a single stake from a player's reale of either kind
     assert settle("Rd Fd", "7c Fc", 1, ITALIAN) == -1                 # matta reale v true reale
-    assert settle("Rd Fd", "3c 4s Fc", 1, ITALIAN) == 2               # v an ordinary 7 1/2
-    assert settle("7c Fc", "Rd Fd", 1, ITALIAN) == 2                  # true reale v matta reale
-    flat = ITALIAN.replace(true_reale_beats_matta_reale=False)
-    assert settle("7c Fc", "Rd Fd", 1, flat) == -1                    # all reali equal: tie
+    assert settle("Rd Fd", "3c 4s Fc", 1, ITALIAN) == 2               # v an ordinary 7 1/2 (S13)
+    assert settle("7c Fc", "Rd Fd", 1, ITALIAN) == -1                 # true reale v matta reale
+    # the option: a true reale beats a matta reale
+    ranked = ITALIAN.replace(true_reale_beats_matta_reale=True)
+    assert settle("Rd Fd", "7c Fc", 1, ranked) == -1
+    assert settle("7c Fc", "Rd Fd", 1, ranked) == 2
+    assert settle("7c Fc", "7d Fd", 1, ranked) == -1                  # two true reali: tie to the bank
 
 
 def test_S6_the_banks_triple_collects_single_stakes_from_everyone():

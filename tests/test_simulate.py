@@ -19,6 +19,11 @@ from sette_kit.strategy import sees_player, stand_at
 PLAIN = Rules.preset("plain")
 ITALIAN = Rules.preset("italian")
 
+SAME_ROUNDS = pytest.mark.skipif(
+    accel.path() == "pure",
+    reason="the pure path plays the same rounds as the numpy path, bit for bit (tests/test_pure_path.py), so "
+           "these 10^6-round checks are those of the ordinary run; one runs here on the pure path itself")
+
 
 # -- a chi-square survival function (scipy is not a dependency) ----------------------------
 
@@ -113,6 +118,7 @@ def test_deal_positions_are_distinct_cards_and_the_chi_square_can_fail():
     assert chi2_test(skewed, [1 / 40] * 40)[1] < 1e-6
 
 
+@SAME_ROUNDS
 @pytest.mark.parametrize("rules, policy", [(PLAIN, stand_at(5)), (ITALIAN, stand_at(6)),
                                            (ITALIAN.replace(triple=True), stand_at(7.5))])
 def test_S2_S4_S6_final_total_of_a_threshold_hand_matches_final_distribution(rules, policy):
@@ -244,6 +250,7 @@ def test_S10_S13_plain_threshold_player_within_4_se_of_exact(dealer):
     _within(r, exact_ev(PLAIN, stand_at(5), dealer))
 
 
+@SAME_ROUNDS
 @pytest.mark.parametrize("dealer", [stand_at(5), sees_player()], ids=["stand_at_5", "sees_player"])
 def test_S10_S13_plain_optimal_player_within_4_se_of_solve(dealer):
     sol = odds.solve(PLAIN, dealer=dealer)
@@ -251,6 +258,7 @@ def test_S10_S13_plain_optimal_player_within_4_se_of_solve(dealer):
     _within(r, sol.ev)
 
 
+@SAME_ROUNDS
 @pytest.mark.slow
 def test_S4_S5_S15_S16_italian_threshold_player_within_4_se_of_exact():
     exact = exact_ev(ITALIAN, stand_at(5), stand_at(5), exact=False)
@@ -259,6 +267,7 @@ def test_S4_S5_S15_S16_italian_threshold_player_within_4_se_of_exact():
     assert r.counts["reale"] and r.counts["dealer_reale"] and r.counts["matta_sette"]  # S5, S15, S4
 
 
+@SAME_ROUNDS
 @pytest.mark.parametrize("dealer", [stand_at(5), sees_player()], ids=["stand_at_5", "sees_player"])
 def test_S4_S5_S15_S16_italian_optimal_player_within_4_se_of_solve(dealer):
     sol = odds.solve(ITALIAN, dealer=dealer)
@@ -267,6 +276,7 @@ def test_S4_S5_S15_S16_italian_optimal_player_within_4_se_of_solve(dealer):
     _within(r, sol.ev)
 
 
+@SAME_ROUNDS
 def test_S6_S13_triple_and_ties_push_within_4_se_of_exact():
     rules = PLAIN.replace(triple=True, dealer_wins_ties=False)
     r = run(rules, stand_at(7.5), stand_at(7.5), rounds=N, seed=105)
@@ -274,6 +284,7 @@ def test_S6_S13_triple_and_ties_push_within_4_se_of_exact():
     assert r.counts["triple"] == r.payouts[3] and r.counts["dealer_triple"] and r.counts["push"]
 
 
+@SAME_ROUNDS
 def test_S14_matta_sette_payout_optimal_player_within_4_se_of_solve():
     rules = ITALIAN.replace(matta_sette_payout=3)
     sol = odds.solve(rules, dealer=stand_at(6))
@@ -282,6 +293,7 @@ def test_S14_matta_sette_payout_optimal_player_within_4_se_of_solve():
     assert r.payouts[3] == r.counts["matta_sette"] > 0
 
 
+@SAME_ROUNDS
 def test_the_simulation_is_biased_when_a_rule_is_changed():
     """The 4-SE checks can fail: the same rounds under the wrong bank policy miss the exact value."""
     r = run(PLAIN, stand_at(5), stand_at(6), rounds=N, seed=101)

@@ -174,7 +174,7 @@ def test_round_log_plain_english_with_my_own_card():
     t.stand()
     log = t.log_text
     assert "Ada takes 2 di spade." in log and "Bruno turns up 3 di denari" in log
-    assert "Ada: Your 7 beats the bank's 5. Ada wins 4." in log  # the bank drew the 2 and stood on 5
+    assert "Ada's 7 beats the bank's 5. Ada wins 4." in log  # the bank drew the 2 and stood on 5
     assert t.table.bankrolls == (104, 96) and "You won 4 this round" in t.status_text
 
 

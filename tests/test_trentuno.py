@@ -185,8 +185,8 @@ def test_T4_deal_passes_to_next_live_seat_skipping_the_eliminated():
     assert g.players[g.to_act] == "Bruno"
     g.act("draw_stock"); g.act("discard", card="4s")
     g.act("knock")                                             # Carla, 30
-    for c in ("5s", "6s", "7s"):                               # Dino, Ada, Bruno: one last turn each
-        g.act("draw_stock"); g.act("discard", card=c)
+    for c in ("5s", "6s"):                                     # Dino, then Ada, the dealer: the hand
+        g.act("draw_stock"); g.act("discard", card=c)          # ends with the dealer (T6)
     assert g.lives == [3, 0, 3, 3]
     g.act("next_hand")
     assert g.dealer == 2 and g.hand_of(1) == () and g.to_act == 3
@@ -262,7 +262,8 @@ def test_T6_knock_replaces_the_turn_and_only_once():
 
 
 def test_T6_everyone_else_gets_exactly_one_last_turn():
-    g = rig(["Rc Fc 6c", "2d 3d 4s", "2b 3b 4b", "5d 6d 7s"], turns_played=4, dealer=1)
+    rules = TrentunoRules(knock_last_round="everyone")          # the option, not the default (issue 18)
+    g = rig(["Rc Fc 6c", "2d 3d 4s", "2b 3b 4b", "5d 6d 7s"], turns_played=4, dealer=1, rules=rules)
     assert g.players[g.to_act] == "Carla"        # dealer Bruno, so Carla starts each round
     while g.to_act != 0:                         # play up to Ada, who knocks
         g.act("draw_stock"); g.act("discard", card=g.hand_of(g.to_act)[-1])
@@ -274,8 +275,9 @@ def test_T6_everyone_else_gets_exactly_one_last_turn():
     assert turns == [1, 2, 3]                    # everyone else once, past the dealer (Bruno)
 
 
-def test_T6_to_dealer_reading_option():
-    rules = TrentunoRules(knock_last_round="to_dealer")
+def test_T6_to_dealer_reading_is_the_default():
+    rules = TrentunoRules()
+    assert rules.knock_last_round == "to_dealer"
     g = rig(["Rc Fc 6c", "2d 3d 4s", "2b 3b 4b", "5d 6d 7s"], turns_played=4, dealer=1, rules=rules)
     assert g.players[g.to_act] == "Carla"
     while g.to_act != 0:
@@ -358,6 +360,41 @@ def test_T7_first_round_option_redeal():
     assert g.dealer == 2 and g.hand_number == 2      # the same dealer deals again
 
 
+def test_T6_default_a_knocking_dealer_ends_the_hand_at_once():
+    # issue 18: "the current one is the last round; in fact the hand ends with the dealer"
+    g = rig(["Rc Fc 6c", "2d 3d 4s", "2b 3b 4b"], turns_played=5, dealer=0)
+    assert g.to_act == 0 == g.dealer
+    g.act("knock")
+    assert g.phase == "hand_over" and g.lives == [3, 2, 3]
+    knock = next(e for e in g.events if e.kind == "knock")
+    assert "ends now" in knock.text and "last turns follow" not in knock.text
+    # a knock before the dealer's turn: the players up to the dealer, and the text says so
+    g = rig(["Rc Fc 6c", "2d 3d 4s", "2b 3b 4b"], turns_played=4, dealer=1)
+    assert g.to_act == 0
+    g.act("knock")
+    assert g.last_turns_left == 1
+    assert "ends with the dealer, Bruno" in next(e for e in g.events if e.kind == "knock").text
+
+
+def test_T7_a_31_spares_those_who_have_30():
+    # issue 18: "everyone pays, except those who have 30"
+    g = rig(["Ac Rc 2s", "Rd Fd Cd", "2b 3b 4b"], discard="Fc", turns_played=3)
+    assert score(H("Rd Fd Cd")).total == 30
+    g.act("take_discard"); g.act("discard", card="2s")
+    assert g.phase == "hand_over" and g.lives == [3, 3, 2] and g.pot == 1
+    assert any(e.kind == "thirty_one" and "has 30 and does not lose" in e.text for e in g.events)
+    # the option turns the exception off
+    g = rig(["Ac Rc 2s", "Rd Fd Cd", "2b 3b 4b"], discard="Fc", turns_played=3,
+            rules=TrentunoRules(spare_thirty=False))
+    g.act("take_discard"); g.act("discard", card="2s")
+    assert g.lives == [3, 2, 2]
+
+
+def test_T7_a_dealt_31_spares_a_dealt_30():
+    g = rig(["Ac Rc Fc", "Rd Fd Cd", "2b 3b 4b"], turns_played=0)
+    assert g.phase == "hand_over" and g.lives == [3, 3, 2]
+
+
 # ---------------------------------------------------------------------------------- T8
 def test_T8_return_to_life_not_implemented_eliminated_stay_out():
     assert not any("life" in f.name and f.name != "lives" for f in dataclasses.fields(TrentunoRules))
@@ -380,6 +417,25 @@ def test_T9_last_two_with_one_life_tie_knocker_loses():
     g.act("draw_stock"); g.act("discard", card="2b")
     assert g.phase == "game_over" and g.winner == 1 and g.lives == [0, 1] and g.pot == 5
     assert "(T9)" in next(e for e in g.events if e.kind == "lowest").text
+
+
+def test_T9_last_two_tie_and_one_has_two_lives_both_lose():
+    # issue 18: "if one of the two players has two or more lives, a life is taken from both"
+    g = rig(["Rc Fc 6c", "Rd Fd 6d"], stock_top=["2b"], turns_played=2, lives=[2, 1])
+    g.act("knock")
+    g.act("draw_stock"); g.act("discard", card="2b")
+    assert g.phase == "game_over" and g.lives == [1, 0] and g.winner == 0
+    assert "both lose a life (T9)" in next(e for e in g.events if e.kind == "lowest").text
+    g = rig(["Rc Fc 6c", "Rd Fd 6d"], stock_top=["2b"], turns_played=2, lives=[2, 3])
+    g.act("knock")
+    g.act("draw_stock"); g.act("discard", card="2b")
+    assert g.phase == "hand_over" and g.lives == [1, 2]
+    # the option: the knocker alone (T6)
+    g = rig(["Rc Fc 6c", "Rd Fd 6d"], stock_top=["2b"], turns_played=2, lives=[2, 3],
+            rules=TrentunoRules(last_two_both_lose=False))
+    g.act("knock")
+    g.act("draw_stock"); g.act("discard", card="2b")
+    assert g.lives == [1, 3]
 
 
 # ---------------------------------------------------------------------------------- API
@@ -483,7 +539,7 @@ def test_restock_when_the_stock_runs_out():
 
 def test_rules_validation_messages():
     for kw, msg in [({"lives": 0}, "lives"), ({"knock_minimum": 40}, "knock_minimum"),
-                    ({"first_round_31": "x"}, "ends_hand"), ({"knock_last_round": "x"}, "everyone"),
+                    ({"first_round_31": "x"}, "ends_hand"), ({"knock_last_round": "x"}, "to_dealer"),
                     ({"face": "german"}, "face"), ({"discard_first": "yes"}, "True or False")]:
         with pytest.raises(SetteKitError, match=msg):
             TrentunoRules(**kw)

@@ -45,11 +45,16 @@ def expected_losses(hand_events, alive_before, lives_before, rules):
             return {}
         if first and rules.first_round_31 == "wins_game" and len(makers) == 1:
             return {s: lives_before[s] for s in alive_before if s not in makers}
-        return {s: 1 for s in alive_before if s not in makers and s != knocker}
+        shown = next(e for e in hand_events if e.kind == "showdown").data["scores"]
+        return {s: 1 for s in alive_before if s not in makers and s != knocker
+                and not (rules.spare_thirty and shown[s] == 30)}          # T7: except those who have 30
     scores = next(e for e in hand_events if e.kind == "showdown").data["scores"]
     low = min(scores.values())
     tied = [s for s in alive_before if scores[s] == low]
     assert knocker is not None
+    if len(alive_before) == 2 and len(tied) == 2 and rules.last_two_both_lose \
+            and any(lives_before[s] > 1 for s in alive_before):
+        return {s: 1 for s in alive_before}                              # T9: both lose
     if knocker in tied:
         return {knocker: 1}
     return {s: 1 for s in tied}
@@ -59,14 +64,16 @@ def expected_losses(hand_events, alive_before, lives_before, rules):
 @given(seed=st.integers(0, 2 ** 32), n=st.integers(2, 12), lives=st.integers(1, 3),
        p_random=st.sampled_from([0.0, 0.2, 0.6, 1.0]), toak=st.booleans(), discard_first=st.booleans(),
        first31=st.sampled_from(["ends_hand", "wins_game", "redeal"]),
-       last=st.sampled_from(["everyone", "to_dealer"]))
+       last=st.sampled_from(["everyone", "to_dealer"]), spare30=st.booleans(), both=st.booleans())
 @example(seed=108759, n=2, lives=1, p_random=0.0, toak=False, discard_first=True,   # bots once looped here
-         first31="ends_hand", last="everyone")
+         first31="ends_hand", last="everyone", spare30=True, both=True)
 @example(seed=649, n=7, lives=3, p_random=1.0, toak=False, discard_first=True,      # dealt 31 at a next_hand
-         first31="ends_hand", last="everyone")
-def test_properties_lives_pot_cards_and_one_winner(seed, n, lives, p_random, toak, discard_first, first31, last):
+         first31="ends_hand", last="everyone", spare30=True, both=True)
+def test_properties_lives_pot_cards_and_one_winner(seed, n, lives, p_random, toak, discard_first, first31, last,
+                                                  spare30, both):
     rules = TrentunoRules(lives=lives, three_of_a_kind_30=toak, discard_first=discard_first,
-                          first_round_31=first31, knock_last_round=last)
+                          first_round_31=first31, knock_last_round=last, spare_thirty=spare30,
+                          last_two_both_lose=both)
     g = TrentunoGame(n, rules=rules, seed=seed,
                      bots={s: mixed_policy(seed + s, p_random) for s in range(n)})
     total = n * lives

@@ -32,15 +32,18 @@ The charts (for all widgets and lessons to reuse):
   colour legend; every cell keeps its letter, and cells that are never reached are quiet
 - :func:`histogram` - a histogram of outcomes (one bar per value for small whole numbers)
 
-Adding a chart.  Build it from the primitives, then return ``fig.chart(text)``::
+Adding a chart.  Build it from the primitives, then finish with ``fig.chart(text)``:
 
-    fig = Figure(title="My chart", legend=[Key("bar", BLUE, "share")])
-    x = Band(["a", "b"], fig.left, fig.right)          # categories -> x
-    y = Linear(0, 1, fig.bottom, fig.top).nice()       # values -> y (downwards)
-    fig.y_axis(y, y.ticks(), "share", fmt=percent)     # grid lines, tick labels, title
-    fig.x_axis(x.centres(), ["a", "b"], "category")
-    fig.add(bar(x.start(0), y(0.25), x.width, y(0) - y(0.25), BLUE))
-    return fig.chart("My chart: a: 25%; b: ...")
+>>> fig = Figure(title="My chart", legend=[Key("bar", BLUE, "share")])
+>>> x = Band(["a", "b"], fig.left, fig.right)               # categories -> x
+>>> y = Linear(0, 1, fig.bottom, fig.top)                    # values -> y (pointing up)
+>>> fig.y_axis(y, y.ticks(4), "share", fmt=percent)          # grid lines, tick labels, title
+>>> fig.x_axis(x.centres(), ["a", "b"], "category")
+>>> _ = fig.add(bar(x.start(0), y(0.25), x.width, y(0) - y(0.25), BLUE),
+...             bar(x.start(1), y(0.75), x.width, y(0) - y(0.75), BLUE))
+>>> mine = fig.chart("My chart: a: 25%; b: 75%.")
+>>> mine.svg.count("<rect"), mine.title
+(3, 'My chart')
 
 - :class:`Figure` - the canvas: size (``width`` <= 720, ``height`` <= 360 by default),
   title, legend row, plot area (``left``, ``right``, ``top``, ``bottom``), axes
@@ -317,7 +320,7 @@ class Figure:
         self.width, self.height = min(float(width), MAX_WIDTH), float(height)
         self.title = title
         self.parts: list[str] = []
-        top = margin[0] + (30 if title else 8) + (28 if legend else 0)
+        top = margin[0] + (30 if title else 8) + (36 if legend else 0)
         self.left, self.right = margin[3], self.width - margin[1]
         self.top, self.bottom = top, self.height - margin[2]
         if title:

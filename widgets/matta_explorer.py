@@ -3,7 +3,7 @@
 The table is computed by calling :func:`sette_kit.scoring.score` with ``declare=v`` for
 each allowed value ``v``; the best row is the value the engine assigns by itself.
 Toggles: whole numbers only (``rules.replace(matta_whole_only=True)``), and a declared
-value mode in which the learner picks the value - including 7, the value seed 000 gives
+value mode in which the learner picks the value - including 7, the value the Italian rules give
 an undeclared matta, which may bust the hand.
 
 >>> m = MattaExplorer(cards="Re di denari, 3 di spade, Fante di coppe")
@@ -121,8 +121,9 @@ class MattaExplorer(KitWidget):
         matta = self.rules.matta
         if matta not in cards:
             others = [c for c in FULL_DECK if c != matta and not c.is_figure]
-            raise SetteKitError(f"this hand has no matta: add the {matta.name(self.face)} "
-                                f"({matta.label(self.face)}), e.g. {matta.name(self.face)}, "
+            name, label = matta.name(self.face), matta.label(self.face)
+            also = f" ({label})" if label != name else ""  # the French name is already English
+            raise SetteKitError(f"this hand has no matta: add the {name}{also}, e.g. {name}, "
                                 f"{others[2].name(self.face)}")
         return cards
 
@@ -172,7 +173,7 @@ class MattaExplorer(KitWidget):
     def _render_declared(self) -> None:
         self.declared_result = None
         if not self.declare_mode or self.declared is None:
-            self.declared_html.value = ('<p class="sk-note">Seed 000 says a matta whose value is not declared '
+            self.declared_html.value = ('<p class="sk-note">The Italian rules say a matta whose value is not declared '
                                         'counts 7: tick "Declare the value myself" to try a value by hand.</p>'
                                         if not self.declare_mode else
                                         '<p class="sk-note">Pick a value for the matta.</p>')

@@ -120,11 +120,12 @@ class ScoreTrainer(KitWidget):
                                       'question above.</i></p>')
             return
         s = self.result
+        kind = self.rules.game_name.lower() if s.kind == "sette_e_mezzo" else KIND_WORDS[s.kind]  # Siete y media
         matta = (f" (the matta counts {fmt_points(s.matta_value)})"
                  if s.matta_value is not None and len(s.cards) > 1 else "")
         self.result_html.value = (
             f'<p class="sk-score-line" aria-live="polite"><b>Score: {esc(fmt_points(s.total))}</b> - '
-            f'<span class="sk-kind sk-kind-{s.kind}">{esc(KIND_WORDS[s.kind])}</span>{esc(matta)}</p>'
+            f'<span class="sk-kind sk-kind-{s.kind}">{esc(kind)}</span>{esc(matta)}</p>'
             + lines_html(explain(self.cards, self.rules), "sk-explain"))
 
     def _set_answer(self, text: str) -> None:

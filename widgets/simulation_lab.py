@@ -55,8 +55,8 @@ OPTIMAL = "optimal"
 COUNT_WORDS = {
     "win": "you won", "lose": "you lost", "push": "stake back (no payment)", "bust": "you went bust (S10)",
     "dealer_bust": "the bank went bust (S12)", "reale": "you won with a reale (S5)",
-    "triple": "you won with a triple (S6)", "matta_sette": "you won with a matta 7½ (S14)",
-    "dealer_reale": "the bank's reale collected double (S15)", "dealer_triple": "the bank made a triple (S6)",
+    "triple": "you won with a triplé (S6)", "matta_sette": "you won with a matta 7½ (S14)",
+    "dealer_reale": "the bank's reale collected double (S15)", "dealer_triple": "the bank made a triplé (S6)",
 }
 
 

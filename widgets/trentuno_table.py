@@ -144,7 +144,7 @@ class TrentunoTable(GameTable, KitWidget):
                                   tooltip="Take the top card of the discard pile (T5)", css="sk-take-discard")
         self.discard_buttons = [button("Discard", (lambda k=k: self._discard_slot(k)), css="sk-discard")
                                 for k in range(MAX_DISCARD_BUTTONS)]
-        self.knock_button = button("Knock", self.knock, tooltip="Knock: everyone else has one last turn (T6)",
+        self.knock_button = button("Knock", self.knock, tooltip="Knock: this becomes the last round (T6)",
                                    css="sk-knock", style="warning")
         self.next_button = button("Next hand", self.next_hand, tooltip="Deal the next hand (T4)",
                                   css="sk-next-hand", style="primary")
@@ -214,7 +214,7 @@ class TrentunoTable(GameTable, KitWidget):
 
     @safe_action
     def knock(self) -> None:
-        """Knock instead of drawing: everyone else has one last turn (T6)."""
+        """Knock instead of drawing: the current round becomes the last (T6)."""
         self._play("knock")
 
     @safe_action

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 
 from ..errors import SetteKitError
@@ -45,7 +46,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.run(args) or 0)
     except SetteKitError as exc:
-        print(f"sette-kit {args.command}: error: {exc}", file=sys.stderr)
+        message = str(exc)
+        if hasattr(args, "face"):  # the library's face='french' is --face french here
+            message = re.sub(r"\bface='(\w+)'", r"--face \1", message)
+        print(f"sette-kit {args.command}: error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

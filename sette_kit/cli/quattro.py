@@ -5,7 +5,8 @@
     sette-kit quattro play --bots 3 --seed 7
     sette-kit quattro play --bots 3 --seed 7 --watch      # bots only, the whole game
 
-The game is a reconstruction from a rough source (seed 000): see ``sette_kit.quattro``.
+The game is a reconstruction from a rough source (the Italian encyclopedia article): see
+``sette_kit.quattro``.
 """
 
 from __future__ import annotations

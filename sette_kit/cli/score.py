@@ -20,7 +20,8 @@ def run(args) -> int:
     rules = Rules.preset(args.preset)
     cards = parse_cards(args.cards, face=args.face or rules.face)
     s = score(cards, rules, declare=args.declare)
-    kind = s.kind.replace("_", " ")
+    kind = {"sette_e_mezzo": rules.game_name.lower(), "reale": "sette e mezzo reale",
+            "triple": "sette e mezzo triplé"}.get(s.kind, s.kind)
     print(f"Score: {fmt_points(s.total)} ({kind})" + (f", matta = {fmt_points(s.matta_value)}"
                                                      if s.matta_value is not None else ""))
     print(explain(cards, rules, declare=args.declare))

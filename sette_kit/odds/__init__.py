@@ -26,14 +26,18 @@ from fractions import Fraction
 from ..cards import FULL_DECK, Card, parse_cards
 from ..errors import SetteKitError
 from ..rules import Rules
-from ..scoring import fmt_points, score
+from ..scoring import SETTE_E_MEZZO, card_value, fmt_points, score
 from ..strategy import BankSeesPlayer, StandAt, card_class, sees_player, stand_at
 from ._engine import BUST, FF, HP, MATTA, NCLS, S75, TRIPLE, model
-from ._solve import Solution, StrategyRow
+from ._solve import FirstCard, Solution, StrategyRow
+from ._staking import (StakingPlan, ThresholdRow, ThresholdTable, bank_thresholds, best_staking_plan,
+                       ev_by_first_card, staking_plan)
 
 __all__ = ["next_card", "bust_probability", "sette_e_mezzo_probability", "reale_probability",
            "final_distribution", "solve", "policy_ev", "explain_bust", "stand_at", "sees_player",
-           "StandAt", "BankSeesPlayer", "Solution", "StrategyRow"]
+           "StandAt", "BankSeesPlayer", "Solution", "StrategyRow",
+           "FirstCard", "ev_by_first_card", "StakingPlan", "staking_plan", "best_staking_plan",
+           "ThresholdRow", "ThresholdTable", "bank_thresholds"]
 
 MATTA_OUTCOME = "matta"  # next_card's key for the matta, whose value depends on the hand (S4)
 
@@ -233,26 +237,45 @@ def final_distribution(policy, cards=(), seen=(), rules=None, *, player_total=No
                                                    kv[0] if isinstance(kv[0], Fraction) else 0)))
 
 
-def solve(rules=None, dealer=None, *, exact: bool = True) -> Solution:
+def solve(rules=None, dealer=None, *, exact: bool = True, seen=()) -> Solution:
     """The heads-up model of DESIGN.md, solved: one player against the bank, stake 1;
     each gets a hidden card, the player draws seeing only his own cards and plays to
     maximise his expected result, then the bank plays ``dealer`` (default
     ``stand_at(5)``); settlement by ``rules`` (S10-S16).
 
+    ``seen``: cards already out of the deck - with the deck carried over from round to
+    round while the bank stays (S18), the cards of the earlier rounds.  The round is
+    then dealt from the other cards, so the strategy and the EV are those of that
+    depleted deck.  (The model has no reshuffle inside the round: when so few cards are
+    left that the bank could run out, S18's reshuffle is not modelled.)
+
     Returns a :class:`Solution` with ``ev``, ``house_edge``, ``decision(cards)``,
-    ``ev_of(cards, action)``, ``table()``, ``hit_table()``.
+    ``ev_of(cards, action)``, ``table()``, ``hit_table()``, ``ev_by_first_card()``,
+    ``result_distribution()``.
 
     >>> sol = solve(Rules.preset("plain"), dealer=stand_at(5))
     >>> sol.ev
     Fraction(-22069914749539, 134817758039250)
     >>> abs(solve(dealer=stand_at(5), exact=False).ev - sol.ev) < 1e-12
     True
+    >>> high_gone = solve(dealer=stand_at(5), seen="6c 6d 6s 7c 7d 7s")   # six high cards out
+    >>> float(high_gone.ev) > float(sol.ev), high_gone.decision("5b"), sol.decision("5b")
+    (True, 'hit', 'stand')
     """
     rules = _rules(rules)
     dealer = stand_at(5) if dealer is None else dealer
     if not isinstance(dealer, (StandAt, BankSeesPlayer)):
         raise SetteKitError(f"dealer={dealer!r}: use odds.stand_at(x) or odds.sees_player()")
-    return Solution(rules, dealer, exact)
+    gone = _cards(seen, rules, "seen")
+    if not gone:
+        return Solution(rules, dealer, exact)
+    if len(set(gone)) != len(gone):
+        raise SetteKitError("seen: each card can be seen only once")
+    gone_set = set(gone)
+    deck = tuple(c for c in FULL_DECK if c not in gone_set)
+    if len(deck) < 2:
+        raise SetteKitError(f"seen: {len(gone)} cards seen leave {len(deck)}; a round needs at least 2")
+    return Solution(rules, dealer, exact, deck=deck)
 
 
 def policy_ev(rules=None, player=None, dealer=None, *, exact: bool = True):
@@ -313,11 +336,24 @@ def explain_bust(cards, seen=(), rules=None) -> str:
         held = "You hold no cards yet."
     lines = [f"{held} You have seen {n_seen} card{'s' if n_seen != 1 else ''}"
              f"{f' (yours and {others} more)' if mine and others else ''}, so {len(unseen)} are unseen."]
+    held_matta = next((c for c in mine if rules.is_matta(c)), None)
     if s is not None and s.bust:
         lines.append("Your hand is already bust (S2).")
-    elif s is not None and not any(k == MATTA for k in range(NCLS) if counts[k]) and mine:
+    elif held_matta is not None:
+        # S4: the matta in the hand can lower its value, down to its least allowed value
+        others = sum((card_value(c) for c in mine if c != held_matta), Fraction(0))
+        least = min(rules.matta_values)
+        room = SETTE_E_MEZZO - others - least
+        lines.append(f"Your matta can lower its value (S4): the other cards make {fmt_points(others)} and the "
+                     f"matta counts at least {fmt_points(least)}, so a card busts you only if it is worth more "
+                     f"than {fmt_points(room)}.")
+    elif s is not None and mine:
         room = Fraction(S75 - s.half_points, 2)
-        lines.append(f"A card busts you if it takes you over 7½, that is if it is worth more than {fmt_points(room)}.")
+        line = f"A card busts you if it takes you over 7½, that is if it is worth more than {fmt_points(room)}."
+        if counts[MATTA]:
+            line += (f" The matta, if you draw it, takes its best value (S4), so it busts you only if even its "
+                     f"least value, {fmt_points(min(rules.matta_values))}, does.")
+        lines.append(line)
     else:
         lines.append("A card busts you if it takes you over 7½ (S2); the matta takes its best value (S4).")
     groups = _describe_classes(busting)

@@ -45,23 +45,43 @@ class StrategyRow(NamedTuple):
         return f"first {self.first:>6}, total {fmt_points(self.total):>3}: {self.action}"
 
 
+class FirstCard(NamedTuple):
+    """One entry of :meth:`Solution.ev_by_first_card`: the first card's class name, the
+    probability of being dealt it, and the player's expected result per unit stake
+    holding it (playing as the solution says afterwards)."""
+
+    card: str
+    probability: Fraction
+    ev: Fraction
+
+
 class Solution:
     """The solved heads-up game.  Build it with :func:`sette_kit.odds.solve`."""
 
-    def __init__(self, rules, dealer, exact: bool = True, deck=None, player=None):
+    def __init__(self, rules, dealer, exact: bool = True, deck=None, player=None, by_cards: bool = False):
         # ``player``: a fixed drawing policy (``wants_card(half_points)``) to evaluate
         # instead of the optimal one (see :func:`sette_kit.odds.policy_ev`)
         self.rules, self.dealer, self.exact, self.player = rules, dealer, exact, player
         self._m = mdl = model(rules)
-        # ``deck``: a smaller deck to play with (for brute-force checks); then, where
-        # suits matter, every hand is kept as its cards.
+        # ``deck``: the cards the game is dealt from (default the 40; a depleted deck for
+        # ``solve(seen=...)``, S18; a small one for brute-force checks).  ``by_cards``:
+        # where suits matter, keep every hand as its cards (slow; a reference for tests).
         self._deck = FULL_DECK if deck is None else tuple(sorted(set(deck)))
         self._n0 = len(self._deck)
         self._full = _counts(self._deck, rules)
-        self._specific = deck is not None and mdl.suits
-        self._nms = 0 if self._specific else sum(
-            1 for c in self._deck if mdl.matta_suit is not None and mdl.suits
-            and card_class(c, rules) == FIG and c.suit == mdl.matta_suit)
+        self._specific = deck is not None and mdl.suits and by_cards
+        # S5 with suits: from three cards on a hand is its composition plus ``d = (d0, d1)``,
+        # how many of its figures (not the matta) are of the matta's suit (d0) and of
+        # another suit whose 7 is in the deck (d1); the rest are of a suit whose 7 is
+        # not (only a depleted deck has those).  That is all the bank's chance of a
+        # reale needs (see _pairs).  The full deck: d1 = figures - d0, no extra states.
+        self._groups = None
+        if mdl.suits and not self._specific:
+            sevens = {c.suit for c in self._deck if card_class(c, rules) == SEVEN}
+            self._fig_group = {c: 0 if c.suit == mdl.matta_suit else 1 if c.suit in sevens else 2
+                               for c in self._deck if card_class(c, rules) == FIG}
+            self._groups = tuple(sum(1 for g in self._fig_group.values() if g == i) for i in (0, 1))
+            self._seven_ms = int(mdl.matta_suit in sevens)  # the 7 of the matta's suit is in the deck
         self._build()
 
     # -- construction ----------------------------------------------------------------------
@@ -84,12 +104,15 @@ class Solution:
             if not r:
                 continue
             t = _add(m, k)
-            if k == FIG and self._nms:
-                a = self._nms - d  # figures of the matta's suit still in the deck
-                if a:
-                    out.append((a, ("comp", t, d + 1)))
-                if r - a:
-                    out.append((r - a, ("comp", t, d)))
+            if k == FIG and self._groups:
+                d0, d1 = d
+                a0, a1 = self._groups[0] - d0, self._groups[1] - d1  # still in the deck, by group
+                if a0:
+                    out.append((a0, ("comp", t, (d0 + 1, d1))))
+                if a1:
+                    out.append((a1, ("comp", t, (d0, d1 + 1))))
+                if r - a0 - a1:
+                    out.append((r - a0 - a1, ("comp", t, d)))
             else:
                 out.append((r, ("comp", t, d)))
         return out, n_left
@@ -97,10 +120,14 @@ class Solution:
     def _comp_of(self, state):
         if state[0] == "cards":
             cards = state[1]
-            d = sum(1 for c in cards if card_class(c, self.rules) == FIG and c.suit == self._m.matta_suit) \
-                if self._nms else 0
-            return _counts(cards, self.rules), d
+            return _counts(cards, self.rules), self._d_of(cards)
         return state[1], state[2]
+
+    def _d_of(self, cards):
+        if not self._groups:
+            return 0
+        g = [self._fig_group.get(c) for c in cards]
+        return (g.count(0), g.count(1))
 
     def _pairs(self, state, m, d):
         mdl, rules = self._m, self.rules
@@ -113,7 +140,10 @@ class Solution:
         if not mdl.suits:
             return (r[SEVEN] * r[FIG], r[SEVEN] * r[MATTA], r[FIG] * r[MATTA])
         assert m[SEVEN] == 0  # a non-bust hand of 3+ cards holds no 7
-        return (r[FIG], r[MATTA], r[MATTA] * (self._nms - d))
+        d0, d1 = d
+        # same-suit (7, figure) pairs left: sum over suits with their 7 of the figures left
+        sevens_figs = self._groups[0] * self._seven_ms + self._groups[1] - d0 * self._seven_ms - d1
+        return (sevens_figs, r[MATTA] * self._seven_ms, r[MATTA] * (self._groups[0] - d0))
 
     def _build(self):
         mdl, exact = self._m, self.exact
@@ -150,7 +180,7 @@ class Solution:
         for s in standers:
             opp = info[s][2] if not hasattr(self.dealer, "threshold_half_points") else None
             groups.setdefault(opp, []).append(s)
-        stand = {}
+        stand, stand_parts = {}, {}
         for opp, states in groups.items():
             table = mdl.bank_table(self.dealer, opp)
             rows, index = [], {}
@@ -171,6 +201,7 @@ class Solution:
                 pay = mdl.payoff(mdl.player_key(m, cards))
                 total = sum(p * x for p, x in zip(pay, row) if p and x)
                 stand[s] = Fraction(int(total), int(dens[i])) if exact else float(total)
+                stand_parts[s] = (pay, row, int(dens[i]) if exact else None)  # for result_distribution
         one = Fraction(1) if exact else 1.0
         value, hit_value, hit = {}, {}, {}
         for s in reversed(order):
@@ -194,6 +225,7 @@ class Solution:
         self._info, self._children_of = info, children
         self._stand, self._hit_value, self._hit, self._value = stand, hit_value, hit, value
         self._order = order
+        self._stand_parts, self._dists = stand_parts, None
         self.house_edge = -self.ev
 
     # -- queries ---------------------------------------------------------------------------
@@ -203,12 +235,11 @@ class Solution:
         cards = _as_cards(cards)
         if not cards:
             raise SetteKitError("give at least one card: the player always holds his hidden card")
+        if self._n0 < len(FULL_DECK) and not set(cards) <= set(self._deck):
+            raise SetteKitError("these cards are not all in the deck this solution was solved for")
         if self._m.suits and (len(cards) <= 2 or self._specific):
             return ("cards", tuple(sorted(cards)))
-        m = _counts(cards, self.rules)
-        d = sum(1 for c in cards if card_class(c, self.rules) == FIG and c.suit == self._m.matta_suit) \
-            if self._nms else 0
-        return ("comp", m, d)
+        return ("comp", _counts(cards, self.rules), self._d_of(cards))
 
     def _lookup(self, cards):
         s = self._state(cards)
@@ -287,11 +318,12 @@ class Solution:
         return dict(self._hit_table)
 
     def _count_hands(self, m, d):
-        full = self._m.full
+        full = self._full
         n = 1
         for k in range(NCLS):
-            if k == FIG and self._nms:
-                n *= comb(self._nms, d) * comb(full[FIG] - self._nms, m[FIG] - d)
+            if k == FIG and self._groups:
+                (d0, d1), (g0, g1) = d, self._groups
+                n *= comb(g0, d0) * comb(g1, d1) * comb(full[FIG] - g0 - g1, m[FIG] - d0 - d1)
             else:
                 n *= comb(full[k], m[k])
         return n
@@ -357,6 +389,101 @@ class Solution:
             lines.append(f"{f:>10} | " + " ".join(cells))
         lines.append("H hit, S stand, h/s mostly hit/stand (depends on the cards), . not reached")
         return "\n".join(lines)
+
+    # -- by first card, and the whole law of one round's result (issue 15) -----------------
+    def _first_cards(self):
+        """[(first card's class name, weight, state)] and the total weight."""
+        ch, tot = self._children(START)
+        return [(CLASS_NAMES[next(k for k in range(NCLS) if self._info[s][0][k])], w, s) for w, s in ch], tot
+
+    def _first_names(self) -> list[str]:
+        firsts, _ = self._first_cards()
+        present = {name for name, _, _ in firsts}
+        return [n for n in CLASS_NAMES if n in present]
+
+    def ev_by_first_card(self) -> dict:
+        """The player's expected result per unit stake by his first card (S9: in the
+        Italian rules the stake is placed after seeing it): ``{class name: FirstCard}``
+        with the class names "Ace", "2" ... "7", "figure", "matta" (the matta only
+        where it is in play).  Their mean weighted by ``probability`` is ``ev``.
+
+        >>> from sette_kit import odds
+        >>> sol = odds.solve(dealer=odds.stand_at(5))
+        >>> by = sol.ev_by_first_card()
+        >>> list(by)
+        ['Ace', '2', '3', '4', '5', '6', '7', 'figure']
+        >>> by["7"].probability, by["7"].ev
+        (Fraction(1, 10), Fraction(865966261, 1517119695))
+        >>> sum(f.probability * f.ev for f in by.values()) == sol.ev
+        True
+        """
+        firsts, tot = self._first_cards()
+        acc: dict = {}
+        for name, w, s in firsts:
+            a = acc.setdefault(name, [0, 0])
+            a[0] += w
+            a[1] += w * self._value[s]
+        prob = Fraction if self.exact else (lambda a, b: a / b)
+        return {n: FirstCard(n, prob(acc[n][0], tot), acc[n][1] / acc[n][0]) for n in self._first_names()}
+
+    def result_distribution(self, first: str | None = None) -> dict:
+        """The law of one round's result per unit stake for the player this solution
+        describes (the optimal player of ``solve``, or the fixed policy of ``policy_ev``):
+        ``{result: probability}``, sorted by result.  -1 is a loss (a bust, S10, or a lower
+        or tied score, S13), +1 a win; a reale is paid double (S14) and a bank's reale
+        may collect double (S15), so ±2 (and ±3 for a triple or the x3 matta option)
+        appear where the rules have them.  ``first`` (a class name of
+        :meth:`ev_by_first_card`) conditions on the player's first card.
+
+        >>> from sette_kit import odds
+        >>> sol = odds.solve(dealer=odds.stand_at(5))
+        >>> d = sol.result_distribution()
+        >>> list(d), sum(d.values())
+        ([-1, 1], Fraction(1, 1))
+        >>> sum(x * p for x, p in d.items()) == sol.ev
+        True
+        >>> sol.result_distribution(first="7")[1]
+        Fraction(1191542978, 1517119695)
+        """
+        names = self._first_names()
+        if first is not None and first not in names:
+            raise SetteKitError(f"first={first!r}: accepted first cards are {', '.join(map(repr, names))}")
+        if self._dists is None:
+            self._dists = self._backward_distributions()
+        firsts, _ = self._first_cards()
+        chosen = [(w, s) for name, w, s in firsts if first is None or name == first]
+        wsum = sum(w for w, _ in chosen)
+        acc: dict = {}
+        for w, s in chosen:
+            for x, p in self._dists[s].items():
+                acc[x] = acc.get(x, 0) + w * p
+        return {x: acc[x] / wsum for x in sorted(acc) if acc[x]}
+
+    def _backward_distributions(self) -> dict:
+        """state -> {result: probability} under the solution's decisions."""
+        one = Fraction(1) if self.exact else 1.0
+        dists: dict = {}
+        for s in reversed(self._order):
+            if s is START:
+                continue
+            _, _, _, kind, finished = self._info[s]
+            if kind == BUST:
+                dists[s] = {-1: one}  # S10
+            elif finished or not self._hit[s]:
+                pay, row, den = self._stand_parts[s]
+                acc: dict = {}
+                for x, p in zip(pay, row):
+                    if p:
+                        acc[x] = acc.get(x, 0) + p
+                dists[s] = {x: Fraction(int(p), den) if self.exact else p for x, p in acc.items()}
+            else:
+                ch, tot = self._children_of[s]
+                acc = {}
+                for w, c in ch:
+                    for x, p in dists[c].items():
+                        acc[x] = acc.get(x, 0) + w * p
+                dists[s] = {x: p / tot for x, p in acc.items()}
+        return dists
 
     def __repr__(self) -> str:
         ev = self.ev

@@ -14,7 +14,9 @@ The fixture notebooks of tests/browser/fixtures/ have their entries in
 
 from __future__ import annotations
 
+import os
 import time
+from pathlib import Path
 
 from sk_browser import click, expect_text, expect_visible, fill, quiz_answer
 
@@ -52,6 +54,57 @@ PLAY_A_ROUND = [
     click(f"{TP} button.sk-new-round"),
     expect_text(f"{TP} .sk-result", "Your turn"),
 ]
+
+SHOTS = Path(os.environ.get("SETTE_KIT_TEST_OUTPUT") or Path(__file__).resolve().parents[2] / "test-output") \
+    / "screenshots"
+
+# what a chart of widgets.charts must look like on the page (issue 13)
+CHART_JS = """f => {
+    const svg = f.querySelector('svg[role="img"]');
+    const box = svg.getBoundingClientRect();
+    const vb = svg.viewBox.baseVal;
+    const tick = svg.querySelector('text');
+    const body = getComputedStyle(document.querySelector('.jp-RenderedHTMLCommon, body'));
+    const details = f.querySelector('details.sk-chart-describe');
+    return {width: box.width, height: box.height, scale: box.width / vb.width,
+            title: (svg.querySelector(':scope > title') || {}).textContent || '',
+            desc: (svg.querySelector(':scope > desc') || {}).textContent || '',
+            font: getComputedStyle(tick).fontFamily, page: body.fontFamily,
+            size: parseFloat(getComputedStyle(tick).fontSize) * box.width / vb.width,
+            open: details ? details.open : null,
+            text: details ? details.querySelector('.sk-chart-text').textContent : ''};
+}"""
+
+
+def check_charts(scope: str, name: str, count: int, timeout: float = 120.0):
+    """The charts in ``scope`` (at least ``count``): an SVG with role="img", a <title>
+    and the text equivalent as <desc>; at most 720 px wide and 420 px high; text in the
+    page's font at 13 px or more; the text equivalent behind a closed "Describe this
+    chart" disclosure that opens on a click.  Each chart is saved as
+    ``<name>-chart-<i>.png`` beside the page's screenshot."""
+    def step(page):
+        figures = page.locator(f"{scope} figure.sk-chart")
+        figures.nth(count - 1).wait_for(state="visible", timeout=timeout * 1000)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for i in range(figures.count()):
+            fig = figures.nth(i)
+            fig.scroll_into_view_if_needed()
+            info = fig.evaluate(CHART_JS)
+            where = f"{name} chart {i} ({info['title']!r})"
+            assert info["title"] and len(info["desc"]) > 20, f"{where}: no <title> or <desc>"
+            assert info["width"] <= 721 and info["height"] <= 421, f"{where}: {info['width']} x {info['height']} px"
+            assert info["font"] == info["page"], f"{where}: font {info['font']!r}, page {info['page']!r}"
+            assert info["size"] >= 12.9, f"{where}: text drawn at {info['size']:.1f} px"
+            assert info["open"] is False and info["text"] == info["desc"], f"{where}: the disclosure"
+            text = fig.locator(".sk-chart-text")
+            assert not text.is_visible(), f"{where}: the text equivalent is printed as body text"
+            fig.screenshot(path=str(SHOTS / f"{name}-chart-{i}.png"))
+            fig.locator("summary").click()
+            text.wait_for(state="visible", timeout=5000)
+            fig.locator("summary").click()
+    step.__doc__ = f"check the charts in {scope}"
+    return step
+
 
 STEPS = {
     "00-start-here.ipynb": [
@@ -99,10 +152,19 @@ STEPS = {
         quiz_answer("2", right=True, nth=4),
         expect_visible(".sk-quattro-table button.sk-draw"),
     ],
+    "05-probability-of-busting.ipynb": [
+        expect_visible(".sk-odds-lab figure.sk-chart svg"),
+        check_charts("body", "05-probability-of-busting", count=2),
+    ],
+    "06-expected-value-and-strategy.ipynb": [
+        expect_visible(".sk-strategy-chart figure.sk-chart svg", timeout=120),
+        check_charts("body", "06-expected-value-and-strategy", count=1),
+    ],
     "07-simulation.ipynb": [
         expect_visible(".sk-simulation-lab"),
         click(".sk-simulation-lab button.sk-run"),
         expect_visible(".sk-simulation-lab .sk-chart svg", timeout=120),
+        check_charts("body", "07-simulation", count=3),
     ],
 }
 

@@ -1,0 +1,750 @@
+"""Risk: the spread of one round's result, a bankroll, and the chance of ruin (issue 15).
+
+Everything here is pure Python (no numpy), so it also runs in the browser (Pyodide).
+
+One round
+---------
+:func:`round_result` gives the exact law of one heads-up round's result in money for
+the optimal player (``odds.solve``) or a threshold player (``stand_at(x)``), at a flat
+stake or with a staking plan (S9: the stake is placed after seeing the first card),
+with its mean, variance and standard deviation:
+
+>>> from sette_kit import risk
+>>> r = risk.round_result("plain")              # optimal player, bank stands at 5, stake 1
+>>> {x: f"{float(p):.4f}" for x, p in r.distribution.items()}
+{-1: '0.5819', 1: '0.4181'}
+>>> f"mean {float(r.mean):+.4f}, sd {r.sd:.4f}"
+'mean -0.1637, sd 0.9865'
+
+A bankroll
+----------
+:func:`ruin_probability` follows the bankroll round by round as a Markov chain: a
+player with ``bankroll`` who stops when he has nothing left to stake (ruin) or when
+he reaches ``target``.  The stake is the planned one, but never more than the
+bankroll can cover in the worst case (the bank's reale collects double under the
+Italian rules, S15), as at the kit's table (:mod:`sette_kit.game`); a player who
+cannot cover the table's minimum stake is ruined.  The chain is solved as a linear
+system (see :func:`ruin_probability` for the method and its error bound) and checked
+by :func:`simulate_ruin`; :func:`bankroll_paths` draws seeded paths for a chart.
+
+The gambler's fallacy
+---------------------
+:func:`next_card_after_busts`: after five busts in a row the next card is no likelier
+to save you when the deck is reshuffled between hands; when it is not (S18), the
+cards already seen do change the odds - by counting, not by luck "owed".
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import product
+from typing import Mapping, NamedTuple
+
+from .errors import SetteKitError
+
+__all__ = ["RoundResult", "round_result", "custom_round", "Ruin", "ruin_probability", "RuinSimulation",
+           "simulate_ruin", "bankroll_paths", "StakeRow", "ruin_by_stake", "AfterBusts",
+           "next_card_after_busts", "StreakSimulation", "hand_bust_after_streak"]
+
+
+# -- one round -------------------------------------------------------------------------------
+
+class Part(NamedTuple):
+    """One branch of a round: with ``probability`` the first card is ``card`` (None: any)
+    and the stake is ``stake``; the result per unit stake then has law ``per_unit``."""
+
+    card: str | None
+    probability: object
+    stake: object
+    per_unit: Mapping
+
+
+def _sqrt(x) -> float:
+    return math.sqrt(float(x))
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """The law of one round's result in money (build it with :func:`round_result` or
+    :func:`custom_round`).  ``distribution``: money result -> probability, sorted;
+    ``mean`` and ``variance`` are exact when the probabilities are Fractions; ``sd`` is
+    the standard deviation (a float: the square root is rarely a fraction)."""
+
+    parts: tuple
+    label: str = ""
+    distribution: Mapping = field(init=False, repr=False)
+
+    def __post_init__(self):
+        acc: dict = {}
+        for part in self.parts:
+            for x, p in part.per_unit.items():
+                m = x * part.stake
+                acc[m] = acc.get(m, 0) + part.probability * p
+        object.__setattr__(self, "distribution", {m: acc[m] for m in sorted(acc) if acc[m]})
+
+    @property
+    def mean(self):
+        return sum(x * p for x, p in self.distribution.items())
+
+    @property
+    def variance(self):
+        mean = self.mean
+        return sum((x - mean) ** 2 * p for x, p in self.distribution.items())
+
+    @property
+    def sd(self) -> float:
+        return _sqrt(self.variance)
+
+    @property
+    def worst_loss(self):
+        """The largest loss per unit stake (1, or 2 where the bank's reale collects double)."""
+        return max([-x for part in self.parts for x, p in part.per_unit.items() if p and x < 0] or [0])
+
+    def describe(self) -> str:
+        """The law in words.
+
+        >>> print(custom_round({-1: Fraction(1, 2), 1: Fraction(1, 2)}, stake=5).describe())
+        One round: -5 with probability 1/2 (50.0%), +5 with probability 1/2 (50.0%).
+        Mean +0.0000, variance 25 (exactly 25), standard deviation 5.0000.
+        """
+        parts = ", ".join(f"{x:+g} with probability {_frac(p)} ({float(p) * 100:.1f}%)"
+                          for x, p in self.distribution.items())
+        var = self.variance
+        exact = f" (exactly {_frac(var)})" if isinstance(var, Fraction) and len(str(var)) < 40 else ""
+        return (f"One round: {parts}.\nMean {float(self.mean):+.4f}, variance {float(var):.4g}{exact}, "
+                f"standard deviation {self.sd:.4f}.")
+
+
+def _frac(p) -> str:
+    if isinstance(p, Fraction):
+        return str(p) if len(str(p)) < 25 else f"≈{float(p):.6f}"
+    return f"{p:.6f}"
+
+
+def _stake(x, name="stake"):
+    """A stake: a positive whole number or fraction (an int when whole)."""
+    v = None
+    if isinstance(x, int) and not isinstance(x, bool):
+        v = Fraction(x)
+    elif isinstance(x, Fraction):
+        v = x
+    elif isinstance(x, float) and math.isfinite(x):
+        v = Fraction(str(x))
+    if v is None or v <= 0:
+        raise SetteKitError(f"{name}={x!r}: a stake must be a positive number such as 1 or 10")
+    return int(v) if v.denominator == 1 else v
+
+
+def custom_round(distribution: Mapping, stake=1, label: str = "") -> RoundResult:
+    """A round with a given law of the result per unit stake, e.g. a coin game, for
+    teaching or for comparing with Sette e mezzo.
+
+    >>> r = custom_round({-1: Fraction(52, 100), 1: Fraction(48, 100)})
+    >>> r.mean, r.variance
+    (Fraction(-1, 25), Fraction(624, 625))
+    """
+    if not isinstance(distribution, Mapping) or not distribution:
+        raise SetteKitError(f"distribution={distribution!r}: give a dict result -> probability, "
+                            f"such as {{-1: Fraction(1, 2), 1: Fraction(1, 2)}}")
+    for x, p in distribution.items():
+        if isinstance(x, bool) or not isinstance(x, (int, Fraction)):
+            raise SetteKitError(f"distribution: the result {x!r} must be a whole number or a Fraction")
+        if isinstance(p, bool) or not isinstance(p, (int, Fraction, float)) or p < 0:
+            raise SetteKitError(f"distribution: the probability {p!r} of {x!r} must be a number >= 0")
+    total = sum(distribution.values())
+    if (isinstance(total, float) and abs(total - 1) > 1e-12) or (not isinstance(total, float) and total != 1):
+        raise SetteKitError(f"distribution: the probabilities add up to {total}, not 1")
+    one = 1.0 if isinstance(total, float) else Fraction(1)
+    return RoundResult((Part(None, one, _stake(stake), dict(distribution)),), label)
+
+
+def _solution(rules, dealer, player, exact):
+    from . import odds
+    from .odds import Solution, StandAt
+
+    rules = odds._rules(rules)
+    dealer = odds.stand_at(5) if dealer is None else dealer
+    if player is None or player == "optimal":
+        return odds.solve(rules, dealer=dealer, exact=exact), "optimal"
+    if isinstance(player, StandAt):
+        if not isinstance(dealer, (StandAt, odds.BankSeesPlayer)):
+            raise SetteKitError(f"dealer={dealer!r}: use odds.stand_at(x) or odds.sees_player()")
+        return Solution(rules, dealer, exact, player=player), repr(player)
+    raise SetteKitError(f"player={player!r}: accepted players are 'optimal' (the default) and odds.stand_at(x)")
+
+
+def round_result(rules=None, dealer=None, player=None, *, stake=1, plan=None, exact: bool = True) -> RoundResult:
+    """The exact law of one heads-up round's result in money (DESIGN.md's heads-up
+    model: S10 bust loses at once, S13 ties to the bank, S14 reale paid double, S15 the
+    bank's reale collects double where the rules say so).
+
+    ``player``: ``"optimal"`` (default, :func:`sette_kit.odds.solve`) or
+    ``odds.stand_at(x)``.  ``dealer``: default ``stand_at(5)``.  ``stake``: a flat stake;
+    or ``plan``: a staking plan (S9) - a pair ``(min_stake, max_stake)`` for the best
+    plan against this bank, or a :class:`sette_kit.odds.StakingPlan` (its rules, bank
+    and player are then used).
+
+    >>> from sette_kit import odds
+    >>> r = round_result("italian", player=odds.stand_at(5))
+    >>> [(x, f"{float(p):.4f}") for x, p in r.distribution.items()]
+    [(-2, '0.0076'), (-1, '0.5758'), (1, '0.4065'), (2, '0.0102')]
+    >>> r.mean == odds.policy_ev("italian", odds.stand_at(5), odds.stand_at(5))
+    True
+    >>> s = round_result("plain", plan=(1, 10))
+    >>> sorted(s.distribution)
+    [-10, -1, 1, 10]
+    >>> f"mean {float(s.mean):+.4f}, sd {s.sd:.3f}"
+    'mean +0.4373, sd 4.540'
+    """
+    from .odds import StakingPlan, best_staking_plan
+
+    if isinstance(plan, StakingPlan):
+        if plan.solution is None:
+            raise SetteKitError("plan: this StakingPlan does not carry its solution; build it with odds.best_staking_plan")
+        if any(v is not None for v in (rules, dealer, player)):
+            raise SetteKitError("with a StakingPlan give no rules=, dealer= or player=: the plan's own are used")
+        sol, who = plan.solution, ("optimal" if plan.solution.player is None else repr(plan.solution.player))
+    else:
+        sol, who = _solution(rules, dealer, player, exact)
+        if plan is not None:
+            if not (isinstance(plan, tuple) and len(plan) == 2):
+                raise SetteKitError(f"plan={plan!r}: give (min_stake, max_stake), such as (1, 10), or a StakingPlan")
+            plan = best_staking_plan(sol, *plan)
+    if plan is None:
+        one = Fraction(1) if sol.exact else 1.0
+        parts = (Part(None, one, _stake(stake), sol.result_distribution()),)
+        label = f"{who} player, stake {stake}"
+    else:
+        parts = tuple(Part(n, f.probability, plan.stakes[n], sol.result_distribution(first=n))
+                      for n, f in plan.first_cards.items())
+        label = f"{who} player, stakes {plan.min_stake}-{plan.max_stake} by first card"
+    return RoundResult(parts, f"{label}, {sol.rules.name} rules, bank {sol.dealer!r}")
+
+
+# -- a bankroll as a Markov chain --------------------------------------------------------------
+
+def _steps(game: RoundResult, b: int, min_stake: int):
+    """{money result: probability} at bankroll ``b``, or None if ``b`` cannot cover the
+    table's minimum stake (ruin).  The stake is the planned one capped to what ``b``
+    covers in the worst case (sette_kit.game's rule)."""
+    worst = game.worst_loss or 1
+    cap = int(b // worst)
+    if cap < min_stake:
+        return None
+    acc: dict = {}
+    for part in game.parts:
+        s = min(part.stake, cap)
+        for x, p in part.per_unit.items():
+            if p:
+                acc[x * s] = acc.get(x * s, 0) + part.probability * p
+    return acc
+
+
+def _check_integral(game: RoundResult):
+    for part in game.parts:
+        if not isinstance(part.stake, int) or any(not isinstance(x, int) for x in part.per_unit):
+            raise SetteKitError("the bankroll chain needs whole-number stakes and results (stakes such as 1-10)")
+
+
+def _whole(x, name, low=0) -> int:
+    if isinstance(x, bool) or not isinstance(x, int) or x < low:
+        raise SetteKitError(f"{name}={x!r}: give a whole number >= {low}")
+    return x
+
+
+def _chain(game, bankroll, target, min_stake):
+    _check_integral(game)
+    bankroll = _whole(bankroll, "bankroll", 1)
+    target = _whole(target, "target", 1)
+    min_stake = _whole(min_stake, "min_stake", 1)
+    if target <= bankroll:
+        raise SetteKitError(f"target={target} must be more than bankroll={bankroll}")
+    states = [b for b in range(target) if _steps(game, b, min_stake) is not None]
+    return bankroll, target, min_stake, states
+
+
+def _banded_solve(A: list, rhs: list, w: int) -> list:
+    """Gaussian elimination without pivoting on a matrix whose nonzeros lie within ``w``
+    of the diagonal (I - Q for a substochastic Q from which absorption is certain: an
+    M-matrix, for which elimination without pivoting is stable and keeps the band).
+    ``rhs``: a list of right-hand sides.  Works in floats or in Fractions."""
+    n = len(A)
+    for k in range(n):
+        piv = A[k][k]
+        rowk = A[k]
+        hi = min(n, k + w + 1)
+        for i in range(k + 1, hi):
+            a = A[i][k]
+            if not a:
+                continue
+            f = a / piv
+            rowi = A[i]
+            for j in range(k, hi):
+                if rowk[j]:
+                    rowi[j] -= f * rowk[j]
+            for r in rhs:
+                r[i] -= f * r[k]
+    out = []
+    for r in rhs:
+        x = [0] * n
+        for i in range(n - 1, -1, -1):
+            s = r[i]
+            for j in range(i + 1, min(n, i + w + 1)):
+                if A[i][j]:
+                    s -= A[i][j] * x[j]
+            x[i] = s / A[i][i]
+        out.append(x)
+    return out
+
+
+@dataclass(frozen=True)
+class Ruin:
+    """The answer of :func:`ruin_probability`.
+
+    ``probability``: of ruin before reaching ``target`` from ``bankroll``;
+    ``success`` = 1 - probability; ``expected_rounds``: the mean number of rounds until
+    one or the other; ``by_bankroll``: the ruin probability from every bankroll 0 ...
+    ``target`` (for a chart); ``error_bound``: a bound on the error of ``probability``
+    (0 when exact); ``method``: how it was computed, in words.
+    """
+
+    bankroll: int
+    target: int
+    probability: object
+    expected_rounds: float
+    by_bankroll: tuple = field(repr=False)
+    error_bound: float = 0.0
+    method: str = field(default="", repr=False)
+
+    @property
+    def success(self):
+        """The probability of reaching the target first.
+
+        >>> coin = custom_round({-1: Fraction(1, 2), 1: Fraction(1, 2)})
+        >>> ruin_probability(coin, 3, 4, exact=True).success
+        Fraction(3, 4)
+        """
+        return 1 - self.probability
+
+
+def ruin_probability(game: RoundResult, bankroll: int = 100, target: int = 200, *, min_stake: int = 1,
+                     exact: bool = False) -> Ruin:
+    """The probability of losing the whole ``bankroll`` before reaching ``target``,
+    playing round after round as ``game`` (a :class:`RoundResult`) says.
+
+    The bankroll is a Markov chain on the whole numbers: from ``b`` the next round
+    moves it by the round's result with the stake capped to what ``b`` covers (see the
+    module notes); it stops at ruin (``b`` cannot cover ``min_stake``, the table's
+    minimum) or at ``target`` or more.  The ruin probabilities ``r_b`` solve the linear
+    system ``r_b = sum_b' P(b -> b') r_b'`` (``r`` = 1 at ruin, 0 at the target), a
+    banded system solved by Gaussian elimination without pivoting in pure Python.
+
+    ``exact=True`` eliminates in Fractions (exact, but slow for long chains: use it for
+    small bankrolls).  By default it eliminates in floats, then refines once with the
+    residual computed exactly in Fractions; ``error_bound`` is ``||residual|| *
+    max expected rounds`` (``(I - Q)^-1`` has nonnegative entries and row sums equal to
+    the expected number of rounds), doubled for safety: a bound below 1e-12 in practice.
+
+    >>> from sette_kit import risk
+    >>> coin = risk.custom_round({-1: Fraction(1, 2), 1: Fraction(1, 2)})
+    >>> risk.ruin_probability(coin, 10, 20, exact=True).probability     # a fair game: 1/2
+    Fraction(1, 2)
+    >>> r = risk.ruin_probability(risk.round_result("plain"), 100, 200)
+    >>> f"{r.probability:.12f}", r.error_bound < 1e-12
+    ('1.000000000000', True)
+    >>> r = risk.ruin_probability(risk.round_result("plain", stake=10), 100, 200)
+    >>> f"{r.probability:.6f} after {r.expected_rounds:.1f} rounds on average"
+    '0.964558 after 56.8 rounds on average'
+    """
+    if not isinstance(game, RoundResult):
+        raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
+    bankroll, target, min_stake, states = _chain(game, bankroll, target, min_stake)
+    index = {b: i for i, b in enumerate(states)}
+    n = len(states)
+    exact_probs = all(isinstance(p, (int, Fraction)) for part in game.parts
+                      for p in (part.probability, *part.per_unit.values()))
+    if exact and not exact_probs:
+        raise SetteKitError("exact=True needs exact probabilities: build the round with exact=True")
+    zero, one = (Fraction(0), Fraction(1)) if exact_probs else (0.0, 1.0)
+    rows, c_ruin = [], []  # Q restricted to the live states, and the one-step ruin probabilities
+    w = 0
+    for b in states:
+        row = {}
+        ruin = zero
+        for m, p in _steps(game, b, min_stake).items():
+            nb = b + m
+            if nb >= target:
+                continue
+            j = index.get(nb)
+            if j is None:  # below what covers the minimum stake: ruin
+                ruin += p
+            else:
+                row[j] = row.get(j, zero) + p
+                w = max(w, abs(j - index[b]))
+        rows.append(row)
+        c_ruin.append(ruin)
+
+    def matrix(conv):
+        A = [[conv(0)] * n for _ in range(n)]
+        for i, row in enumerate(rows):
+            A[i][i] = conv(1)
+            for j, p in row.items():
+                A[i][j] -= conv(p)
+        return A
+
+    if exact:
+        r, t = _banded_solve(matrix(Fraction), [list(c_ruin), [Fraction(1)] * n], w)
+        bound, method = 0.0, "Gaussian elimination in exact Fractions"
+    else:
+        r, t = _banded_solve(matrix(float), [[float(c) for c in c_ruin], [1.0] * n], w)
+        bound = math.nan
+        method = "Gaussian elimination in floats"
+        if exact_probs:  # one refinement with the residual computed exactly
+            res = _residual(rows, c_ruin, r)
+            d, = _banded_solve(matrix(float), [[float(x) for x in res]], w)
+            r = [a + b for a, b in zip(r, d)]
+            res = _residual(rows, c_ruin, r)
+            bound = 2 * max(abs(float(x)) for x in res) * max(t)
+            method += (", refined once with the residual computed in exact Fractions; error bound = "
+                       "2 x max residual x max expected rounds")
+    by = []
+    for b in range(target + 1):
+        if b >= target:
+            by.append(zero)  # reached the target
+        elif b in index:
+            by.append(r[index[b]])
+        else:
+            by.append(one)  # cannot cover the minimum stake: ruined
+    prob = by[bankroll]
+    if not exact:
+        prob = min(1.0, max(0.0, float(prob)))
+        by = [min(1.0, max(0.0, float(x))) for x in by]
+    exp_rounds = float(t[index[bankroll]]) if bankroll in index else 0.0
+    return Ruin(bankroll, target, prob, exp_rounds, tuple(by), bound, method)
+
+
+def _residual(rows, c, x) -> list:
+    """c - (I - Q) x, exactly (x's floats are exact binary fractions)."""
+    xf = [Fraction(v) for v in x]
+    out = []
+    for i, row in enumerate(rows):
+        s = Fraction(c[i]) - xf[i]
+        for j, p in row.items():
+            s += Fraction(p) * xf[j]
+        out.append(s)
+    return out
+
+
+# -- simulation --------------------------------------------------------------------------------
+
+def _sampler(game, target, min_stake) -> list:
+    """For every bankroll 0 .. target-1: (results, cumulative probabilities) for drawing
+    the next round's money result by inverse probabilities, or None where it is ruin."""
+    out, cache = [], {}
+    for b in range(target):
+        steps = _steps(game, b, min_stake)
+        if steps is None:
+            out.append(None)
+            continue
+        key = tuple(sorted(steps.items()))
+        got = cache.get(key)
+        if got is None:
+            xs = sorted(steps)
+            cum, acc = [], 0.0
+            for x in xs:
+                acc += float(steps[x])
+                cum.append(acc)
+            cum[-1] = 1.0
+            got = cache[key] = (xs, cum)
+        out.append(got)
+    return out
+
+
+def _walk(tables, b, target, rng, limit):
+    """Play from bankroll ``b`` for at most ``limit`` rounds: the bankrolls visited."""
+    path = [b]
+    rand, bis = rng.random, bisect.bisect_right
+    while len(path) <= limit and 0 <= b < target:
+        t = tables[b]
+        if t is None:
+            break
+        b += t[0][bis(t[1], rand())]
+        path.append(b)
+    return path
+
+
+def _rng(seed):
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise SetteKitError(f"seed={seed!r}: the seed must be a whole number >= 0")
+    return random.Random(seed)
+
+
+def bankroll_paths(game: RoundResult, bankroll: int = 100, target: int = 200, *, paths: int = 20,
+                   rounds: int = 200, seed: int = 1, min_stake: int = 1) -> tuple:
+    """``paths`` seeded bankroll paths of at most ``rounds`` rounds each (for a chart): a
+    path is a tuple of bankrolls, starting with ``bankroll``, that stops early at ruin
+    or at ``target``.  The same seed gives the same paths.
+
+    >>> from sette_kit import risk
+    >>> coin = risk.custom_round({-1: Fraction(1, 2), 1: Fraction(1, 2)})
+    >>> p = risk.bankroll_paths(coin, 5, 10, paths=3, rounds=8, seed=2)
+    >>> [len(x) <= 9 and x[0] == 5 for x in p], p == risk.bankroll_paths(coin, 5, 10, paths=3, rounds=8, seed=2)
+    ([True, True, True], True)
+    """
+    if not isinstance(game, RoundResult):
+        raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
+    bankroll, target, min_stake, _ = _chain(game, bankroll, target, min_stake)
+    paths, rounds = _whole(paths, "paths", 1), _whole(rounds, "rounds", 1)
+    rng = _rng(seed)
+    tables = _sampler(game, target, min_stake)
+    return tuple(tuple(_walk(tables, bankroll, target, rng, rounds)) for _ in range(paths))
+
+
+class RuinSimulation(NamedTuple):
+    """The answer of :func:`simulate_ruin`: ``estimate`` of the ruin probability with its
+    ``stderr``, from ``paths`` bankroll paths played to the end; ``mean_rounds``."""
+
+    estimate: float
+    stderr: float
+    paths: int
+    ruined: int
+    mean_rounds: float
+    seed: int
+
+
+def simulate_ruin(game: RoundResult, bankroll: int = 100, target: int = 200, *, paths: int = 2000,
+                  seed: int = 1, min_stake: int = 1, max_rounds: int = 10_000_000) -> RuinSimulation:
+    """Estimate :func:`ruin_probability` by playing ``paths`` seeded bankroll paths to
+    ruin or to the target (each round drawn from the round's exact law).
+
+    >>> from sette_kit import risk
+    >>> s = risk.simulate_ruin(risk.round_result("plain", stake=10), paths=400, seed=3)
+    >>> exact = risk.ruin_probability(risk.round_result("plain", stake=10)).probability
+    >>> abs(s.estimate - exact) < 4 * s.stderr
+    True
+    """
+    if not isinstance(game, RoundResult):
+        raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
+    bankroll, target, min_stake, _ = _chain(game, bankroll, target, min_stake)
+    paths = _whole(paths, "paths", 2)
+    rng = _rng(seed)
+    tables = _sampler(game, target, min_stake)
+    ruined = total_rounds = 0
+    for _ in range(paths):
+        path = _walk(tables, bankroll, target, rng, max_rounds)
+        b = path[-1]
+        if 0 <= b < target and tables[b] is not None:
+            raise SetteKitError(f"a path did not end within max_rounds={max_rounds}")
+        ruined += b < target
+        total_rounds += len(path) - 1
+    p = ruined / paths
+    se = math.sqrt(p * (1 - p) / (paths - 1)) if 0 < p < 1 else 0.0
+    return RuinSimulation(p, se, paths, ruined, total_rounds / paths, seed)
+
+
+# -- volatility against edge ---------------------------------------------------------------------
+
+class StakeRow(NamedTuple):
+    """One flat stake of :func:`ruin_by_stake`."""
+
+    stake: int
+    mean: object        # expected result per round (stake x edge)
+    sd: float           # standard deviation of one round
+    ruin: float         # probability of ruin before the target
+    expected_rounds: float
+
+
+def ruin_by_stake(rules=None, dealer=None, player=None, *, stakes=(1, 2, 5, 10), bankroll: int = 100,
+                  target: int = 200, exact: bool = True) -> list:
+    """Volatility against edge: the same player (the same edge per unit staked) at
+    different flat stakes.  With the edge against you a bigger stake ends the game
+    sooner and gives the edge fewer rounds to work, so it lowers the chance of ruin;
+    with the edge for you, the opposite.
+
+    >>> from sette_kit import risk
+    >>> [f"{r.stake}: {r.ruin:.4f}" for r in risk.ruin_by_stake("plain", stakes=(1, 5, 10))]
+    ['1: 1.0000', '5: 0.9987', '10: 0.9646']
+    """
+    try:
+        stakes = [int(s) if not isinstance(s, bool) and float(s).is_integer() else s for s in stakes]
+    except (TypeError, ValueError):
+        raise SetteKitError(f"stakes={stakes!r}: give whole stakes such as (1, 2, 5, 10)") from None
+    if not stakes or any(not isinstance(s, int) or s < 1 for s in stakes):
+        raise SetteKitError(f"stakes={stakes!r}: give whole stakes >= 1 such as (1, 2, 5, 10)")
+    base = round_result(rules, dealer, player, exact=exact)
+    out = []
+    for s in stakes:
+        game = RoundResult((base.parts[0]._replace(stake=s),), base.label)
+        ruin = ruin_probability(game, bankroll, target)
+        out.append(StakeRow(s, game.mean, game.sd, ruin.probability, ruin.expected_rounds))
+    return out
+
+
+# -- the gambler's fallacy -----------------------------------------------------------------------
+
+class AfterBusts(NamedTuple):
+    """The answer of :func:`next_card_after_busts` (probabilities that the next card busts)."""
+
+    hand: tuple
+    streak: int
+    fresh: Fraction        # a freshly shuffled deck (only your hand is out)
+    reshuffled: Fraction   # after `streak` busts, the deck reshuffled every hand: the same
+    carried: Fraction      # after `streak` busts from the same deck (S18), their cards unseen
+    counting: str          # the counting behind ``carried``, in words
+
+    def explain(self) -> str:
+        """The three answers in words.
+
+        >>> print(next_card_after_busts("6 di coppe", 5).explain().splitlines()[1])
+        Reshuffled every hand, 5 busts in a row change nothing: the deck has no memory, so it is still 23/39 ≈ 59.0%.
+        """
+        return (f"Holding {', '.join(c.name() for c in self.hand)}, the next card busts you with probability "
+                f"{self.fresh} ≈ {float(self.fresh):.1%} from a fresh deck.\n"
+                f"Reshuffled every hand, {self.streak} busts in a row change nothing: the deck has no memory, "
+                f"so it is still {self.reshuffled} ≈ {float(self.reshuffled):.1%}.\n"
+                f"If the deck carries over (S18), the {self.streak} cards that bust you are gone: "
+                f"{self.counting} ≈ {float(self.carried):.1%}. "
+                f"That is counting cards, not luck that is owed to you.")
+
+
+def next_card_after_busts(hand="6 di coppe", streak: int = 5, rules=None) -> AfterBusts:
+    """The gambler's fallacy with a hand: you hold ``hand`` and ``streak`` times in a
+    row the card you drew busted it.  Is the next card less likely to bust you?
+
+    * ``fresh``: the bust probability of one more card, with only your hand out of the
+      deck (``odds.bust_probability``).
+    * ``reshuffled``: the deck is reshuffled every hand (hands are independent): the
+      conditional probability is the same number.  Computed with the engine as
+      P(``streak`` + 1 busts) / P(``streak`` busts) over independent fresh decks.
+    * ``carried``: the deck carries over (S18) and the ``streak`` busting cards left it
+      unseen: the average, over every set of ``streak`` busting cards and weighted by its
+      probability, of ``odds.bust_probability`` with those cards seen.  It equals
+      (B - k) / (N - k) (B busting cards among N unseen, k the streak): lower, because
+      the busting cards are used up.
+
+    >>> a = next_card_after_busts("6 di coppe", 5)
+    >>> a.fresh, a.reshuffled, a.carried
+    (Fraction(23, 39), Fraction(23, 39), Fraction(9, 17))
+    """
+    from . import odds
+    from .odds import _cards, _rules
+    from .strategy import card_class
+
+    rules = _rules(rules)
+    streak = _whole(streak, "streak", 0)
+    mine = _cards(hand, rules, "hand")
+    if not mine:
+        raise SetteKitError("hand: give at least one card, such as '6 di coppe'")
+    fresh = odds.bust_probability(mine, rules=rules)
+    reshuffled = (fresh ** (streak + 1)) / (fresh ** streak) if fresh else Fraction(0)
+    unseen = [c for c in _full_deck() if c not in mine]
+    busting = [c for c in unseen if odds.bust_probability(mine, seen=[x for x in unseen if x != c], rules=rules) == 1]
+    B, N = len(busting), len(unseen)
+    if streak > B:
+        raise SetteKitError(f"streak={streak}: only {B} cards can bust {', '.join(c.name(rules.face) for c in mine)}")
+    if streak >= N:
+        raise SetteKitError(f"streak={streak}: no card would be left to draw")
+    # group the busting cards by class: a set of `streak` of them is a class composition
+    groups: dict = {}
+    for c in busting:
+        groups.setdefault(card_class(c, rules), []).append(c)
+    keys = sorted(groups)
+    num = den = 0
+    for comp in product(*[range(len(groups[k]) + 1) for k in keys]):
+        if sum(comp) != streak:
+            continue
+        weight = math.prod(math.comb(len(groups[k]), n) for k, n in zip(keys, comp))
+        seen = [c for k, n in zip(keys, comp) for c in groups[k][:n]]
+        num += weight * odds.bust_probability(mine, seen=seen, rules=rules)
+        den += weight
+    carried = num / den
+    counting = (f"{B} of the {N} unseen cards bust you; {streak} of them have gone, so "
+                f"{B - streak} of the {N - streak} left do: {B - streak}/{N - streak}")
+    return AfterBusts(mine, streak, fresh, reshuffled, carried, counting)
+
+
+def _full_deck():
+    from .cards import FULL_DECK
+
+    return FULL_DECK
+
+
+class StreakSimulation(NamedTuple):
+    """The answer of :func:`hand_bust_after_streak`: bust frequencies of the player's
+    hands, overall and right after ``streak`` busts in a row, with standard errors."""
+
+    carry_over: bool
+    hands: int
+    bust_rate: float
+    bust_rate_se: float
+    after_streak: float
+    after_streak_se: float
+    streaks: int        # how many hands followed a streak
+    exact: Fraction     # the exact bust probability of one hand from a fresh deck
+
+
+def hand_bust_after_streak(player=None, streak: int = 5, *, hands: int = 200_000, seed: int = 1,
+                           carry_over: bool = False, rules=None) -> StreakSimulation:
+    """The gambler's fallacy over whole hands, by simulation: a player draws hand after
+    hand by ``player`` (default ``stand_at(5)``); how often does a hand bust, and how
+    often right after ``streak`` busting hands in a row?
+
+    ``carry_over=False``: a fresh shuffled deck every hand, so hands are independent and
+    both rates estimate the engine's exact ``exact`` (``odds.final_distribution``).
+    ``carry_over=True``: one deck dealt on (S18), the used cards shuffled back in only
+    when it runs out; busting hands use up high cards, so the next hand busts *less*
+    often.  Only the player's own cards leave the deck here (no bank, no other players).
+
+    >>> s = hand_bust_after_streak(streak=2, hands=20_000, seed=4)
+    >>> abs(s.after_streak - float(s.exact)) < 4 * s.after_streak_se
+    True
+    """
+    from . import odds
+    from .odds import _rules
+    from .scoring import score
+    from .strategy import CLASS_WEIGHTS, card_class
+
+    rules = _rules(rules)
+    player = odds.stand_at(5) if player is None else player
+    if not isinstance(player, odds.StandAt):
+        raise SetteKitError(f"player={player!r}: use odds.stand_at(x)")
+    streak = _whole(streak, "streak", 1)
+    hands = _whole(hands, "hands", 2)
+    rng = _rng(seed)
+    exact = odds.final_distribution(player, rules=rules).get("bust", Fraction(0))
+    weight = {c: CLASS_WEIGHTS[card_class(c, rules)] for c in _full_deck()}
+    deck = list(_full_deck())
+    pos = 0  # deck[:pos] are dealt; each card is drawn uniformly from deck[pos:] (a lazy shuffle)
+    cache: dict = {}
+    run = busts = after = after_busts = 0
+    for _ in range(hands):
+        if not carry_over:
+            pos = 0  # every card back in the deck
+        hand, key = [], 0
+        while True:
+            if pos == len(deck):  # S18: shuffle the cards not on the table back in
+                deck, pos = [c for c in _full_deck() if c not in hand], 0
+            j = pos + int(rng.random() * (len(deck) - pos))
+            deck[pos], deck[j] = deck[j], deck[pos]
+            hand.append(deck[pos])
+            key += weight[deck[pos]]  # the hand's class composition: enough for its total (S1-S4)
+            pos += 1
+            s = cache.get(key)
+            if s is None:
+                s = cache[key] = score(tuple(hand), rules)
+            if s.bust or s.half_points >= 15 or not player.wants_card(s.half_points):
+                break
+        bust = s.bust
+        if run >= streak:
+            after += 1
+            after_busts += bust
+        busts += bust
+        run = run + 1 if bust else 0
+    p = busts / hands
+    q = after_busts / after if after else math.nan
+    return StreakSimulation(carry_over, hands, p, math.sqrt(p * (1 - p) / hands), q,
+                            math.sqrt(q * (1 - q) / after) if after > 1 else math.nan, after, exact)
