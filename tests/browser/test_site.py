@@ -168,6 +168,9 @@ def test_the_site_is_only_plain_files_of_its_own(site):
     for entry in lock["packages"].values():
         assert "/" not in entry["file_name"] and (out / "wheels" / entry["file_name"]).is_file()
     assert "numpy" not in lock["packages"] and "matplotlib" not in lock["packages"]
+    # every pin of browser-requirements.txt is needed (no stale pins)
+    from sette_kit.site._wheels import read_pins
+    assert set(read_pins()) <= set(lock["packages"]), set(read_pins()) - set(lock["packages"])
     config = json.loads((out / "lite" / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["disablePyPIFallback"] is True
