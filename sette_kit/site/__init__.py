@@ -201,7 +201,9 @@ def build_site(out, source=None, *, title: str | None = None, cache=None, log=pr
 
     # the pages
     kernel_config = {"pyodide": "pyodide/pyodide.mjs", "lock": "wheels/pyodide-lock.json",
-                     "piplite": f"wheels/{piplite}", "packages": packages}
+                     "piplite": f"wheels/{piplite}", "packages": packages,
+                     # the pages a lesson link may open without starting Python again
+                     "pages": sorted(s.page for s in sources if s.is_notebook)}
     stage = cache / "stage"
     if stage.exists():
         shutil.rmtree(stage)

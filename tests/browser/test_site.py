@@ -23,13 +23,15 @@ import json
 import re
 import shutil
 import sys
+import time
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
 from sk_browser import ERROR_TEXTS, missing, run_steps, screenshot
-from sk_site import Guard, StaticServer, open_site_page, site_steps, widget_kinds
+from sk_site import (Guard, StaticServer, open_site_page, site_steps, wait_site_page,
+                     widget_kinds)
 
 from sette_kit.serve import lessons_dir, list_lessons
 
@@ -175,6 +177,58 @@ def test_the_site_is_only_plain_files_of_its_own(site):
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["disablePyPIFallback"] is True
     assert not re.match(r"https?:", kernel["pyodideUrl"])
+
+
+def python_says(page, code: str) -> str:
+    """Run ``code`` in the page's Python (the app's kernel) and return what it printed."""
+    return page.evaluate("""async (code) => {
+        const out = [];
+        const { reply } = window.setteKitSite.session.send('execute_request',
+            { code, silent: false, store_history: false, user_expressions: {}, allow_stdin: false,
+              stop_on_error: true }, { onOutput: (m) => { if (m.content.name === 'stdout') out.push(m.content.text); } });
+        await reply;
+        return out.join('');
+    }""", code)
+
+
+def follow(page, href: str):
+    start = time.perf_counter()
+    page.locator(f"main a[href='{href}']").first.click()
+    page.wait_for_function("document.body.dataset.skState === 'loading'", timeout=30_000, polling=20)
+    return wait_site_page(page, start)
+
+
+def test_lesson_links_keep_python_running_and_start_each_lesson_clean(
+        site, site_server, site_context, site_page, screenshots):
+    """A lesson link opens the next lesson in the same Python: its widgets work, the
+    previous lesson's widgets and variables are gone, Back works."""
+    targets = [n for n in LESSONS if n != LANDING and widget_cells(n)][:2]
+    if not targets:
+        pytest.skip("no lesson with widgets besides the landing page")
+    page = site_page
+    assert open_site_page(page, site_server.url("index.html")).state == "ready"
+    python_says(page, "left_behind = 1")
+    count = "import ipywidgets as _w; print(len(_w.Widget.widgets))"
+    on_landing = python_says(page, count).strip()
+    for name in targets:
+        state = follow(page, page_of(name))
+        assert state.state == "ready", (state, shown_errors(page))
+        assert page.url.endswith(page_of(name))
+        assert page.locator("main h1").first.inner_text() in page.title()
+        assert page.locator(".sk-code-output:has(.jupyter-widgets)").count() == widget_cells(name)
+        run_steps(page, site_steps(name, widget_kinds(page)))
+        assert python_says(page, "print('left_behind' in dir())").strip() == "False"
+        start = time.perf_counter()
+        page.go_back()
+        page.wait_for_function("document.body.dataset.skState === 'loading'", timeout=30_000, polling=20)
+        assert wait_site_page(page, start).state == "ready"
+        assert page.url.endswith("/index.html")
+        # the lesson's widgets were closed: exactly the landing page's are alive again
+        assert python_says(page, count).strip() == on_landing
+        python_says(page, "left_behind = 1")
+    screenshot(page, screenshots / "site-followed-links.png")
+    assert shown_errors(page) == []
+    assert site_context.guard.left == [], "requests tried to leave the site"
 
 
 def test_open_as_editable_notebook_runs_in_jupyterlite(site, site_server, site_context, site_page,

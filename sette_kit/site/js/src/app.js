@@ -28,7 +28,7 @@ import './app.css';
 
 const status = document.getElementById('sk-status');
 const statusText = document.getElementById('sk-status-text');
-const started = performance.now();
+let started = performance.now();
 let phase = 'Starting';
 
 function elapsed() {
@@ -41,7 +41,17 @@ function say(text) {
 }
 
 // the progress line keeps counting while Pyodide downloads and starts
-const ticker = setInterval(() => say(phase), 1000);
+let ticker = setInterval(() => say(phase), 1000);
+
+function restart(text) {
+  started = performance.now();
+  clearInterval(ticker);
+  ticker = setInterval(() => say(phase), 1000);
+  document.body.dataset.skState = 'loading';
+  status.hidden = false;
+  status.classList.remove('sk-status-error');
+  say(text);
+}
 
 function finish(state, text) {
   clearInterval(ticker);
@@ -313,6 +323,116 @@ function outputSink(el, area) {
   };
 }
 
+const EXECUTE = { silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true };
+// before the next lesson runs in the same Python: its widgets closed, its variables gone
+// (imported modules stay imported: that is what makes the next lesson quick)
+const FORGET_PAGE = 'import ipywidgets as _sk_w\n_sk_w.Widget.close_all()\nget_ipython().run_line_magic("reset", "-f")';
+
+let site = null; // {session, manager}
+let areas = []; // the output areas of the page shown
+let busy = true;
+
+async function runCells(config) {
+  const { session, manager } = site;
+  const cells = document.querySelectorAll('.sk-code-output');
+  let failed = 0;
+  for (let i = 0; i < config.cells.length; i++) {
+    say(`Running the page: part ${i + 1} of ${config.cells.length}`);
+    const el = cells[i];
+    const model = new OutputAreaModel({ trusted: true });
+    const area = new OutputArea({ model, rendermime: manager.renderMime });
+    areas.push(area);
+    Widget.attach(area, el);
+    const { reply } = session.send('execute_request', { code: config.cells[i], ...EXECUTE },
+      { onOutput: outputSink(el, area) });
+    const msg = await reply;
+    if (msg.content.status !== 'ok') failed += 1;
+  }
+  if (failed) {
+    finish('ready-with-errors', failed === 1 ? 'One part of this page could not be shown.'
+      : `${failed} parts of this page could not be shown.`);
+  } else {
+    finish('ready');
+  }
+}
+
+// ---- from one lesson to the next without starting Python again ------------------------
+
+function lessonLink(a, config) {
+  if (!a || !a.href || (a.target && a.target !== '_self') || a.hasAttribute('download')) return null;
+  const url = new URL(a.href, document.baseURI);
+  const here = new URL(location.href);
+  if (url.origin !== here.origin) return null;
+  const dir = (u) => u.pathname.slice(0, u.pathname.lastIndexOf('/') + 1);
+  const file = url.pathname.slice(url.pathname.lastIndexOf('/') + 1) || 'index.html';
+  if (dir(url) !== dir(here) || !(config.pages || []).includes(file)) return null;
+  if (url.pathname === here.pathname) return null; // a link within the page
+  return url;
+}
+
+async function navigate(url, push) {
+  if (busy || !site) {
+    location.href = url.href;
+    return;
+  }
+  busy = true;
+  restart('Opening the page');
+  let doc;
+  try {
+    const response = await fetch(url.href);
+    if (!response.ok) throw new Error(String(response.status));
+    doc = new DOMParser().parseFromString(await response.text(), 'text/html');
+  } catch (err) {
+    location.href = url.href;
+    return;
+  }
+  const configEl = doc.getElementById('sk-config');
+  const main = doc.querySelector('main.sk-page');
+  if (!configEl || !main) {
+    location.href = url.href;
+    return;
+  }
+  const config = JSON.parse(configEl.textContent);
+  const { reply } = site.session.send('execute_request', { ...EXECUTE, code: FORGET_PAGE, silent: true, store_history: false });
+  await reply;
+  document.body.dataset.skKernelSeconds = ((performance.now() - started) / 1000).toFixed(2);
+  for (const area of areas) area.dispose();
+  areas = [];
+  document.querySelector('main.sk-page').innerHTML = main.innerHTML;
+  const nav = doc.querySelector('.sk-site-nav');
+  if (nav) document.querySelector('.sk-site-nav').innerHTML = nav.innerHTML;
+  document.title = doc.title;
+  document.getElementById('sk-config').textContent = configEl.textContent;
+  if (push) history.pushState({ skSite: true }, '', url.href);
+  const target = url.hash && document.getElementById(decodeURIComponent(url.hash.slice(1)));
+  if (target) target.scrollIntoView();
+  else window.scrollTo(0, 0);
+  const heading = document.querySelector('main.sk-page h1');
+  if (heading) {
+    heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  }
+  try {
+    await runCells(config);
+  } finally {
+    busy = false;
+  }
+}
+
+function followLessonLinks() {
+  document.addEventListener('click', (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey
+        || event.shiftKey || event.altKey) return;
+    const config = JSON.parse(document.getElementById('sk-config').textContent);
+    const url = lessonLink(event.target.closest && event.target.closest('a'), config);
+    if (!url) return;
+    event.preventDefault();
+    navigate(url, true);
+  });
+  history.replaceState({ skSite: true }, '', location.href);
+  window.addEventListener('popstate', () => navigate(new URL(location.href), false));
+}
+
 async function main() {
   const config = JSON.parse(document.getElementById('sk-config').textContent);
   if (!config.cells.length) {
@@ -335,7 +455,8 @@ async function main() {
   });
   const manager = new LiveManager(session);
   session.manager = manager;
-  window.setteKitSite = { session, manager }; // for the browser tests and for debugging
+  site = { session, manager };
+  window.setteKitSite = site; // for the browser tests and for debugging
 
   try {
     await session.kernel.ready;
@@ -344,28 +465,11 @@ async function main() {
     return;
   }
   document.body.dataset.skKernelSeconds = ((performance.now() - started) / 1000).toFixed(2);
-
-  const cells = document.querySelectorAll('.sk-code-output');
-  let failed = 0;
-  for (let i = 0; i < config.cells.length; i++) {
-    say(`Running the page: part ${i + 1} of ${config.cells.length}`);
-    const el = cells[i];
-    const model = new OutputAreaModel({ trusted: true });
-    const area = new OutputArea({ model, rendermime: manager.renderMime });
-    Widget.attach(area, el);
-    const { reply } = session.send(
-      'execute_request',
-      { code: config.cells[i], silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true },
-      { onOutput: outputSink(el, area) },
-    );
-    const msg = await reply;
-    if (msg.content.status !== 'ok') failed += 1;
-  }
-  if (failed) {
-    finish('ready-with-errors', failed === 1 ? 'One part of this page could not be shown.'
-      : `${failed} parts of this page could not be shown.`);
-  } else {
-    finish('ready');
+  followLessonLinks();
+  try {
+    await runCells(config);
+  } finally {
+    busy = false;
   }
 }
 
