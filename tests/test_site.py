@@ -2,7 +2,7 @@
 the bytecode step, the app-mode pages, the CLI and its refusals (issue 20).
 
 The whole build, in Chromium with every outside request blocked, is in
-tests/browser/test_site.py.
+tests/browser/test_site_browser.py.
 """
 
 from __future__ import annotations
