@@ -15,7 +15,8 @@ import sys
 from ..errors import SetteKitError
 
 # in the order they appear in --help; a module that does not exist yet is skipped
-SUBCOMMANDS = ("score", "odds", "solve", "play", "simulate", "serve", "trentuno", "quattro")
+SUBCOMMANDS = ("score", "odds", "solve", "play", "simulate", "serve", "build_site", "trentuno",
+               "quattro")
 
 
 class Parser(argparse.ArgumentParser):
