@@ -25,7 +25,8 @@ from typing import Mapping
 from .errors import SetteKitError
 from .numbers import shown
 
-__all__ = ["read_bool", "read_seed", "read_rng", "read_callable", "read_names", "read_bots",
+__all__ = ["read_bool", "read_seed", "read_rng", "read_callable", "read_name", "read_names", "read_text",
+           "read_bots",
            "MAX_NAME", "MAX_SEED_BITS"]
 
 MAX_NAME = 40
@@ -75,6 +76,20 @@ def read_callable(value, what: str, accepted: str = "a callable policy(view) -> 
 
 def _bad_char(ch: str) -> bool:
     return unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ord(ch) in _BIDI
+
+
+def read_text(text, what: str, max_len: int) -> str:
+    """A short text shown to people (a title, a label): not blank, at most ``max_len``
+    characters, without control characters."""
+    if not isinstance(text, str) or not text.strip():
+        raise SetteKitError(f"{what}: give some text, not {shown(text)}")
+    if len(text) > max_len:
+        raise SetteKitError(f"{what} {shown(text)} is too long: at most {max_len} characters")
+    bad = [ch for ch in text if _bad_char(ch)]
+    if bad:
+        raise SetteKitError(f"{what} {shown(text)} holds control characters ({', '.join(map(repr, bad[:3]))}): "
+                            "accepted letters, digits, spaces and punctuation")
+    return text
 
 
 def read_name(name, what: str = "a player name") -> str:

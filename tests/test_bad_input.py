@@ -580,6 +580,11 @@ CLI = [
     ("serve-max-kernels-word", ["serve", "--max-kernels", "x", "--no-browser"], "--max-kernels"),
     ("serve-lesson", ["serve", "--lesson", "99", "--no-browser"], "no lesson"),
     ("serve-dir", ["serve", "--dir", "/nonexistent/folder", "--no-browser"], "not a folder"),
+    # build-site (only what fails before any download)
+    ("build-site-no-out", ["build-site"], "OUT"),
+    ("build-site-dir", ["build-site", "/tmp/sk-site-never-built", "--dir", "/nonexistent/folder"], "not a folder"),
+    ("build-site-title-long", ["build-site", "/tmp/sk-site-never-built", "--title", "T" * 5000], "too long"),
+    ("build-site-title-control", ["build-site", "/tmp/sk-site-never-built", "--title", "A\x1b[2J"], "control"),
     # trentuno
     ("trentuno-none", ["trentuno"], "ACTION"),
     ("trentuno-score-four", ["trentuno", "score", "Ac 2c 3c 4c"], "1 to 3 cards"),

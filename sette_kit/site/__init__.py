@@ -136,8 +136,11 @@ def build_site(out, source=None, *, title: str | None = None, cache=None, log=pr
     Returns a :class:`SiteReport`.
     """
     from . import _lite, _npm, _pages, _wheels
+    from .._checks import read_text
     from ..serve import lessons_dir
 
+    if title is not None:  # issue 18: shown on every page, so checked before any work
+        read_text(title, "--title", 200)
     start = time.perf_counter()
     timings: dict[str, float] = {}
 
