@@ -698,7 +698,7 @@ def test_cli_rejects_bad_input_with_one_line_and_exit_code_2(cli_bound, cli_proc
 
 
 def test_some_rows_run_as_real_processes():
-    assert 15 <= sum(_in_a_process(argv) for _, argv, _ in CLI) <= 40
+    assert 15 <= sum(_in_a_process(argv) for _, argv, _ in CLI) <= 60
 
 
 # -- the number boxes of the widgets (issue 19.3: a person types these) -----------------------------
