@@ -104,6 +104,26 @@ def summary(violations: list[dict]) -> str:
     return f"{total} violations [{by_impact}]: {rules}"
 
 
+#: (page, when, counts per impact, summary) of every check of this run, for the closing report
+RECORDED: list[tuple[str, str, dict, str]] = []
+
+
+def record_counts(page_name: str, when: str, violations: list[dict]) -> None:
+    """Keep the counts of one check for the run's closing report (conftest prints them)
+    and append them to ``$SETTE_KIT_TEST_OUTPUT/axe-counts.txt``."""
+    line = summary(violations)
+    RECORDED.append((page_name, when, counts(violations), line))
+    out = Path(os.environ.get("SETTE_KIT_TEST_OUTPUT") or ROOT / "test-output")
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / "axe-counts.txt", "a" if len(RECORDED) > 1 else "w", encoding="utf-8") as fh:
+        fh.write(f"{page_name} | {when} | axe-core {axe_version()} | {line}\n")
+
+
+def report_lines() -> list[str]:
+    """The closing report: one line per check."""
+    return [f"{name} ({when}): {line}" for name, when, _c, line in RECORDED]
+
+
 def describe(violations: list[dict], per_rule: int = 4) -> str:
     """Every violation with a few of its nodes, for an assertion message."""
     lines = [summary(violations)]
