@@ -86,7 +86,7 @@ from sette_kit.errors import SetteKitError
 
 __all__ = ["KitWidget", "safe_action", "esc", "kebab", "button", "text_box", "lines_html", "LOG",
            "KIT_CSS", "on_enter", "press_enter", "number_html", "exact_html", "exact_values_html",
-           "exact_values", "read_cards"]
+           "exact_values", "read_cards", "usable", "move_focus"]
 
 LOG = logging.getLogger("widgets")
 
@@ -272,6 +272,26 @@ def _kernel_loop():
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+FOCUS_DELAY = 0.1
+"""Seconds a focus move waits in a kernel, so the front end has shown the control first."""
+
+
+def usable(control: ipywidgets.Widget) -> bool:
+    """Shown and not disabled: a control the keyboard can reach."""
+    return getattr(control.layout, "display", None) != "none" and not getattr(control, "disabled", False)
+
+
+def move_focus(control: ipywidgets.Widget) -> None:
+    """Put the keyboard focus on ``control`` in the browser (issue 16: an action that hides
+    the button a keyboard user pressed must not drop the focus to the top of the page).
+    In a kernel the move waits :data:`FOCUS_DELAY` seconds for the control to be shown."""
+    loop = _kernel_loop()
+    if loop is None:
+        control.focus()
+    else:
+        loop.call_later(FOCUS_DELAY, control.focus)
 
 
 def press_enter(box: ipywidgets.Text) -> None:

@@ -11,6 +11,10 @@
  *     inside it with the class sk-switch-state says "on" / "off";
  *   - window.setteKit.projector(): the state; window.setteKit.projector(true|false): set it.
  *
+ * It also tells screen readers the state of ipywidgets' toggle buttons ("Hints",
+ * "Quiz mode"): ipywidgets shows it only by a class (mod-active), so each
+ * .widget-toggle-button gets aria-pressed, kept in step by a MutationObserver.
+ *
  * Run this file in <head> (before the body is drawn: no flash of the other size), or
  * anywhere: switches added later are wired when the document has loaded.
  */
@@ -58,14 +62,38 @@
     paint(projector());
   }
 
+  function pressedState(root0) {
+    var buttons = (root0 || document).querySelectorAll
+      ? (root0 || document).querySelectorAll(".widget-toggle-button") : [];
+    for (var i = 0; i < buttons.length; i++) {
+      var on = buttons[i].classList.contains("mod-active") ? "true" : "false";
+      if (buttons[i].getAttribute("aria-pressed") !== on) { buttons[i].setAttribute("aria-pressed", on); }
+    }
+  }
+  function watchToggles() {
+    pressedState(document);
+    if (!window.MutationObserver) { return; }
+    new MutationObserver(function (records) {
+      for (var i = 0; i < records.length; i++) {
+        var t = records[i].target;
+        if (records[i].type === "attributes") {
+          if (t.classList && t.classList.contains("widget-toggle-button")) { pressedState(t.parentNode); }
+        } else if (records[i].addedNodes.length) {
+          pressedState(t);
+        }
+      }
+    }).observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ["class"]});
+  }
+
   var asked = fromAddress();
   if (asked !== null) { store(asked); }
   paint(asked !== null ? asked : stored());
   window.addEventListener("storage", function (ev) { if (ev.key === KEY) { paint(ev.newValue === "1"); } });
+  function ready() { wire(); watchToggles(); }
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", wire);
+    document.addEventListener("DOMContentLoaded", ready);
   } else {
-    wire();
+    ready();
   }
   window.setteKit = window.setteKit || {};
   window.setteKit.projector = projector;
