@@ -234,6 +234,7 @@ def _pips(card: Card, face: str) -> str:
 
 
 SKIN, HAIR, HORSE = "#f6dcc0", "#6b4423", "#f3e9d8"
+LABEL_W = 58  # the name label at a figure's foot, units wide (over the Spanish frame's lines)
 
 
 def _head(x: float, y: float, r: float = 6.5) -> str:
@@ -338,15 +339,17 @@ def _figure(card: Card, face: str) -> str:
         body = _queen(colour, card.suit, face) if face == "french" else _cavallo(colour, card.suit, face)
     else:
         body = _re(colour, card.suit, face)
-    size = min(14.0, (width - 6) / (0.62 * max(len(name), 1)))
+    # the name, 13.5 units high (readable at every size the kit draws), squeezed a little
+    # to fit the label when it is long ("Cavallo", "Caballo")
+    fit = f' textLength="{LABEL_W - 8}" lengthAdjust="spacingAndGlyphs"' if len(name) * 8.2 > LABEL_W - 8 else ""
     return "".join([
         f'<rect x="{left}" y="22" width="{width}" height="106" rx="5" fill="{colour}" fill-opacity=".1" '
         f'stroke="{colour}" stroke-width="1.4"/>',
         body,
-        f'<rect x="{left + 2}" y="109" width="{width - 4}" height="17" rx="3" fill="#fff" stroke="{colour}" '
+        f'<rect x="{50 - LABEL_W / 2:g}" y="109" width="{LABEL_W}" height="17" rx="3" fill="#fff" stroke="{colour}" '
         f'stroke-width="1.2"/>',
-        f'<text x="50" y="{122 if size > 12.5 else 121.5}" font-family="Helvetica,Arial,sans-serif" '
-        f'font-size="{size:.1f}" font-weight="bold" text-anchor="middle" fill="{INK}">{_esc(name)}</text>',
+        f'<text x="50" y="122" font-family="Helvetica,Arial,sans-serif" font-size="13.5" font-weight="bold" '
+        f'text-anchor="middle" fill="{INK}"{fit}>{_esc(name)}</text>',
     ])
 
 
