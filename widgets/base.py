@@ -406,6 +406,23 @@ class KitWidget:
     def _repr_mimebundle_(self, **kwargs):
         return self.view._repr_mimebundle_(**kwargs)
 
+    # -- keyboard focus (issue 16) ------------------------------------------------------
+    _focus_ready = False
+
+    @contextlib.contextmanager
+    def _keeping_focus(self, controls: Iterable[ipywidgets.Widget]):
+        """``with self._keeping_focus(controls): <show/hide controls>`` - if a control that
+        was usable before is hidden or disabled after (the button a keyboard user just
+        pressed, a box just submitted), move the focus to the first of ``controls`` still
+        usable, so it does not fall back to the top of the page.  Not on the first render."""
+        controls = list(controls)
+        before = [c for c in controls if usable(c)]
+        yield
+        now = [c for c in controls if usable(c)]
+        if self._focus_ready and now and any(c not in now for c in before):
+            move_focus(now[0])
+        self._focus_ready = True
+
     # -- messages --------------------------------------------------------------------
     def show_message(self, text: str, kind: str = "info") -> None:
         """Show a short message (escaped); ``kind`` is 'info' or 'error' (role=alert)."""

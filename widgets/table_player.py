@@ -49,7 +49,7 @@ from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
 
 from ._table import CardTable, log_panel
-from .base import move_focus, usable, KitWidget, button, esc, on_enter, plain_text, safe_action
+from .base import KitWidget, button, esc, on_enter, plain_text, safe_action
 from .render import hand_html
 
 __all__ = ["TablePlayer", "ACTION_BUTTONS", "BOT_NAMES", "BANK_STANDS_AT", "legal_words"]
@@ -323,15 +323,11 @@ class TablePlayer(CardTable, KitWidget):
         return [self.amount_box, self.declare_choice, *self.buttons.values(), self.new_round_button]
 
     def _render_actions(self, v) -> None:
-        before = [c for c in self._focus_order() if usable(c)]
-        self._render_action_controls(v)
         # keyboard users (issue 16): when the controls they were using are hidden or
         # disabled (a stake placed, the round over), the focus goes to the first control
         # still usable, not to the top of the page
-        now = [c for c in self._focus_order() if usable(c)]
-        if getattr(self, "_focus_ready", False) and now and any(c not in now for c in before):
-            move_focus(now[0])
-        self._focus_ready = True
+        with self._keeping_focus(self._focus_order()):
+            self._render_action_controls(v)
 
     def _render_action_controls(self, v) -> None:
         legal = v.legal or {}
