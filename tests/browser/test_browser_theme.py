@@ -51,12 +51,16 @@ MEASURE_JS = r"""
   const wtext = [...document.querySelectorAll('.sk-widget .widget-html-content')].filter(visible)
       .filter(e => e.innerText.trim().length > 0);
   const cards = [...document.querySelectorAll('svg.sk-card')].filter(visible).map(c => c.getBoundingClientRect().width);
+  const charts = [...document.querySelectorAll('figure.sk-chart svg')].filter(visible).map(s => {
+      const t = s.querySelector('text');
+      return parseFloat(getComputedStyle(t).fontSize) * s.getBoundingClientRect().width / s.viewBox.baseVal.width; });
   const buttons = [...document.querySelectorAll('.sk-widget button, button.sk-switch')].filter(visible)
       .map(b => ({text: b.innerText.trim(), h: b.getBoundingClientRect().height}));
   return {
     text: para.length ? Math.min(...para.map(px)) : null,
     widgetText: wtext.length ? Math.min(...wtext.map(px)) : null,
     cards: cards.length ? Math.min(...cards) : null,
+    chartText: charts.length ? Math.min(...charts) : null,
     nCards: cards.length,
     buttons,
     projector: document.documentElement.classList.contains('sk-projector'),
@@ -160,6 +164,8 @@ def test_lesson_at_1280_in_projector_mode_and_at_390(name, lessons_server, deskt
         assert m["widgetText"] >= PROJECTOR_TEXT, f"projected widget text {m['widgetText']} px"
     if m["nCards"]:
         assert m["cards"] >= PROJECTOR_CARD, f"a projected card is {m['cards']:.0f} px wide"
+    if m["chartText"] is not None:  # charts grow with the column: their labels too
+        assert m["chartText"] >= 20, f"a projected chart's text is {m['chartText']:.1f} px"
     assert page.evaluate("() => localStorage.getItem('sette-kit:projector')") == "1"
     check_axe(page, name, "projector mode")
     full_screenshot(page, shots / f"{stem}-projector.png")
@@ -312,3 +318,23 @@ def test_keyboard_only_round_and_quiz_in_lesson_3(lessons_server, desktop, scree
 
     check_walk(walk)
     assert any(f["inTable"] for f in walk) and any(f["inQuiz"] for f in walk)
+
+
+# -- over HTTP: no page of the app links to another host -------------------------------------
+
+OUTSIDE_LINK = re.compile(r"""(?:src|href)\s*=\s*["'](?:https?:)?//(?!127\.0\.0\.1|localhost|\[::1\])""")
+
+
+@pytest.mark.parametrize("path", ["/voila/render/01-one-button.ipynb", "/", "/voila/render/NOTES.md",
+                                  "/voila/render/no-such-page.ipynb", "/voila/tree"])
+def test_served_pages_load_nothing_from_other_hosts(fixture_server, path):
+    """Voilà's stock pages load Font Awesome from a CDN (an offline classroom gets broken
+    icons and console errors); the kit's template and pages load nothing from anywhere."""
+    from test_browser_security import fetch
+
+    status, body = fetch(fixture_server.base + path)
+    assert status in (200, 404), (path, status)
+    assert OUTSIDE_LINK.findall(body) == [], path
+    assert "cdn.jsdelivr" not in body and "cdnjs" not in body
+    if status == 200 and path.endswith(".ipynb"):
+        assert 'class="jp-Notebook theme-light sk-theme"' in body and 'role="main"' in body
