@@ -193,3 +193,20 @@ def test_cards_carry_their_width_for_the_theme_to_scale():
     assert 'style="--sk-card-w:40px"' in back_svg(40)
     css = " ".join(theme.css().split())
     assert re.search(r"svg\.sk-card \{ width: max\(var\(--sk-card-min[^;]*var\(--sk-card-w[^;]*var\(--sk-card-zoom", css)
+
+
+def test_the_theme_and_the_template_ship_in_the_wheel():
+    import fnmatch
+    import tomllib
+
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        cfg = tomllib.load(f)["tool"]["setuptools"]
+    assert "sette_kit.theme" in cfg["packages"]
+    data = cfg["package-data"]
+    for path in theme.THEME_DIR.iterdir():
+        if path.suffix in (".css", ".js", ".md"):
+            assert any(fnmatch.fnmatch(path.name, p) for p in data["sette_kit.theme"]), path.name
+    webapp = ROOT / "sette_kit" / "webapp"
+    for path in TEMPLATE.iterdir():
+        rel = path.relative_to(webapp).as_posix()
+        assert any(fnmatch.fnmatch(rel, p) for p in data["sette_kit.webapp"]), rel
