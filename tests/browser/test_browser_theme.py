@@ -51,7 +51,8 @@ MEASURE_JS = r"""
   const wtext = [...document.querySelectorAll('.sk-widget .widget-html-content')].filter(visible)
       .filter(e => e.innerText.trim().length > 0);
   const cards = [...document.querySelectorAll('svg.sk-card')].filter(visible).map(c => c.getBoundingClientRect().width);
-  const charts = [...document.querySelectorAll('figure.sk-chart svg')].filter(visible).map(s => {
+  const charts = [...document.querySelectorAll('figure.sk-chart svg')].filter(visible)
+      .filter(s => s.querySelector('text')).map(s => {
       const t = s.querySelector('text');
       return parseFloat(getComputedStyle(t).fontSize) * s.getBoundingClientRect().width / s.viewBox.baseVal.width; });
   const buttons = [...document.querySelectorAll('.sk-widget button, button.sk-switch')].filter(visible)
