@@ -208,6 +208,14 @@ def test_projector_parameter_is_remembered_per_browser(lessons_server, desktop):
         assert page.evaluate(state) == [False, "0"]
     page.goto(base)
     assert page.evaluate(state) == [False, "0"]
+    # the app's own page passes axe-core too, projected or not
+    check_axe(page, "TEACHERS.md", "rendered")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.matches('[data-sk-projector-toggle]')")
+    page.keyboard.press("Enter")
+    assert page.evaluate(state) == [True, "1"]
+    check_axe(page, "TEACHERS.md", "projector mode")
 
 
 # -- the keyboard alone: a round of lesson 3, then a quiz -------------------------------------
