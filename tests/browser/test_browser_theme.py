@@ -57,7 +57,14 @@ MEASURE_JS = r"""
       return parseFloat(getComputedStyle(t).fontSize) * s.getBoundingClientRect().width / s.viewBox.baseVal.width; });
   const buttons = [...document.querySelectorAll('.sk-widget button, button.sk-switch')].filter(visible)
       .map(b => ({text: b.innerText.trim(), h: b.getBoundingClientRect().height}));
+  // the smallest text of the column: every element holding its own words
+  const own = [...document.querySelectorAll('.sk-column *')].filter(visible).filter(e =>
+      [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim().length > 1)
+      && !e.closest('svg, .sk-topbar, .sk-exact, .sk-chart-describe'));
   return {
+    smallest: own.length ? Math.min(...own.map(px)) : null,
+    smallestAt: own.filter(e => px(e) === Math.min(...own.map(px))).slice(0, 3)
+        .map(e => e.tagName + '.' + String(e.className) + ': ' + e.textContent.trim().slice(0, 30)),
     text: para.length ? Math.min(...para.map(px)) : null,
     widgetText: wtext.length ? Math.min(...wtext.map(px)) : null,
     cards: cards.length ? Math.min(...cards) : null,
@@ -161,6 +168,7 @@ def test_lesson_at_1280_in_projector_mode_and_at_390(name, lessons_server, deskt
     m = page.evaluate(MEASURE_JS)
     assert m["pressed"] == "true"
     assert m["text"] >= PROJECTOR_TEXT, f"projected text {m['text']} px"
+    assert m["smallest"] >= PROJECTOR_TEXT - 0.5, f"the smallest projected text is {m['smallest']} px: {m['smallestAt']}"
     if m["widgetText"] is not None:
         assert m["widgetText"] >= PROJECTOR_TEXT, f"projected widget text {m['widgetText']} px"
     if m["nCards"]:
