@@ -157,6 +157,10 @@ def test_lesson_at_1280_in_projector_mode_and_at_390(name, lessons_server, deskt
     if m["widgetText"] is not None:
         assert m["widgetText"] >= m["text"] - 0.5, f"widget text {m['widgetText']} px, page {m['text']} px"
     assert m["projector"] is False and m["pressed"] == "false"
+    # toggle buttons (Hints, Quiz mode) tell a screen reader whether they are on
+    toggles = page.evaluate("() => [...document.querySelectorAll('.widget-toggle-button')].map(b => "
+                            "[b.innerText.trim(), b.getAttribute('aria-pressed'), b.classList.contains('mod-active')])")
+    assert all(p == ("true" if on else "false") for _t, p, on in toggles), toggles
     full_screenshot(page, shots / f"{stem}-1280.png")
 
     # projector mode, with the keyboard: focus the switch, press Enter
