@@ -117,7 +117,7 @@ def test_voilas_other_pages_render_with_the_theme_and_no_cdn(tmp_path):
     """Voilà's page skeleton (its notebook list and error pages) found through the kit's
     template: the theme inlined, a main landmark, no link to another host (the stock one
     loads Font Awesome from a CDN).  The lesson page itself is checked in a browser."""
-    code = f"""
+    code = """
 import sys, json, os
 from sette_kit import serve
 serve._find_voila_templates(); serve._add_kit_template()
