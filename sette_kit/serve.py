@@ -396,6 +396,7 @@ def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_POR
     argv = voila_argv(folder, port=port, ip=ip, config_dir=config_dir, preheat=preheat,
                       max_kernels=max_kernels, extra=extra)
     _find_voila_templates()
+    _add_kit_template()
 
     from .webapp.app import KitVoila as _KitVoila  # heavy: only when actually serving
 
@@ -425,6 +426,23 @@ def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_POR
     app.open_browser = True
     app.start()
     return 0
+
+
+#: The Jupyter data folder that holds the kit's Voilà template, ``sette-kit`` (issue 16):
+#: ``nbconvert/templates/sette-kit/`` inside it (Voilà looks for templates under both
+#: ``voila/templates`` and ``nbconvert/templates``; under ``nbconvert`` the folder is not
+#: taken for Voilà's own data folder).  ``voila.json`` names the template.
+KIT_TEMPLATE_ROOT = Path(__file__).resolve().parent / "webapp" / "voila_template"
+KIT_TEMPLATE = "sette-kit"
+
+
+def _add_kit_template() -> None:
+    """Put :data:`KIT_TEMPLATE_ROOT` first on ``JUPYTER_PATH`` (once), so that Voilà finds
+    the kit's template and serves the static files of the templates it builds on."""
+    root = str(KIT_TEMPLATE_ROOT)
+    old = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    if root not in old:
+        os.environ["JUPYTER_PATH"] = os.pathsep.join([root, *old])
 
 
 def _find_voila_templates() -> None:

@@ -5,13 +5,17 @@
   sees) and ``_hint_html(view)`` (the panel's content).
 - :class:`GameTable`: a :class:`CardTable` over a seeded game engine, adding
   ``new_game(seed=None)`` and ``_seat_view() = self.game.view(0)``.
-- :func:`log_panel`: the event log as an open ``<details>`` with a numbered list.
+- :func:`log_panel`: the event log as a ``<details>`` with a numbered list, open while it
+  is short, collapsed with its count in the summary once it is long (issue 16).
 - :func:`frac_text`, :func:`pct_text`: an exact probability as 'a/b' and as 'x.y%'.
 - :data:`SEAT_STYLE`: the inline style of an opponent's seat box.
 
 >>> log_panel(["Ada draws <7>", "Bruno stands"], "Table log (hand 2)")  # doctest: +NORMALIZE_WHITESPACE
 '<details open><summary>Table log (hand 2)</summary><ol class="sk-log-lines"
  aria-live="polite"><li>Ada draws &lt;7&gt;</li><li>Bruno stands</li></ol></details>'
+>>> long = log_panel([f"event {i}" for i in range(9)], "Round log")
+>>> long.startswith('<details><summary>Round log · 9 entries</summary>')
+True
 >>> from fractions import Fraction
 >>> frac_text(Fraction(22, 37)), frac_text(Fraction(2)), pct_text(Fraction(1, 8))
 ('22/37', '2', '12.5%')
@@ -44,15 +48,26 @@ def pct_text(p) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
+LOG_OPEN_MAX = 6
+"""A log of at most this many entries shows open; a longer one is collapsed, its count in
+the summary (issue 16: long logs pushed the table's result off the screen)."""
+
+
 def log_panel(texts: Iterable[str], summary: str, *, note: str = "", css: str | None = None,
               live: bool = True) -> str:
-    """The event log: ``<details open>`` titled ``summary`` holding ``note`` (HTML) and
-    the ``texts`` (escaped) as ``<ol class="sk-log-lines">``; ``css`` classes the
-    ``<details>``; ``live`` makes the list an ``aria-live`` region."""
+    """The event log: a ``<details>`` titled ``summary`` holding ``note`` (HTML) and
+    the ``texts`` (escaped) as ``<ol class="sk-log-lines">``, open while it has at most
+    :data:`LOG_OPEN_MAX` entries, else collapsed with "· N entries" in its summary;
+    ``css`` classes the ``<details>``; ``live`` makes the list an ``aria-live`` region."""
     cls = f' class="{css}"' if css else ""
     polite = ' aria-live="polite"' if live else ""
+    texts = list(texts)
     items = "".join(f"<li>{esc(t)}</li>" for t in texts)
-    return (f'<details open{cls}><summary>{esc(summary)}</summary>{note}'
+    if len(texts) > LOG_OPEN_MAX:
+        opened, summary = "", f"{summary} · {len(texts)} entries"
+    else:
+        opened = " open"
+    return (f'<details{opened}{cls}><summary>{esc(summary)}</summary>{note}'
             f'<ol class="sk-log-lines"{polite}>{items}</ol></details>')
 
 

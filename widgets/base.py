@@ -26,8 +26,9 @@ Pattern (composition): a widget is a plain Python object that *owns* an ipywidge
   :func:`exact_values` for a lesson cell).
 - Cards typed by the learner: :func:`read_cards` (one short line when a card cannot be
   read).
-- Style: :data:`KIT_CSS`, the kit's one stylesheet, rides in every widget (a hidden
-  ``<style>`` child), so it holds on every page that shows a widget.
+- Style: :data:`KIT_CSS`, the kit's one stylesheet (``sette_kit/theme/sette-kit.css``),
+  rides in every widget (a hidden ``<style>`` child, one model shared by all widgets),
+  so it holds on every page that shows a widget.
 - No game logic here or in any widget: state lives in :mod:`sette_kit` objects.
 
 A minimal widget::
@@ -79,29 +80,42 @@ from typing import Any, Callable, Iterable
 
 import ipywidgets
 
-from sette_kit import fmt
+from sette_kit import fmt, theme
 from sette_kit.cards import parse_cards
 from sette_kit.errors import SetteKitError
 
 __all__ = ["KitWidget", "safe_action", "esc", "kebab", "button", "text_box", "lines_html", "LOG",
            "KIT_CSS", "on_enter", "press_enter", "number_html", "exact_html", "exact_values_html",
-           "exact_values", "read_cards"]
+           "exact_values", "read_cards", "usable", "move_focus"]
 
 LOG = logging.getLogger("widgets")
 
 UNEXPECTED = "Something went wrong with that request; nothing was changed. Please try again."
 
-KIT_CSS = """
-.sk-widget .widget-hbox { flex-wrap: wrap; }
-.sk-widget .widget-button { width: auto; min-width: 4em; max-width: 100%; flex-shrink: 0; }
-.sk-widget .widget-text, .sk-widget .widget-dropdown { max-width: 100%; }
-body .jp-OutputArea-output pre { word-break: normal; overflow-wrap: break-word; }
-""".strip()
-"""The kit's one stylesheet (kept minimal; the visual theme builds on it), carried by every
-widget: rows of controls wrap on a narrow screen; a button is as wide as its words (no
-"Show a..." or "Discard Fante di ba..."); text boxes and menus stay inside the column;
-printed output (the lessons' monospace tables) wraps between words, never inside one
-(JupyterLab's own rule breaks anywhere: "stak e")."""
+KIT_CSS = theme.css()
+"""The kit's one stylesheet, ``sette_kit/theme/sette-kit.css`` (issue 16), carried by every
+widget.  Its widget layer (rules under ``.sk-widget``) holds wherever a widget shows: rows
+of controls wrap on a narrow screen; a button is as wide as its words (no "Show a..." or
+"Discard Fante di ba...") and as tall as a finger; text boxes and menus stay inside the
+column; HTML in a widget has the page's text size and line height (not ipywidgets' 28 px
+line boxes); messages carry a word and a colour; printed output (the lessons' monospace
+tables) wraps between words, never inside one (JupyterLab's own rule breaks anywhere:
+"stak e").  Its page layer (``body.sk-theme``) is for the pages that opt in.  New widgets:
+add their rules to that file, under ``.sk-<name>``, using its custom properties."""
+
+
+_STYLE = None
+
+
+def _shared_style() -> ipywidgets.HTML:
+    """The hidden ``<style>`` widget holding :data:`KIT_CSS`: one model shared by every
+    widget (a view of it inside each), so a page with many widgets carries the stylesheet
+    once over the wire; made again if it was closed."""
+    global _STYLE
+    if _STYLE is None or getattr(_STYLE, "comm", True) is None:
+        _STYLE = ipywidgets.HTML(value=f"<style>{KIT_CSS}</style>", layout=ipywidgets.Layout(display="none"))
+        _STYLE.add_class("sk-style")
+    return _STYLE
 
 
 def esc(text: Any) -> str:
@@ -260,6 +274,26 @@ def _kernel_loop():
         return None
 
 
+FOCUS_DELAY = 0.1
+"""Seconds a focus move waits in a kernel, so the front end has shown the control first."""
+
+
+def usable(control: ipywidgets.Widget) -> bool:
+    """Shown and not disabled: a control the keyboard can reach."""
+    return getattr(control.layout, "display", None) != "none" and not getattr(control, "disabled", False)
+
+
+def move_focus(control: ipywidgets.Widget) -> None:
+    """Put the keyboard focus on ``control`` in the browser (issue 16: an action that hides
+    the button a keyboard user pressed must not drop the focus to the top of the page).
+    In a kernel the move waits :data:`FOCUS_DELAY` seconds for the control to be shown."""
+    loop = _kernel_loop()
+    if loop is None:
+        control.focus()
+    else:
+        loop.call_later(FOCUS_DELAY, control.focus)
+
+
 def press_enter(box: ipywidgets.Text) -> None:
     """Do headless what a browser does when the learner presses Enter in ``box``."""
     box._handle_custom_msg({"event": "submit"}, [])
@@ -354,8 +388,7 @@ class KitWidget:
     def __init__(self) -> None:
         self.message = ipywidgets.HTML(value="")
         self.message.add_class("sk-message")
-        self.style = ipywidgets.HTML(value=f"<style>{KIT_CSS}</style>", layout=ipywidgets.Layout(display="none"))
-        self.style.add_class("sk-style")
+        self.style = _shared_style()
         self.view = ipywidgets.VBox([self.style, self.message])
         self.view.add_class("sk-widget")
         self.view.add_class(f"sk-{self.css_name or kebab(type(self).__name__)}")
@@ -372,6 +405,23 @@ class KitWidget:
 
     def _repr_mimebundle_(self, **kwargs):
         return self.view._repr_mimebundle_(**kwargs)
+
+    # -- keyboard focus (issue 16) ------------------------------------------------------
+    _focus_ready = False
+
+    @contextlib.contextmanager
+    def _keeping_focus(self, controls: Iterable[ipywidgets.Widget]):
+        """``with self._keeping_focus(controls): <show/hide controls>`` - if a control that
+        was usable before is hidden or disabled after (the button a keyboard user just
+        pressed, a box just submitted), move the focus to the first of ``controls`` still
+        usable, so it does not fall back to the top of the page.  Not on the first render."""
+        controls = list(controls)
+        before = [c for c in controls if usable(c)]
+        yield
+        now = [c for c in controls if usable(c)]
+        if self._focus_ready and now and any(c not in now for c in before):
+            move_focus(now[0])
+        self._focus_ready = True
 
     # -- messages --------------------------------------------------------------------
     def show_message(self, text: str, kind: str = "info") -> None:

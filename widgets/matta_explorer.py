@@ -167,7 +167,7 @@ class MattaExplorer(KitWidget):
             '<table class="sk-table" style="border-collapse:collapse" cellpadding="4">'
             f"<caption>{esc(caption)}</caption>"
             '<thead><tr><th scope="col">Matta value</th><th scope="col">Total</th><th scope="col">Result</th>'
-            '<th scope="col"></th></tr></thead><tbody>' + "".join(body) + "</tbody></table>")
+            '<th scope="col">Best?</th></tr></thead><tbody>' + "".join(body) + "</tbody></table>")
         self._render_declared()
 
     def _render_declared(self) -> None:

@@ -347,6 +347,11 @@ class QuattroTable(GameTable, KitWidget):
                                 f'{esc(pts)}.</p><details><summary>Why?</summary>{detail}</details>')
 
     def _render_buttons(self, v) -> None:
+        with self._keeping_focus([self.draw_button, self.stand_button, self.double_six_button, self.next_button,
+                                  self.new_button]):  # keyboard users keep their place (issue 16)
+            self._show_buttons(v)
+
+    def _show_buttons(self, v) -> None:
         legal = v.legal or {}
         mine = v.phase == "play" and v.to_act == 0
         self.draw_button.layout.display = None if mine else "none"

@@ -16,8 +16,15 @@ Conventions other widgets rely on:
   same four and the *pinta* (gaps in the frame: none for oros, one for copas, two for
   espadas, three for bastos); the French face uses the standard ♥ ♦ ♣ ♠ shapes in
   four colours.
-- Figures are a framed drawn figure with a big rank letter (F/C/R, J/Q/K, S/C/R), a crown
-  for the king, and the rank name written at the foot.
+- Figures are framed drawn figures that tell apart at a glance, even without colour
+  (issue 16): the Fante a page standing in a feathered cap, the Cavallo a rider on a
+  horse (the French Queen a lady in a gown and tiara), the Re a crowned, bearded king
+  before his throne with a sceptre; the rank letter (F/C/R, J/Q/K, S/C/R) is in the
+  corners, the rank name written large at the foot.
+- Size: ``size`` is the width the widget asks for, written as the ``width`` attribute
+  and as ``--sk-card-w`` in the ``style``; the kit's theme scales it
+  (``--sk-card-zoom``, at least ``--sk-card-min``: bigger cards generally, 112 px or
+  more in projector mode).
 - The matta, when wild, gets a thick purple dashed border, a star and the word "MATTA".
 
 >>> from sette_kit import Card
@@ -182,7 +189,8 @@ def _esc(text: str) -> str:
 def _open(label: str, size: int, extra_class: str = "") -> str:
     cls = "sk-card" + (f" {extra_class}" if extra_class else "")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" viewBox="0 0 {W} {H}" '
-            f'width="{size}" height="{round(size * 1.5)}" role="img" aria-label="{_esc(label)}">'
+            f'width="{size}" height="{round(size * 1.5)}" style="--sk-card-w:{size}px" role="img" '
+            f'aria-label="{_esc(label)}">'
             f'<title>{_esc(label)}</title>')
 
 
@@ -211,7 +219,7 @@ def _index(card: Card, face: str) -> str:
     rank = f.rank_codes[card.rank]
     colour = SUIT_COLOURS[face][card.suit]
     x = 11 if face != "spanish" else 10.5
-    one = (f'<text x="{x}" y="19" font-family="Georgia,serif" font-size="16" font-weight="bold" '
+    one = (f'<text x="{x}" y="19" font-family="Georgia,serif" font-size="17" font-weight="bold" '
            f'text-anchor="middle" fill="{colour}" stroke="{INK}" stroke-width=".35">{rank}</text>'
            + suit_shape(card.suit, face, x, 30, 0.42))
     return one + f'<g transform="rotate(180 50 75)">{one}</g>'
@@ -225,49 +233,124 @@ def _pips(card: Card, face: str) -> str:
     return "".join(suit_shape(card.suit, face, x, y, s) for x, y in _PIPS[n])
 
 
-_HEADWEAR = {
-    # Fante / Jack / Sota: a flat cap with a feather
-    Rank.FANTE: ('<path d="M39 45Q50 33 61 45Z" fill="{c}" stroke="#333" stroke-width="1"/>'
-                 '<path d="M58 40Q66 30 70 33" fill="none" stroke="#333" stroke-width="1.5"/>'),
-    # Cavallo / Queen / Caballo: a rounded tiara
-    Rank.CAVALLO: ('<path d="M40 46L42 36L46 42L50 34L54 42L58 36L60 46Z" fill="#fff3c4" stroke="#333" '
-                   'stroke-width="1"/><circle cx="42" cy="35" r="1.6" fill="#333"/>'
-                   '<circle cx="50" cy="33" r="1.6" fill="#333"/><circle cx="58" cy="35" r="1.6" fill="#333"/>'),
-    # Re / King / Rey: a pointed crown
-    Rank.RE: ('<path d="M38 47L37 31L43 39L50 27L57 39L63 31L62 47Z" fill="' + ORANGE + '" stroke="#333" '
-              'stroke-width="1.2" stroke-linejoin="round"/><circle cx="50" cy="42" r="1.8" fill="' + VERMILLION + '"/>'),
-}
+SKIN, HAIR, HORSE = "#f6dcc0", "#6b4423", "#f3e9d8"
+LABEL_W = 58  # the name label at a figure's foot, units wide (over the Spanish frame's lines)
+
+
+def _head(x: float, y: float, r: float = 6.5) -> str:
+    return (f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{SKIN}" stroke="{INK}" stroke-width="1.1"/>'
+            f'<circle cx="{x - 2.4:g}" cy="{y - 0.6:g}" r=".9" fill="{INK}"/>'
+            f'<circle cx="{x + 2.4:g}" cy="{y - 0.6:g}" r=".9" fill="{INK}"/>')
+
+
+def _crown(x: float, y: float, w: float = 16, colour: str = ORANGE) -> str:
+    """A pointed crown whose base sits at (x, y), ``w`` wide."""
+    h, a = w / 2, w / 16
+    return (f'<path d="M{x - h:g} {y:g}L{x - h - a:g} {y - 11 * a:g}L{x - h / 2:g} {y - 5 * a:g}L{x:g} {y - 13 * a:g}'
+            f'L{x + h / 2:g} {y - 5 * a:g}L{x + h + a:g} {y - 11 * a:g}L{x + h:g} {y:g}Z" fill="{colour}" '
+            f'stroke="{INK}" stroke-width="1" stroke-linejoin="round"/>'
+            f'<circle cx="{x:g}" cy="{y - 3 * a:g}" r="{1.5 * a:g}" fill="{VERMILLION}"/>')
+
+
+def _tiara(x: float, y: float) -> str:
+    return (f'<path d="M{x - 7:g} {y:g}L{x - 5:g} {y - 6:g}L{x - 2:g} {y - 3:g}L{x:g} {y - 8:g}L{x + 2:g} {y - 3:g}'
+            f'L{x + 5:g} {y - 6:g}L{x + 7:g} {y:g}Z" fill="#fff3c4" stroke="{INK}" stroke-width=".9"/>'
+            f'<circle cx="{x:g}" cy="{y - 8:g}" r="1.4" fill="{INK}"/>')
+
+
+def _fante(c: str, suit: Suit, face: str) -> str:
+    """The Fante (Jack, Sota): a young page standing, cap and feather, holding up the suit."""
+    return (f'<path d="M45 86L44 104M55 86L56 104" stroke="{INK}" stroke-width="4.2" stroke-linecap="round"/>'
+            f'<path d="M38 58Q50 51 62 58L64 88Q50 92 36 88Z" fill="{c}" stroke="{INK}" stroke-width="1.2" '
+            f'stroke-linejoin="round"/>'
+            f'<path d="M37.5 76H62.5" stroke="{INK}" stroke-width="1.6"/>'
+            f'<path d="M50 56V88" stroke="#fff" stroke-width="1.2" opacity=".7"/>'
+            f'<path d="M39 61L33 79M61 61L66 70" stroke="{INK}" stroke-width="3" stroke-linecap="round"/>'
+            + _head(50, 45)
+            + f'<path d="M42 42Q49 31 59 38L60 41Z" fill="{c}" stroke="{INK}" stroke-width="1"/>'
+              f'<path d="M57 37Q63 27 71 28" fill="none" stroke="{INK}" stroke-width="1.5"/>'
+            + suit_shape(suit, face, 68, 66, 0.5))
+
+
+def _cavallo(c: str, suit: Suit, face: str) -> str:
+    """The Cavallo (Caballo): a rider on a horse, as on the Italian and Spanish packs."""
+    legs = "".join(f'<path d="M{x0} {y0}L{x1} 106" stroke="{INK}" stroke-width="3" stroke-linecap="round"/>'
+                   for x0, y0, x1 in ((38, 88, 35), (44, 90, 45), (58, 90, 57), (64, 87, 67)))
+    return (legs
+            + f'<path d="M66 82Q76 86 71 100" fill="none" stroke="{INK}" stroke-width="3" stroke-linecap="round"/>'
+              f'<ellipse cx="51" cy="83" rx="17" ry="8.5" fill="{HORSE}" stroke="{INK}" stroke-width="1.2"/>'
+              f'<path d="M39 82L31 66L25 74Q23 78 27 78L33 75L38 88Z" fill="{HORSE}" stroke="{INK}" '
+              f'stroke-width="1.2" stroke-linejoin="round"/>'
+              f'<path d="M31 66L33 61L35 67" fill="{HORSE}" stroke="{INK}" stroke-width="1"/>'
+              f'<path d="M33 65Q38 70 40 78" fill="none" stroke="{INK}" stroke-width="2"/>'
+              f'<circle cx="29.5" cy="70" r=".9" fill="{INK}"/>'
+              f'<path d="M45 76H60L59 90H46Z" fill="{c}" stroke="{INK}" stroke-width="1"/>'
+              f'<path d="M49 60Q54 57 59 60L60 78H47Z" fill="{c}" stroke="{INK}" stroke-width="1.1" '
+              f'stroke-linejoin="round"/>'
+              f'<path d="M51 80L49 93" stroke="{INK}" stroke-width="3.4" stroke-linecap="round"/>'
+              f'<path d="M58 63L64 58" stroke="{INK}" stroke-width="2.6" stroke-linecap="round"/>'
+            + _head(54, 51, 5.8)
+            + f'<path d="M48 48Q54 40 60 48Z" fill="{c}" stroke="{INK}" stroke-width=".9"/>'
+            + suit_shape(suit, face, 67, 52, 0.45))
+
+
+def _queen(c: str, suit: Suit, face: str) -> str:
+    """The Queen of the French face: a long gown and a tiara."""
+    return (f'<path d="M42 45Q41 60 37 64H63Q59 60 58 45Z" fill="{HAIR}"/>'
+            f'<path d="M44 58Q50 53 56 58L67 104H33Z" fill="{c}" stroke="{INK}" stroke-width="1.2" '
+            f'stroke-linejoin="round"/>'
+            f'<path d="M36 92Q50 97 64 92" fill="none" stroke="#fff" stroke-width="1.6" opacity=".8"/>'
+            f'<path d="M45 62L40 78M55 62L61 72" stroke="{INK}" stroke-width="2.6" stroke-linecap="round"/>'
+            + _head(50, 47) + _tiara(50, 41)
+            + suit_shape(suit, face, 64, 76, 0.5))
+
+
+def _re(c: str, suit: Suit, face: str) -> str:
+    """The Re (King, Rey): crowned, bearded, in a wide robe before his throne, with a sceptre."""
+    return (f'<rect x="33" y="38" width="34" height="58" rx="5" fill="{c}" fill-opacity=".3" stroke="{INK}" '
+            f'stroke-width="1"/>'
+            f'<path d="M40 58Q50 53 60 58L69 104H31Z" fill="{c}" stroke="{INK}" stroke-width="1.2" '
+            f'stroke-linejoin="round"/>'
+            f'<rect x="31" y="98" width="38" height="6" fill="#fff" stroke="{INK}" stroke-width=".8"/>'
+            f'<path d="M36 101h1M43 101h1M50 101h1M57 101h1M64 101h1" stroke="{INK}" stroke-width="1.6"/>'
+            f'<path d="M41 59Q50 66 59 59" fill="none" stroke="#fff" stroke-width="3"/>'
+            f'<path d="M36 56V97" stroke="{INK}" stroke-width="2.2"/><circle cx="36" cy="54" r="3" fill="{ORANGE}" '
+            f'stroke="{INK}" stroke-width=".8"/>'
+            f'<path d="M41 62L36 70M59 62L63 70" stroke="{INK}" stroke-width="2.6" stroke-linecap="round"/>'
+            + _head(50, 47, 7)
+            + f'<path d="M43.5 49Q50 62 56.5 49Q50 53 43.5 49Z" fill="{HAIR}" stroke="{INK}" stroke-width=".6"/>'
+            + _crown(50, 41, 15)
+            + suit_shape(suit, face, 64, 75, 0.5))
 
 
 def _figure(card: Card, face: str) -> str:
-    """A framed drawn figure: headwear by rank, body in the suit colour, a big rank letter,
-    the suit emblem held in the hand and the rank name at the foot."""
+    """A framed figure, drawn so the three tell apart at a glance even without colour: the
+    Fante a page standing with a feathered cap, the Cavallo a rider on a horse (the Queen
+    of the French face a lady in a gown), the Re a crowned, bearded king before his throne
+    with a sceptre; each holds its suit, and its name is written large at the foot."""
     f = FACES[face]
     colour = SUIT_COLOURS[face][card.suit]
-    letter = f.rank_codes[card.rank]
     name = f.rank_names[card.rank]
     left, right = (24, 76) if face == "spanish" else (19, 81)
     width = right - left
-    parts = [
-        f'<rect x="{left}" y="22" width="{width}" height="106" rx="5" fill="{colour}" fill-opacity=".12" '
+    if card.rank == Rank.FANTE:
+        body = _fante(colour, card.suit, face)
+    elif card.rank == Rank.CAVALLO:
+        body = _queen(colour, card.suit, face) if face == "french" else _cavallo(colour, card.suit, face)
+    else:
+        body = _re(colour, card.suit, face)
+    # the name, 13.5 units high (readable at every size the kit draws), squeezed a little
+    # to fit the label when it is long ("Cavallo", "Caballo")
+    fit = f' textLength="{LABEL_W - 8}" lengthAdjust="spacingAndGlyphs"' if len(name) * 8.2 > LABEL_W - 8 else ""
+    return "".join([
+        f'<rect x="{left}" y="22" width="{width}" height="106" rx="5" fill="{colour}" fill-opacity=".1" '
         f'stroke="{colour}" stroke-width="1.4"/>',
-        # body: shoulders and robe
-        f'<path d="M35 108Q35 68 50 64Q65 68 65 108Z" fill="{colour}" stroke="{INK}" stroke-width="1.2"/>',
-        '<path d="M50 66V108M43 82H57" stroke="#fff" stroke-width="1.6" opacity=".8"/>',
-        # head
-        f'<circle cx="50" cy="54" r="9" fill="#f6dcc0" stroke="{INK}" stroke-width="1.2"/>',
-        f'<circle cx="46.8" cy="53" r="1" fill="{INK}"/><circle cx="53.2" cy="53" r="1" fill="{INK}"/>',
-        f'<g transform="translate(0 2)">{_HEADWEAR[card.rank].replace("{c}", colour)}</g>',
-        # the suit emblem in the figure's hand
-        suit_shape(card.suit, face, right - 10, 94, 0.55),
-        # big rank letter in the top-left of the panel, then the rank name at the foot
-        f'<text x="{left + 9}" y="44" font-family="Georgia,serif" font-size="19" font-weight="bold" '
-        f'text-anchor="middle" fill="{colour}" stroke="{INK}" stroke-width=".6">{letter}</text>',
-        f'<rect x="{left + 3}" y="112" width="{width - 6}" height="13" rx="3" fill="#fff" stroke="{colour}"/>',
-        f'<text x="50" y="122" font-family="Helvetica,Arial,sans-serif" font-size="9.5" '
-        f'text-anchor="middle" fill="{INK}">{_esc(name)}</text>',
-    ]
-    return "".join(parts)
+        body,
+        f'<rect x="{50 - LABEL_W / 2:g}" y="109" width="{LABEL_W}" height="17" rx="3" fill="#fff" stroke="{colour}" '
+        f'stroke-width="1.2"/>',
+        f'<text x="50" y="122" font-family="Helvetica,Arial,sans-serif" font-size="13.5" font-weight="bold" '
+        f'text-anchor="middle" fill="{INK}"{fit}>{_esc(name)}</text>',
+    ])
 
 
 def _matta_mark() -> str:

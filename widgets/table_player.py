@@ -323,7 +323,17 @@ class TablePlayer(CardTable, KitWidget):
                         + "".join(parts) + "</div>")
         self.seats_html.value = f'<div class="sk-table-seats">{"".join(rows)}</div>'
 
+    def _focus_order(self) -> list:
+        return [self.amount_box, self.declare_choice, *self.buttons.values(), self.new_round_button]
+
     def _render_actions(self, v) -> None:
+        # keyboard users (issue 16): when the controls they were using are hidden or
+        # disabled (a stake placed, the round over), the focus goes to the first control
+        # still usable, not to the top of the page
+        with self._keeping_focus(self._focus_order()):
+            self._render_action_controls(v)
+
+    def _render_action_controls(self, v) -> None:
         legal = v.legal or {}
         for action, b in self.buttons.items():
             on = action in legal

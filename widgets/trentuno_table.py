@@ -324,6 +324,11 @@ class TrentunoTable(GameTable, KitWidget):
         self.hand_view.value = head + cards + scored
 
     def _render_buttons(self, v) -> None:
+        with self._keeping_focus([self.draw_button, self.take_button, *self.discard_buttons, self.knock_button,
+                                  self.next_button, self.new_button]):  # keyboard users keep their place (issue 16)
+            self._show_buttons(v)
+
+    def _show_buttons(self, v) -> None:
         legal = v.legal
         names = {a.name for a in legal}
         for b, name in ((self.draw_button, "draw_stock"), (self.take_button, "take_discard"),

@@ -18,7 +18,8 @@
   pages: Voilà sends ``.md`` to its file handler, which refuses them (403).
 
 The kit's pages are Jinja templates in ``sette_kit/webapp/templates/`` (``page.html``
-is the base, ``kit.css`` its style).
+is the base), styled by the kit's theme (``sette_kit/theme/sette-kit.css``).  The lesson
+pages use the kit's Voilà template, ``sette-kit`` (``sette_kit/webapp/voila_template``).
 """
 
 from __future__ import annotations
@@ -49,7 +50,9 @@ def render_page(name: str, **context) -> str:
     if _env is None:
         import jinja2
 
-        _env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        from ..theme import THEME_DIR
+
+        _env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(TEMPLATES), str(THEME_DIR)]),
                                   autoescape=True, keep_trailing_newline=True)
     return _env.get_template(name).render(**context)
 
@@ -137,7 +140,16 @@ class KitPageHandler(TornadoVoilaHandler):
 
 
 class KitVoila(Voila):
-    """Voilà with :class:`KitPageHandler` serving the pages."""
+    """Voilà with :class:`KitPageHandler` serving the pages, and the kit's theme files
+    (``sette_kit/theme``) on the template path, where the ``sette-kit`` template
+    includes them."""
+
+    def setup_template_dirs(self):
+        super().setup_template_dirs()
+        from ..theme import THEME_DIR
+
+        if str(THEME_DIR) not in self.template_paths:
+            self.template_paths.append(str(THEME_DIR))
 
     def init_handlers(self):
         return [(h[0], KitPageHandler, *h[2:]) if len(h) > 1 and h[1] is TornadoVoilaHandler else h

@@ -23,6 +23,7 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:  # the helper modules beside this file
     sys.path.insert(0, str(HERE))
 from sk_browser import browser_or_skip  # noqa: E402
+import sk_axe  # noqa: E402
 
 # the fixture notebooks are served, not executed by nbval
 collect_ignore_glob = ["fixtures/*", "fixtures/**/*"]
@@ -95,3 +96,12 @@ def leave(page) -> None:
         page.goto("about:blank", timeout=10_000)
     except Exception:  # a page that failed its test may not answer: close it anyway
         pass
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Print the axe-core counts of every page checked in this run (issue 16)."""
+    lines = sk_axe.report_lines()
+    if lines:
+        terminalreporter.section(f"axe-core {sk_axe.axe_version()}: violations per page")
+        for line in lines:
+            terminalreporter.write_line(line)

@@ -3,6 +3,12 @@
 Generic checks for each page: it loads, Voilà shows no error, its widgets appear, and
 a screenshot is saved; then the page's own steps from ``lesson_steps`` run.  The
 landing page links to every lesson and every lesson links back to it.
+
+Every lesson (whatever its name: a new lesson is checked as soon as it is in lessons/)
+is also checked by axe-core (issue 16, ``sk_axe``) once its widgets have rendered and
+again after its main interaction: any violation, whatever its impact, fails the test,
+and the counts are printed at the end of the run (and kept in
+``test-output/axe-counts.txt``).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import pytest
 
 from lesson_steps import FIXTURE_STEPS, STEPS
 from sette_kit.serve import LANDING_PAGE, list_lessons, lessons_dir
+from sk_axe import axe_violations, describe, record_counts
 from sk_browser import open_page, run_steps, screenshot, voila_errors, widget_count
 
 pytestmark = pytest.mark.browser
@@ -23,28 +30,37 @@ LESSONS = list_lessons(lessons_dir())
 FIXTURE_PAGES = list_lessons(FIXTURES)
 
 
-def check_page(page, server, name, steps, shots, prefix=""):
+def check_page(page, server, name, steps, shots, prefix="", axe=False):
     info = open_page(page, server.url(name))
     shot = shots / f"{prefix}{name.removesuffix('.ipynb')}.png"
+    found = {}
     try:
         assert info.status == 200, f"{name}: HTTP {info.status}"
         assert voila_errors(page, info) == [], f"{name} shows an error"
         if info.widget_outputs:
             assert widget_count(page) >= info.widget_outputs, \
                 f"{name}: {info.widget_outputs} widget outputs but {widget_count(page)} rendered widgets"
+        if axe:
+            found["rendered"] = axe_violations(page)
         run_steps(page, steps)
         assert voila_errors(page) == [], f"{name} shows an error after its steps"
         assert page.js_dialogs == [], f"{name} opened dialogs: {page.js_dialogs}"
+        if axe:
+            found["after its steps"] = axe_violations(page)
     finally:
         screenshot(page, shot)
+        for when, violations in found.items():
+            record_counts(name, when, violations)
     assert shot.stat().st_size > 1000
+    for when, violations in found.items():
+        assert violations == [], f"axe-core on {name}, {when}:\n{describe(violations)}"
     return info
 
 
 @pytest.mark.parametrize("name", LESSONS or [pytest.param(None, marks=pytest.mark.skip(
     reason="lessons/ has no notebook yet"))])
 def test_lesson_in_browser(name, lessons_server, page, screenshots):
-    check_page(page, lessons_server, name, STEPS.get(name, []), screenshots)
+    check_page(page, lessons_server, name, STEPS.get(name, []), screenshots, axe=True)
 
 
 @pytest.mark.parametrize("name", FIXTURE_PAGES)
