@@ -14,7 +14,8 @@ cached (``~/.cache/sette-kit/site``, or ``$SETTE_KIT_SITE_CACHE``):
 ``index.html``, ...    one app-mode page per notebook (the landing notebook,
                        ``00-start-here.ipynb``, is ``index.html``) and per Markdown
                        file; written by :mod:`._pages`
-``assets/``            the page's script and styles, bundled by esbuild from npm
+``assets/``            the kit's theme (``sette-kit.css``, :mod:`sette_kit.theme`);
+                       the page's script and styles, bundled by esbuild from npm
                        packages (``@jupyterlite/pyodide-kernel``,
                        ``@jupyter-widgets/html-manager``) and the kit's ``js/src``;
                        the kernel's web workers as published; see :mod:`._npm`
@@ -40,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import SetteKitError
+from .. import theme
 
 MARKER = ".sette-kit-site"
 DEFAULT_TITLE = "Sette e mezzo: lessons"
@@ -195,6 +197,7 @@ def build_site(out, source=None, *, title: str | None = None, cache=None, log=pr
         shutil.copy2(fe.pyodide / name, pyodide_out / name)
     _wheels.write_lock(wheels, lock_info, out / "wheels")
     shutil.copytree(fe.dist, out / "assets")
+    (out / "assets" / "sette-kit.css").write_text(theme.css(), encoding="utf-8")  # issue 16: one theme
     piplite = next(w.path.name for w in kernel.values() if w.key == "piplite")
     packages = sorted(wheels)
     download = (folder_size(pyodide_out) + folder_size(out / "wheels")

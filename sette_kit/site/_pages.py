@@ -101,6 +101,7 @@ PAGE = """<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <link rel="icon" href="data:,">
+<link rel="stylesheet" href="{root}assets/sette-kit.css">
 <link rel="stylesheet" href="{root}assets/app.css">
 </head>
 <body class="sk-site" data-sk-state="{state}">
