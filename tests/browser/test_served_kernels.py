@@ -246,6 +246,59 @@ def test_a_page_keeps_its_kernel_while_it_is_prepared(slow_server):
     assert slow_server.wait_for(f"shutting down kernel {kernel}: no browser connected", timeout=10)
 
 
+def load_in_background(learner: Learner, notebook: str, timeout: float):
+    """GET ``notebook`` in a thread; a function that waits for it and returns
+    (status, headers, body, seconds since the call of that function)."""
+    result: dict = {}
+
+    def load():
+        try:
+            result["page"] = learner.get(notebook, timeout=timeout)
+        except BaseException as exc:  # raised below, in the test's thread
+            result["error"] = exc
+        result["ended"] = time.monotonic()
+
+    loader = threading.Thread(target=load, daemon=True)
+    loader.start()
+
+    def wait():
+        since = time.monotonic()
+        loader.join(timeout + 30)
+        assert not loader.is_alive(), "the page did not end"
+        if "error" in result:
+            raise result["error"]
+        return (*result["page"], result["ended"] - since)
+    return wait
+
+
+def start_a_page(server: Server, learner: Learner, notebook: str):
+    """Begin loading ``notebook`` (in a thread) and wait until its kernel has started;
+    (the id of that kernel, the function that waits for the page)."""
+    started = sum("Kernel started:" in line for line in server.lines)
+    wait = load_in_background(learner, notebook, timeout=120)
+    assert server.wait_for("Kernel started:", count=started + 1, timeout=60)
+    kernel = [line for line in server.lines if "Kernel started:" in line][-1].split()[-1]
+    return kernel, wait
+
+
+def failed_pages(server: Server) -> int:
+    """How many pages the server has ended with the kit's error (its log says so)."""
+    return sum("could not be prepared" in line for line in server.lines)
+
+
+def assert_ended_with_the_kits_error(server: Server, status: int, body: str, took: float,
+                                     failed_before: int) -> None:
+    assert status == 200  # the page had begun
+    assert RENDER_FAILED in body, body[-600:]
+    assert "please reload" in body.lower()
+    assert "Traceback" not in body and "RuntimeError" not in body
+    assert took < 60, f"the page ended {took:.0f} s after its kernel ended"
+    assert server.wait_for("could not be prepared", count=failed_before + 1, timeout=10)
+    print([line for line in server.lines if "could not be prepared" in line][-1])  # and why
+    ok, count = wait_for_count(server, lambda n: n == 0, timeout=30)
+    assert ok, f"{count} kernels left after the page failed"
+
+
 def test_a_page_whose_kernel_ends_while_it_is_prepared_ends_at_once(slow_server):
     """The learner leaves (the page's kernel is shut down) while the page is still being
     prepared: the page ends within seconds with the kit's short explanation, instead of
@@ -253,30 +306,26 @@ def test_a_page_whose_kernel_ends_while_it_is_prepared_ends_at_once(slow_server)
     assert wait_for_count(slow_server, lambda n: n == 0, timeout=30)[0]
     learner = Learner(slow_server)
     assert learner.get("NOTES.md")[0] == 200  # a page of the server: the _xsrf cookie
-    started = sum("Kernel started:" in line for line in slow_server.lines)
-    result: dict = {}
-
-    def load():
-        try:
-            result["page"] = learner.get("01-one-button.ipynb", timeout=120)
-        except BaseException as exc:  # reported below, in the test's thread
-            result["error"] = exc
-
-    loader = threading.Thread(target=load, daemon=True)
-    loader.start()
-    assert slow_server.wait_for("Kernel started:", count=started + 1, timeout=60)
-    kernel = [line for line in slow_server.lines if "Kernel started:" in line][-1].split()[-1]
-    left = time.monotonic()
+    failed_before = failed_pages(slow_server)
+    kernel, wait = start_a_page(slow_server, learner, "01-one-button.ipynb")
     assert learner.leave(kernel) == 204  # still waiting for its first reply
-    loader.join(150)
-    assert not loader.is_alive(), "the page did not end"
-    if "error" in result:
-        raise result["error"]
-    took = time.monotonic() - left
-    status, _headers, body = result["page"]
-    assert status == 200  # the page had begun
-    assert RENDER_FAILED in body, body[-600:]
-    assert "please reload" in body.lower()
-    assert "Traceback" not in body and "RuntimeError" not in body
-    assert took < 60, f"the page ended {took:.0f} s after its kernel was shut down"
+    status, _headers, body, took = wait()
+    assert_ended_with_the_kits_error(slow_server, status, body, took, failed_before)
+
+
+def test_a_page_whose_kernel_dies_while_it_is_prepared_ends_at_once(slow_server):
+    """The page's kernel process dies while the page is prepared (the restarter starts a
+    new one, which has none of what the page had made): the page ends with the kit's
+    short explanation and the kernel is shut down."""
+    import os
+    import signal
+
     assert wait_for_count(slow_server, lambda n: n == 0, timeout=30)[0]
+    failed_before = failed_pages(slow_server)
+    _kernel, wait = start_a_page(slow_server, Learner(slow_server), "01-one-button.ipynb")
+    ok, _count = wait_for_count(slow_server, lambda n: n == 1, timeout=30)
+    assert ok
+    (pid,) = slow_server.kernel_pids()
+    os.kill(pid, signal.SIGKILL)
+    status, _headers, body, took = wait()
+    assert_ended_with_the_kits_error(slow_server, status, body, took, failed_before)
