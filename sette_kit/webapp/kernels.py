@@ -42,7 +42,7 @@ from datetime import datetime, timezone
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.ioloop import PeriodicCallback
-from traitlets import Bool, Float, Integer, List, Unicode
+from traitlets import Bool, Float, Integer, List, Unicode, default
 
 __all__ = ["KitKernelManager", "GUARD_ARGUMENTS", "PageRender"]
 
@@ -95,11 +95,19 @@ class KitKernelManager(AsyncMappingKernelManager):
     guard_arguments = List(Unicode(), default_value=list(GUARD_ARGUMENTS), config=True,
                            help="Extra kernel command-line arguments used when kernel_guard is on.")
 
-    render_stall_timeout = Float(180.0, config=True, help=(
+    render_stall_timeout = Float(config=True, help=(
         "A page that has sent nothing but keep-alives for this many seconds while it is "
-        "prepared is ended with the kit's error and its kernel shut down (a cell is "
-        "stopped after VoilaExecutor.timeout, 60 s in the kit's voila.json, and a kernel "
-        "has VoilaExecutor.startup_timeout, 60 s, to start). 0: never."))
+        "prepared is ended with the kit's error and its kernel shut down. 0: never. "
+        "By default VoilaExecutor.timeout (one cell) plus VoilaExecutor.startup_timeout "
+        "(a kernel's start) plus a minute, at least 180 s; 0 when cells have no timeout."))
+
+    @default("render_stall_timeout")
+    def _default_render_stall_timeout(self) -> float:
+        executor = self.config.get("VoilaExecutor", {})
+        cell = executor.get("timeout", 30)  # nbclient's default
+        if cell is None or float(cell) <= 0:  # cells may run forever: so may a page
+            return 0.0
+        return max(180.0, float(cell) + float(executor.get("startup_timeout", 60)) + 60.0)
 
     def __init__(self, **kwargs):
         self._kit_pool_born: set[str] = set()      # started for the preheated pool
@@ -112,6 +120,9 @@ class KitKernelManager(AsyncMappingKernelManager):
         self._kit_reserved = 0                     # page requests in flight without a kernel yet
         self._kit_reaper: PeriodicCallback | None = None
         super().__init__(**kwargs)
+        if self.render_stall_timeout > 0:
+            self.log.info("sette-kit: a page that sends nothing for %g s while it is prepared "
+                          "ends with an error", self.render_stall_timeout)
 
     # -- starting and stopping -------------------------------------------------------
     async def start_kernel(self, *, kernel_id: str | None = None, **kwargs) -> str:
@@ -142,6 +153,13 @@ class KitKernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(self, kernel_id, *args, **kwargs):
         try:
             return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            self._forget(kernel_id)
+
+    def remove_kernel(self, kernel_id):
+        """Also called when a kernel died for good (the restarter gave up)."""
+        try:
+            return super().remove_kernel(kernel_id)
         finally:
             self._forget(kernel_id)
 

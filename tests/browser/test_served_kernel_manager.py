@@ -205,3 +205,17 @@ def test_a_page_that_sends_only_keep_alives_for_too_long_is_stuck(manager, clock
     assert "sent nothing" in problem(manager, page)
     manager.render_stall_timeout = 0  # 0: no bound
     assert problem(manager, page) is None
+
+
+@pytest.mark.parametrize("cell, bound", [(60, 180.0), (300, 420.0), (0, 0.0), (None, 0.0)])
+def test_the_stall_bound_follows_the_cell_timeout(cell, bound):
+    """A page may wait for one cell (VoilaExecutor.timeout) and a kernel's start
+    (startup_timeout, 60 s): the bound is their sum and a minute, at least 180 s; none
+    when cells may run forever."""
+    from traitlets.config import Config
+
+    config = Config()
+    config.VoilaExecutor.timeout = cell
+    assert KitKernelManager(config=config).render_stall_timeout == bound
+    config.KitKernelManager.render_stall_timeout = 5.0  # set: wins
+    assert KitKernelManager(config=config).render_stall_timeout == 5.0
