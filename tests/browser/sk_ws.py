@@ -6,8 +6,12 @@ returns the kernel id written into the page; :class:`KernelChannel` connects to
 messaging protocol in JSON frames: send shell messages, collect every reply, open the
 widget control comm to read the widgets' state, send widget updates and clicks.
 
-Used by tests/browser/test_served_websocket.py (what goes out over the websocket) and
-test_served_kernels.py.
+Every wait here is bounded by the wall clock, not only per socket read: Voilà streams a
+page and sends keep-alive bytes every few seconds while it renders, so a page that never
+ends would keep a per-read timeout from ever firing (:func:`read_body`).
+
+Used by tests/browser/test_served_websocket.py (what goes out over the websocket),
+test_served_kernels.py and test_browser_security.py.
 """
 
 from __future__ import annotations
@@ -37,13 +41,74 @@ LEAK_PATTERNS = (
 )
 
 
-def fetch(url: str, timeout: float = 60) -> tuple[int, dict, str]:
-    """(status, headers, body) of a GET, also for an HTTP error status."""
+#: Seconds a page may take, all of it, before a client here gives up on it.  Above the
+#: server's own bound on a page that sends nothing but keep-alives
+#: (``KitKernelManager.render_stall_timeout``, 180 s), so that a stuck page is reported
+#: by the server's error page rather than by this deadline; far above what a healthy page
+#: takes, even on a busy machine.
+PAGE_DEADLINE = 240.0
+
+
+class PageTimeout(AssertionError):
+    """A response did not end within its deadline (Voilà sends keep-alive bytes every 10 s
+    while a page renders, so a per-read socket timeout alone never fires)."""
+
+
+def _socket(response):
+    """The socket under an ``http.client.HTTPResponse`` (None if it cannot be found)."""
+    raw = getattr(getattr(response, "fp", None), "raw", None)
+    return getattr(raw, "_sock", None)
+
+
+def read_body(response, deadline: float, what: str = "the response") -> str:
+    """The whole body of ``response``, read before ``deadline`` (``time.monotonic()``);
+    :class:`PageTimeout` with the end of what arrived otherwise.  Every read waits at most
+    until the deadline: the socket's timeout is set to the time left before each one."""
+    import socket
+
+    chunks: list[bytes] = []
+
+    def timeout() -> PageTimeout:
+        got = b"".join(chunks).decode("utf-8", "replace")
+        return PageTimeout(f"{what} did not end within its deadline; {len(got)} characters "
+                           f"arrived, ending with: ...{got[-300:]!r}")
+    sock = _socket(response)
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise timeout()
+        if sock is not None:
+            sock.settimeout(left)
+        try:
+            chunk = response.read1(65536)
+        except (socket.timeout, TimeoutError):
+            raise timeout() from None
+        if not chunk:
+            return b"".join(chunks).decode("utf-8", "replace")
+        chunks.append(chunk)
+
+
+def _open(opener, request, seconds: float) -> tuple[int, dict, str]:
+    """(status, headers, body) of a request, also for an HTTP error status; the whole
+    exchange (connecting, headers, body) ends within ``seconds`` or raises PageTimeout."""
+    import socket
+
+    deadline = time.monotonic() + seconds
+    what = request if isinstance(request, str) else request.full_url
     try:
-        with urllib.request.urlopen(url, timeout=timeout) as r:
-            return r.status, dict(r.headers), r.read().decode("utf-8", "replace")
+        with opener.open(request, timeout=seconds) as r:
+            return r.status, dict(r.headers), read_body(r, deadline, what)
     except urllib.error.HTTPError as e:
-        return e.code, dict(e.headers), e.read().decode("utf-8", "replace")
+        with e:
+            return e.code, dict(e.headers), read_body(e.fp, deadline, what) if e.fp else ""
+    except (socket.timeout, TimeoutError) as e:
+        raise PageTimeout(f"{what}: no answer within {seconds:.0f} s ({e})") from None
+
+
+def fetch(url: str, timeout: float = PAGE_DEADLINE) -> tuple[int, dict, str]:
+    """(status, headers, body) of a GET, also for an HTTP error status; all of it within
+    ``timeout`` seconds (wall clock) or :class:`PageTimeout`."""
+    return _open(urllib.request.build_opener(), url, timeout)
 
 
 class Learner:
@@ -58,21 +123,19 @@ class Learner:
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
 
-    def _open(self, request, timeout: float = 60) -> tuple[int, dict, str]:
-        try:
-            with self.opener.open(request, timeout=timeout) as r:
-                return r.status, dict(r.headers), r.read().decode("utf-8", "replace")
-        except urllib.error.HTTPError as e:
-            return e.code, dict(e.headers), e.read().decode("utf-8", "replace")
+    def _open(self, request, timeout: float = PAGE_DEADLINE) -> tuple[int, dict, str]:
+        return _open(self.opener, request, timeout)
 
-    def get(self, notebook: str) -> tuple[int, dict, str]:
-        return self._open(self.server.url(notebook))
+    def get(self, notebook: str, timeout: float = PAGE_DEADLINE) -> tuple[int, dict, str]:
+        return self._open(self.server.url(notebook), timeout)
 
-    def open_page(self, notebook: str) -> str:
-        """GET a page; the id of its kernel."""
-        status, _headers, body = self.get(notebook)
+    def open_page(self, notebook: str, timeout: float = PAGE_DEADLINE) -> str:
+        """GET a page (all of it within ``timeout`` seconds); the id of its kernel."""
+        status, _headers, body = self.get(notebook, timeout)
         assert status == 200, f"GET {notebook}: HTTP {status}"
-        return KERNEL_ID.search(body).group(1)
+        match = KERNEL_ID.search(body)
+        assert match, f"no kernel id in the page {notebook}"
+        return match.group(1)
 
     @property
     def xsrf(self) -> str | None:
@@ -86,12 +149,13 @@ class Learner:
         request = urllib.request.Request(f"{self.server.base}/voila/api/shutdown/{kernel_id}",
                                          data=form, method="POST",
                                          headers={"Origin": self.server.base})
-        return self._open(request)[0]
+        return self._open(request, 60)[0]
 
 
-def page_kernel(server, notebook: str) -> str:
-    """GET ``notebook`` from ``server`` and return the id of the kernel serving that page."""
-    status, _headers, body = fetch(server.url(notebook))
+def page_kernel(server, notebook: str, timeout: float = PAGE_DEADLINE) -> str:
+    """GET ``notebook`` from ``server`` (all of it within ``timeout`` seconds) and return
+    the id of the kernel serving that page."""
+    status, _headers, body = fetch(server.url(notebook), timeout)
     assert status == 200, f"GET {notebook}: HTTP {status}"
     match = KERNEL_ID.search(body)
     assert match, f"no kernel id in the page {notebook}"

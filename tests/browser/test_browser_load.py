@@ -18,7 +18,9 @@ from sette_kit.serve import list_lessons, lessons_dir
 from sk_browser import browser_or_skip
 from sk_load import classroom, format_classroom
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+# a bound of their own above pytest-timeout's 1200 s: a classroom may take up to sk_load's
+# BASELINE_LIMIT + CEILING (1200 s) plus the preheated pool and the kernels' shutdown
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(2700)]
 
 LESSON = "03-playing-a-round.ipynb"
 SESSIONS = 20

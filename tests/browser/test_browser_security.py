@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import json
 import time
-import urllib.request
 import uuid
 
 import pytest
 
+import sk_ws
 from sk_browser import KERNEL_ID, open_page, voila_errors
 
 SECRET = "sk-internal-detail-42"
@@ -26,11 +26,9 @@ HOSTILE = ('<img src=x onerror="window.__skPwned=1"><b id="sk-injected">bold</b>
 
 
 def fetch(url: str) -> tuple[int, str]:
-    try:
-        with urllib.request.urlopen(url, timeout=60) as r:
-            return r.status, r.read().decode("utf-8", "replace")
-    except urllib.error.HTTPError as e:
-        return e.code, e.read().decode("utf-8", "replace")
+    """(status, body) of a GET, all of it within a wall-clock deadline (sk_ws.fetch)."""
+    status, _headers, body = sk_ws.fetch(url)
+    return status, body
 
 
 def message(msg_type: str, content: dict, session: str) -> str:

@@ -3,7 +3,12 @@ kernel down, a page whose browser never connects loses its kernel within seconds
 and the server never runs more than ``--max-kernels`` kernels for pages; beyond that a
 page gets a friendly "the class is full" page (HTTP 503, Retry-After).
 
-Kernels are counted as the server's kernel processes (``Server.kernel_pids``).
+A page still being prepared keeps its kernel, however slow its kernel is (the "never
+connected" clock starts once the page has been sent), and a page whose kernel ends
+while it is prepared ends at once with the kit's error instead of hanging.
+
+Kernels are counted as the server's kernel processes (``Server.kernel_pids``).  Every
+request here has a wall-clock deadline (``sk_ws.read_body``).
 """
 
 from __future__ import annotations
@@ -18,11 +23,13 @@ import pytest
 
 from sette_kit.serve import LANDING_PAGE, Server, list_lessons, lessons_dir
 from sk_browser import RENDERED_JS, open_page
-from sk_ws import KernelChannel, Learner, fetch, page_kernel
+from sk_ws import KERNEL_ID, KernelChannel, Learner, fetch, page_kernel
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHORT = 3  # the "never connected" timeout of the capped test server, in seconds
 CAP = 3
+#: what a page whose kernel ended before it was ready says (sette_kit/webapp/templates)
+RENDER_FAILED = "This page could not be prepared"
 
 
 def pool_size(folder: Path, per_notebook: int = 1) -> int:
@@ -179,3 +186,146 @@ def test_a_connected_page_keeps_its_kernel(capped_server):
         time.sleep(SHORT * 3)
         assert len(capped_server.kernel_pids()) == 1
         channel.kernel_info()  # still answering
+
+
+# -- pages whose kernels are slow, or end, while the page is prepared -----------------------
+
+SLOW_REPLY = 6  # seconds the slow server's kernels take to answer their first request
+TINY = 1  # the slow server's "never connected" timeout, in seconds: far below SLOW_REPLY
+
+#: An IPython startup file for the slow server's kernels: the first ``kernel_info_request``
+#: (Voilà's renderer asks it before it runs the page's cells) is answered after
+#: $SK_SLOW_FIRST_REPLY seconds, as by a kernel on a busy machine.  Meanwhile the
+#: server sees the kernel idle, with no activity since it started.
+SLOW_FIRST_REPLY = """\
+import os as _os, time as _time
+
+_delay = float(_os.environ.get("SK_SLOW_FIRST_REPLY", "0"))
+if _delay:
+    _kernel = get_ipython().kernel
+    _reply = _kernel.shell_handlers["kernel_info_request"]
+    _first = [True]
+
+    async def _slow_first_reply(stream, ident, parent):
+        if _first.pop() if _first else False:
+            _time.sleep(_delay)
+        return await _reply(stream, ident, parent)
+
+    _kernel.shell_handlers["kernel_info_request"] = _slow_first_reply
+"""
+
+
+@pytest.fixture(scope="module")
+def slow_server(tmp_path_factory):
+    """The fixtures, not preheated, with kernels that answer their first request after
+    SLOW_REPLY seconds and a TINY timeout for pages whose browser never connects."""
+    ipython = tmp_path_factory.mktemp("ipython")
+    startup = ipython / "profile_default" / "startup"
+    startup.mkdir(parents=True)
+    (startup / "00-slow-first-reply.py").write_text(SLOW_FIRST_REPLY)
+    with Server(FIXTURES, preheat=False, max_kernels=CAP, startup_timeout=90,
+                extra=[f"--KitKernelManager.unconnected_timeout={TINY}"],
+                env={"IPYTHONDIR": str(ipython), "SK_SLOW_FIRST_REPLY": str(SLOW_REPLY)}) as srv:
+        yield srv
+
+
+def test_a_page_keeps_its_kernel_while_it_is_prepared(slow_server):
+    """The "never connected" clock starts when the page has been sent: a kernel that stays
+    idle for SLOW_REPLY seconds (> TINY) while its page is prepared is not ended, and the
+    page arrives whole, its widget made; afterwards, nobody connecting, the kernel ends."""
+    assert wait_for_count(slow_server, lambda n: n == 0, timeout=30)[0]
+    status, _headers, body = fetch(slow_server.url("01-one-button.ipynb"), timeout=180)
+    assert status == 200
+    assert body.rstrip().endswith("</html>"), body[-300:]
+    kernel = KERNEL_ID.search(body).group(1)
+    assert "application/vnd.jupyter.widget-view+json" in body  # the cell made its button
+    assert "Something went wrong" not in body and "An exception occurred" not in body
+    assert RENDER_FAILED not in body
+    ok, count = wait_for_count(slow_server, lambda n: n == 0, timeout=TINY + 30)
+    assert ok, f"{count} kernels {TINY + 30} s after a page nobody connected to was sent"
+    assert slow_server.wait_for(f"shutting down kernel {kernel}: no browser connected", timeout=10)
+
+
+def load_in_background(learner: Learner, notebook: str, timeout: float):
+    """GET ``notebook`` in a thread; a function that waits for it and returns
+    (status, headers, body, seconds since the call of that function)."""
+    result: dict = {}
+
+    def load():
+        try:
+            result["page"] = learner.get(notebook, timeout=timeout)
+        except BaseException as exc:  # raised below, in the test's thread
+            result["error"] = exc
+        result["ended"] = time.monotonic()
+
+    loader = threading.Thread(target=load, daemon=True)
+    loader.start()
+
+    def wait():
+        since = time.monotonic()
+        loader.join(timeout + 30)
+        assert not loader.is_alive(), "the page did not end"
+        if "error" in result:
+            raise result["error"]
+        return (*result["page"], result["ended"] - since)
+    return wait
+
+
+def start_a_page(server: Server, learner: Learner, notebook: str):
+    """Begin loading ``notebook`` (in a thread) and wait until its kernel has started;
+    (the id of that kernel, the function that waits for the page)."""
+    started = sum("Kernel started:" in line for line in server.lines)
+    wait = load_in_background(learner, notebook, timeout=120)
+    assert server.wait_for("Kernel started:", count=started + 1, timeout=60)
+    kernel = [line for line in server.lines if "Kernel started:" in line][-1].split()[-1]
+    return kernel, wait
+
+
+def failed_pages(server: Server) -> int:
+    """How many pages the server has ended with the kit's error (its log says so)."""
+    return sum("could not be prepared" in line for line in server.lines)
+
+
+def assert_ended_with_the_kits_error(server: Server, status: int, body: str, took: float,
+                                     failed_before: int) -> None:
+    assert status == 200  # the page had begun
+    assert RENDER_FAILED in body, body[-600:]
+    assert "please reload" in body.lower()
+    assert "Traceback" not in body and "RuntimeError" not in body
+    assert took < 60, f"the page ended {took:.0f} s after its kernel ended"
+    assert server.wait_for("could not be prepared", count=failed_before + 1, timeout=10)
+    print([line for line in server.lines if "could not be prepared" in line][-1])  # and why
+    ok, count = wait_for_count(server, lambda n: n == 0, timeout=30)
+    assert ok, f"{count} kernels left after the page failed"
+
+
+def test_a_page_whose_kernel_ends_while_it_is_prepared_ends_at_once(slow_server):
+    """The learner leaves (the page's kernel is shut down) while the page is still being
+    prepared: the page ends within seconds with the kit's short explanation, instead of
+    keeping the connection open with keep-alives forever."""
+    assert wait_for_count(slow_server, lambda n: n == 0, timeout=30)[0]
+    learner = Learner(slow_server)
+    assert learner.get("NOTES.md")[0] == 200  # a page of the server: the _xsrf cookie
+    failed_before = failed_pages(slow_server)
+    kernel, wait = start_a_page(slow_server, learner, "01-one-button.ipynb")
+    assert learner.leave(kernel) == 204  # still waiting for its first reply
+    status, _headers, body, took = wait()
+    assert_ended_with_the_kits_error(slow_server, status, body, took, failed_before)
+
+
+def test_a_page_whose_kernel_dies_while_it_is_prepared_ends_at_once(slow_server):
+    """The page's kernel process dies while the page is prepared (the restarter starts a
+    new one, which has none of what the page had made): the page ends with the kit's
+    short explanation and the kernel is shut down."""
+    import os
+    import signal
+
+    assert wait_for_count(slow_server, lambda n: n == 0, timeout=30)[0]
+    failed_before = failed_pages(slow_server)
+    _kernel, wait = start_a_page(slow_server, Learner(slow_server), "01-one-button.ipynb")
+    ok, _count = wait_for_count(slow_server, lambda n: n == 1, timeout=30)
+    assert ok
+    (pid,) = slow_server.kernel_pids()
+    os.kill(pid, signal.SIGKILL)
+    status, _headers, body, took = wait()
+    assert_ended_with_the_kits_error(slow_server, status, body, took, failed_before)
