@@ -22,6 +22,7 @@ _WIDGETS = {
     "QuattroTable": "quattro_table",
     # issue 15: betting after the first card, risk and ruin, counting hands and cards
     "BettingLab": "betting_lab",
+    "BankrollLab": "bankroll_lab",
 }
 
 __all__ = sorted(_WIDGETS)

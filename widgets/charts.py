@@ -723,6 +723,8 @@ def histogram(outcomes: Sequence[float], bins=None, title: str = "Outcomes", xla
 # - :func:`paired_bar` - two values per category side by side (before/after, full deck/left
 #   now): the first series striped sky blue, the second solid blue, both in the legend;
 #   ``horizontal=True`` as above
+# - :func:`share_bar` - probabilities on a 0-100% scale (chances of ruin), some highlighted;
+#   ``horizontal=True`` as above
 # - :func:`paths_chart` - many bankroll paths as thin lines, a few highlighted, the target as
 #   a dashed line; a path's end says how it ended: a cross at ruin, a dot at the target
 # - :func:`pair_html` - a chart drawn twice, wide and narrow: the narrow one replaces the
@@ -921,6 +923,62 @@ def paired_bar(categories: Sequence, first: tuple, second: tuple, title: str = "
     return fig.chart(text)
 
 
+def share_bar(values: Mapping, title: str = "Shares", xlabel: str = "", ylabel: str = "probability",
+              highlight=None, marked: str = "highlighted", horizontal: bool = False, width: float = WIDTH,
+              height: float | None = None) -> Chart:
+    """Probabilities (or shares) on a 0-100% scale, one bar per label, each labelled with
+    its percentage; ``highlight`` names labels drawn vermillion *and* striped, called
+    ``marked`` in the legend.  ``horizontal=True``: one row per label (a narrow column).
+
+    >>> c = share_bar({"stake 1": 0.9999, "stake 10": 0.9646}, title="Ruin", highlight=["stake 10"], marked="yours")
+    >>> c.text
+    'Ruin: stake 1: 99.99%; stake 10: 96.46% (yours).'
+    >>> ">100%<" in c.svg and ">150%<" not in c.svg
+    True
+    """
+    labels = [str(k) for k in values]
+    vals = [min(max(float(v), 0.0), 1.0) for v in values.values()]
+    hot = {str(h) for h in (highlight or ())}
+    keys = [Key("striped", VERMILLION, marked)] if hot & set(labels) else []
+    text = f"{title}: " + "; ".join(
+        f"{k}: {percent(v, 2)}" + (f" ({marked})" if str(k) in hot else "") for k, v in values.items()) + "."
+    if horizontal:
+        left = _row_labels(labels, {})
+        head = 30 + (36 if keys else 0) + (26 if xlabel else 0)
+        fig = Figure(width, height or head + 30 * len(labels) + (32 if ylabel else 12), title=title, legend=keys,
+                     margin=(26 if xlabel else 0, 12, 32 if ylabel else 12, left))
+        if xlabel:
+            fig.add(label(0, fig.top - 10, xlabel, size=AXIS))
+        x = Linear(0, 1, fig.left, fig.right - text_width("100.0%", 13) - 8)
+        y = Band(labels, fig.top, fig.bottom, padding=0.3)
+        for i, (lab, v) in enumerate(zip(labels, vals)):
+            fill = VERMILLION if lab in hot else BLUE
+            fig.add(bar(fig.left, y.start(i), x(v) - fig.left, y.width, fill))
+            if lab in hot:
+                fig.add(stripes(fig.left, y.start(i), x(v) - fig.left, y.width))
+            fig.add(label(x(v) + 6, y.centre(i) + 5, percent(v, 1), size=13))
+            fig.add(label(fig.left - 8, y.centre(i) + 5, lab, anchor="end", weight="600" if lab in hot else None))
+        fig.add(line(fig.left, fig.top - 2, fig.left, fig.bottom + 2, opacity=0.6),
+                line(x(1), fig.top - 2, x(1), fig.bottom + 2, opacity=0.25, dash="3 3"))
+        if ylabel:
+            fig.add(label((fig.left + fig.right) / 2, fig.bottom + 24, ylabel, size=AXIS, anchor="middle"))
+        return fig.chart(text)
+    fig = Figure(width, height or HEIGHT, title=title, legend=keys, margin=(0, 16, 56 if xlabel else 34, 72))
+    y = Linear(0, 1.08, fig.bottom, fig.top)
+    fig.y_axis(y, [0, 0.25, 0.5, 0.75, 1], ylabel, fmt=percent)
+    x = Band(labels, fig.left, fig.right, padding=0.3)
+    room = x.slot >= text_width("100.0%", 13)
+    for i, (lab, v) in enumerate(zip(labels, vals)):
+        x0, y0 = x.start(i), y(v)
+        fig.add(bar(x0, y0, x.width, fig.bottom - y0, VERMILLION if lab in hot else BLUE))
+        if lab in hot:
+            fig.add(stripes(x0, y0, x.width, fig.bottom - y0))
+        if room:
+            fig.add(label(x.centre(i), y0 - 6, percent(v, 1), size=13, anchor="middle"))
+    fig.x_axis(x.centres(), labels, xlabel)
+    return fig.chart(text)
+
+
 PATH_COLOURS = (ORANGE, GREEN, PURPLE, VERMILLION, SKY)
 """The colours of highlighted paths (the other paths are thin and faint)."""
 
@@ -1035,4 +1093,4 @@ def pair_html(wide: Chart, narrow: Chart, breakpoint: int = 540) -> str:
             f'<div class="sk-wide">{wide.html}</div><div class="sk-narrow">{small}</div></div>')
 
 
-__all__ += ["signed_bar", "paired_bar", "paths_chart", "pair_html", "PATH_COLOURS", "NARROW"]
+__all__ += ["signed_bar", "paired_bar", "share_bar", "paths_chart", "pair_html", "PATH_COLOURS", "NARROW"]
