@@ -23,6 +23,7 @@ _WIDGETS = {
     # issue 15: betting after the first card, risk and ruin, counting hands and cards
     "BettingLab": "betting_lab",
     "BankrollLab": "bankroll_lab",
+    "ShoeLab": "shoe_lab",
 }
 
 __all__ = sorted(_WIDGETS)

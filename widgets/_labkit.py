@@ -48,7 +48,21 @@ from sette_kit.errors import SetteKitError
 from ._background import Job
 from .base import LOG, UNEXPECTED, esc
 
-__all__ = ["Stepped", "whole", "table_html", "live", "busy_html"]
+__all__ = ["Stepped", "whole", "table_html", "live", "busy_html", "LAB_CSS", "lab_look"]
+
+LAB_CSS = """
+.sk-lab .widget-html > .widget-html-content { min-width: 0; }
+.sk-lab ul.sk-log { padding-left: 1.2em; }
+.sk-lab .sk-lab-heading { margin: 14px 0 4px; }
+""".strip()
+"""The labs' few rules beside the kit's stylesheet: an HTML output never grows wider than
+the column (a wide table scrolls inside its own box instead of being cut on a phone)."""
+
+
+def lab_look(widget) -> None:
+    """Give a lab (a KitWidget) the ``sk-lab`` class and :data:`LAB_CSS`."""
+    widget.view.add_class("sk-lab")
+    widget.style.value = widget.style.value.replace("</style>", "\n" + LAB_CSS + "</style>")
 
 
 def whole(text, lo: int, hi: int | None, what: str) -> int:
@@ -86,8 +100,8 @@ def live(inner: str, css: str = "sk-result") -> str:
 def table_html(head: Iterable[str], rows: Iterable[Iterable[str]], caption: str = "", css: str = "",
                row_css: Iterable[str] | None = None) -> str:
     """A small table: ``head`` and ``rows`` are HTML cells (escape learner text first);
-    the first cell of each row is its header.  It scrolls sideways inside its own box
-    on a narrow screen instead of widening the page."""
+    the first cell of each row is its header; ``caption`` is a line above it.  It
+    scrolls sideways inside its own box on a narrow screen instead of widening the page."""
     rows = [list(r) for r in rows]
     classes = list(row_css) if row_css is not None else [""] * len(rows)
     th = "".join(f'<th scope="col" style="text-align:left;padding:3px 8px">{h}</th>' for h in head)
@@ -97,9 +111,9 @@ def table_html(head: Iterable[str], rows: Iterable[Iterable[str]], caption: str 
         attr = f' class="{rc}"' if rc else ""
         body.append(f'<tr{attr}><th scope="row" style="text-align:left;padding:3px 8px;font-weight:600">'
                     f'{r[0]}</th>{cells}</tr>')
-    cap = f'<caption style="text-align:left;caption-side:top;padding:2px 0 4px">{caption}</caption>' if caption else ""
-    return (f'<div style="max-width:100%;overflow-x:auto"><table class="sk-table {css}" '
-            f'style="border-collapse:collapse">{cap}<thead><tr>{th}</tr></thead><tbody>{"".join(body)}</tbody>'
+    cap = f'<p class="sk-table-caption" style="margin:4px 0">{caption}</p>' if caption else ""
+    return (f'{cap}<div style="max-width:100%;overflow-x:auto"><table class="sk-table {css}" '
+            f'style="border-collapse:collapse"><thead><tr>{th}</tr></thead><tbody>{"".join(body)}</tbody>'
             f'</table></div>')
 
 
@@ -150,10 +164,13 @@ class Stepped:
                     self._job = None
                     return
             gen, make = request
+            steps = None
             try:
-                for _ in make():
+                steps = make()
+                for _ in steps:
                     yield
                     if self._pending is not None:  # a newer request: drop this one here
+                        getattr(steps, "close", lambda: None)()  # its ``finally`` clauses run now
                         break
                 else:
                     if gen == self._generation:

@@ -47,7 +47,7 @@ from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import policy
 
 from ._background import Job
-from ._labkit import Stepped, live, table_html, whole
+from ._labkit import Stepped, lab_look, live, table_html, whole
 from .base import LOG, UNEXPECTED, KitWidget, button, esc, plain_text, safe_action
 from .charts import NARROW, caption_text, pair_html, paths_chart, share_bar
 
@@ -129,6 +129,7 @@ class BankrollLab(Stepped, KitWidget):
                  stake: int = 10, plan: tuple | None = None, paths: int = 30, rounds: int = 200, seed: int = 1,
                  sim_paths: int = 2000, parts=PARTS, background: bool = True) -> None:
         super().__init__()
+        lab_look(self)
         if rules not in PRESETS:
             raise SetteKitError(f"rules={rules!r}: accepted presets are {', '.join(map(repr, PRESETS))}")
         unknown = [p for p in parts if p not in PARTS]

@@ -45,7 +45,7 @@ from sette_kit.rules import PRESETS, Rules
 from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import cached_solution, dealer_words, policy, solution
 
-from ._labkit import Stepped, live, table_html, whole
+from ._labkit import Stepped, lab_look, live, table_html, whole
 from .base import KitWidget, esc, exact_values_html, plain_text, safe_action
 from .charts import NARROW, caption_text, pair_html, paired_bar, signed_bar
 
@@ -107,6 +107,7 @@ class BettingLab(Stepped, KitWidget):
     def __init__(self, rules: str = "plain", threshold="5", *, min_stake=1, max_stake=10, stake_seen=None,
                  parts=PARTS, background: bool = True) -> None:
         super().__init__()
+        lab_look(self)
         if rules not in PRESETS:
             raise SetteKitError(f"rules={rules!r}: accepted presets are {', '.join(map(repr, PRESETS))}")
         unknown = [p for p in parts if p not in PARTS]
