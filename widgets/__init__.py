@@ -24,6 +24,7 @@ _WIDGETS = {
     "BettingLab": "betting_lab",
     "BankrollLab": "bankroll_lab",
     "ShoeLab": "shoe_lab",
+    "CountingLab": "counting_lab",
 }
 
 __all__ = sorted(_WIDGETS)

@@ -924,11 +924,12 @@ def paired_bar(categories: Sequence, first: tuple, second: tuple, title: str = "
 
 
 def share_bar(values: Mapping, title: str = "Shares", xlabel: str = "", ylabel: str = "probability",
-              highlight=None, marked: str = "highlighted", horizontal: bool = False, width: float = WIDTH,
-              height: float | None = None) -> Chart:
-    """Probabilities (or shares) on a 0-100% scale, one bar per label, each labelled with
-    its percentage; ``highlight`` names labels drawn vermillion *and* striped, called
-    ``marked`` in the legend.  ``horizontal=True``: one row per label (a narrow column).
+              highlight=None, marked: str = "highlighted", horizontal: bool = False, top: float = 1.0,
+              width: float = WIDTH, height: float | None = None) -> Chart:
+    """Probabilities (or shares) on a 0-100% scale (0 to ``top``), one bar per label, each
+    labelled with its percentage; ``highlight`` names labels drawn vermillion *and*
+    striped, called ``marked`` in the legend.  ``horizontal=True``: one row per label (a
+    narrow column).
 
     >>> c = share_bar({"stake 1": 0.9999, "stake 10": 0.9646}, title="Ruin", highlight=["stake 10"], marked="yours")
     >>> c.text
@@ -937,7 +938,8 @@ def share_bar(values: Mapping, title: str = "Shares", xlabel: str = "", ylabel: 
     True
     """
     labels = [str(k) for k in values]
-    vals = [min(max(float(v), 0.0), 1.0) for v in values.values()]
+    top = min(max(float(top), 0.01), 1.0)
+    vals = [min(max(float(v), 0.0), top) for v in values.values()]
     hot = {str(h) for h in (highlight or ())}
     keys = [Key("striped", VERMILLION, marked)] if hot & set(labels) else []
     text = f"{title}: " + "; ".join(
@@ -945,11 +947,12 @@ def share_bar(values: Mapping, title: str = "Shares", xlabel: str = "", ylabel: 
     if horizontal:
         left = _row_labels(labels, {})
         head = 30 + (36 if keys else 0) + (26 if xlabel else 0)
-        fig = Figure(width, height or head + 30 * len(labels) + (32 if ylabel else 12), title=title, legend=keys,
+        row = 30 if len(labels) <= 15 else 24
+        fig = Figure(width, height or head + row * len(labels) + (32 if ylabel else 12), title=title, legend=keys,
                      margin=(26 if xlabel else 0, 12, 32 if ylabel else 12, left))
         if xlabel:
             fig.add(label(0, fig.top - 10, xlabel, size=AXIS))
-        x = Linear(0, 1, fig.left, fig.right - text_width("100.0%", 13) - 8)
+        x = Linear(0, top, fig.left, fig.right - text_width("100.0%", 13) - 8)
         y = Band(labels, fig.top, fig.bottom, padding=0.3)
         for i, (lab, v) in enumerate(zip(labels, vals)):
             fill = VERMILLION if lab in hot else BLUE
@@ -958,14 +961,16 @@ def share_bar(values: Mapping, title: str = "Shares", xlabel: str = "", ylabel: 
                 fig.add(stripes(fig.left, y.start(i), x(v) - fig.left, y.width))
             fig.add(label(x(v) + 6, y.centre(i) + 5, percent(v, 1), size=13))
             fig.add(label(fig.left - 8, y.centre(i) + 5, lab, anchor="end", weight="600" if lab in hot else None))
-        fig.add(line(fig.left, fig.top - 2, fig.left, fig.bottom + 2, opacity=0.6),
-                line(x(1), fig.top - 2, x(1), fig.bottom + 2, opacity=0.25, dash="3 3"))
+        fig.add(line(fig.left, fig.top - 2, fig.left, fig.bottom + 2, opacity=0.6))
+        if top == 1.0:
+            fig.add(line(x(1), fig.top - 2, x(1), fig.bottom + 2, opacity=0.25, dash="3 3"))
         if ylabel:
             fig.add(label((fig.left + fig.right) / 2, fig.bottom + 24, ylabel, size=AXIS, anchor="middle"))
         return fig.chart(text)
     fig = Figure(width, height or HEIGHT, title=title, legend=keys, margin=(0, 16, 56 if xlabel else 34, 72))
-    y = Linear(0, 1.08, fig.bottom, fig.top)
-    fig.y_axis(y, [0, 0.25, 0.5, 0.75, 1], ylabel, fmt=percent)
+    y = Linear(0, top * 1.08, fig.bottom, fig.top)
+    ticks = [0, 0.25, 0.5, 0.75, 1] if top == 1.0 else Linear(0, top, 0, 1).ticks(4)
+    fig.y_axis(y, ticks, ylabel, fmt=percent)
     x = Band(labels, fig.left, fig.right, padding=0.3)
     room = x.slot >= text_width("100.0%", 13)
     for i, (lab, v) in enumerate(zip(labels, vals)):

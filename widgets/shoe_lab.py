@@ -368,8 +368,6 @@ class ShoeLab(Stepped, KitWidget):
         """The hand to look at (e.g. '5 di denari' or '3c 2b'); '' for none."""
         face = Rules.preset(self.rules_menu.value).face
         cards = read_cards(text, face=face) if str(text).strip() else ()
-        if len(set(cards)) != len(cards):
-            raise SetteKitError("A card cannot be twice in one hand.")
         self.hand = cards
         if self.hand_box.value != str(text):
             self._set_quiet(self.hand_box, str(text))
