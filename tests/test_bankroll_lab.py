@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from sette_kit import SetteKitError, odds, risk
+from sette_kit import odds, risk
 from widgets import BankrollLab
 from widgets._background import threads_available
 from widgets.charts import caption_text

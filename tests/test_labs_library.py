@@ -3,7 +3,6 @@ each agrees with the function it stands beside, or with an independent count."""
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 
 import pytest

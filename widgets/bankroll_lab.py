@@ -36,7 +36,6 @@ True
 from __future__ import annotations
 
 import threading
-from fractions import Fraction
 
 import ipywidgets
 

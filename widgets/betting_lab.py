@@ -43,7 +43,7 @@ from sette_kit import fmt, odds
 from sette_kit.errors import SetteKitError
 from sette_kit.rules import PRESETS, Rules
 from sette_kit.scoring import fmt_points
-from sette_kit.strategy_text import cached_solution, dealer_words, policy, solution
+from sette_kit.strategy_text import cached_solution, policy, solution
 
 from ._labkit import Stepped, lab_look, live, table_html, whole
 from .base import KitWidget, esc, exact_values_html, plain_text, safe_action
@@ -282,7 +282,8 @@ class BettingLab(Stepped, KitWidget):
         possible = [n for n in firsts if post.get(n)]
         best = max(possible, key=lambda n: post[n])
         ruled_out = [n for n in firsts if not post.get(n)]
-        said = (f"A player who follows the plan and stakes {_stake(seen)} holds {esc(_names([_card(n) for n in possible]))}"
+        holds = esc(_names([_card(n) for n in possible]))
+        said = (f"A player who follows the plan and stakes {_stake(seen)} holds {holds}"
                 f"{'' if len(possible) > 1 else ' for sure'}. ")
         if len(possible) > 1:
             said += (f"Most likely {esc(_card(best))}: {esc(fmt.approx(post[best], 'percent', 1))} "
@@ -313,10 +314,10 @@ class BettingLab(Stepped, KitWidget):
         said = (f"★ best: the bank's best threshold against that player (your lowest result). "
                 f"The bank's best threshold is {fmt_points(best_flat)} against a flat stake, "
                 f"{fmt_points(best_stake)} against the player who stakes by his first card.")
+        caption = esc(f"Both players play optimally ({table.rows[0].plan.rules.name} rules).")
         self.table_html.value = live(
-            f'<h4 class="sk-lab-heading">The bank\'s threshold against two players</h4>'
-            + table_html(head, rows, caption=esc(f"Both players play optimally ({table.rows[0].plan.rules.name} rules)."),
-                         css="sk-threshold-table", row_css=css)
+            '<h4 class="sk-lab-heading">The bank\'s threshold against two players</h4>'
+            + table_html(head, rows, caption=caption, css="sk-threshold-table", row_css=css)
             + f'<p class="sk-table-summary">{esc(said)}</p>', "sk-table-result")
 
     # -- read-outs ----------------------------------------------------------------------------------

@@ -248,7 +248,8 @@ class ShoeLab(Stepped, KitWidget):
                 if n else "The cards seen change no first card's best play yet. ↑/↓: likelier/less likely to bust "
                           "than from a fresh deck.")
         if shoe.left < 2:
-            note = "Fewer than 2 cards left: the next round starts with a reshuffle (S18), so its odds are a fresh deck's."
+            note = ("Fewer than 2 cards left: the next round starts with a reshuffle (S18), so its odds are a fresh "
+                    "deck's.")
         table = table_html(["first card", "left", "bust now", "bust, fresh deck", "best play now",
                             "best play, fresh deck"], body, css="sk-shoe-odds", row_css=css,
                            caption="Holding one card: the chance that one more card busts it, and the best play")
@@ -276,8 +277,8 @@ class ShoeLab(Stepped, KitWidget):
                      f"odds are those of a fresh deck: one more card busts you with "
                      f"{fmt.approx(h.bust_fresh, 'percent', 1)}; best play: {h.decision_fresh}."]
         else:
-            lines = [f"Holding {self._hand_words(h.cards)}, one more card busts you with "
-                     f"{fmt.approx(h.bust_now, 'percent', 1)} now ({fresh}).",
+            lines = [(f"Holding {self._hand_words(h.cards)}, one more card busts you with "
+                      f"{fmt.approx(h.bust_now, 'percent', 1)} now ({fresh})."),
                      f"Best play now: {h.decision_now}; from a fresh deck: {h.decision_fresh}."
                      + (" ★ The cards seen change the decision." if h.changed else "")]
         self.hand_html.value = live(
