@@ -220,6 +220,7 @@ def trentuno_scores_chart(rules=None, html: bool = False):
     most likely score and 31 marked (a narrow drawing on a phone).  Returns something a
     lesson cell displays; ``html=True``: the HTML itself.
 
+    >>> from widgets.charts import caption_text
     >>> h = trentuno_scores_chart(html=True)
     >>> text = caption_text(h)
     >>> "10: 26.28% (the most likely score and 31)" in text, "31: 0.12% (the most likely score and 31)" in text
