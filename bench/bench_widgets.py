@@ -296,7 +296,16 @@ def _bankroll(**kw):
 case("BankrollLab", "set_stake (sync, all)", _bankroll)(lambda w, i: w.set_stake([5, 10, 20][i % 3]))
 case("BankrollLab", "new_paths (30 paths)", _bankroll)(lambda w, i: w.new_paths())
 case("BankrollLab", "set_plan (sync, all)", _bankroll)(lambda w, i: w.set_plan(1, [10, 5][i % 2]))
+case("BankrollLab", "new_paths (100 x 1,000)", lambda: _bankroll_big())(lambda w, i: w.new_paths())
 case("BankrollLab", "set_target(bad text)", _bankroll)(lambda w, i: w.set_target(["50", "x"][i % 2]))
+
+
+def _bankroll_big():
+    w = _bankroll()
+    w.set_stake(1)
+    w.set_rounds(1000)
+    w.set_paths(100)
+    return w
 
 
 def _bankroll_bg():

@@ -992,15 +992,15 @@ def _cross(x: float, y: float, colour: str, r: float = 5) -> str:
     return line(x - r, y - r, x + r, y + r, colour, 2.5) + line(x - r, y + r, x + r, y - r, colour, 2.5)
 
 
-def _thin(points: Sequence[tuple[float, float]], most: int = 240) -> list:
-    """At most about ``most`` points of a path (every k-th, and always the last)."""
-    if len(points) <= most:
-        return list(points)
-    k = -(-len(points) // most)
-    out = list(points[::k])
-    if out[-1] != points[-1]:
-        out.append(points[-1])
-    return out
+def _thin(path: Sequence, most: int = 240) -> list:
+    """At most about ``most`` of a path's ``(round, value)`` points: every k-th round,
+    and always the last."""
+    n = len(path)
+    k = max(1, -(-n // most))
+    rounds = list(range(0, n, k))
+    if rounds[-1] != n - 1:
+        rounds.append(n - 1)
+    return [(r, path[r]) for r in rounds]
 
 
 def paths_chart(paths: Sequence[Sequence], ends: Sequence[str], target: float, rounds: int,
@@ -1044,12 +1044,14 @@ def paths_chart(paths: Sequence[Sequence], ends: Sequence[str], target: float, r
     ticks = [t for t in Linear(0, top, 0, 1).ticks(4 if narrow else 5) if t <= top * 1.04]
     fig.y_axis(y, ticks, ylabel)
     marks = [line(fig.left, y(target), fig.right, y(target), GREEN, 2, dash="7 4")]
+    faint, bold = max(40, int(width / 5)), max(80, int(width / 2.5))  # points kept per path: a few px apart
     for i in range(len(paths)):
         if i not in highlight:
-            pts = _thin([(x(r), y(b)) for r, b in enumerate(paths[i])])
+            pts = [(x(r), y(b)) for r, b in _thin(paths[i], faint)]
             marks.append(polyline(pts, BLUE, 1.2).replace("/>", ' stroke-opacity=".35"/>'))
     for k, i in enumerate(highlight):
-        marks.append(polyline(_thin([(x(r), y(b)) for r, b in enumerate(paths[i])]), PATH_COLOURS[k], 2.8))
+        pts = [(x(r), y(b)) for r, b in _thin(paths[i], bold)]
+        marks.append(polyline(pts, PATH_COLOURS[k], 2.8))
     fig.clipped(*marks)
     for i, p in enumerate(paths):  # the ends, above the lines and unclipped (a dot on the target line)
         ex, ey = x(len(p) - 1), y(p[-1])
