@@ -775,9 +775,9 @@ class RuinRun:
         if not isinstance(game, RoundResult):
             raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
         self.bankroll, self.target, self.min_stake, _ = _chain(game, bankroll, target, min_stake)
-        self.paths = _whole(paths, "paths", 2)
-        self.step_rounds = _whole(step_rounds, "step_rounds", 1)
-        self.max_rounds = _whole(max_rounds, "max_rounds", 1)
+        self.paths = _whole(paths, "paths", 2, 1_000_000)  # the bounds of simulate_ruin
+        self.step_rounds = _whole(step_rounds, "step_rounds", 1, 10 ** 9)
+        self.max_rounds = _whole(max_rounds, "max_rounds", 1, 10 ** 9)
         self.seed = seed
         self._rng = _rng(seed)
         self._tables = _sampler(game, self.target, self.min_stake)
@@ -838,13 +838,18 @@ def path_ends(game: RoundResult, paths, target: int, *, min_stake: int = 1) -> t
     if not isinstance(game, RoundResult):
         raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
     _check_integral(game)
-    target = _whole(target, "target", 1)
-    min_stake = _whole(min_stake, "min_stake", 1)
+    target = _whole(target, "target", 1, MAX_BANKROLL)
+    min_stake = _whole(min_stake, "min_stake", 1, MAX_BANKROLL)
+    if isinstance(paths, (str, bytes)) or not hasattr(paths, "__iter__"):
+        raise SetteKitError(f"paths={shown(paths)}: give the paths of risk.bankroll_paths (sequences of bankrolls)")
     out = []
     for path in paths:
-        if not path:
-            raise SetteKitError("paths: an empty bankroll path; give the paths of risk.bankroll_paths")
+        if isinstance(path, (str, bytes)) or not hasattr(path, "__getitem__") or not len(path):
+            raise SetteKitError(f"paths: {shown(path)} is not a bankroll path; give the paths of "
+                                f"risk.bankroll_paths (sequences of bankrolls)")
         b = path[-1]
+        if isinstance(b, bool) or not isinstance(b, int):
+            raise SetteKitError(f"paths: a bankroll path ends at {shown(b)}, not a whole number")
         out.append("target" if b >= target else "ruined" if _steps(game, b, min_stake) is None else "playing")
     return tuple(out)
 
@@ -864,6 +869,8 @@ def at_stake(game: RoundResult, stake) -> RoundResult:
     if len(game.parts) != 1 or game.parts[0].card is not None:
         raise SetteKitError("at_stake needs a round at a flat stake; a staking plan's stakes depend on the "
                             "first card (build it again with risk.round_result(plan=(min, max)))")
+    if isinstance(stake, (int, Fraction)) and not isinstance(stake, bool) and stake > MAX_BANKROLL:
+        raise SetteKitError(f"stake={shown(stake)}: give a stake from 1 to {MAX_BANKROLL:,} (the chain's bound)")
     s = _stake(stake)
     old = game.parts[0].stake
     label = game.label.replace(f"stake {old}", f"stake {s}", 1)

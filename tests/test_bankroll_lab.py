@@ -84,7 +84,7 @@ def test_simulation_agrees_with_simulate_ruin_and_the_exact_value(lab):
     ("set_stake", "51", "The stake must be from 1 to 50 (you typed 51)."),
     ("set_paths", "500", "The number of paths must be from 1 to 100 (you typed 500)."),
     ("set_rounds", "5", "The number of rounds must be from 10 to 1,000 (you typed 5)."),
-    ("set_seed", "-1", "The seed must be 0 or more (you typed -1)."),
+    ("set_seed", "-1", "The seed must be from 0 to 999,999,999 (you typed -1)."),
     ("set_sim_paths", "50", "The number of simulated paths must be from 100 to 20,000 (you typed 50)."),
     ("set_bank", "8", "The bank '8' is not one of: stands at 4, 4½, 5, 5½, 6, 6½, or 'sees'."),
     ("set_player", "best", "The player 'best' is not one of: 'optimal', or stands at 4, 4½, 5, 5½, 6, 6½."),

@@ -155,3 +155,41 @@ def test_S18_shoe_counts_by_value(rules):
     if rules == "italian":
         assert (rows[-1].card, rows[-1].total) == ("matta", 1)
         assert next(x for x in rows if x.card == "figure").total == 11
+
+
+# -- bad input at the new boundaries (the convention of tests/test_bad_input.py) ----------------------
+
+COIN = risk.custom_round({-1: Fraction(1, 2), 1: Fraction(1, 2)})
+SHOE = counting.Shoe("plain", seed=1)
+
+
+@pytest.mark.parametrize("call, phrase", [
+    (lambda: odds.threshold_table(None), "odds.solve"),
+    (lambda: odds.threshold_table([odds.solve("plain")], min_stake=float("nan")), "positive number"),
+    (lambda: risk.simulate_ruin_stepped(None), "RoundResult"),
+    (lambda: risk.simulate_ruin_stepped(COIN, paths=10 ** 12), "paths"),
+    (lambda: risk.simulate_ruin_stepped(COIN, step_rounds=10 ** 100), "step_rounds"),
+    (lambda: risk.simulate_ruin_stepped(COIN, max_rounds="x"), "max_rounds"),
+    (lambda: risk.simulate_ruin_stepped(COIN, seed="x"), "seed"),
+    (lambda: risk.simulate_ruin_stepped(COIN, 10 ** 12, 10 ** 12 + 5), "from 1 to 5,000"),
+    (lambda: risk.path_ends(None, [(1, 0)], 10), "RoundResult"),
+    (lambda: risk.path_ends(COIN, 5, 10), "bankroll_paths"),
+    (lambda: risk.path_ends(COIN, ["ab"], 10), "not a bankroll path"),
+    (lambda: risk.path_ends(COIN, [(1, "x")], 10), "not a whole number"),
+    (lambda: risk.path_ends(COIN, [(1, 0)], 10 ** 100), "target"),
+    (lambda: risk.at_stake(None, 2), "RoundResult"),
+    (lambda: risk.at_stake(COIN, 10 ** 5000), "from 1 to 5,000"),
+    (lambda: risk.at_stake(COIN, float("inf")), "positive number"),
+    (lambda: counting.compare_hand(None, "5d"), "counting.Shoe"),
+    (lambda: counting.compare_hand(SHOE, ""), "at least one card"),
+    (lambda: counting.compare_hand(SHOE, "x" * 10_000), "card"),
+    (lambda: counting.shoe_counts("shoe"), "counting.Shoe"),
+])
+def test_new_boundaries_refuse_bad_input_at_once_with_a_clear_error(call, phrase):
+    import time
+
+    start = time.process_time()
+    with pytest.raises(SetteKitError) as info:
+        call()
+    assert phrase in str(info.value) and len(str(info.value)) < 600
+    assert time.process_time() - start < 5

@@ -61,3 +61,22 @@ def test_no_code_and_no_long_fraction_reaches_a_learner(name):
     assert len(text) > 200, name
     assert LONG_FRACTION.findall(text) == [], name
     assert CODE.findall(text) == [], name
+
+
+@pytest.mark.parametrize("text", ["9" * 5000, "1" * 41, 10 ** 5000], ids=["5000 nines", "41 ones", "a 5001-digit int"])
+def test_number_boxes_refuse_huge_numbers_with_a_short_message(text):
+    betting = BettingLab("plain", background=False)
+    bankroll = BankrollLab("plain", paths=5, rounds=20, background=False)
+    shoe = ShoeLab("plain", seed=1, background=False)
+    counting = CountingLab()
+    actions = [(betting, lambda: betting.set_stakes(1, text)), (betting, lambda: betting.read_stake(text)),
+               (shoe, lambda: shoe.deal(text)), (shoe, lambda: shoe.set_seed(text)),
+               (counting, lambda: counting.set_k(text))]
+    actions += [(bankroll, lambda a=a: getattr(bankroll, a)(text))
+                for a in ("set_bankroll", "set_target", "set_stake", "set_paths", "set_rounds", "set_seed",
+                          "set_sim_paths")]
+    for lab, act in actions:
+        assert act() is None
+        message = lab.message_text
+        assert len(message) < 300 and ("too long for a number" in message or "digits" in message), message
+    assert (betting.max_stake, bankroll.target, bankroll.seed, shoe.seed, counting.k) == (10, 200, 1, 1, 2)

@@ -105,7 +105,7 @@ def test_new_shoe_seed_rules_and_bank(lab):
 @pytest.mark.parametrize("action, args, words", [
     ("deal", (11,), "The number of rounds to deal must be from 1 to 10 (you typed 11)."),
     ("deal", (0,), "The number of rounds to deal must be from 1 to 10 (you typed 0)."),
-    ("set_seed", ("x",), "The seed must be a whole number 0 or more (you typed 'x')."),
+    ("set_seed", ("x",), "The seed must be a whole number from 0 to 999,999,999 (you typed 'x')."),
     ("set_hand", ("Zz",), "cannot read 'Zz' as a card. Write it like 7 di coppe or 7c."),
     ("set_hand", ("5d 5d",), "5 di denari appears twice"),
     ("set_bank", ("8",), "The bank '8' is not one of: stands at 4, 4½, 5, 5½, 6, 6½."),

@@ -44,11 +44,15 @@ import time
 from typing import Callable, Iterable, Iterator
 
 from sette_kit.errors import SetteKitError
+from sette_kit.numbers import MAX_CHARS, shown
 
 from ._background import Job
 from .base import LOG, UNEXPECTED, esc
 
-__all__ = ["Stepped", "whole", "table_html", "live", "busy_html", "LAB_CSS", "lab_look"]
+__all__ = ["Stepped", "whole", "table_html", "live", "busy_html", "LAB_CSS", "lab_look", "MAX_SEED"]
+
+MAX_SEED = 999_999_999
+"""The largest seed a lab takes (the same seed plays the same cards)."""
 
 LAB_CSS = """
 .sk-lab .widget-html > .widget-html-content { min-width: 0; }
@@ -77,13 +81,18 @@ def whole(text, lo: int, hi: int | None, what: str) -> int:
     elif isinstance(text, float) and text.is_integer():
         n = int(text)
     else:
-        raw = str(text).strip()
+        raw = str(text)[:4 * MAX_CHARS].strip()
+        if len(raw) > MAX_CHARS:  # the size is checked before the text becomes a number (issue 19.3)
+            raise SetteKitError(f"{what} must be a whole number {rng} (you typed {shown(text)}, too long for "
+                                f"a number).")
         try:
             n = int(raw.replace(",", "").replace("_", "").replace(" ", ""))
         except ValueError:
             raise SetteKitError(f"{what} must be a whole number {rng} (you typed {raw!r}).") from None
     if n < lo or (hi is not None and n > hi):
-        raise SetteKitError(f"{what} must be {rng} (you typed {text}).")
+        typed = shown(text) if isinstance(text, int) and n.bit_length() > 40 else \
+            text.strip() if isinstance(text, str) else text
+        raise SetteKitError(f"{what} must be {rng} (you typed {typed}).")
     return n
 
 

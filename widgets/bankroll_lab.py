@@ -46,7 +46,7 @@ from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import policy
 
 from ._background import Job
-from ._labkit import Stepped, lab_look, live, table_html, whole
+from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
 from .base import LOG, UNEXPECTED, KitWidget, button, esc, plain_text, safe_action
 from .charts import NARROW, caption_text, pair_html, paths_chart, share_bar
 
@@ -144,7 +144,7 @@ class BankrollLab(Stepped, KitWidget):
         self.staking = FLAT if plan is None else PLAN
         self.n_paths = whole(paths, *LIMITS["paths"], "The number of paths")
         self.rounds = whole(rounds, *LIMITS["rounds"], "The number of rounds")
-        self.seed = whole(seed, 0, None, "The seed")
+        self.seed = whole(seed, 0, MAX_SEED, "The seed")
         self.sim_paths = whole(sim_paths, *LIMITS["sim_paths"], "The number of simulated paths")
         self.game = self.ruin = self.paths = self.ends = self.simulation = self.by_stake = None
         self.sim_status = "ready"  # "ready" | "running" | "done" | "cancelled" | "failed"
@@ -571,9 +571,9 @@ class BankrollLab(Stepped, KitWidget):
 
     @safe_action
     def set_seed(self, value) -> int:
-        """The seed of the drawn paths and of the simulation: a whole number, 0 or more."""
+        """The seed of the drawn paths and of the simulation: a whole number from 0 to 999,999,999."""
         self._check_idle()
-        self.seed = whole(value, 0, None, "The seed")
+        self.seed = whole(value, 0, MAX_SEED, "The seed")
         self._set_box(self.seed_box, self.seed)
         self._refresh()
         return self.seed

@@ -39,7 +39,7 @@ from sette_kit.cards import FULL_DECK, parse_cards
 from sette_kit.errors import SetteKitError
 from sette_kit.scoring import fmt_points
 
-from ._labkit import lab_look, live, whole
+from ._labkit import MAX_SEED, lab_look, live, whole
 from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
 from .charts import NARROW, pair_html, share_bar
 from .render import hand_html
@@ -79,7 +79,7 @@ class CountingLab(KitWidget):
         if self.k > n:
             raise SetteKitError(f"k={k}: a hand cannot have more cards than the deck ({n})")
         self.face, self.card_size = face, card_size
-        self._rng = random.Random(whole(seed, 0, None, "The seed"))
+        self._rng = random.Random(whole(seed, 0, MAX_SEED, "The seed"))
         self.draws = None
         self.hands: list = []
         self.example: tuple = ()

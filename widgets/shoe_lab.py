@@ -37,7 +37,7 @@ from sette_kit.errors import SetteKitError
 from sette_kit.rules import PRESETS, Rules
 from sette_kit.scoring import fmt_points, score
 
-from ._labkit import Stepped, lab_look, live, table_html, whole
+from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
 from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
 from .charts import NARROW, caption_text, pair_html, paired_bar
 from .render import hand_html
@@ -90,7 +90,7 @@ class ShoeLab(Stepped, KitWidget):
         self.background = background
         self.player = player
         self.card_size = card_size
-        self.seed = whole(seed, 0, None, "The seed")
+        self.seed = whole(seed, 0, MAX_SEED, "The seed")
         bank = _bank(bank)
         self.shoe = None
         self.rows = self.counts = self.hand_now = None
@@ -331,7 +331,7 @@ class ShoeLab(Stepped, KitWidget):
     def new_shoe(self, seed=None) -> int:
         """Shuffle all 40 cards and start again (``seed``: a new seed, default the box's)."""
         if seed is not None:
-            self.seed = whole(seed, 0, None, "The seed")
+            self.seed = whole(seed, 0, MAX_SEED, "The seed")
             self._set_quiet(self.seed_box, str(self.seed))
         self._new(Rules.preset(self.rules_menu.value), self.bank_menu.value, self.seed)
         return self.seed
@@ -357,8 +357,8 @@ class ShoeLab(Stepped, KitWidget):
 
     @safe_action
     def set_seed(self, seed) -> int:
-        """The seed of the shuffle (a whole number, 0 or more): a new shoe."""
-        self.seed = whole(seed, 0, None, "The seed")
+        """The seed of the shuffle (a whole number from 0 to 999,999,999): a new shoe."""
+        self.seed = whole(seed, 0, MAX_SEED, "The seed")
         if self.seed_box.value != str(seed):
             self._set_quiet(self.seed_box, str(self.seed))
         self._new(Rules.preset(self.rules_menu.value), self.bank_menu.value, self.seed)

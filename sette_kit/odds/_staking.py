@@ -363,7 +363,12 @@ def threshold_table(solutions, *, min_stake=1, max_stake=10) -> ThresholdTable:
     """
     from ..strategy import StandAt
 
-    sols = list(solutions) if not isinstance(solutions, (str, bytes)) else [solutions]
+    if isinstance(solutions, Solution):
+        solutions = [solutions]
+    if isinstance(solutions, (str, bytes)) or not hasattr(solutions, "__iter__"):
+        raise SetteKitError(f"solutions={solutions!r:.60}: give a list of solutions of "
+                            f"odds.solve(rules, dealer=stand_at(x)), one per bank threshold")
+    sols = list(solutions)
     if not sols:
         raise SetteKitError("solutions=[]: give at least one solution of odds.solve(rules, dealer=stand_at(x))")
     for sol in sols:
