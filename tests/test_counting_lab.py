@@ -49,7 +49,7 @@ def test_counts_are_the_librarys_and_small_cases_list_every_hand(n, k):
 def test_the_four_aces_two_at_a_time():
     lab = CountingLab(n=4, k=2)
     assert "4 choices for the first card, then 3 for the second: 4 × 3 = 12 ordered draws." in lab.result_text
-    assert "each hand of 2 cards turns up in 2! = 2 orders, so there are 12 / 2 = 6 hands" in lab.result_text
+    assert "Each hand of 2 cards turns up in 2! = 2 orders, so there are 12 / 2 = 6 hands" in lab.result_text
     assert "So one particular hand comes with probability 1/6 ≈ 16.7%." in lab.result_text
     assert "All 6 hands, each with its 2 orders (12 ordered draws)" in lab.hands_text
     assert 'aria-label="hand 1: Ace of cups, Ace of coins"' in lab.hands_html.value

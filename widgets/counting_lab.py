@@ -101,7 +101,7 @@ class CountingLab(KitWidget):
         self.hands_html.add_class("sk-hands")
         wrap = ipywidgets.Layout(flex_flow="row wrap", align_items="center")
         self.set_children([ipywidgets.HBox([self.deck_menu], layout=wrap), self.k_buttons, self.message,
-                           self.result_html, self.hands_html, self.another_button])
+                           self.result_html, self.hands_html, ipywidgets.HBox([self.another_button], layout=wrap)])
         self._update(n, self.k)
 
     # -- computing and drawing ---------------------------------------------------------------------
@@ -130,6 +130,7 @@ class CountingLab(KitWidget):
         d, n, k = self.draws, self.n, self.k
         name = DECKS[n][0]
         first, second = (line.split(": ", 1)[1] for line in d.words.splitlines())  # without "Ordered: "
+        first, second = first[0].upper() + first[1:], second[0].upper() + second[1:]
         kf = math.factorial(k)
         one = "" if d.unordered == 1 else \
             " ≈ " + esc(fmt.percent(Fraction(1, d.unordered), 3 if d.unordered > 1000 else 1))
