@@ -34,7 +34,9 @@ PURE_SUITE = ("test_odds*.py", "test_simulat*.py", "test_game*.py", "test_polici
               "test_trentuno*.py", "test_table_player.py", "test_strategy_chart.py", "test_variant_explorer.py",
               "test_score_trainer.py", "test_matta_explorer.py", "test_quiz.py", "test_render.py",
               "test_widgets_*.py", "test_pure_path.py", "test_lessons_05_07.py", "test_cards.py",
-              "test_scoring.py", "test_rules.py", "test_risk.py", "test_counting.py", "test_staking.py")
+              "test_scoring.py", "test_rules.py", "test_risk.py", "test_counting.py", "test_staking.py",
+              "test_labs_library.py", "test_betting_lab.py", "test_bankroll_lab.py", "test_shoe_lab.py",
+              "test_counting_lab.py", "test_labs_text.py")
 """The test files of tests/ that also run on the pure path (SETTE_KIT_PURE=1)."""
 TESTS = Path(__file__).resolve().parent / "tests"
 PURE = os.environ.get("SETTE_KIT_PURE", "").strip().lower() in ("1", "true", "yes", "on")

@@ -263,6 +263,92 @@ case("VariantExplorer", "set_option (new, bg)", _variants)(_option_new)
 case("VariantExplorer", "set_preset / reset", _variants)(lambda w, i: w.set_preset("spanish") if i % 2 else w.reset())
 
 
+# -- issue 15: BettingLab / BankrollLab / ShoeLab / CountingLab -------------------------------------
+# Solving a new bank, or dealing the Italian rules, runs as background work (the "bg" cases time
+# what the learner waits for before the page answers); the sync cases time the whole work done
+# at once (background=False), charts included, with the game solved before (solutions are
+# remembered), as when a learner comes back to a bank.
+def _betting():
+    from widgets import BettingLab
+    return BettingLab("plain", "5", background=False)
+
+
+def _betting_new(w, i):
+    from sette_kit.strategy_text import clear_cache
+    clear_cache()
+    w.background = True
+    return w.set_threshold(["5½", "4½"][i % 2])
+
+
+case("BettingLab", "build (solved before)", _betting)(lambda w, i: _betting())
+case("BettingLab", "set_threshold (solved)", _betting)(lambda w, i: w.set_threshold(["4", "5", "6½"][i % 3]))
+case("BettingLab", "set_stakes(text)", _betting)(
+    lambda w, i: w.set_stakes(*[("1", "10"), ("2", "20"), ("5", "x"), ("3", "3")][i % 4]))
+case("BettingLab", "read_stake (Bayes)", _betting)(lambda w, i: w.read_stake([1, 10][i % 2]))
+case("BettingLab", "set_threshold (new, bg)", _betting)(_betting_new)
+
+
+def _bankroll(**kw):
+    from widgets import BankrollLab
+    return BankrollLab("plain", bankroll=100, target=200, stake=10, paths=30, rounds=200, background=False, **kw)
+
+
+case("BankrollLab", "set_stake (sync, all)", _bankroll)(lambda w, i: w.set_stake([5, 10, 20][i % 3]))
+case("BankrollLab", "new_paths (30 paths)", _bankroll)(lambda w, i: w.new_paths())
+case("BankrollLab", "set_plan (sync, all)", _bankroll)(lambda w, i: w.set_plan(1, [10, 5][i % 2]))
+case("BankrollLab", "new_paths (100 x 1,000)", lambda: _bankroll_big())(lambda w, i: w.new_paths())
+case("BankrollLab", "set_target(bad text)", _bankroll)(lambda w, i: w.set_target(["50", "x"][i % 2]))
+
+
+def _bankroll_big():
+    w = _bankroll()
+    w.set_stake(1)
+    w.set_rounds(1000)
+    w.set_paths(100)
+    return w
+
+
+def _bankroll_bg():
+    w = _bankroll()
+    w.background = True
+    return w
+
+
+case("BankrollLab", "set_bankroll (new, bg)", _bankroll_bg)(lambda w, i: (w.set_bankroll(50 + i % 97), w.wait()))
+
+
+def _shoe(rules="plain"):
+    from widgets import ShoeLab
+    return ShoeLab(rules, seed=1, hand="5d", background=False)
+
+
+case("ShoeLab", "deal() (sync, plain)", _shoe)(lambda w, i: w.deal(1))
+case("ShoeLab", "set_hand(text)", _shoe)(lambda w, i: w.set_hand(["5d", "3c 2b", "Zz"][i % 3]))
+case("ShoeLab", "new_shoe() (sync)", _shoe)(lambda w, i: w.new_shoe(i % 5))
+
+
+def _shoe_bg():
+    w = _shoe("italian")
+    w.background = True
+    return w
+
+
+case("ShoeLab", "deal() (italian, bg)", _shoe_bg)(lambda w, i: (w.deal(1), w.wait()))
+
+
+def _counting(n=4, k=2):
+    from widgets import CountingLab
+    return CountingLab(n=n, k=k)
+
+
+case("CountingLab", "build", lambda: None)(lambda w, i: _counting())
+case("CountingLab", "set_k / set_deck", _counting)(
+    lambda w, i: w.set_k([1, 2, 3, 4][i % 4]) if i % 2 else w.set_deck([4, 10, 40][i % 3]))
+case("CountingLab", "another_hand() (40 cards)", lambda: _counting(40, 4))(lambda w, i: w.another_hand())
+case("CountingLab", "trentuno chart", lambda: None)(
+    lambda w, i: __import__("widgets.counting_lab").counting_lab.trentuno_scores_chart(html=True))
+
+
 def run(repeat: int = 200, only: str | None = None) -> list[tuple[str, str, float, float]]:
     rows = []
     for c in CASES:

@@ -32,7 +32,7 @@ from .strategy import BankSeesPlayer, StandAt, card_class, stand_at
 
 __all__ = ["choose", "arrangements", "Draws", "draws", "Count", "two_card_sette_e_mezzo", "reale_hands",
            "TrentunoCount", "trentuno_scores", "Duel", "QuattroCycle", "quattro_duels", "quattro_cycle",
-           "ShoeRound", "ShoeRow", "Shoe"]
+           "ShoeRound", "ShoeRow", "Shoe", "HandNow", "compare_hand", "ValueCount", "shoe_counts"]
 
 
 def _n(x: int) -> str:
@@ -635,3 +635,89 @@ class Shoe:
         who = self.player if isinstance(self.player, str) else repr(self.player)
         return (f"<Shoe {self.rules.name}, {who} player vs {self.dealer!r}: {len(self.rounds)} rounds, "
                 f"{self.left} cards left, seed {self.seed}>")
+
+
+# -- for the shoe widget: one hand now and from a fresh deck; the deck left by value ----------------
+
+class HandNow(NamedTuple):
+    """The answer of :func:`compare_hand`: one hand's odds given the cards seen (``now``)
+    and from a freshly shuffled deck (``fresh``: only the hand is out).  The ``now``
+    values are None when fewer than 2 cards are left (the next round starts with a
+    reshuffle, S18)."""
+
+    cards: tuple
+    left: int
+    bust_now: Fraction | None
+    bust_fresh: Fraction
+    decision_now: str | None
+    decision_fresh: str
+    counting: str          # the counting behind ``bust_now`` (or ``bust_fresh``), in words
+
+    @property
+    def changed(self) -> bool:
+        """True when the cards seen change the best decision."""
+        return self.decision_now is not None and self.decision_now != self.decision_fresh
+
+
+def compare_hand(shoe: Shoe, cards) -> HandNow:
+    """Holding ``cards``, the chance that one more card busts you and the best decision
+    for the cards left in ``shoe`` (S18: the deck carries over), beside the same from a
+    fresh deck.
+
+    >>> shoe = Shoe("plain", seed=1)
+    >>> _ = shoe.play(4)
+    >>> h = compare_hand(shoe, "5 di denari")
+    >>> (h.bust_now, h.decision_now), (h.bust_fresh, h.decision_fresh), h.changed
+    ((Fraction(5, 12), 'hit'), (Fraction(19, 39), 'stand'), True)
+    """
+    from . import odds
+
+    if not isinstance(shoe, Shoe):
+        raise SetteKitError(f"shoe={shoe!r}: give a counting.Shoe")
+    mine = shoe._hand(cards)
+    if not mine:
+        raise SetteKitError("cards: give at least one card, such as '5 di bastoni'")
+    rules = shoe.rules
+    bust_fresh = odds.bust_probability(mine, rules=rules, exact=shoe.exact)
+    decision_fresh = shoe._fresh.decision(mine)
+    if shoe.left >= 2:
+        bust_now = shoe.bust_probability(mine)
+        decision_now = shoe.solution().decision(mine)
+        words = odds.explain_bust(mine, seen=shoe.seen, rules=rules)
+    else:
+        bust_now = decision_now = None
+        words = odds.explain_bust(mine, rules=rules)
+    return HandNow(mine, shoe.left, bust_now, bust_fresh, decision_now, decision_fresh, words)
+
+
+class ValueCount(NamedTuple):
+    """One card value of :func:`shoe_counts`: how many the deck has in all, how many
+    have been seen since the last shuffle, how many are left."""
+
+    card: str
+    total: int
+    seen: int
+    left: int
+
+
+def shoe_counts(shoe: Shoe) -> list:
+    """The deck of ``shoe`` counted by value (the class names of
+    :meth:`Shoe.table`: "Ace", "2" ... "7", "figure", and "matta" where it is wild).
+
+    >>> shoe = Shoe("plain", seed=1)
+    >>> _ = shoe.play(4)
+    >>> [(v.card, v.left) for v in shoe_counts(shoe)]     # doctest: +NORMALIZE_WHITESPACE
+    [('Ace', 2), ('2', 3), ('3', 3), ('4', 3), ('5', 2), ('6', 2), ('7', 1), ('figure', 9)]
+    >>> sum(v.seen for v in shoe_counts(shoe)) == len(shoe.seen)
+    True
+    """
+    if not isinstance(shoe, Shoe):
+        raise SetteKitError(f"shoe={shoe!r}: give a counting.Shoe")
+    seen = set(shoe.seen)
+    totals: dict = {}
+    gone: dict = {}
+    for c in FULL_DECK:
+        k = card_class(c, shoe.rules)
+        totals[k] = totals.get(k, 0) + 1
+        gone[k] = gone.get(k, 0) + (c in seen)
+    return [ValueCount(_NAMES[k], totals[k], gone[k], totals[k] - gone[k]) for k in sorted(totals)]

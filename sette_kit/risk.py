@@ -49,7 +49,8 @@ from .numbers import shown
 
 __all__ = ["RoundResult", "round_result", "custom_round", "Ruin", "ruin_probability", "RuinSimulation",
            "simulate_ruin", "bankroll_paths", "StakeRow", "ruin_by_stake", "AfterBusts",
-           "next_card_after_busts", "StreakSimulation", "hand_bust_after_streak"]
+           "next_card_after_busts", "StreakSimulation", "hand_bust_after_streak", "RuinRun",
+           "simulate_ruin_stepped", "path_ends", "at_stake"]
 
 
 # -- one round -------------------------------------------------------------------------------
@@ -759,3 +760,118 @@ def hand_bust_after_streak(player=None, streak: int = 5, *, hands: int = 200_000
     q = after_busts / after if after else math.nan
     return StreakSimulation(carry_over, hands, p, math.sqrt(p * (1 - p) / hands), q,
                             math.sqrt(q * (1 - q) / after) if after > 1 else math.nan, after, exact)
+
+
+# -- for the widgets: a ruin simulation step by step, the ends of paths, another stake ------------
+
+class RuinRun:
+    """:func:`simulate_ruin` played a few paths at a time, for a progress bar (build it
+    with :func:`simulate_ruin_stepped`).  Iterating plays whole paths until at least
+    ``step_rounds`` rounds have been played since the last step, then yields the number
+    of paths done; :meth:`result` is then exactly ``simulate_ruin`` with the same
+    arguments (the same seeded stream, drawn in the same order)."""
+
+    def __init__(self, game, bankroll, target, paths, seed, min_stake, max_rounds, step_rounds):
+        if not isinstance(game, RoundResult):
+            raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
+        self.bankroll, self.target, self.min_stake, _ = _chain(game, bankroll, target, min_stake)
+        self.paths = _whole(paths, "paths", 2, 1_000_000)  # the bounds of simulate_ruin
+        self.step_rounds = _whole(step_rounds, "step_rounds", 1, 10 ** 9)
+        self.max_rounds = _whole(max_rounds, "max_rounds", 1, 10 ** 9)
+        self.seed = seed
+        self._rng = _rng(seed)
+        self._tables = _sampler(game, self.target, self.min_stake)
+        self.done = self.ruined = self.rounds_played = 0
+
+    def __iter__(self):
+        tables, target, rng = self._tables, self.target, self._rng
+        while self.done < self.paths:
+            played = 0
+            while self.done < self.paths and played < self.step_rounds:
+                path = _walk(tables, self.bankroll, target, rng, self.max_rounds)
+                b = path[-1]
+                if 0 <= b < target and tables[b] is not None:
+                    raise SetteKitError(f"a path did not end within max_rounds={self.max_rounds}")
+                self.ruined += b < target
+                self.done += 1
+                played += len(path) - 1
+            self.rounds_played += played
+            yield self.done
+
+    def result(self) -> RuinSimulation:
+        """The estimate once every path is played (as :func:`simulate_ruin` returns it)."""
+        if self.done < self.paths:
+            raise SetteKitError(f"the simulation has not finished: {self.done} of {self.paths} paths played")
+        p = self.ruined / self.paths
+        se = math.sqrt(p * (1 - p) / (self.paths - 1)) if 0 < p < 1 else 0.0
+        return RuinSimulation(p, se, self.paths, self.ruined, self.rounds_played / self.paths, self.seed)
+
+
+def simulate_ruin_stepped(game: RoundResult, bankroll: int = 100, target: int = 200, *, paths: int = 2000,
+                          seed: int = 1, min_stake: int = 1, max_rounds: int = 10_000_000,
+                          step_rounds: int = 20_000) -> RuinRun:
+    """:func:`simulate_ruin` as steps (each about ``step_rounds`` rounds of play), so a
+    widget can show progress and stop between steps; the same seed gives the same
+    answer as :func:`simulate_ruin`.
+
+    >>> from sette_kit import risk
+    >>> game = risk.round_result("plain", stake=10)
+    >>> run = risk.simulate_ruin_stepped(game, paths=300, seed=2, step_rounds=5000)
+    >>> steps = list(run)
+    >>> steps[-1], len(steps) > 1, run.result() == risk.simulate_ruin(game, paths=300, seed=2)
+    (300, True, True)
+    """
+    return RuinRun(game, bankroll, target, paths, seed, min_stake, max_rounds, step_rounds)
+
+
+def path_ends(game: RoundResult, paths, target: int, *, min_stake: int = 1) -> tuple:
+    """How each bankroll path of :func:`bankroll_paths` ended: ``"ruined"`` (its last
+    bankroll cannot cover the table's minimum stake in the worst case - 0 at a flat
+    stake, 1 where the bank's reale collects double, S15), ``"target"`` (it reached
+    ``target``) or ``"playing"`` (cut at the number of rounds asked for).
+
+    >>> from sette_kit import risk
+    >>> coin = risk.custom_round({-1: Fraction(1, 2), 1: Fraction(1, 2)})
+    >>> risk.path_ends(coin, [(2, 1, 0), (2, 3, 4), (2, 3, 2)], 4)
+    ('ruined', 'target', 'playing')
+    """
+    if not isinstance(game, RoundResult):
+        raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
+    _check_integral(game)
+    target = _whole(target, "target", 1, MAX_BANKROLL)
+    min_stake = _whole(min_stake, "min_stake", 1, MAX_BANKROLL)
+    if isinstance(paths, (str, bytes)) or not hasattr(paths, "__iter__"):
+        raise SetteKitError(f"paths={shown(paths)}: give the paths of risk.bankroll_paths (sequences of bankrolls)")
+    out = []
+    for path in paths:
+        if isinstance(path, (str, bytes)) or not hasattr(path, "__getitem__") or not len(path):
+            raise SetteKitError(f"paths: {shown(path)} is not a bankroll path; give the paths of "
+                                f"risk.bankroll_paths (sequences of bankrolls)")
+        b = path[-1]
+        if isinstance(b, bool) or not isinstance(b, int):
+            raise SetteKitError(f"paths: a bankroll path ends at {shown(b)}, not a whole number")
+        out.append("target" if b >= target else "ruined" if _steps(game, b, min_stake) is None else "playing")
+    return tuple(out)
+
+
+def at_stake(game: RoundResult, stake) -> RoundResult:
+    """The same round at another flat stake (the law per unit staked unchanged): what
+    :func:`ruin_by_stake` compares, without solving the game again.
+
+    >>> from sette_kit import risk
+    >>> coin = risk.custom_round({-1: Fraction(1, 2), 1: Fraction(1, 2)}, label="coin, stake 1")
+    >>> five = risk.at_stake(coin, 5)
+    >>> five.distribution, five.variance, five.label
+    ({-5: Fraction(1, 2), 5: Fraction(1, 2)}, Fraction(25, 1), 'coin, stake 5')
+    """
+    if not isinstance(game, RoundResult):
+        raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
+    if len(game.parts) != 1 or game.parts[0].card is not None:
+        raise SetteKitError("at_stake needs a round at a flat stake; a staking plan's stakes depend on the "
+                            "first card (build it again with risk.round_result(plan=(min, max)))")
+    if isinstance(stake, (int, Fraction)) and not isinstance(stake, bool) and stake > MAX_BANKROLL:
+        raise SetteKitError(f"stake={shown(stake)}: give a stake from 1 to {MAX_BANKROLL:,} (the chain's bound)")
+    s = _stake(stake)
+    old = game.parts[0].stake
+    label = game.label.replace(f"stake {old}", f"stake {s}", 1)
+    return RoundResult((game.parts[0]._replace(stake=s),), label)

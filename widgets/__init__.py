@@ -20,6 +20,11 @@ _WIDGETS = {
     "Quiz": "quiz",
     "TrentunoTable": "trentuno_table",
     "QuattroTable": "quattro_table",
+    # issue 15: betting after the first card, risk and ruin, counting hands and cards
+    "BettingLab": "betting_lab",
+    "BankrollLab": "bankroll_lab",
+    "ShoeLab": "shoe_lab",
+    "CountingLab": "counting_lab",
 }
 
 __all__ = sorted(_WIDGETS)

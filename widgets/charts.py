@@ -712,3 +712,392 @@ def histogram(outcomes: Sequence[float], bins=None, title: str = "Outcomes", xla
     mean = sum(xs) / len(xs)
     text = f"{title} ({len(xs)} values, mean {mean:.4g}): " + "; ".join(parts) + "."
     return fig.chart(text)
+
+
+# == issue 15: charts of the betting, bankroll and shoe labs ===================================
+#
+# - :func:`signed_bar` - values above and below zero (expected results): positive bars blue
+#   and solid on one side of the zero line, negative bars vermillion and striped on the
+#   other, each labelled with its sign; optional notes beside the category labels
+#   ("stake 10"); ``horizontal=True`` draws one row per category (for a phone)
+# - :func:`paired_bar` - two values per category side by side (before/after, full deck/left
+#   now): the first series striped sky blue, the second solid blue, both in the legend;
+#   ``horizontal=True`` as above
+# - :func:`share_bar` - probabilities on a 0-100% scale (chances of ruin), some highlighted;
+#   ``horizontal=True`` as above
+# - :func:`paths_chart` - many bankroll paths as thin lines, a few highlighted, the target as
+#   a dashed line; a path's end says how it ended: a cross at ruin, a dot at the target
+# - :func:`pair_html` - a chart drawn twice, wide and narrow: the narrow one replaces the
+#   wide one when the column is narrower than a breakpoint (a phone), so its text stays
+#   at its size instead of shrinking with the whole chart
+
+from sette_kit import fmt as _fmt  # noqa: E402 - this block's own imports
+
+NARROW = 360
+"""The width of the narrow drawing of :func:`pair_html` (a phone's column)."""
+
+
+def _signed_percent(v) -> str:
+    return _minus(_fmt.percent(v, 1, sign=True))
+
+
+def _round_percent(v) -> str:
+    """A share as a whole percentage, halves rounded up (12.5% -> 13%)."""
+    return f"{math.floor(float(v) * 100 + 0.5)}%"
+
+
+def signed_bar(values: Mapping, title: str = "Values", xlabel: str = "", ylabel: str = "",
+               value_text: Callable = _signed_percent, notes: Mapping | None = None,
+               positive: str = "positive", negative: str = "negative", horizontal: bool = False,
+               width: float = WIDTH, height: float | None = None) -> Chart:
+    """A bar per label from the zero line: solid blue on the positive side, vermillion and
+    striped on the negative side (so the sign shows by position, pattern and its written
+    sign, not by colour alone).  ``value_text`` writes a value (default: a signed
+    percentage); ``notes`` adds a short note to some category labels; ``positive`` and
+    ``negative`` are the legend's words; ``xlabel`` names the categories, ``ylabel`` the
+    values.  ``horizontal=True``: one row per category, values across (a narrow column).
+
+    >>> from fractions import Fraction
+    >>> c = signed_bar({"6": Fraction(1, 10), "7": Fraction(-1, 4)}, title="EV", notes={"6": "stake 10"})
+    >>> c.text
+    'EV: 6: +10.0% (stake 10); 7: −25.0%.'
+    >>> c.svg.count("<rect"), "stroke-opacity" in c.svg, ">stake 10<" in c.svg   # 2 bars, 2 legend swatches
+    (4, True, True)
+    >>> signed_bar({"6": Fraction(1, 10)}, title="EV", horizontal=True, width=360).width
+    360.0
+    """
+    labels = [str(k) for k in values]
+    raw = list(values.values())
+    vals = [float(v) for v in raw]
+    notes = {str(k): str(v) for k, v in (notes or {}).items()}
+    keys = []
+    if any(v > 0 for v in vals) or not vals:
+        keys.append(Key("bar", BLUE, positive))
+    if any(v < 0 for v in vals):
+        keys.append(Key("striped", VERMILLION, negative))
+    lo, hi = min(vals + [0.0]), max(vals + [0.0])
+    parts = [f"{k}: {_minus(value_text(v))}" + (f" ({notes[str(k)]})" if str(k) in notes else "")
+             for k, v in values.items()]
+    text = f"{title}: " + "; ".join(parts) + "."
+    if horizontal:
+        return _signed_rows(labels, raw, vals, notes, keys, lo, hi, title, xlabel, ylabel, value_text, width,
+                            height, text)
+    extra = 20 if notes else 0
+    fig = Figure(width, height or HEIGHT, title=title, legend=keys,
+                 margin=(0, 16, (56 if xlabel else 34) + extra, 76))
+    pad = (hi - lo) * 0.16 or 0.1
+    y = Linear(lo - (pad if lo < 0 else 0), hi + (pad if hi > 0 else 0), fig.bottom, fig.top).nice(5)
+    fig.y_axis(y, y.ticks(5), ylabel, fmt=lambda t: _minus(f"{t * 100:+.0f}%") if t else "0")
+    x = Band(labels, fig.left, fig.right, padding=0.3)
+    zero = y(0)
+    room = x.slot >= text_width("+00.0%", 13)
+    for i, v in enumerate(vals):
+        x0 = x.start(i)
+        top, h = (y(v), zero - y(v)) if v >= 0 else (zero, y(v) - zero)
+        if v >= 0:
+            fig.add(bar(x0, top, x.width, h, BLUE))
+        else:
+            fig.add(bar(x0, top, x.width, h, VERMILLION), stripes(x0, top, x.width, h))
+        if room:
+            ty = y(v) - 6 if v >= 0 else y(v) + 17
+            fig.add(label(x.centre(i), ty, value_text(raw[i]), size=13, anchor="middle"))
+    fig.add(line(fig.left, zero, fig.right, zero, width=1.5))
+    fig.x_axis(x.centres(), labels, "", baseline=False)
+    for i, lab in enumerate(labels):
+        if lab in notes:
+            fig.add(label(x.centre(i), fig.bottom + 39, notes[lab], size=13, anchor="middle", weight="600"))
+    if xlabel:
+        fig.add(label((fig.left + fig.right) / 2, fig.bottom + 44 + extra, xlabel, size=AXIS, anchor="middle"))
+    return fig.chart(text)
+
+
+def _row_labels(labels, notes, size: float = TICK) -> float:
+    """The width taken by row labels (with their notes) at the left of a horizontal chart."""
+    return max([text_width(s + (f" · {notes[s]}" if s in notes else ""), size) for s in labels] + [30]) + 12
+
+
+def _signed_rows(labels, raw, vals, notes, keys, lo, hi, title, xlabel, ylabel, value_text, width, height, text):
+    row = 30
+    left = _row_labels(labels, notes)
+    head = 30 + (36 if keys else 0) + (26 if xlabel else 0)
+    fig = Figure(width, height or head + row * len(labels) + (32 if ylabel else 12), title=title, legend=keys,
+                 margin=(26 if xlabel else 0, 12, 32 if ylabel else 12, left))
+    if xlabel:
+        fig.add(label(0, fig.top - 10, xlabel, size=AXIS))
+    tw = text_width("+00.0%", 13) + 8
+    span = (hi - lo) or 1.0
+    # room for the value written beside each bar: after a positive bar, right of zero for a negative one
+    x = Linear(lo, hi, fig.left, fig.right - tw)
+    if lo < 0 and hi <= 0:
+        x = Linear(lo, span * 0.02, fig.left, fig.right - tw)
+    zero = x(0)
+    y = Band(labels, fig.top, fig.bottom, padding=0.3)
+    for i, (lab, v) in enumerate(zip(labels, vals)):
+        y0, h = y.start(i), y.width
+        x0, w = (zero, x(v) - zero) if v >= 0 else (x(v), zero - x(v))
+        if v >= 0:
+            fig.add(bar(x0, y0, w, h, BLUE))
+        else:
+            fig.add(bar(x0, y0, w, h, VERMILLION), stripes(x0, y0, w, h))
+        tx = (x(v) if v >= 0 else zero) + 6
+        fig.add(label(tx, y.centre(i) + 5, value_text(raw[i]), size=13))
+        name = lab + (f" · {notes[lab]}" if lab in notes else "")
+        fig.add(label(fig.left - 8, y.centre(i) + 5, name, anchor="end", weight="600" if lab in notes else None))
+    fig.add(line(zero, fig.top - 4, zero, fig.bottom + 4, width=1.5))
+    if ylabel:
+        fig.add(label((fig.left + fig.right) / 2, fig.bottom + 24, ylabel, size=AXIS, anchor="middle"))
+    return fig.chart(text)
+
+
+def paired_bar(categories: Sequence, first: tuple, second: tuple, title: str = "Comparison", xlabel: str = "",
+               ylabel: str = "probability", style: str = "percent", horizontal: bool = False,
+               width: float = WIDTH, height: float | None = None) -> Chart:
+    """Two bars per category: ``first = (name, values)`` striped sky blue, ``second =
+    (name, values)`` solid blue beside it (the pattern tells them apart, not only the
+    colour).  ``style``: "percent" (shares) or "count" (whole numbers).
+    ``horizontal=True``: one row per category, the two bars one above the other.
+
+    >>> from fractions import Fraction
+    >>> c = paired_bar(["6", "7"], ("before", [Fraction(1, 10)] * 2), ("after", [Fraction(1, 2)] * 2), title="Card")
+    >>> c.text
+    'Card: 6: before: 1/10 = 10.0%, after: 1/2 = 50.0%; 7: before: 1/10 = 10.0%, after: 1/2 = 50.0%.'
+    >>> c.svg.count("<rect")
+    6
+    """
+    if style not in ("percent", "count"):
+        raise ValueError("style must be 'percent' or 'count'")
+    cats = [str(c) for c in categories]
+    (n1, v1), (n2, v2) = first, second
+    v1, v2 = list(v1), list(v2)
+    if not (len(v1) == len(v2) == len(cats)):
+        raise ValueError("paired_bar needs one value of each series per category")
+    show = (lambda v: _fmt.approx(v) if isinstance(v, Fraction) else percent(v, 1)) if style == "percent" \
+        else number
+    short = _round_percent if style == "percent" else number
+    keys = [Key("striped", SKY, str(n1)), Key("bar", BLUE, str(n2))]
+    text = f"{title}: " + "; ".join(f"{c}: {n1}: {show(a)}, {n2}: {show(b)}" for c, a, b in zip(cats, v1, v2)) + "."
+    most = max([float(v) for v in v1 + v2] + [0.0])
+    if horizontal:
+        row = 34
+        left = _row_labels(cats, {})
+        head = 30 + 36 + (26 if xlabel else 0)
+        fig = Figure(width, height or head + row * len(cats) + (32 if ylabel else 12), title=title, legend=keys,
+                     margin=(26 if xlabel else 0, 12, 32 if ylabel else 12, left))
+        if xlabel:
+            fig.add(label(0, fig.top - 10, xlabel, size=AXIS))
+        tw = text_width("000%", 12) + 8
+        x = Linear(0, most or 1.0, fig.left, fig.right - tw)
+        y = Band(cats, fig.top, fig.bottom, padding=0.2)
+        h = y.width / 2
+        for i, c in enumerate(cats):
+            y0 = y.start(i)
+            for j, (v, fill) in enumerate(((v1[i], SKY), (v2[i], BLUE))):
+                w = x(v) - fig.left
+                fig.add(bar(fig.left, y0 + j * h, w, h - 1, fill))
+                if j == 0:
+                    fig.add(stripes(fig.left, y0, w, h - 1))
+                fig.add(label(x(v) + 5, y0 + j * h + h / 2 + 4, short(v), size=12))
+            fig.add(label(fig.left - 8, y.centre(i) + 5, c, anchor="end"))
+        fig.add(line(fig.left, fig.top - 2, fig.left, fig.bottom + 2, opacity=0.6))
+        if ylabel:
+            fig.add(label((fig.left + fig.right) / 2, fig.bottom + 24, ylabel, size=AXIS, anchor="middle"))
+        return fig.chart(text)
+    fig = Figure(width, height or HEIGHT, title=title, legend=keys, margin=(0, 16, 56 if xlabel else 34, 72))
+    y = Linear(0, most * 1.15 or 1.0, fig.bottom, fig.top).nice(4)
+    y = Linear(0, y.hi, fig.bottom, fig.top)
+    ticks = y.ticks(4) if style == "percent" else [t for t in y.ticks(4) if t == int(t)]
+    fig.y_axis(y, ticks, ylabel, fmt=percent if style == "percent" else number)
+    x = Band(cats, fig.left, fig.right, padding=0.2)
+    w = x.width / 2
+    room = w >= text_width(short(most), 12) - 2
+    for i in range(len(cats)):
+        x0 = x.start(i)
+        for j, (v, fill) in enumerate(((v1[i], SKY), (v2[i], BLUE))):
+            y0 = y(v)
+            fig.add(bar(x0 + j * w, y0, w - 1, fig.bottom - y0, fill))
+            if j == 0:
+                fig.add(stripes(x0, y0, w - 1, fig.bottom - y0))
+            if room:
+                fig.add(label(x0 + j * w + w / 2, y0 - 5, short(v), size=12, anchor="middle"))
+    fig.x_axis(x.centres(), cats, xlabel)
+    return fig.chart(text)
+
+
+def share_bar(values: Mapping, title: str = "Shares", xlabel: str = "", ylabel: str = "probability",
+              highlight=None, marked: str = "highlighted", horizontal: bool = False, top: float = 1.0,
+              width: float = WIDTH, height: float | None = None) -> Chart:
+    """Probabilities (or shares) on a 0-100% scale (0 to ``top``), one bar per label, each
+    labelled with its percentage; ``highlight`` names labels drawn vermillion *and*
+    striped, called ``marked`` in the legend.  ``horizontal=True``: one row per label (a
+    narrow column).
+
+    >>> c = share_bar({"stake 1": 0.9999, "stake 10": 0.9646}, title="Ruin", highlight=["stake 10"], marked="yours")
+    >>> c.text
+    'Ruin: stake 1: 99.99%; stake 10: 96.46% (yours).'
+    >>> ">100%<" in c.svg and ">150%<" not in c.svg
+    True
+    """
+    labels = [str(k) for k in values]
+    top = min(max(float(top), 0.01), 1.0)
+    vals = [min(max(float(v), 0.0), top) for v in values.values()]
+    hot = {str(h) for h in (highlight or ())}
+    keys = [Key("striped", VERMILLION, marked)] if hot & set(labels) else []
+    text = f"{title}: " + "; ".join(
+        f"{k}: {percent(v, 2)}" + (f" ({marked})" if str(k) in hot else "") for k, v in values.items()) + "."
+    if horizontal:
+        left = _row_labels(labels, {})
+        head = 30 + (36 if keys else 0) + (26 if xlabel else 0)
+        row = 30 if len(labels) <= 15 else 24
+        fig = Figure(width, height or head + row * len(labels) + (32 if ylabel else 12), title=title, legend=keys,
+                     margin=(26 if xlabel else 0, 12, 32 if ylabel else 12, left))
+        if xlabel:
+            fig.add(label(0, fig.top - 10, xlabel, size=AXIS))
+        x = Linear(0, top, fig.left, fig.right - text_width("100.0%", 13) - 8)
+        y = Band(labels, fig.top, fig.bottom, padding=0.3)
+        for i, (lab, v) in enumerate(zip(labels, vals)):
+            fill = VERMILLION if lab in hot else BLUE
+            fig.add(bar(fig.left, y.start(i), x(v) - fig.left, y.width, fill))
+            if lab in hot:
+                fig.add(stripes(fig.left, y.start(i), x(v) - fig.left, y.width))
+            fig.add(label(x(v) + 6, y.centre(i) + 5, percent(v, 1), size=13))
+            fig.add(label(fig.left - 8, y.centre(i) + 5, lab, anchor="end", weight="600" if lab in hot else None))
+        fig.add(line(fig.left, fig.top - 2, fig.left, fig.bottom + 2, opacity=0.6))
+        if top == 1.0:
+            fig.add(line(x(1), fig.top - 2, x(1), fig.bottom + 2, opacity=0.25, dash="3 3"))
+        if ylabel:
+            fig.add(label((fig.left + fig.right) / 2, fig.bottom + 24, ylabel, size=AXIS, anchor="middle"))
+        return fig.chart(text)
+    fig = Figure(width, height or HEIGHT, title=title, legend=keys, margin=(0, 16, 56 if xlabel else 34, 72))
+    y = Linear(0, top * 1.08, fig.bottom, fig.top)
+    ticks = [0, 0.25, 0.5, 0.75, 1] if top == 1.0 else Linear(0, top, 0, 1).ticks(4)
+    fig.y_axis(y, ticks, ylabel, fmt=percent)
+    x = Band(labels, fig.left, fig.right, padding=0.3)
+    room = x.slot >= text_width("100.0%", 13)
+    for i, (lab, v) in enumerate(zip(labels, vals)):
+        x0, y0 = x.start(i), y(v)
+        fig.add(bar(x0, y0, x.width, fig.bottom - y0, VERMILLION if lab in hot else BLUE))
+        if lab in hot:
+            fig.add(stripes(x0, y0, x.width, fig.bottom - y0))
+        if room:
+            fig.add(label(x.centre(i), y0 - 6, percent(v, 1), size=13, anchor="middle"))
+    fig.x_axis(x.centres(), labels, xlabel)
+    return fig.chart(text)
+
+
+PATH_COLOURS = (ORANGE, GREEN, PURPLE, VERMILLION, SKY)
+"""The colours of highlighted paths (the other paths are thin and faint)."""
+
+
+def _cross(x: float, y: float, colour: str, r: float = 5) -> str:
+    return line(x - r, y - r, x + r, y + r, colour, 2.5) + line(x - r, y + r, x + r, y - r, colour, 2.5)
+
+
+def _thin(path: Sequence, most: int = 240) -> list:
+    """At most about ``most`` of a path's ``(round, value)`` points: every k-th round,
+    and always the last."""
+    n = len(path)
+    k = max(1, -(-n // most))
+    rounds = list(range(0, n, k))
+    if rounds[-1] != n - 1:
+        rounds.append(n - 1)
+    return [(r, path[r]) for r in rounds]
+
+
+def paths_chart(paths: Sequence[Sequence], ends: Sequence[str], target: float, rounds: int,
+                title: str = "Bankroll paths", highlight: Sequence[int] = (), ylabel: str = "bankroll",
+                width: float = WIDTH, height: float = HEIGHT + 40) -> Chart:
+    """Bankroll paths (each a sequence of bankrolls, one per round, from round 0) as thin
+    faint lines; the paths numbered in ``highlight`` (at most 5) drawn thick in colours of
+    their own and named in the legend.  ``ends[i]`` says how path ``i`` ended: "ruined"
+    (a vermillion cross at its end), "target" (a green dot on the dashed target line) or
+    "playing" (cut at ``rounds``).
+
+    >>> c = paths_chart([(5, 6, 7, 8, 9, 10), (5, 4, 3, 2, 1, 0), (5, 6, 5)], ["target", "ruined", "playing"],
+    ...                 target=10, rounds=5, highlight=[1])
+    >>> c.text
+    'Bankroll paths: 3 paths from 5. 1 ruined, 1 reached the target of 10, 1 still playing after 5 rounds. Highlighted: path 2 ruined after 5 rounds.'
+    >>> c.svg.count("<polyline"), c.svg.count("<circle")
+    (3, 2)
+    """
+    paths = [tuple(p) for p in paths]
+    ends = list(ends)
+    if not paths or len(ends) != len(paths):
+        raise ValueError("paths_chart needs at least one path and one end per path")
+    highlight = [i for i in highlight if 0 <= i < len(paths)][:len(PATH_COLOURS)]
+    start = paths[0][0]
+
+    def story(i: int) -> str:
+        n = len(paths[i]) - 1
+        e = ends[i]
+        if e == "ruined":
+            return f"ruined after {n:,} rounds"
+        if e == "target":
+            return f"reached {number(paths[i][-1])} after {n:,} rounds"
+        return f"at {number(paths[i][-1])} after {n:,} rounds"
+
+    keys = [Key("line", PATH_COLOURS[k], f"path {i + 1}") for k, i in enumerate(highlight)]
+    narrow = width < 480
+    fig = Figure(width, height, title=title, legend=keys, margin=(0, 16 if narrow else 20, 80, 64 if narrow else 76))
+    top = max([float(target)] + [float(max(p)) for p in paths])
+    x = Linear(0, max(rounds, 1), fig.left, fig.right)
+    y = Linear(0, top * 1.04, fig.bottom, fig.top)
+    ticks = [t for t in Linear(0, top, 0, 1).ticks(4 if narrow else 5) if t <= top * 1.04]
+    fig.y_axis(y, ticks, ylabel)
+    marks = [line(fig.left, y(target), fig.right, y(target), GREEN, 2, dash="7 4")]
+    faint, bold = max(40, int(width / 5)), max(80, int(width / 2.5))  # points kept per path: a few px apart
+    for i in range(len(paths)):
+        if i not in highlight:
+            pts = [(x(r), y(b)) for r, b in _thin(paths[i], faint)]
+            marks.append(polyline(pts, BLUE, 1.2).replace("/>", ' stroke-opacity=".35"/>'))
+    for k, i in enumerate(highlight):
+        pts = [(x(r), y(b)) for r, b in _thin(paths[i], bold)]
+        marks.append(polyline(pts, PATH_COLOURS[k], 2.8))
+    fig.clipped(*marks)
+    for i, p in enumerate(paths):  # the ends, above the lines and unclipped (a dot on the target line)
+        ex, ey = x(len(p) - 1), y(p[-1])
+        if ends[i] == "ruined":
+            fig.add(_cross(ex, ey, VERMILLION, 6 if i in highlight else 4))
+        elif ends[i] == "target":
+            fig.add(dot(ex, ey, GREEN, 5 if i in highlight else 3.5))
+    fig.add(label(fig.right - 4, y(target) - 7, f"target {number(target)}", size=13, anchor="end"))
+    xt = Linear(0, max(rounds, 1), 0, 1).ticks(3 if narrow else 5)
+    fig.x_axis([x(t) for t in xt], [number(t) for t in xt], "rounds played")
+    ly = fig.height - 8  # a last legend row: how a path's end is drawn
+    fig.add(_cross(11, ly - 4, VERMILLION, 5), label(24, ly + 1, "ruined", size=13))
+    fig.add(dot(100, ly - 4, GREEN, 5), label(110, ly + 1, "reached the target", size=13))
+    n_r, n_t = ends.count("ruined"), ends.count("target")
+    n_p = len(paths) - n_r - n_t
+    text = (f"{title}: {len(paths):,} paths from {number(start)}. {n_r:,} ruined, {n_t:,} reached the target of "
+            f"{number(target)}, {n_p:,} still playing after {rounds:,} rounds.")
+    if highlight:
+        text += " Highlighted: " + "; ".join(f"path {i + 1} {story(i)}" for i in highlight) + "."
+    return fig.chart(text)
+
+
+PAIR_CSS = (".sk-chart-pair{container-type:inline-size}.sk-chart-pair>.sk-narrow{display:none}"
+            "@container (max-width: %dpx){.sk-chart-pair>.sk-wide{display:none}"
+            ".sk-chart-pair>.sk-narrow{display:block}}")
+
+
+def pair_html(wide: Chart, narrow: Chart, breakpoint: int = 540) -> str:
+    """One chart drawn twice: ``wide`` for a lesson column, ``narrow`` (about
+    :data:`NARROW` px, e.g. ``horizontal=True``) shown instead when the column is
+    narrower than ``breakpoint`` px (a CSS container query), so a phone gets text at its
+    own size rather than a whole chart shrunk.  Only one of the two is ever displayed
+    (and read by screen readers); the narrow one's figure has the class
+    ``sk-chart-narrow`` instead of ``sk-chart``.
+
+    >>> from fractions import Fraction
+    >>> v = {"a": Fraction(1, 4)}
+    >>> h = pair_html(signed_bar(v, title="T"), signed_bar(v, title="T", horizontal=True, width=NARROW))
+    >>> h.count('<svg role="img"'), h.count('class="sk-chart"'), h.count('class="sk-chart-narrow"')
+    (2, 1, 1)
+    >>> caption_text(h)
+    'T: a: +25.0%.'
+    """
+    small = narrow.html.replace('<figure class="sk-chart"', '<figure class="sk-chart-narrow"', 1)
+    return (f'<div class="sk-chart-pair"><style>{PAIR_CSS % breakpoint}</style>'
+            f'<div class="sk-wide">{wide.html}</div><div class="sk-narrow">{small}</div></div>')
+
+
+__all__ += ["signed_bar", "paired_bar", "share_bar", "paths_chart", "pair_html", "PATH_COLOURS", "NARROW"]

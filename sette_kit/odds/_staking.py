@@ -30,7 +30,7 @@ from ..strategy import stand_at
 from ._solve import FirstCard, Solution
 
 __all__ = ["ev_by_first_card", "StakingPlan", "staking_plan", "best_staking_plan",
-           "ThresholdRow", "ThresholdTable", "bank_thresholds"]
+           "ThresholdRow", "ThresholdTable", "bank_thresholds", "threshold_table"]
 
 
 def _check_solution(solution) -> Solution:
@@ -345,3 +345,41 @@ def bank_thresholds(rules=None, thresholds=(4, 4.5, 5, 5.5, 6, 6.5), *, min_stak
         rows.append(ThresholdRow(pol.threshold, sol.ev, plan))
     return ThresholdTable(tuple(rows), lo, hi, max_on is None)
 
+
+
+def threshold_table(solutions, *, min_stake=1, max_stake=10) -> ThresholdTable:
+    """The table of :func:`bank_thresholds` built from solutions already at hand, one per
+    bank that stands at a fixed threshold (all under the same rules): for each, the
+    optimal player's EV per unit at a flat stake and the best staking plan against that
+    bank (S9).  A widget that remembers its solutions tabulates a new stake range at once.
+
+    >>> from sette_kit import odds
+    >>> sols = [odds.solve("plain", dealer=odds.stand_at(t)) for t in (5, 5.5)]
+    >>> t = odds.threshold_table(sols, min_stake=1, max_stake=10)
+    >>> [(fmt_points(r.threshold), f"{float(r.plan.ev_per_unit):+.1%}") for r in t.rows]
+    [('5', '+15.6%'), ('5½', '+14.1%')]
+    >>> t.best_flat.threshold, t.best_staking.threshold
+    (Fraction(5, 1), Fraction(11, 2))
+    """
+    from ..strategy import StandAt
+
+    if isinstance(solutions, Solution):
+        solutions = [solutions]
+    if isinstance(solutions, (str, bytes)) or not hasattr(solutions, "__iter__"):
+        raise SetteKitError(f"solutions={solutions!r:.60}: give a list of solutions of "
+                            f"odds.solve(rules, dealer=stand_at(x)), one per bank threshold")
+    sols = list(solutions)
+    if not sols:
+        raise SetteKitError("solutions=[]: give at least one solution of odds.solve(rules, dealer=stand_at(x))")
+    for sol in sols:
+        _check_solution(sol)
+        if not isinstance(sol.dealer, StandAt):
+            raise SetteKitError(f"{sol!r}: the table compares banks that each stands at a fixed threshold "
+                                f"(odds.stand_at(x)), not {sol.dealer!r}")
+        if sol.rules != sols[0].rules:
+            raise SetteKitError("solutions: give solutions under the same rules (one per bank threshold)")
+    lo, hi = _amount(min_stake, "min_stake"), _amount(max_stake, "max_stake")
+    if lo > hi:
+        raise SetteKitError(f"min_stake={min_stake!r} is more than max_stake={max_stake!r}")
+    rows = tuple(ThresholdRow(sol.dealer.threshold, sol.ev, best_staking_plan(sol, lo, hi)) for sol in sols)
+    return ThresholdTable(rows, lo, hi, True)

@@ -1,0 +1,220 @@
+"""Pieces shared by the labs of issue 15 (``BettingLab``, ``BankrollLab``, ``ShoeLab``,
+``CountingLab``): background work in steps where the newest request wins, whole numbers
+read from text boxes with clear bounds, and small HTML tables and live regions.
+
+:class:`Stepped` is a mixin like :class:`widgets._background.Background`, for work that
+comes in several slices (solve one bank, then the next, then draw): a request is an
+iterator of steps run by one :class:`~widgets._background.Job` per widget (a thread, or
+one step per turn of the kernel's event loop where threads cannot start, as in
+Pyodide).  A newer request stops an older one at its next step, so quick clicks never
+pile up work and a stale result is not drawn over a fresh one.  With
+``background=False`` (tests, scripts) or ``wait=True`` the steps run at once and their
+errors reach the caller (a :func:`~widgets.base.safe_action` shows them).
+
+>>> import ipywidgets
+>>> from widgets.base import KitWidget
+>>> class Two(Stepped, KitWidget):
+...     def __init__(self):
+...         super().__init__()
+...         self.status = ipywidgets.HTML()
+...         self.log = []
+...     def steps(self, x):
+...         self.log.append(f"solve {x}")
+...         yield
+...         self.log.append(f"draw {x}")
+>>> w = Two()
+>>> w._request(lambda: w.steps(1), "Working..."); w.wait(), w.log, w.busy
+(True, ['solve 1', 'draw 1'], False)
+>>> w.background = False
+>>> w._request(lambda: w.steps(2), "Working..."); w.log[-2:]
+['solve 2', 'draw 2']
+>>> whole("1,000", 1, 5000, "Paths"), whole(7, 1, 10, "Stake")
+(1000, 7)
+>>> whole("12", 100, 100000, "Paths")
+Traceback (most recent call last):
+...
+sette_kit.errors.SetteKitError: Paths must be from 100 to 100,000 (you typed 12).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from typing import Callable, Iterable, Iterator
+
+from sette_kit.errors import SetteKitError
+from sette_kit.numbers import MAX_CHARS, shown
+
+from ._background import Job
+from .base import LOG, UNEXPECTED, esc
+
+__all__ = ["Stepped", "whole", "table_html", "live", "busy_html", "LAB_CSS", "lab_look", "MAX_SEED"]
+
+MAX_SEED = 999_999_999
+"""The largest seed a lab takes (the same seed plays the same cards)."""
+
+LAB_CSS = """
+.sk-lab .widget-html > .widget-html-content { min-width: 0; }
+.sk-lab ul.sk-log { padding-left: 1.2em; }
+.sk-lab .sk-lab-heading { margin: 14px 0 4px; }
+""".strip()
+"""The labs' few rules beside the kit's stylesheet: an HTML output never grows wider than
+the column (a wide table scrolls inside its own box instead of being cut on a phone)."""
+
+
+def lab_look(widget) -> None:
+    """Give a lab (a KitWidget) the ``sk-lab`` class and :data:`LAB_CSS`."""
+    widget.view.add_class("sk-lab")
+    widget.style.value = widget.style.value.replace("</style>", "\n" + LAB_CSS + "</style>")
+
+
+def whole(text, lo: int, hi: int | None, what: str) -> int:
+    """A whole number typed by the learner (``"1,000"`` is read), from ``lo`` to ``hi``
+    (no upper bound when ``hi`` is None); otherwise a :class:`SetteKitError` that names
+    the accepted range and what was typed."""
+    rng = f"from {lo:,} to {hi:,}" if hi is not None else f"{lo:,} or more"
+    if isinstance(text, bool):
+        raise SetteKitError(f"{what} must be a whole number {rng}.")
+    if isinstance(text, int):
+        n = text
+    elif isinstance(text, float) and text.is_integer():
+        n = int(text)
+    else:
+        raw = str(text)[:4 * MAX_CHARS].strip()
+        if len(raw) > MAX_CHARS:  # the size is checked before the text becomes a number (issue 19.3)
+            raise SetteKitError(f"{what} must be a whole number {rng} (you typed {shown(text)}, too long for "
+                                f"a number).")
+        try:
+            n = int(raw.replace(",", "").replace("_", "").replace(" ", ""))
+        except ValueError:
+            raise SetteKitError(f"{what} must be a whole number {rng} (you typed {raw!r}).") from None
+    if n < lo or (hi is not None and n > hi):
+        typed = shown(text) if isinstance(text, int) and n.bit_length() > 40 else \
+            text.strip() if isinstance(text, str) else text
+        raise SetteKitError(f"{what} must be {rng} (you typed {typed}).")
+    return n
+
+
+def busy_html(note: str) -> str:
+    """The "working" note of a widget's status line."""
+    return f'<span class="sk-busy" role="status">{esc(note)}</span>'
+
+
+def live(inner: str, css: str = "sk-result") -> str:
+    """``inner`` inside a polite live region (screen readers read what changes)."""
+    return f'<div class="{css}" aria-live="polite">{inner}</div>'
+
+
+def table_html(head: Iterable[str], rows: Iterable[Iterable[str]], caption: str = "", css: str = "",
+               row_css: Iterable[str] | None = None) -> str:
+    """A small table: ``head`` and ``rows`` are HTML cells (escape learner text first);
+    the first cell of each row is its header; ``caption`` is a line above it.  It
+    scrolls sideways inside its own box on a narrow screen instead of widening the page."""
+    rows = [list(r) for r in rows]
+    classes = list(row_css) if row_css is not None else [""] * len(rows)
+    th = "".join(f'<th scope="col" style="text-align:left;padding:3px 8px">{h}</th>' for h in head)
+    body = []
+    for r, rc in zip(rows, classes):
+        cells = "".join(f'<td style="padding:3px 8px;white-space:nowrap">{c}</td>' for c in r[1:])
+        attr = f' class="{rc}"' if rc else ""
+        body.append(f'<tr{attr}><th scope="row" style="text-align:left;padding:3px 8px;font-weight:600">'
+                    f'{r[0]}</th>{cells}</tr>')
+    cap = f'<p class="sk-table-caption" style="margin:4px 0">{caption}</p>' if caption else ""
+    return (f'{cap}<div style="max-width:100%;overflow-x:auto"><table class="sk-table {css}" '
+            f'style="border-collapse:collapse"><thead><tr>{th}</tr></thead><tbody>{"".join(body)}</tbody>'
+            f'</table></div>')
+
+
+class Stepped:
+    """Mixin: run requests made of steps in one :class:`Job` per widget; the newest wins.
+
+    ``self._request(make, note)`` shows ``note`` in ``self.status`` and queues ``make``
+    (called in the job to give the request's iterator of steps).  Between two steps the
+    job looks for a newer request; if there is one, the older is dropped there.  Errors:
+    a :class:`SetteKitError` becomes the widget's message, anything else a logged
+    apology.  With ``self.background`` False or ``wait=True`` the steps run at once."""
+
+    background: bool = True
+    _generation = 0
+    _job: Job | None = None
+    _pending = None
+
+    @property
+    def _step_lock(self) -> threading.Lock:
+        lock = self.__dict__.get("_stepped_lock")
+        if lock is None:
+            lock = self.__dict__.setdefault("_stepped_lock", threading.Lock())
+        return lock
+
+    def _request(self, make: Callable[[], Iterator], note: str, wait: bool | None = None) -> None:
+        with self._step_lock:
+            self._generation += 1
+            gen = self._generation
+        if wait or (wait is None and not self.background):
+            for _ in make():
+                pass
+            self.status.value = ""
+            return
+        self.status.value = busy_html(note)
+        with self._step_lock:
+            self._pending = (gen, make)
+            job = None
+            if self._job is None:
+                job = self._job = Job(self._drain(), name=f"{type(self).__name__}-work")
+        if job is not None:
+            job.start()
+
+    def _drain(self):
+        while True:
+            with self._step_lock:
+                request, self._pending = self._pending, None
+                if request is None:
+                    self._job = None
+                    return
+            gen, make = request
+            steps = None
+            try:
+                steps = make()
+                for _ in steps:
+                    yield
+                    if self._pending is not None:  # a newer request: drop this one here
+                        getattr(steps, "close", lambda: None)()  # its ``finally`` clauses run now
+                        break
+                else:
+                    if gen == self._generation:
+                        self.status.value = ""
+            except SetteKitError as e:
+                if gen == self._generation:
+                    self.status.value = ""
+                    self.show_message(str(e), kind="error")
+            except Exception:  # noqa: BLE001 - never a traceback on the page
+                LOG.exception("%s background work failed", type(self).__name__)
+                if gen == self._generation:
+                    self.status.value = ""
+                    self.show_message(UNEXPECTED, kind="error")
+            yield
+
+    def wait(self, timeout: float | None = 60) -> bool:
+        """Wait for the background work to finish; True if nothing is running."""
+        end = None if timeout is None else time.monotonic() + timeout
+        while True:
+            job = self._job
+            if job is None:
+                return True
+            left = None if end is None else max(0.0, end - time.monotonic())
+            job.wait(left)
+            if end is not None and time.monotonic() >= end:
+                return self._job is None
+
+    async def wait_async(self, timeout: float | None = 60) -> bool:
+        """``await`` the background work (on the event loop the job runs on)."""
+        end = None if timeout is None else time.monotonic() + timeout
+        while self._job is not None and (end is None or time.monotonic() < end):
+            await asyncio.sleep(0.005)
+        return self._job is None
+
+    @property
+    def busy(self) -> bool:
+        """True while background work runs."""
+        return self._job is not None

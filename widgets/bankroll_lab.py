@@ -1,0 +1,706 @@
+"""``BankrollLab``: a bankroll against the bank - variance, paths and the chance of ruin.
+
+The learner sets a bankroll, a target, a flat stake or a staking plan by first card (S9),
+the player's strategy (optimal, or stands at a threshold) and the bank's.  Every number
+comes from :mod:`sette_kit.risk`:
+
+- the exact law of one round (``risk.round_result``): its mean and standard deviation;
+- the exact chance of ruin before the target (``risk.ruin_probability``: a Markov chain
+  on the bankroll, error below 1e-12) and the mean number of rounds;
+- many seeded bankroll paths (``risk.bankroll_paths``, how each ended:
+  ``risk.path_ends``) drawn as thin lines, a ruined, a winning and an unfinished one
+  highlighted (:func:`widgets.charts.paths_chart`);
+- a simulation of the ruin probability with its standard error
+  (``risk.simulate_ruin_stepped``: the same answer as ``risk.simulate_ruin``, played a
+  slice at a time with a progress bar and Cancel);
+- volatility against edge: the chance of ruin for flat stakes 1 ... 50 with the same
+  player (``risk.at_stake``, the table of ``risk.ruin_by_stake``).
+
+Work that can take a while (solving the game, the chain for a large target, many paths)
+runs in the background in steps (:class:`widgets._labkit.Stepped`; a thread, or steps
+on the kernel's event loop where threads cannot start), the newest settings winning;
+``background=False`` does it at once (tests, scripts).  Inputs have bounds that keep
+every step short; a value out of bounds gets a message naming the bounds and changes
+nothing.
+
+>>> lab = BankrollLab("plain", bankroll=100, target=200, stake=10, paths=20, rounds=100, background=False)
+>>> f"{lab.ruin.probability:.4f}", len(lab.paths), lab.paths[0][0]
+('0.9646', 20, 100)
+>>> r = lab.simulate(paths=400, wait=True)
+>>> abs(r.estimate - lab.ruin.probability) < 4 * r.stderr
+True
+>>> lab.set_target(50); lab.message_text
+'The target must be from 101 to 1,000 (you typed 50).'
+"""
+
+from __future__ import annotations
+
+import threading
+
+import ipywidgets
+
+from sette_kit import fmt, odds, risk
+from sette_kit.errors import SetteKitError
+from sette_kit.rules import PRESETS, Rules
+from sette_kit.scoring import fmt_points
+from sette_kit.strategy_text import policy
+
+from ._background import Job
+from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
+from .base import LOG, UNEXPECTED, KitWidget, button, esc, plain_text, safe_action
+from .charts import NARROW, caption_text, pair_html, paths_chart, share_bar
+
+__all__ = ["BankrollLab", "LIMITS", "BANKS", "PLAYERS", "PARTS", "VOLATILITY_STAKES"]
+
+LIMITS = {"bankroll": (1, 999), "target": (2, 1000), "stake": (1, 50), "paths": (1, 100), "rounds": (10, 1000),
+          "sim_paths": (100, 20_000)}
+"""The bounds of the inputs (the target is also more than the bankroll): they keep the
+exact chain and every drawing to a short step, also in a browser without threads."""
+BANKS = ("4", "4½", "5", "5½", "6", "6½", "sees")
+PLAYERS = ("optimal", "4", "4½", "5", "5½", "6", "6½")
+PARTS = ("exact", "paths", "simulation", "volatility")
+VOLATILITY_STAKES = (1, 2, 5, 10, 20, 50)
+FLAT, PLAN = "flat", "plan"
+
+_ROUNDS: dict = {}
+_ROUNDS_LOCK = threading.Lock()
+
+
+def _round(rules: Rules, bank: str, player: str, plan) -> risk.RoundResult:
+    """The law of one round (stake 1, or the best plan for ``plan = (min, max)``), remembered."""
+    key = (rules, bank, player, plan)
+    got = _ROUNDS.get(key)
+    if got is None:
+        who = None if player == "optimal" else policy(player)
+        got = risk.round_result(rules, dealer=policy(bank), player=who, plan=plan)
+        with _ROUNDS_LOCK:
+            got = _ROUNDS.setdefault(key, got)
+    return got
+
+
+def _bank_words(bank: str) -> str:
+    return "sees your total" if bank == "sees" else f"stands at {bank}"
+
+
+def _player_words(player: str) -> str:
+    return "play the optimal strategy" if player == "optimal" else f"stand at {player}"
+
+
+def _name(x) -> str:
+    """A menu name ('5', '4½', 'sees', 'optimal') from what a caller may give."""
+    if isinstance(x, str) and x.strip() in ("sees", "optimal"):
+        return x.strip()
+    pol = policy(x)
+    if isinstance(pol, odds.BankSeesPlayer):
+        return "sees"
+    return fmt_points(pol.threshold)
+
+
+def _pct(p, digits: int = 2) -> str:
+    return fmt.percent(p, digits)
+
+
+def _chance(p) -> str:
+    """A probability from a chain or a simulation (a float), with a word where it rounds
+    to 0% or 100%."""
+    p = float(p)
+    text = _pct(p)
+    if 0.9999 < p < 1:
+        text += f" (all but certain: the other way has probability {1 - p:.1e})"
+    elif 0 < p < 0.0001:
+        text += f" (about {p:.1e})"
+    return text
+
+
+class BankrollLab(Stepped, KitWidget):
+    """Bankroll paths, the exact chance of ruin, its simulation and volatility against edge.
+
+    Public actions: :meth:`set_rules`, :meth:`set_bank`, :meth:`set_player`,
+    :meth:`set_bankroll`, :meth:`set_target`, :meth:`set_stake`, :meth:`set_plan`,
+    :meth:`set_staking`, :meth:`set_paths`, :meth:`set_rounds`, :meth:`set_seed`,
+    :meth:`new_paths`, :meth:`simulate` (``wait=True`` to run here), :meth:`cancel`,
+    :meth:`wait`.  Read-outs: :attr:`game`, :attr:`ruin`, :attr:`paths`, :attr:`ends`,
+    :attr:`simulation`, :attr:`by_stake`, and :attr:`exact_text`, :attr:`chart_text`,
+    :attr:`simulation_text`, :attr:`volatility_text`.
+    """
+
+    def __init__(self, rules: str = "plain", *, bank="5", player="optimal", bankroll: int = 100, target: int = 200,
+                 stake: int = 10, plan: tuple | None = None, paths: int = 30, rounds: int = 200, seed: int = 1,
+                 sim_paths: int = 2000, parts=PARTS, background: bool = True) -> None:
+        super().__init__()
+        lab_look(self)
+        if rules not in PRESETS:
+            raise SetteKitError(f"rules={rules!r}: accepted presets are {', '.join(map(repr, PRESETS))}")
+        unknown = [p for p in parts if p not in PARTS]
+        if unknown or not parts:
+            raise SetteKitError(f"parts={parts!r}: choose among {', '.join(map(repr, PARTS))}")
+        self.parts = tuple(p for p in PARTS if p in parts)
+        self.background = background
+        bank, player = self._bank(bank), self._player(player)
+        self.bankroll = whole(bankroll, *LIMITS["bankroll"], "The bankroll")
+        self.target = self._target(target, self.bankroll)
+        self.stake = whole(stake, *LIMITS["stake"], "The stake")
+        self.plan_range = (1, 10) if plan is None else self._plan(*plan)
+        self.staking = FLAT if plan is None else PLAN
+        self.n_paths = whole(paths, *LIMITS["paths"], "The number of paths")
+        self.rounds = whole(rounds, *LIMITS["rounds"], "The number of rounds")
+        self.seed = whole(seed, 0, MAX_SEED, "The seed")
+        self.sim_paths = whole(sim_paths, *LIMITS["sim_paths"], "The number of simulated paths")
+        self.game = self.ruin = self.paths = self.ends = self.simulation = self.by_stake = None
+        self.sim_status = "ready"  # "ready" | "running" | "done" | "cancelled" | "failed"
+        self._sim_job: Job | None = None
+        self._cancel = threading.Event()
+        self._ruins: dict = {}
+
+        menu = dict(layout=ipywidgets.Layout(width="auto"))
+        self.rules_menu = ipywidgets.Dropdown(options=list(PRESETS), value=rules, description="Rules:", **menu)
+        self.bank_menu = ipywidgets.Dropdown(options=[(f"{'sees your total' if b == 'sees' else 'stands at ' + b}", b)
+                                                      for b in BANKS], value=bank, description="Bank:", **menu)
+        self.player_menu = ipywidgets.Dropdown(options=[("optimal strategy" if p == "optimal" else f"stands at {p}", p)
+                                                        for p in PLAYERS], value=player, description="You:", **menu)
+        self.staking_menu = ipywidgets.Dropdown(options=[("flat stake", FLAT), ("stake by first card", PLAN)],
+                                                value=self.staking, description="Staking:", **menu)
+        box = dict(continuous_update=False, style={"description_width": "initial"})
+        self.bankroll_box = ipywidgets.Text(str(self.bankroll), description="Bankroll:",
+                                            layout=ipywidgets.Layout(width="9.5em"), **box)
+        self.target_box = ipywidgets.Text(str(self.target), description="Target:",
+                                          layout=ipywidgets.Layout(width="9em"), **box)
+        self.stake_box = ipywidgets.Text(str(self.stake), description="Stake:", layout=ipywidgets.Layout(width="7em"),
+                                         **box)
+        self.min_box = ipywidgets.Text(str(self.plan_range[0]), description="Min stake:",
+                                       layout=ipywidgets.Layout(width="9em"), **box)
+        self.max_box = ipywidgets.Text(str(self.plan_range[1]), description="Max stake:",
+                                       layout=ipywidgets.Layout(width="9em"), **box)
+        self.paths_box = ipywidgets.Text(str(self.n_paths), description="Paths:",
+                                         layout=ipywidgets.Layout(width="7em"), **box)
+        self.rounds_box = ipywidgets.Text(str(self.rounds), description="Rounds:",
+                                          layout=ipywidgets.Layout(width="8em"), **box)
+        self.seed_box = ipywidgets.Text(str(self.seed), description="Seed:", layout=ipywidgets.Layout(width="7em"),
+                                        **box)
+        self.sim_box = ipywidgets.Text(str(self.sim_paths), description="Simulate:",
+                                       layout=ipywidgets.Layout(width="10em"), **box)
+        for w, css in [(self.rules_menu, "sk-rules"), (self.bank_menu, "sk-bank"), (self.player_menu, "sk-player"),
+                       (self.staking_menu, "sk-staking"), (self.bankroll_box, "sk-bankroll"),
+                       (self.target_box, "sk-target"), (self.stake_box, "sk-stake"), (self.min_box, "sk-min-stake"),
+                       (self.max_box, "sk-max-stake"), (self.paths_box, "sk-paths"), (self.rounds_box, "sk-rounds"),
+                       (self.seed_box, "sk-seed"), (self.sim_box, "sk-sim-paths")]:
+            w.add_class(css)
+        watch = [(self.rules_menu, self.set_rules), (self.bank_menu, self.set_bank),
+                 (self.player_menu, self.set_player), (self.staking_menu, self.set_staking),
+                 (self.bankroll_box, self.set_bankroll), (self.target_box, self.set_target),
+                 (self.stake_box, self.set_stake), (self.paths_box, self.set_paths),
+                 (self.rounds_box, self.set_rounds), (self.seed_box, self.set_seed),
+                 (self.sim_box, self.set_sim_paths)]
+        for w, action in watch:
+            w.observe(lambda ch, a=action: self._quietly(a, ch["new"]), names="value")
+        for w in (self.min_box, self.max_box):
+            w.observe(lambda ch: self._quietly(lambda _v: self.set_plan(self.min_box.value, self.max_box.value),
+                                               ch["new"]), names="value")
+        self.new_paths_button = button("New paths", self.new_paths, tooltip="Draw other paths (the next seed)",
+                                       css="sk-new-paths")
+        self.simulate_button = button("Simulate", lambda: self.simulate(), css="sk-simulate", style="primary",
+                                      tooltip="Play many paths to the end and count the ruined ones")
+        self.cancel_button = button("Cancel", self.cancel, tooltip="Stop the simulation", css="sk-cancel")
+        self.cancel_button.disabled = True
+        self.progress = ipywidgets.IntProgress(value=0, min=0, max=self.sim_paths, description="Progress:",
+                                               layout=ipywidgets.Layout(width="20em", max_width="100%"))
+        self.progress.add_class("sk-progress")
+        self.progress_label = ipywidgets.HTML("")
+        self.progress_label.add_class("sk-progress-label")
+        self.status = ipywidgets.HTML("")
+        self.status.add_class("sk-status")
+        self.exact_html = ipywidgets.HTML("")
+        self.exact_html.add_class("sk-exact-ruin")
+        self.chart_html = ipywidgets.HTML("")
+        self.chart_html.add_class("sk-paths-chart")
+        self.sim_html = ipywidgets.HTML("")
+        self.sim_html.add_class("sk-simulation")
+        self.volatility_html = ipywidgets.HTML("")
+        self.volatility_html.add_class("sk-volatility")
+        wrap = ipywidgets.Layout(flex_flow="row wrap", align_items="center")
+        self._stake_row = ipywidgets.HBox([self.staking_menu, self.stake_box, self.min_box, self.max_box], layout=wrap)
+        self._controls = [self.rules_menu, self.bank_menu, self.player_menu, self.staking_menu, self.bankroll_box,
+                          self.target_box, self.stake_box, self.min_box, self.max_box, self.paths_box,
+                          self.rounds_box, self.seed_box, self.sim_box, self.new_paths_button]
+        children = [ipywidgets.HBox([self.rules_menu, self.bank_menu, self.player_menu], layout=wrap),
+                    ipywidgets.HBox([self.bankroll_box, self.target_box], layout=wrap),
+                    self._stake_row]
+        if "paths" in self.parts:
+            children.append(ipywidgets.HBox([self.paths_box, self.rounds_box, self.seed_box, self.new_paths_button],
+                                            layout=wrap))
+        children += [self.message, self.status]
+        if "exact" in self.parts:
+            children.append(self.exact_html)
+        if "paths" in self.parts:
+            children.append(self.chart_html)
+        if "simulation" in self.parts:
+            children += [ipywidgets.HTML('<h4 class="sk-lab-heading">Simulate the chance of ruin</h4>'),
+                         ipywidgets.HBox([self.sim_box, self.simulate_button, self.cancel_button], layout=wrap),
+                         ipywidgets.HBox([self.progress, self.progress_label], layout=wrap), self.sim_html]
+        if "volatility" in self.parts:
+            children.append(self.volatility_html)
+        self.set_children(children)
+        self._show_staking()
+        self._refresh()
+
+    # -- settings ---------------------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        return Rules.preset(self.rules_menu.value)
+
+    @property
+    def bank(self) -> str:
+        return self.bank_menu.value
+
+    @property
+    def player(self) -> str:
+        return self.player_menu.value
+
+    @property
+    def simulating(self) -> bool:
+        return self.sim_status == "running"
+
+    @staticmethod
+    def _bank(x) -> str:
+        try:
+            name = _name(x)
+        except (SetteKitError, TypeError, ValueError):
+            name = None
+        if name not in BANKS:
+            raise SetteKitError(f"The bank {x!r} is not one of: stands at {', '.join(BANKS[:-1])}, or 'sees'.")
+        return name
+
+    @staticmethod
+    def _player(x) -> str:
+        try:
+            name = _name(x)
+        except (SetteKitError, TypeError, ValueError):
+            name = None
+        if name not in PLAYERS:
+            raise SetteKitError(f"The player {x!r} is not one of: 'optimal', or stands at {', '.join(PLAYERS[1:])}.")
+        return name
+
+    @staticmethod
+    def _target(target, bankroll: int) -> int:
+        return whole(target, bankroll + 1, LIMITS["target"][1], "The target")
+
+    @staticmethod
+    def _plan(lo, hi) -> tuple[int, int]:
+        lo = whole(lo, *LIMITS["stake"], "The minimum stake")
+        hi = whole(hi, *LIMITS["stake"], "The maximum stake")
+        if lo > hi:
+            raise SetteKitError(f"The minimum stake ({lo}) is more than the maximum ({hi}): give a minimum no larger "
+                                f"than the maximum.")
+        return lo, hi
+
+    def _check_idle(self) -> None:
+        if self.simulating:
+            raise SetteKitError("A simulation is running: wait for it or press Cancel first.")
+
+    def _show_staking(self) -> None:
+        flat = self.staking == FLAT
+        self.stake_box.layout.display = None if flat else "none"
+        self.min_box.layout.display = "none" if flat else None
+        self.max_box.layout.display = "none" if flat else None
+
+    def _set_box(self, box, value) -> None:
+        if box.value != str(value):
+            self._set_quiet(box, str(value))
+
+    # -- computing --------------------------------------------------------------------------------
+    def _settings(self) -> dict:
+        return dict(rules=self.rules, bank=self.bank, player=self.player, staking=self.staking, stake=self.stake,
+                    plan=self.plan_range, bankroll=self.bankroll, target=self.target, paths=self.n_paths,
+                    rounds=self.rounds, seed=self.seed)
+
+    def _game(self, s: dict) -> risk.RoundResult:
+        if s["staking"] == PLAN:
+            return _round(s["rules"], s["bank"], s["player"], s["plan"])
+        return risk.at_stake(_round(s["rules"], s["bank"], s["player"], None), s["stake"])
+
+    def _ruin(self, s: dict, game, stake=None):
+        """The exact ruin of ``game`` (the settings ``s``; ``stake``: the flat stake of a
+        volatility row instead), remembered for these settings."""
+        how = ("flat", stake) if stake is not None else \
+            ((FLAT, s["stake"]) if s["staking"] == FLAT else (PLAN, s["plan"]))
+        key = (s["rules"], s["bank"], s["player"], how, s["bankroll"], s["target"])
+        got = self._ruins.get(key)
+        if got is None:
+            if len(self._ruins) > 64:
+                self._ruins.clear()
+            got = self._ruins[key] = risk.ruin_probability(game, s["bankroll"], s["target"])
+        return got
+
+    def _refresh(self, wait: bool | None = None) -> None:
+        s = self._settings()
+        self._request(lambda: self._steps(s), "Working it out…", wait=wait)
+
+    def _steps(self, s: dict):
+        game = self._game(s)
+        yield
+        ruin = self._ruin(s, game)
+        self.game, self.ruin = game, ruin
+        self._show_exact(s, game, ruin)
+        yield
+        if "paths" in self.parts:
+            paths = risk.bankroll_paths(game, s["bankroll"], s["target"], paths=s["paths"], rounds=s["rounds"],
+                                        seed=s["seed"])
+            ends = risk.path_ends(game, paths, s["target"])
+            self.paths, self.ends = paths, ends
+            self._show_paths(s, paths, ends)
+            yield
+        if "volatility" in self.parts:
+            base = _round(s["rules"], s["bank"], s["player"], None)
+            stakes = sorted({x for x in VOLATILITY_STAKES if x <= s["bankroll"]}
+                            | ({s["stake"]} if s["staking"] == FLAT else set()))
+            rows = []
+            for x in stakes:
+                g = risk.at_stake(base, x)
+                r = self._ruin(s, g, stake=x)
+                rows.append(risk.StakeRow(x, g.mean, g.sd, r.probability, r.expected_rounds))
+                yield
+            self.by_stake = rows
+            self._show_volatility(s, base, rows)
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def _who(self, s: dict) -> str:
+        staking = (f"stake {s['stake']}" if s["staking"] == FLAT else
+                   f"stakes {s['plan'][0]}–{s['plan'][1]} by first card (the best plan)")
+        return (f"{s['rules'].name} rules; you {_player_words(s['player'])}, the bank {_bank_words(s['bank'])}; "
+                f"{staking}")
+
+    def _show_exact(self, s: dict, game, ruin) -> None:
+        mean = game.mean
+        per = "" if s["staking"] == PLAN else f" ({fmt.percent(mean / s['stake'], 1, sign=True)} of the stake)"
+        bound = ruin.error_bound
+        err = "exact" if bound == 0 else ("error below 1e-12" if bound < 1e-12 else f"error below {bound:.0e}")
+        items = [f'<li>One round: mean <b class="sk-num">{esc(fmt.decimal(mean, 3, sign=True))}</b>{esc(per)}, '
+                 f'standard deviation <b class="sk-num">{game.sd:.3f}</b>.</li>',
+                 f'<li>Chance of ruin before reaching {s["target"]:,}: <b class="sk-num sk-ruin">'
+                 f'{esc(_chance(ruin.probability))}</b> (a Markov chain on the bankroll, {err}).</li>',
+                 f'<li>Chance of reaching {s["target"]:,} first: <b class="sk-num">{esc(_chance(ruin.success))}</b>; '
+                 f'the game lasts {ruin.expected_rounds:,.1f} rounds on average.</li>']
+        self.exact_html.value = live(
+            f'<p class="sk-setup">Bankroll {s["bankroll"]:,}, target {s["target"]:,}: {esc(self._who(s))}. '
+            f'A stake is never more than the bankroll can lose.</p><ul class="sk-ruin-numbers">{"".join(items)}</ul>',
+            "sk-exact-result")
+
+    @staticmethod
+    def _highlight(ends) -> list:
+        """A ruined path, one that reached the target and one still playing (the first of each)."""
+        picked = []
+        for kind in ("ruined", "target", "playing"):
+            i = next((k for k, e in enumerate(ends) if e == kind), None)
+            if i is not None:
+                picked.append(i)
+        rest = [k for k in range(len(ends)) if k not in picked]
+        return sorted(picked + rest[:max(0, min(3, len(ends)) - len(picked))])
+
+    def _show_paths(self, s: dict, paths, ends) -> None:
+        hl = self._highlight(ends)
+        staking = f"stake {s['stake']}" if s["staking"] == FLAT else f"stakes {s['plan'][0]}–{s['plan'][1]}"
+        title = f"{len(paths)} bankroll paths from {s['bankroll']:,} ({staking}, seed {s['seed']})"
+        wide = paths_chart(paths, ends, s["target"], s["rounds"], title=title, highlight=hl)
+        narrow = paths_chart(paths, ends, s["target"], s["rounds"], title=f"{len(paths)} paths, {staking}",
+                             highlight=hl, width=NARROW, height=360)
+        self.chart_html.value = pair_html(wide, narrow)
+
+    def _show_volatility(self, s: dict, base, rows) -> None:
+        current = s["stake"] if s["staking"] == FLAT else None
+        data = {f"stake {r.stake}": r.ruin for r in rows}
+        mark = [f"stake {current}"] if current is not None else []
+        title = f"Chance of ruin before {s['target']:,}, by flat stake"
+        wide = share_bar(data, title=title, xlabel="the same player at each stake", ylabel="chance of ruin",
+                         highlight=mark, marked="your stake", height=280)
+        narrow = share_bar(data, title="Chance of ruin by stake", xlabel="the same player at each stake",
+                           highlight=mark, marked="your stake", horizontal=True, width=NARROW)
+        edge = base.mean
+        table = table_html(
+            ["stake", "mean per round", "standard deviation", "chance of ruin", "rounds on average"],
+            [[f"{r.stake}" + (" (yours)" if r.stake == current else ""), esc(fmt.decimal(r.mean, 3, sign=True)),
+              f"{r.sd:.2f}", esc(_pct(r.ruin)), f"{r.expected_rounds:,.1f}"] for r in rows],
+            caption=f"Bankroll {s['bankroll']:,}, target {s['target']:,}", css="sk-volatility-table",
+            row_css=["sk-current" if r.stake == current else "" for r in rows])
+        if edge < 0:
+            said = (f"The edge is against you ({fmt.percent(edge, 1, sign=True)} of each stake): a bigger stake ends "
+                    f"the game sooner, gives the edge fewer rounds to work and so lowers the chance of ruin - "
+                    f"though it never makes the game favourable.")
+        elif edge > 0:
+            said = (f"The edge is for you ({fmt.percent(edge, 1, sign=True)} of each stake): a smaller stake gives "
+                    f"the edge more rounds to work, so it lowers the chance of ruin.")
+        else:
+            said = "A fair game: the stake changes how long the game lasts, not who is favoured."
+        self.volatility_html.value = live(
+            f'<h4 class="sk-lab-heading">Volatility against edge</h4><p class="sk-volatility-note">{esc(said)}</p>'
+            + pair_html(wide, narrow) + table, "sk-volatility-result")
+
+    # -- read-outs --------------------------------------------------------------------------------
+    @property
+    def exact_text(self) -> str:
+        return plain_text(self.exact_html.value)
+
+    @property
+    def chart_text(self) -> str:
+        """The text equivalent of the paths chart."""
+        return caption_text(self.chart_html.value)
+
+    @property
+    def simulation_text(self) -> str:
+        return plain_text(self.sim_html.value)
+
+    @property
+    def volatility_text(self) -> str:
+        return plain_text(self.volatility_html.value)
+
+    # -- settings actions -------------------------------------------------------------------------
+    def _changed(self) -> None:
+        self.sim_html.value = ""
+        self.simulation = None
+        self._refresh()
+
+    @safe_action
+    def set_rules(self, name: str) -> str:
+        """The rules preset: 'plain', 'italian' or 'spanish'."""
+        self._check_idle()
+        if name not in PRESETS:
+            raise SetteKitError(f"Unknown rules {name!r}: choose {', '.join(PRESETS)}.")
+        self._set_box(self.rules_menu, name)
+        self._changed()
+        return name
+
+    @safe_action
+    def set_bank(self, bank) -> str:
+        """The bank: stands at 4 ... 6½ ('5½', 5.5) or 'sees' (it sees your total)."""
+        self._check_idle()
+        name = self._bank(bank)
+        self._set_box(self.bank_menu, name)
+        self._changed()
+        return name
+
+    @safe_action
+    def set_player(self, player) -> str:
+        """You: 'optimal' or stand at 4 ... 6½."""
+        self._check_idle()
+        name = self._player(player)
+        self._set_box(self.player_menu, name)
+        self._changed()
+        return name
+
+    @safe_action
+    def set_staking(self, staking: str) -> str:
+        """'flat' (the same stake every round) or 'plan' (stake by first card, S9)."""
+        self._check_idle()
+        if staking not in (FLAT, PLAN):
+            raise SetteKitError(f"Staking {staking!r}: choose 'flat' or 'plan' (by first card).")
+        self.staking = staking
+        self._set_box(self.staking_menu, staking)
+        self._show_staking()
+        self._changed()
+        return staking
+
+    @safe_action
+    def set_bankroll(self, value) -> int:
+        """The bankroll to start with: 1 to 999 (and less than the target)."""
+        self._check_idle()
+        n = whole(value, *LIMITS["bankroll"], "The bankroll")
+        if n >= self.target:
+            raise SetteKitError(f"The bankroll ({n:,}) must be less than the target ({self.target:,}): raise the "
+                                f"target first.")
+        self.bankroll = n
+        self._set_box(self.bankroll_box, n)
+        self._changed()
+        return n
+
+    @safe_action
+    def set_target(self, value) -> int:
+        """The target: more than the bankroll, at most 1,000."""
+        self._check_idle()
+        n = self._target(value, self.bankroll)
+        self.target = n
+        self._set_box(self.target_box, n)
+        self._changed()
+        return n
+
+    @safe_action
+    def set_stake(self, value) -> int:
+        """A flat stake: 1 to 50 (never more than the bankroll can lose)."""
+        self._check_idle()
+        n = whole(value, *LIMITS["stake"], "The stake")
+        self.stake = n
+        self._set_box(self.stake_box, n)
+        if self.staking != FLAT:
+            self.staking = FLAT
+            self._set_box(self.staking_menu, FLAT)
+            self._show_staking()
+        self._changed()
+        return n
+
+    @safe_action
+    def set_plan(self, min_stake, max_stake) -> tuple:
+        """Stake by first card: the best plan for stakes ``min_stake`` to ``max_stake``
+        (1 <= min <= max <= 50)."""
+        self._check_idle()
+        lo, hi = self._plan(min_stake, max_stake)
+        self.plan_range = (lo, hi)
+        with self._quiet():
+            self.min_box.value, self.max_box.value = str(lo), str(hi)
+        if self.staking != PLAN:
+            self.staking = PLAN
+            self._set_box(self.staking_menu, PLAN)
+            self._show_staking()
+        self._changed()
+        return lo, hi
+
+    @safe_action
+    def set_paths(self, value) -> int:
+        """How many paths to draw: 1 to 100."""
+        self._check_idle()
+        self.n_paths = whole(value, *LIMITS["paths"], "The number of paths")
+        self._set_box(self.paths_box, self.n_paths)
+        self._refresh()
+        return self.n_paths
+
+    @safe_action
+    def set_rounds(self, value) -> int:
+        """How many rounds each drawn path may last: 10 to 1,000."""
+        self._check_idle()
+        self.rounds = whole(value, *LIMITS["rounds"], "The number of rounds")
+        self._set_box(self.rounds_box, self.rounds)
+        self._refresh()
+        return self.rounds
+
+    @safe_action
+    def set_seed(self, value) -> int:
+        """The seed of the drawn paths and of the simulation: a whole number from 0 to 999,999,999."""
+        self._check_idle()
+        self.seed = whole(value, 0, MAX_SEED, "The seed")
+        self._set_box(self.seed_box, self.seed)
+        self._refresh()
+        return self.seed
+
+    @safe_action
+    def new_paths(self) -> int:
+        """Draw other paths: the next seed."""
+        self._check_idle()
+        self.seed += 1
+        self._set_box(self.seed_box, self.seed)
+        self._refresh()
+        return self.seed
+
+    @safe_action
+    def set_sim_paths(self, value) -> int:
+        """How many paths the simulation plays to the end: 100 to 20,000."""
+        self._check_idle()
+        self.sim_paths = whole(value, *LIMITS["sim_paths"], "The number of simulated paths")
+        self._set_box(self.sim_box, self.sim_paths)
+        return self.sim_paths
+
+    # -- the simulation ---------------------------------------------------------------------------
+    @safe_action
+    def simulate(self, paths=None, wait: bool = False):
+        """Play ``paths`` (default: the box) bankroll paths to ruin or the target and
+        compare the share ruined with the exact chance.  ``wait=False`` (the button):
+        background work with a progress bar, returns at once; ``wait=True``: here,
+        returns the :class:`sette_kit.risk.RuinSimulation`."""
+        self._check_idle()
+        n = whole(self.sim_box.value if paths is None else paths, *LIMITS["sim_paths"],
+                  "The number of simulated paths")
+        self.sim_paths = n
+        self._set_box(self.sim_box, n)
+        s = self._settings()
+        self._sim_start(n)
+        steps = self._sim_steps(s, n)
+        if wait:
+            for _ in steps:
+                pass
+            return self.simulation if self.sim_status == "done" else None
+        self._sim_job = Job(steps, name="sette-kit-ruin-simulation").start()
+        return None
+
+    @safe_action
+    def cancel(self) -> bool:
+        """Stop a running simulation at its next step."""
+        if not self.simulating:
+            raise SetteKitError("No simulation is running.")
+        self._cancel.set()
+        return True
+
+    def wait(self, timeout: float | None = 60) -> bool:
+        """Wait for the background work and any simulation; True when both are done."""
+        done = super().wait(timeout)
+        job = self._sim_job
+        return (job is None or job.wait(timeout)) and done
+
+    async def wait_async(self, timeout: float | None = 60) -> bool:
+        done = await super().wait_async(timeout)
+        job = self._sim_job
+        return (job is None or await job.wait_async(timeout)) and done
+
+    def _sim_start(self, n: int) -> None:
+        self.sim_status = "running"
+        self._cancel.clear()
+        self.simulation = None
+        self.progress.max, self.progress.value, self.progress.bar_style = n, 0, ""
+        self.progress_label.value = f"0 / {n:,} paths"
+        self.sim_html.value = live('<p class="sk-running">Playing the paths…</p>', "sk-sim-result")
+        self.simulate_button.disabled, self.cancel_button.disabled = True, False
+        for c in self._controls:
+            c.disabled = True
+
+    def _sim_finish(self, status: str) -> None:
+        self.sim_status = status
+        self.simulate_button.disabled, self.cancel_button.disabled = False, True
+        for c in self._controls:
+            c.disabled = False
+
+    def _sim_steps(self, s: dict, n: int):
+        try:
+            game = self._game(s)
+            exact = self._ruin(s, game)
+            yield
+            run = risk.simulate_ruin_stepped(game, s["bankroll"], s["target"], paths=n, seed=s["seed"],
+                                             step_rounds=20_000)
+            for done in run:
+                self.progress.value = done
+                self.progress_label.value = f"{done:,} / {n:,} paths"
+                if self._cancel.is_set():
+                    self.progress.bar_style = "warning"
+                    self.sim_html.value = live(f'<p class="sk-cancelled">Cancelled after {done:,} of {n:,} paths: '
+                                               f'nothing to show.</p>', "sk-sim-result")
+                    self._sim_finish("cancelled")
+                    return
+                yield
+            result = run.result()
+            self.simulation = result
+            self._show_simulation(s, result, exact)
+            self.progress.bar_style = "success"
+            self._sim_finish("done")
+        except SetteKitError as e:
+            self.sim_html.value = ""
+            self.show_message(str(e), kind="error")
+            self._sim_finish("failed")
+        except Exception:  # noqa: BLE001 - never a traceback for the learner
+            LOG.exception("BankrollLab simulation failed")
+            self.sim_html.value = ""
+            self.show_message(UNEXPECTED, kind="error")
+            self._sim_finish("failed")
+
+    def _show_simulation(self, s: dict, r, exact) -> None:
+        p = float(exact.probability)
+        lines = [f'<p class="sk-sim-setup">{r.paths:,} paths from {s["bankroll"]:,} played to ruin or to '
+                 f'{s["target"]:,} ({esc(self._who(s))}; seed {r.seed}).</p><ul class="sk-sim-numbers">',
+                 f'<li>Ruined: {r.ruined:,} of {r.paths:,} = <b class="sk-num">{esc(_pct(r.estimate))}</b> '
+                 f'± {esc(_pct(r.stderr))} (one standard error)</li>',
+                 f'<li>Exact (the Markov chain): <b class="sk-num">{esc(_pct(p))}</b></li>']
+        if r.stderr > 0:
+            z = (r.estimate - p) / r.stderr
+            verdict = ("within two standard errors, as expected most of the time" if abs(z) <= 2 else
+                       "more than two standard errors away (it happens about 1 time in 20)")
+            lines.append(f'<li class="sk-sim-verdict">The simulation is {abs(z):.1f} standard errors from the exact '
+                         f'value: {verdict}.</li>')
+        else:
+            lines.append(f'<li class="sk-sim-verdict">Every path ended the same way, so the standard error is 0; '
+                         f'the exact chance is {esc(_chance(p))}.</li>')
+        lines.append(f'<li>Rounds per path: {r.mean_rounds:,.1f} on average (exact {exact.expected_rounds:,.1f}).</li>'
+                     '</ul>')
+        self.sim_html.value = live("".join(lines), "sk-sim-result")
