@@ -20,6 +20,10 @@ _WIDGETS = {
     "Quiz": "quiz",
     "TrentunoTable": "trentuno_table",
     "QuattroTable": "quattro_table",
+    # the lesson kit (issue 14): predict first, probability trees, interval coverage
+    "Predict": "predict",
+    "ProbabilityTree": "tree",
+    "CoveragePicture": "coverage",
 }
 
 __all__ = sorted(_WIDGETS)

@@ -96,6 +96,27 @@ KIT_CSS = """
 .sk-widget .widget-button { width: auto; min-width: 4em; max-width: 100%; flex-shrink: 0; }
 .sk-widget .widget-text, .sk-widget .widget-dropdown { max-width: 100%; }
 body .jp-OutputArea-output pre { word-break: normal; overflow-wrap: break-word; }
+.sk-lesson-nav ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .3em 1.5em; }
+.sk-lesson-kicker { margin: .8em 0 0; opacity: .8; }
+.sk-lesson-title { margin: .15em 0 .35em; }
+.sk-lesson-question { font-size: 1.2em; font-style: italic; margin: 0 0 .6em; }
+.sk-lesson-footer { margin-top: 1.5em; }
+.sk-rule-box { border-left: 4px solid #0072B2; padding: .1em 1em; margin: 1em 0; }
+.sk-rule-head { margin: .6em 0 .15em; font-weight: 600; }
+.sk-rule-text { margin: 0 0 .6em; }
+.sk-coming-tag, .sk-map-minutes { opacity: .75; }
+.sk-map-item { margin: .35em 0; }
+.sk-predict-label { font-weight: 600; margin: .2em 0; }
+.sk-predict-question { margin: .2em 0 .4em; }
+.sk-predict { border: 1px solid rgba(128,128,128,.45); border-radius: 6px; padding: .3em .8em .5em; margin: .6em 0; }
+.sk-widget .sk-predict-skip { background: transparent; box-shadow: none; text-decoration: underline; }
+.sk-tree ul { list-style: none; margin: 0; padding-left: .9em; border-left: 1px solid rgba(128,128,128,.45); }
+.sk-tree summary { cursor: pointer; padding: .15em 0; overflow-wrap: anywhere; }
+.sk-tree-counting { margin: 0 0 .4em 1.2em; font-size: .95em; }
+.sk-tree-counting p { margin: .15em 0; }
+.sk-tree-sum { border-collapse: collapse; margin: .6em 0; }
+.sk-tree-sum caption { text-align: left; margin-bottom: .3em; }
+.sk-tree-sum th, .sk-tree-sum td { padding: .15em .6em .15em 0; text-align: left; vertical-align: top; }
 """.strip()
 """The kit's one stylesheet (kept minimal; the visual theme builds on it), carried by every
 widget: rows of controls wrap on a narrow screen; a button is as wide as its words (no
