@@ -119,10 +119,13 @@ body .jp-OutputArea-output pre { word-break: normal; overflow-wrap: break-word; 
 .sk-tree-sum th, .sk-tree-sum td { padding: .15em .6em .15em 0; text-align: left; vertical-align: top; }
 """.strip()
 """The kit's one stylesheet (kept minimal; the visual theme builds on it), carried by every
-widget: rows of controls wrap on a narrow screen; a button is as wide as its words (no
-"Show a..." or "Discard Fante di ba..."); text boxes and menus stay inside the column;
-printed output (the lessons' monospace tables) wraps between words, never inside one
-(JupyterLab's own rule breaks anywhere: "stak e")."""
+widget and by a lesson's header (``widgets.lesson``): rows of controls wrap on a narrow
+screen; a button is as wide as its words (no "Show a..." or "Discard Fante di ba...");
+text boxes and menus stay inside the column; printed output (the lessons' monospace
+tables) wraps between words, never inside one (JupyterLab's own rule breaks anywhere:
+"stak e").  The lesson shape: the navigation in a row, the opening question, rule boxes
+with a rule at their left, the map; a Predict in a frame, its "I don't know, show me"
+as a quiet link-like button; the probability tree's levels indented along a line."""
 
 
 def esc(text: Any) -> str:

@@ -723,7 +723,7 @@ def _cross(x: float, y: float, r: float, stroke: str, width: float = 2.2) -> str
 
 
 def coverage_chart(intervals: Sequence, exact, level: float = 0.95, title: str | None = None,
-                   xlabel: str = "mean result per unit staked", width: float = 600) -> Chart:
+                   xlabel: str = "mean result per unit staked", width: float = 480) -> Chart:
     """Confidence intervals from repeated runs, one per row, against the exact value.
 
     ``intervals``: ``(low, high, mean)`` triples, or objects with ``low``, ``high`` and
@@ -734,7 +734,7 @@ def coverage_chart(intervals: Sequence, exact, level: float = 0.95, title: str |
 
     >>> c = coverage_chart([(-0.3, -0.1, -0.2), (0.0, 0.2, 0.1), (-0.25, 0.05, -0.1)], exact=-0.17)
     >>> c.title
-    '3 intervals at 95%: 2 cover the exact value, 1 misses'
+    '2 of 3 intervals cover the exact value'
     >>> c.svg.count("<path d=\\"M"), "miss it: run 2 (for example run 2: 0.0000 to 0.2000)" in c.text
     (2, True)
     """
@@ -749,8 +749,7 @@ def coverage_chart(intervals: Sequence, exact, level: float = 0.95, title: str |
     misses = [i for i, (lo, hi, _) in enumerate(rows) if not lo <= ex <= hi]
     expected = (1 - level) * n
     if title is None:
-        title = (f"{n} intervals at {level:.0%}: {n - len(misses)} cover the exact value, "
-                 f"{len(misses)} miss{'es' if len(misses) == 1 else ''}")
+        title = f"{n - len(misses)} of {n} intervals cover the exact value"
     keys = [Key("dot", BLUE, "covers it"), Key("line", VERMILLION, "misses it (×, ▶)"),
             Key("dashed", "currentColor", "exact value")]
     pitch = 4.2 if n > 60 else 6 if n > 30 else 10
@@ -776,7 +775,8 @@ def coverage_chart(intervals: Sequence, exact, level: float = 0.95, title: str |
     fig.add(line(x(ex), top - 4, x(ex), fig.bottom, "currentColor", 2, dash="6 4"))
     fig.x_axis([x(t) for t in x.ticks(5)], [number(t) for t in x.ticks(5)], xlabel)
     where = ", ".join(f"run {i + 1}" for i in misses)
-    text = (f"{title} ({level:.0%} would miss about {number(expected, 2)}). The exact value is {ex:.4f}. "
+    text = (f"{title}; {len(misses)} miss{'es' if len(misses) == 1 else ''} it. These are {level:.0%} confidence "
+            f"intervals: about {number(expected, 2)} of {n} should miss. The exact value is {ex:.4f}. "
             + (f"The intervals that miss it: {where} (for example run {misses[0] + 1}: "
                f"{rows[misses[0]][0]:.4f} to {rows[misses[0]][1]:.4f})." if misses else "Every interval covers it."))
     return fig.chart(text)

@@ -15,8 +15,9 @@ all from the catalogue :mod:`sette_kit.course` (titles, questions, rule wordings
   link for each lesson whose notebook exists and "coming" for the others, and any
   other notebook of the folder after them.
 
-Links are relative (``02-the-matta.ipynb``): Voilà, JupyterLab and the static site all
-follow them.  A lesson whose notebook is not in the lessons folder is never linked
+Links are relative (``02-the-matta.ipynb``) and open in the same tab (``target="_self"``:
+without it Voilà's output renderer opens every link of an output in a new tab): Voilà,
+JupyterLab and the static site all follow them.  A lesson whose notebook is not in the lessons folder is never linked
 (:func:`sette_kit.course.available`, checked when the cell runs).  Each function
 returns a :class:`Block`: it displays as HTML and reads as plain text.
 
@@ -84,7 +85,7 @@ def _link(target: course.Lesson, text: str, rel: str = "", available=None) -> st
     """A link to a lesson when its notebook exists, else its name marked "coming"."""
     if target.file in available:
         r = f' rel="{rel}"' if rel else ""
-        return f'<a href="{esc(course.href(target))}"{r}>{esc(text)}</a>'
+        return f'<a href="{esc(course.href(target))}" target="_self"{r}>{esc(text)}</a>'
     return f'<span class="sk-coming">{esc(text)} <span class="sk-coming-tag">(coming)</span></span>'
 
 
@@ -179,7 +180,8 @@ def lesson_map(folder=None) -> Block:
                    f'<ol class="sk-map-list" start="{lessons[0].number}">')
         for l in lessons:
             ready = l.file in have
-            title = (f'<a class="sk-map-title" href="{esc(course.href(l))}">{esc(l.title)}</a>' if ready else
+            title = (f'<a class="sk-map-title" href="{esc(course.href(l))}" target="_self">{esc(l.title)}</a>'
+                     if ready else
                      f'<span class="sk-map-title">{esc(l.title)}</span> <span class="sk-coming-tag">(coming)</span>')
             out.append(f'<li class="sk-map-item {"sk-map-ready" if ready else "sk-coming"}" value="{l.number}">'
                        f'{title} <span class="sk-map-minutes">· {l.minutes} min</span>'
@@ -188,7 +190,7 @@ def lesson_map(folder=None) -> Block:
     others = course.other_pages(folder)
     if others:
         out.append('<h3 class="sk-map-part">More pages in this folder</h3><ul class="sk-map-list sk-map-other">')
-        out += [f'<li class="sk-map-item"><a class="sk-map-title" href="{esc(name)}">{esc(title)}</a></li>'
+        out += [f'<li class="sk-map-item"><a class="sk-map-title" href="{esc(name)}" target="_self">{esc(title)}</a></li>'
                 for name, title in others]
         out.append("</ul>")
     out.append("</section>")

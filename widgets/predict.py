@@ -283,6 +283,10 @@ class Predict(KitWidget):
         self.guessed = value
         self.guess_text = self._choice_label(value) if self.choices else str(text).strip()
         if self.choices:
+            for b, c in zip(self.buttons, self.choices):  # the learner's choice stays marked
+                if c == value:
+                    b.button_style = "info"
+                    b.add_class("sk-predict-chosen")
             right = value == self.right_choice
             self.closeness = "right" if right else "not this time"
             verdict = (f"<b>Right.</b>" if right else "<b>Not this time.</b>")

@@ -225,7 +225,11 @@ class ProbabilityTree(KitWidget):
         return trees.draw_tree(cards, plan, rules=self.rules, seen=self.seen, dealer=self.dealer)
 
     def _render(self) -> None:
-        self.tree_view.value = tree_html(self.model, self.open_levels, self.card_size)
+        # each drawing differs (a counter), so "Close every level" also closes the levels the
+        # learner opened in the page, where the kernel's text would otherwise be unchanged
+        self._drawn = getattr(self, "_drawn", 0) + 1
+        self.tree_view.value = tree_html(self.model, self.open_levels, self.card_size).replace(
+            '<div class="sk-tree" ', f'<div class="sk-tree" data-drawing="{self._drawn}" ', 1)
         stand = None
         if self.dealer is not None and not self.model.root.is_leaf and self.model.root.state != "bust":
             stand = trees.draw_tree(self.cards, trees.STAND, rules=self.rules, seen=self.seen,

@@ -34,15 +34,19 @@ def test_links_go_only_to_lessons_that_exist(tmp_path):
     for name in ("00-start-here.ipynb", "01-cards-and-scoring.ipynb"):
         (tmp_path / name).write_text("{}")
     h = lesson.header(1, tmp_path).html
-    assert 'href="00-start-here.ipynb" rel="prev"' in h and 'href="00-start-here.ipynb">Index' in h
+    assert 'href="00-start-here.ipynb" target="_self" rel="prev"' in h
+    assert 'href="00-start-here.ipynb" target="_self">Index' in h
     assert "02-the-matta.ipynb" not in h and "Next: Lesson 2 · The matta → <span class=\"sk-coming-tag\">(coming)" in h
     (tmp_path / "02-the-matta.ipynb").write_text("{}")
-    assert 'href="02-the-matta.ipynb" rel="next"' in lesson.footer(1, tmp_path).html
+    assert 'href="02-the-matta.ipynb" target="_self" rel="next"' in lesson.footer(1, tmp_path).html
 
 
-def test_links_are_relative_and_never_absolute():
+def test_links_are_relative_and_open_in_the_same_tab():
+    """Voilà's renderer opens a link of an output in a new tab unless it names a target."""
     for n in range(len(course.LESSONS)):
-        for block in (lesson.header(n), lesson.footer(n)):
+        for block in (lesson.header(n), lesson.footer(n), lesson.lesson_map()):
+            links = re.findall(r"<a [^>]*>", block.html)
+            assert all('target="_self"' in a for a in links)
             for href in re.findall(r'href="([^"]+)"', block.html):
                 assert re.fullmatch(r"\d\d-[a-z-]+\.ipynb", href), href
 
@@ -50,7 +54,7 @@ def test_links_are_relative_and_never_absolute():
 def test_first_and_last_lessons_have_one_neighbour():
     assert "Previous" not in lesson.nav(0).html and "Index" not in lesson.nav(0).html
     last = lesson.nav(13, available=frozenset(l.file for l in course.LESSONS)).html
-    assert "Next" not in last and 'href="12-trentuno-odds-and-knocking.ipynb" rel="prev"' in last
+    assert "Next" not in last and 'href="12-trentuno-odds-and-knocking.ipynb" target="_self" rel="prev"' in last
     assert "sk-lesson-next" not in lesson.footer(13).html
 
 
@@ -137,6 +141,7 @@ def test_choice_and_higher_lower():
     assert [b.description for b in c.buttons] == ["Hit", "Stand"]
     c.buttons[1].click()
     assert c.revealed and c.closeness == "right" and c.result_text.splitlines()[1] == "Right."
+    assert "sk-predict-chosen" in c.buttons[1]._dom_classes and "sk-predict-chosen" not in c.buttons[0]._dom_classes
     h = Predict("Bust on 7: more or less than half?", Fraction(26, 38), kind="higher_lower", than=Fraction(1, 2),
                 than_text="half")
     assert [b.description for b in h.buttons] == ["Higher than half", "Lower than half"]
@@ -303,7 +308,10 @@ def test_tree_widget_levels_open_and_close_with_details():
     assert html.count("<details class=\"sk-tree-inner\" open>") == 0  # level 1 shows, deeper levels closed
     w.open_all()
     assert w.tree_view.value.count("<details class=\"sk-tree-inner\" open>") == 1
+    opened = w.tree_view.value
     w.close_all()
+    w.close_all()   # each drawing is new: levels the learner opened in the page close too
+    assert w.tree_view.value != opened and 'data-drawing="4"' in w.tree_view.value
     assert 'role="group"' in w.tree_view.value and "aria-label=\"Probability tree: 4 di coppe" in w.tree_view.value
 
 
@@ -379,11 +387,11 @@ def test_coverage_chart_marks_misses_by_colour_and_shape():
     c = simulate.coverage(PLAIN, rounds=1000, runs=100, seed=1)
     chart = charts.coverage_chart(c.intervals, c.exact)
     n = len(c.misses)
-    assert chart.title == f"100 intervals at 95%: {100 - n} cover the exact value, {n} miss"
+    assert chart.title == f"{100 - n} of 100 intervals cover the exact value"
     assert chart.svg.count(f'stroke="{charts.VERMILLION}" stroke-width="2.6"') == n            # thicker lines
     assert chart.svg.count('stroke-linecap="round"/>') >= n                                  # the × marks
     assert chart.svg.count(f'Z" fill="{charts.VERMILLION}"') == n                              # the ▶ marks
-    assert "(95% would miss about 5)" in chart.text
+    assert f"; {n} miss it. These are 95% confidence intervals: about 5 of 100 should miss." in chart.text
     assert ", ".join(f"run {iv.run + 1}" for iv in c.misses) in chart.text
     assert 'role="img"' in chart.svg and "<desc>" in chart.svg
 
@@ -398,7 +406,7 @@ def test_coverage_picture_another_hundred_and_the_tally():
     assert pic.batches[1].intervals == second.intervals
     assert pic.tally == (len(first.misses) + len(second.misses), 40)
     assert f"of 40 intervals missed" in pic.tally_text and "runs 21-40" in pic.history_text
-    assert pic.chart_text.startswith("20 intervals at 95%")
+    assert re.match(r"\d+ of 20 intervals cover the exact value", pic.chart_text)
 
 
 def test_coverage_picture_refuses_a_second_request_while_running():
