@@ -218,11 +218,14 @@ class SeatView:
 # Seats and bots
 # ---------------------------------------------------------------------------------------
 
-def seat_names(players) -> tuple:
-    """Names in seat order: ``players`` as strings, or ``"Player 1"``... for a number."""
-    if isinstance(players, int) and not isinstance(players, bool):
-        players = [f"Player {i + 1}" for i in range(players)]
-    return tuple(str(p) for p in players)
+def seat_names(players, lo: int = 1, hi: int = 100, count_error: str | None = None) -> tuple:
+    """Names in seat order: ``players`` as a list of names, or ``"Player 1"``... for a
+    number.  Checked (issue 18): ``lo`` to ``hi`` seats (``count_error`` is the message,
+    ``{n}`` the count), names unique, text of at most 40 characters without control
+    characters; a string such as ``"AB"`` is not a list of names."""
+    from ._checks import read_names
+
+    return read_names(players, lo, hi, count_error)
 
 
 class Seats:
@@ -238,7 +241,8 @@ class Seats:
 
     @property
     def events(self) -> tuple:
-        """Every event so far (``data`` may name hidden cards: show ``text`` to people)."""
+        """Every event since the game was created, or since the first event its save kept
+        (``data`` may name hidden cards: show ``text`` to people)."""
         return tuple(self._events)
 
     def _first_dealer(self, key) -> tuple:
@@ -260,11 +264,13 @@ class Seats:
 
     def _attach_bots(self, bots, default: Callable[[], Callable]) -> None:
         """``bots``: None, ``{seat or name: policy}``, or ``"all"`` (``default()`` at every seat)."""
+        from ._checks import read_bots
+
         if bots is None:
             return
-        if bots == "all":
+        if isinstance(bots, str) and bots == "all":
             bots = {s: default() for s in range(self.n_seats)}
-        for key, policy in dict(bots).items():
+        for key, policy in read_bots(bots).items():
             if not callable(policy):
                 raise SetteKitError(f"the bot for {key!r} must be a callable policy(view) -> action")
             self._bots[self._seat_of(key)] = policy
@@ -277,11 +283,14 @@ class Seats:
 def top_cards(deck) -> list | None:
     """The ``deck=`` argument of a scripted game (cards on top of the first deck, top card
     first) as a list, None when empty; SetteKitError unless they are distinct Cards."""
-    if not deck:
+    if deck is None or (hasattr(deck, "__len__") and not len(deck)):
         return None
-    top = list(deck)
-    if not all(isinstance(c, Card) for c in top) or len(set(top)) != len(top):
-        raise SetteKitError("deck= must be distinct Cards, top card first")
+    from .cards import as_cards
+
+    try:
+        top = list(as_cards(deck, what="deck="))
+    except SetteKitError as exc:
+        raise SetteKitError(f"deck= must be distinct Cards, top card first: {exc}") from None
     return top
 
 

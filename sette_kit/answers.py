@@ -38,6 +38,7 @@ from fractions import Fraction
 
 from . import fmt
 from .errors import SetteKitError
+from .numbers import read_number, shown
 
 __all__ = [
     "Answer", "Verdict", "parse_answer", "parse_yes_no", "check", "matches", "fmt_exact",
@@ -46,6 +47,9 @@ __all__ = [
 
 KINDS = ("probability", "points", "number", "yesno")
 """What a question asks for: a probability (0-1), a score in points, any number, yes/no."""
+
+MAX_ANSWER_CHARS = 60
+"""The longest answer read (issue 19.3): longer text is refused before it is parsed."""
 
 MIN_SIGNIFICANT = 2
 """A rounded decimal or percentage needs at least this many significant digits."""
@@ -147,12 +151,16 @@ def parse_answer(text, kind: str = "number") -> Answer:
     ...
     sette_kit.errors.SetteKitError: a score is not a percentage; accepted forms: a score such as 7½, 7 1/2, 7.5, 15/2 or 3
     """
-    if kind not in ACCEPTED or kind == "yesno":
-        raise SetteKitError(f"kind={kind!r}: accepted kinds for numbers are 'probability', 'points', 'number'")
+    if not isinstance(kind, str) or kind not in ACCEPTED or kind == "yesno":
+        raise SetteKitError(f"kind={shown(kind)}: accepted kinds for numbers are 'probability', 'points', 'number'")
     if isinstance(text, (int, Fraction)) and not isinstance(text, bool):
-        return Answer(str(text), Fraction(text), "integer" if Fraction(text).denominator == 1 else "fraction")
+        value = read_number(text, "the answer", accepted=ACCEPTED[kind])  # size checked (issue 19.3)
+        return Answer(str(value), value, "integer" if value.denominator == 1 else "fraction")
     if not isinstance(text, str):
         raise SetteKitError(f"an answer must be text such as '24/37'; accepted forms: {ACCEPTED[kind]}")
+    if len(text) > MAX_ANSWER_CHARS and len(text.strip()) > MAX_ANSWER_CHARS:  # issue 19.3: before any parsing
+        raise SetteKitError(f"cannot read {shown(text, 40)} as a {'score' if kind == 'points' else 'number'}: it is "
+                            f"too long (at most {MAX_ANSWER_CHARS} characters); accepted forms: {ACCEPTED[kind]}")
     raw = text
     t = text.strip().translate(_DASHES)
     t = re.sub(r"\s+", " ", t)
@@ -204,13 +212,13 @@ def parse_yes_no(text) -> bool:
     """
     if isinstance(text, bool):
         return text
-    t = str(text).strip().lower().rstrip(".!")
-    if t in _YES:
-        return True
-    if t in _NO:
-        return False
-    shown = str(text) if len(str(text)) <= 40 else str(text)[:37] + "..."
-    raise SetteKitError(f"cannot read {shown!r} as yes or no; accepted forms: {ACCEPTED['yesno']}")
+    if isinstance(text, str) and len(text) <= MAX_ANSWER_CHARS:
+        t = text.strip().lower().rstrip(".!")
+        if t in _YES:
+            return True
+        if t in _NO:
+            return False
+    raise SetteKitError(f"cannot read {shown(text, 40)} as yes or no; accepted forms: {ACCEPTED['yesno']}")
 
 
 def _significant(answer: Answer) -> int:
@@ -227,7 +235,9 @@ def matches(answer: Answer, exact: Fraction) -> str:
     >>> matches(parse_answer("67%"), Fraction(2, 3)), matches(parse_answer("0.666"), Fraction(2, 3))
     ('right', 'wrong')
     """
-    exact = Fraction(exact)
+    if not isinstance(answer, Answer):
+        raise SetteKitError(f"matches takes an Answer (from parse_answer()), not {shown(answer)}")
+    exact = read_number(exact, "exact", accepted="the exact value: a Fraction or a whole number")
     if answer.value == exact:
         return "right"
     if answer.exact:
@@ -256,7 +266,7 @@ def fmt_exact(value, kind: str = "number") -> str:
     """
     if kind == "yesno":
         return "yes" if value else "no"
-    value = Fraction(value)
+    value = read_number(value, "value", accepted="an exact value: a Fraction or a whole number")
     if kind == "points" and (value * 2).denominator == 1:
         whole, half = divmod(int(value * 2), 2)
         return (f"{whole}½" if whole else "½") if half else str(whole)
@@ -298,6 +308,14 @@ def check(text, exact, kind: str = "number") -> Verdict:
     >>> check("yes", True, "yesno").right
     True
     """
+    if not isinstance(kind, str) or kind not in KINDS:  # the author's arguments: errors, not verdicts
+        raise SetteKitError(f"kind={shown(kind)}: accepted kinds are {', '.join(map(repr, KINDS))}")
+    if kind == "yesno":
+        from ._checks import read_bool
+
+        exact = read_bool(exact, "exact")  # a yes/no question's exact answer
+    else:
+        exact = read_number(exact, "exact", accepted="the exact value: a Fraction or a whole number")
     try:
         if kind == "yesno":
             said = parse_yes_no(text)

@@ -37,6 +37,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "format_cards",
+    "as_cards",
 ]
 
 
@@ -144,6 +145,64 @@ def _check_face(face: str) -> Face:
         ) from None
 
 
+def _shown(value) -> str:
+    from .numbers import shown
+
+    return shown(value)
+
+
+def _items(value, what: str, *also) -> tuple:
+    """The items of a list of Cards (or of ``also`` types), or a SetteKitError naming what
+    is accepted: not None, a number, bytes or a mapping."""
+    if value is None or isinstance(value, (str, bytes, bytearray, int, float, dict)) or not hasattr(value, "__iter__"):
+        raise SetteKitError(f"{what}: give text such as '7 di coppe, Re di denari' or a list of Cards, "
+                            f"not {_shown(value)}")
+    items = tuple(value)
+    for c in items:
+        if not isinstance(c, (Card, *also)):
+            raise SetteKitError(f"{what}: a list of Cards holds only Cards"
+                                + (" or card names such as '7 di coppe'" if also else "") + f", not {_shown(c)}")
+    return items
+
+
+MAX_CARDS_TEXT = 4000
+"""The longest text read as cards (issue 18): every card of the deck written out in full
+takes about 800 characters."""
+
+
+def _check_size(text: str) -> None:
+    # issue 18: huge text is refused before it is parsed, and never echoed back whole
+    if len(text) > MAX_CARDS_TEXT:
+        raise SetteKitError(f"cards: {len(text):,} characters is too long for a list of cards (at most "
+                            f"{MAX_CARDS_TEXT:,}); {ACCEPTED_FORMS}")
+    if len(text) > 30:
+        for token in re.split(r"[\s,;+]+", text):
+            if len(token) > 30:
+                raise SetteKitError(f"cannot read {_shown(token)} as a card: no word of a card's name is that "
+                                    f"long; {ACCEPTED_FORMS}")
+
+
+def as_cards(value, face: str = "italian", what: str = "cards") -> tuple:
+    """Cards from text (read with :func:`parse_cards` in ``face``), one Card, or a list of
+    Cards; each card at most once.  Anything else is a SetteKitError naming what is accepted.
+
+    >>> as_cards("7c Rd"), as_cards(Card(7, 0))
+    ((Card(7, 'coppe'), Card('Re', 'denari')), (Card(7, 'coppe'),))
+    >>> as_cards(None)
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: cards: give text such as '7 di coppe, Re di denari' or a list of Cards, not None
+    """
+    if isinstance(value, str):
+        return parse_cards(value, face=face)
+    if isinstance(value, Card):
+        return (value,)
+    cards = _items(value, what)
+    if len(set(cards)) != len(cards):
+        raise SetteKitError(f"{what}: a hand holds each card at most once")
+    return cards
+
+
 @dataclass(frozen=True, order=True)
 class Card:
     """One card, by canonical rank and suit.  Immutable, hashable, ordered by rank then suit.
@@ -179,9 +238,11 @@ class Card:
         >>> Card.from_index(19)
         Card('Re', 'denari')
         """
-        if not 0 <= int(index) < 40:
+        if isinstance(index, bool) or not hasattr(index, "__index__"):
+            raise SetteKitError(f"card index {_shown(index)} is not a whole number: accepted 0-39")
+        if not 0 <= index.__index__() < 40:
             raise SetteKitError(f"card index {index!r} is out of range: accepted 0-39")
-        return FULL_DECK[int(index)]
+        return FULL_DECK[index.__index__()]
 
     @property
     def is_figure(self) -> bool:
@@ -225,8 +286,8 @@ def _coerce(enum, value, what, accepted):
         if isinstance(value, bool):
             raise ValueError
         return enum(int(value)) if int(value) == value else enum(value)
-    except (KeyError, ValueError, TypeError):
-        raise SetteKitError(f"{value!r} is not a {what}: accepted {accepted}") from None
+    except (KeyError, ValueError, TypeError, OverflowError):
+        raise SetteKitError(f"{_shown(value)} is not a {what}: accepted {accepted}") from None
 
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(Rank(r), Suit(s)) for s in range(4) for r in range(1, 11))
@@ -426,7 +487,8 @@ def parse_cards(text: str | Iterable[str], face: str = "italian") -> tuple[Card,
     if not isinstance(text, str):
         if isinstance(text, Card):
             return (text,)
-        text = ", ".join(c.name() if isinstance(c, Card) else str(c) for c in text)
+        text = ", ".join(c.name() if isinstance(c, Card) else c for c in _items(text, "cards", str))
+    _check_size(text)
     if not text.strip():
         raise SetteKitError(f"no cards given; {ACCEPTED_FORMS}")
     cards: list[Card] = []
@@ -481,7 +543,7 @@ def format_cards(cards: Iterable[Card], face: str = "italian", style: str = "nam
     ('7 di denari, Re di denari', '7♦ K♦', '7 of coins, King of coins')
     """
     _check_face(face)
-    cards = tuple(cards)
+    cards = _items(cards, "format_cards")
     if style == "name":
         return ", ".join(c.name(face) for c in cards)
     if style == "label":
@@ -508,8 +570,10 @@ class Deck:
 
     def __init__(self, cards: Sequence[Card] | None = None, *, seed: int | None = None, rng=None,
                  shuffle: bool = True) -> None:
-        self._rng = rng if rng is not None else random.Random(seed)
-        self._cards: list[Card] = list(FULL_DECK if cards is None else cards)
+        from ._checks import read_rng, read_seed
+
+        self._rng = read_rng(rng) if rng is not None else random.Random(read_seed(seed))
+        self._cards: list[Card] = list(FULL_DECK if cards is None else _items(cards, "a deck"))
         self.dealt: list[Card] = []
         if len(set(self._cards)) != len(self._cards):
             raise SetteKitError("a deck cannot hold the same card twice")
@@ -526,6 +590,10 @@ class Deck:
 
     def deal(self, n: int = 1) -> tuple[Card, ...]:
         """Take ``n`` cards from the top.  Raises SetteKitError if fewer remain."""
+        if type(n) is not int:
+            from .numbers import read_whole
+
+            n = read_whole(n, "n", 0, 40, accepted="a whole number of cards from 0 to 40", text=False)
         if n < 0 or n > len(self._cards):
             raise SetteKitError(f"cannot deal {n} cards: {len(self._cards)} remain in the deck")
         out, self._cards = self._cards[:n], self._cards[n:]
@@ -538,7 +606,7 @@ class Deck:
 
     def reshuffle(self, cards: Iterable[Card]) -> None:
         """Put ``cards`` (which must have been dealt) back and shuffle the deck (S18)."""
-        cards = list(cards)
+        cards = list(_items(cards, "reshuffle"))
         for c in cards:
             if c not in self.dealt:
                 raise SetteKitError(f"{c.name()} was not dealt from this deck, so it cannot go back")

@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 from .cards import FULL_DECK, Suit
 from .errors import SetteKitError
+from .numbers import shown
 from .rules import Rules
 from .scoring import fmt_points, outcome, score
 from .strategy import BankSeesPlayer, StandAt, card_class, stand_at
@@ -38,9 +39,14 @@ def _n(x: int) -> str:
     return f"{x:,}"
 
 
-def _whole(x, name: str, low: int = 0) -> int:
-    if isinstance(x, bool) or not isinstance(x, int) or x < low:
-        raise SetteKitError(f"{name}={x!r}: give a whole number >= {low}")
+MAX_CARDS = 1000
+"""The most cards :func:`choose`, :func:`arrangements` and :func:`draws` count from (their
+answers and their words stay readable: 1000! has 2,568 digits)."""
+
+
+def _whole(x, name: str, low: int = 0, high: int = MAX_CARDS) -> int:
+    if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high:
+        raise SetteKitError(f"{name}={shown(x)}: give a whole number from {low} to {high:,}")
     return x
 
 
@@ -622,7 +628,7 @@ class Shoe:
         >>> [(r.number, r.result) for r in Shoe("plain", seed=1).play(3)]
         [(1, -1), (2, 1), (3, -1)]
         """
-        rounds = _whole(rounds, "rounds", 1)
+        rounds = _whole(rounds, "rounds", 1, 100_000)
         return [self.deal_round() for _ in range(rounds)]
 
     def __repr__(self) -> str:

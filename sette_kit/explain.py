@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .rules import Rules
 from .cards import Rank
+from .errors import SetteKitError
+from .rules import Rules, as_rules
 from .scoring import HALF, SETTE_E_MEZZO, Score, _win_multiplier, card_value, fmt_points, score
 
 __all__ = ["explain"]
@@ -36,6 +37,11 @@ def explain(cards, rules: Rules, **score_options) -> str:
     ...
     7½ with three cards: sette e mezzo, but not a reale (a reale needs exactly two cards, S5).
     """
+    rules = as_rules(rules)
+    unknown = set(score_options) - {"declare", "half_ace"}
+    if unknown:  # issue 18: the options of score(), and nothing else
+        raise SetteKitError(f"explain takes the options of score(): declare=, half_ace=; not "
+                            f"{', '.join(sorted(unknown))}")
     s = cards if isinstance(cards, Score) else score(cards, rules, **score_options)
     face = rules.face
     lines: list[str] = []

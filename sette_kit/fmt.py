@@ -37,6 +37,8 @@ from __future__ import annotations
 from fractions import Fraction
 from numbers import Rational, Real
 
+from .errors import SetteKitError
+
 __all__ = ["SHORT_DIGITS", "percent", "decimal", "fraction", "is_short", "approx", "hidden_exact"]
 
 SHORT_DIGITS = 4
@@ -47,13 +49,35 @@ the "exact value" disclosure."""
 _DEFAULT_DIGITS = {"percent": 1, "decimal": 4}
 
 
+MAX_BITS = 13_000  # about 4,000 digits: Python writes no longer whole number by default
+
+
 def _real(x) -> Real:
+    # issue 18: a clear SetteKitError for what is not a number or too large to write
+    from .numbers import shown
+
     if isinstance(x, bool) or not isinstance(x, Real):
-        raise TypeError(f"a number is needed, not {type(x).__name__}")
-    return x
+        raise SetteKitError(f"a number is needed, not {shown(x)}")
+    if isinstance(x, Rational) and max(abs(x.numerator).bit_length(), x.denominator.bit_length()) > MAX_BITS:
+        raise SetteKitError("the number is too large to write (more than 4,000 digits)")
+    return x  # a float NaN (a standard error of one round) is written 'nan'; the widgets say why
+
+
+def _float(x) -> float:
+    try:
+        return float(_real(x))
+    except OverflowError:
+        raise SetteKitError("the number is too large to write as a decimal") from None
+
+
+def _digits(digits, hi: int = 12) -> int:
+    from .numbers import read_whole
+
+    return read_whole(digits, "digits", 0, hi, text=False)
 
 
 def _fixed(v: float, digits: int, sign: bool) -> str:
+    digits = _digits(digits)
     text = f"{v:+.{digits}f}" if sign else f"{v:.{digits}f}"
     if float(text) == 0:  # never '-0.0' (nor '+0.0' for an exact zero)
         text = f"{0:.{digits}f}"
@@ -68,7 +92,7 @@ def percent(x, digits: int = 1, *, sign: bool = False) -> str:
     >>> percent(0.05, sign=True), percent(Fraction(-1, 10**9))
     ('+5.0%', '0.0%')
     """
-    return _fixed(float(_real(x)) * 100, digits, sign) + "%"
+    return _fixed(_float(x) * 100, digits, sign) + "%"
 
 
 def decimal(x, digits: int = 4, *, sign: bool = False) -> str:
@@ -77,7 +101,7 @@ def decimal(x, digits: int = 4, *, sign: bool = False) -> str:
     >>> decimal(Fraction(-22069914749539, 134817758039250)), decimal(Fraction(1, 8), 2, sign=True)
     ('-0.1637', '+0.12')
     """
-    return _fixed(float(_real(x)), digits, sign)
+    return _fixed(_float(x), digits, sign)
 
 
 def fraction(x) -> str:
@@ -99,7 +123,7 @@ def is_short(x, digits: int = SHORT_DIGITS) -> bool:
     >>> is_short(Fraction(22, 37)), is_short(Fraction(1615261979, 6068478780)), is_short(0.25)
     (True, False, False)
     """
-    x = _real(x)
+    x, digits = _real(x), _digits(digits, 100)
     if not isinstance(x, Rational):
         return False
     x = Fraction(x)
@@ -121,8 +145,8 @@ def approx(x, style: str = "percent", digits: int | None = None, *, sign: bool =
     >>> approx(Fraction(1615261979, 6068478780), digits=2)
     '26.62%'
     """
-    if style not in _DEFAULT_DIGITS:
-        raise ValueError(f"style={style!r}: accepted 'percent' or 'decimal'")
+    if not isinstance(style, str) or style not in _DEFAULT_DIGITS:
+        raise SetteKitError(f"style={style!r}: accepted 'percent' or 'decimal'")
     digits = _DEFAULT_DIGITS[style] if digits is None else digits
     lead = (percent if style == "percent" else decimal)(x, digits, sign=sign)
     if not is_short(x) or Fraction(x).denominator == 1:

@@ -123,9 +123,15 @@ Design notes (what other modules may rely on)
   passes to it, as the bank (see :mod:`sette_kit.policies`).  :meth:`Table.play_bots`
   advances every bot turn; :meth:`Table.play_round` plays a whole round when every seat
   to act is a bot.
-* **Saving.**  :meth:`Table.to_json` / :meth:`Table.from_json` save everything, including
-  the random generator's state, so a loaded game continues identically.  Policies are
-  code, not data: pass ``bots=`` again to ``from_json``.
+* **Saving.**  :meth:`Table.to_json` / :meth:`Table.from_json` save the whole state,
+  including the random generator's state, so a loaded game continues identically.
+  Policies are code, not data: pass ``bots=`` again to ``from_json``.  Of the event log a
+  save keeps the current round and the latest whole rounds, up to
+  :data:`MAX_SAVED_EVENTS` events (so a save stays small however long the game); a
+  loaded table's :attr:`~Table.events` starts there.  A save is untrusted text: loading
+  checks its size, then every field against a schema, then the fields against each
+  other (one deck of 40 cards, unique names, the money the game started with), and
+  names the field that is wrong.
 * **Heads-up**: a table of two seats (one player and the bank) is the heads-up game.
 
 >>> t = Table("italian", players=["A", "B", "C"], seed=7, bots="all")
@@ -146,11 +152,16 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Callable, NamedTuple
 
+from ._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE as RNG_STATE_SCHEMA, Bad, Bool, CardIndex, Choice, Dict,
+                     EventData, Int, List, Name, Obj, Opt, Str, build_options, event_schema, load_json, rng_state,
+                     validate)
 from ._table import (Event, HandCards, Legal, Option, SeatView, Seats, event_from_json, event_to_json,
                      rng_from_json, rng_to_json, seat_names, top_cards)
 from .cards import FULL_DECK, Card, Rank
+from ._checks import read_seed
 from .errors import IllegalMove, SetteKitError
-from .rules import SUIT_PRIORITY, Rules
+from .numbers import MAX_MONEY, read_number, read_whole, shown
+from .rules import SUIT_PRIORITY, Rules, as_rules
 from .scoring import SETTE_E_MEZZO, Score, fmt_points, outcome, score
 
 __all__ = ["Table", "TableView", "HandView", "Event", "Legal", "Option", "RoundResult",
@@ -160,7 +171,13 @@ __all__ = ["Table", "TableView", "HandView", "Event", "Legal", "Option", "RoundR
 PHASES = ("ready", "stake", "players", "bank", "settled")
 ACTIONS = ("stake", "hit", "stand", "hit_face_down", "split", "burn", "exchange", "half_ace", "declare")
 MIN_SEATS, MAX_SEATS = 2, 12  # S7
-_FORMAT = "sette-kit/table/1"
+_FORMAT = "sette-kit/table/2"
+_OLD_FORMATS = ("sette-kit/table/1",)
+_WHAT = "the saved table"
+HAND_STATUSES = ("playing", "stood", "sette_e_mezzo", "bust")
+MAX_SAVED_EVENTS = 500
+"""A save keeps the current round's events and those of the latest whole rounds, up to
+this many events in all (issue 19.4)."""
 _PARAMS = {"stake": ("amount",), "split": ("amount",), "declare": ("value",)}
 
 
@@ -303,38 +320,24 @@ class Table(Seats):
 
     def __init__(self, rules: Rules | str, players, bankrolls=100, min_stake: int = 1, max_stake: int = 10,
                  seed: int | None = None, bots=None, banker: int | str | None = None, deck=None) -> None:
-        self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
-        if not isinstance(self.rules, Rules):
-            raise SetteKitError("rules must be a Rules object or a preset name: 'italian', 'spanish' or 'plain'")
-        names = seat_names(players)
-        if not MIN_SEATS <= len(names) <= MAX_SEATS:
-            raise SetteKitError(f"a table seats {MIN_SEATS} to {MAX_SEATS} players, the bank included (S7); "
-                                f"got {len(names)}")
-        if len(set(names)) != len(names) or any(not n.strip() for n in names):
-            raise SetteKitError("player names must be different and not empty")
+        self.rules = as_rules(rules)
+        names = seat_names(players, MIN_SEATS, MAX_SEATS,
+                           f"a table seats {MIN_SEATS} to {MAX_SEATS} players, the bank included (S7); got {{n}}")
         self.names = names
         n = len(names)
-        for what, v in (("min_stake", min_stake), ("max_stake", max_stake)):
-            if not _is_int(v) or v < 1:
-                raise SetteKitError(f"{what}={v!r} must be a whole number of units, at least 1 (S7)")
-        if min_stake > max_stake:
+        self.min_stake, self.max_stake = (
+            read_whole(v, what, 1, MAX_MONEY, accepted=f"a whole number of units from 1 to {MAX_MONEY:,} (S7)",
+                       text=False)
+            for what, v in (("min_stake", min_stake), ("max_stake", max_stake)))
+        if self.min_stake > self.max_stake:
             raise SetteKitError(f"min_stake={min_stake} is above max_stake={max_stake} (S7)")
-        self.min_stake, self.max_stake = int(min_stake), int(max_stake)
-        if isinstance(bankrolls, dict):
-            unknown = set(bankrolls) - set(names)
-            if unknown or len(bankrolls) != n:
-                raise SetteKitError(f"bankrolls must give one amount for each of {', '.join(names)}")
-            bankrolls = [bankrolls[x] for x in names]
-        elif _is_int(bankrolls):
-            bankrolls = [bankrolls] * n
-        bankrolls = list(bankrolls)
-        if len(bankrolls) != n or not all(_is_int(b) for b in bankrolls):
-            raise SetteKitError(f"bankrolls must be one whole number, or one for each of the {n} seats")
-        self._bankrolls = [int(b) for b in bankrolls]
-        self._rng = random.Random(seed)
+        self._bankrolls = _read_bankrolls(bankrolls, names)
+        self._money = sum(self._bankrolls)  # S7: money only moves between seats (checked on load)
+        self._rng = random.Random(read_seed(seed))
         self._bots: dict[int, Callable] = {}
         self._events: list[Event] = []
         self._round_start = 0
+        self._dropped = 0  # events no longer kept (a table loaded from a save, issue 19.4)
         self.round = 0
         self.phase = "ready"
         self._hands: list[list[_Hand]] = [[] for _ in range(n)]
@@ -499,6 +502,9 @@ class Table(Seats):
         ...
         sette_kit.errors.IllegalMove: it is B's turn, not A's
         """
+        if not isinstance(action, str):
+            raise IllegalMove(f"the action must be a name such as 'hit', not {shown(action)}: "
+                              f"the actions are {', '.join(ACTIONS)}")
         if not self.in_progress:
             raise IllegalMove("no round is in progress: call new_round() to deal the next hand")
         actor = self.to_act
@@ -533,10 +539,12 @@ class Table(Seats):
                     "None (automatic)" if v is None else fmt_points(v) for v in opt.values))
             value = params["value"]
             if value is not None:
-                try:
-                    value = _read_value(value)
-                except (ValueError, TypeError, ZeroDivisionError):
-                    value = "bad"
+                accepted = "None (automatic) or a value of the matta: " + ", ".join(
+                    fmt_points(v) for v in opt.values if v is not None) + " (S4)"
+                try:  # issue 19.3: size and form checked before it becomes a Fraction
+                    value = read_number(value, "value", accepted=accepted)
+                except SetteKitError as exc:
+                    raise IllegalMove(str(exc)) from None
                 if value not in opt.values:
                     raise IllegalMove(f"the matta cannot be declared {params['value']!r}: accepted None (automatic), "
                                       + ", ".join(fmt_points(v) for v in opt.values if v is not None) + " (S4)")
@@ -961,54 +969,112 @@ class Table(Seats):
 
     # -- saving -----------------------------------------------------------------------------
     def to_json(self) -> str:
-        """The whole state as JSON text (policies are not saved: re-attach them on load)."""
+        """The whole state as JSON text (policies are not saved: re-attach them on load).
+
+        What a save keeps (issue 19.4): everything needed to go on exactly as this table
+        would - rules, players, money (and the total the game started with), the deck,
+        the hands, whose turn it is and the random generator's state - and the events of
+        the current round in full, plus those of the most recent whole rounds up to
+        :data:`MAX_SAVED_EVENTS` events in all.  Older events are dropped (``dropped``
+        counts them), so a save stays small and quick to load however long the game:
+        about 60 KB after 1,000 or 3,000 rounds at 6 seats (``bench/bench_saves.py``).
+        A table loaded from a save has that tail as its :attr:`events`.
+        """
+        start = self._tail_start()
         state = {
             "format": _FORMAT,
             "rules": _rules_to_dict(self.rules),
             "names": list(self.names),
             "bankrolls": list(self._bankrolls),
+            "money": self._money,
             "min_stake": self.min_stake, "max_stake": self.max_stake,
             "round": self.round, "phase": self.phase, "banker": self.banker,
             "stock": [c.index for c in self._stock], "discards": [c.index for c in self._discards],
             "hands": [[h.to_dict() for h in hs] for hs in self._hands],
             "order": list(self._order), "pos": self._pos, "hidx": self._hidx, "ran_out": self._ran_out,
-            "round_start": self._round_start,
+            "round_start": self._round_start - start,
             "rng": rng_to_json(self._rng.getstate()),
-            "events": [event_to_json(e) for e in self._events],
+            "events": [event_to_json(e) for e in self._events[start:]],
+            "dropped": self._dropped + start,
             "bot_seats": sorted(self._bots),
         }
         return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
+    def _tail_start(self) -> int:
+        """The first event a save keeps: the start of the earliest round such that at most
+        MAX_SAVED_EVENTS events are kept, never after the start of the current round."""
+        events = self._events
+        limit = len(events) - MAX_SAVED_EVENTS
+        if limit <= 0:
+            return 0
+        first = self._round_start
+        for i in range(self._round_start - 1, limit - 1, -1):
+            if events[i].kind == "round_started":
+                first = i
+        return first
+
     @classmethod
-    def from_json(cls, text: str, bots=None) -> "Table":
-        """Load a table saved with :meth:`to_json`; ``bots`` re-attaches the policies."""
+    def from_json(cls, text: str, bots=None, *, max_chars: int = MAX_SAVE_CHARS) -> "Table":
+        """Load a table saved with :meth:`to_json`; ``bots`` re-attaches the policies.
+
+        The text is untrusted (issue 18.21): text longer than ``max_chars`` is refused
+        unread, then every field is checked against the save's schema and the fields
+        against each other (one deck of 40 cards, unique names, the money the game
+        started with, whose turn it is); anything wrong is a SetteKitError that names the
+        field.  Saves of the earlier format ``sette-kit/table/1`` load too (their total
+        money is taken as saved).
+
+        >>> t = Table("plain", ["Ada", "Bo"], seed=1, bots="all"); _ = t.play_round()
+        >>> bad = t.to_json().replace('"money":200', '"money":300')
+        >>> Table.from_json(bad)
+        Traceback (most recent call last):
+        ...
+        sette_kit.errors.SetteKitError: cannot load the saved table: bankrolls add up to 200, but the game started with 300 (money only moves between the players and the bank)
+        """
+        d = load_json(text, _WHAT, max_chars)
+        if not isinstance(d, dict) or d.get("format") not in (_FORMAT,) + _OLD_FORMATS:
+            raise SetteKitError("not a saved sette-kit table: expected the text of Table.to_json()")
+        if d["format"] in _OLD_FORMATS:  # format 1 kept every event and no total
+            d = dict(d)
+            banks = d.get("bankrolls")
+            d.setdefault("money", sum(banks) if isinstance(banks, list) and all(type(b) is int for b in banks)
+                         else -1)
+            d.setdefault("dropped", 0)
+        validate(_table_schema(), d, _WHAT)
+        rules = build_options(Rules, d["rules"], _WHAT, _rules_args)
+        _check_saved(d, rules)
+        t = cls.__new__(cls)
+        t.rules = rules
+        t.names = tuple(d["names"])
+        t._bankrolls = list(d["bankrolls"])
+        t._money = d["money"]
+        t.min_stake, t.max_stake = d["min_stake"], d["max_stake"]
+        t.round, t.phase, t.banker = d["round"], d["phase"], d["banker"]
+        t._stock = [FULL_DECK[i] for i in d["stock"]]
+        t._discards = [FULL_DECK[i] for i in d["discards"]]
+        t._hands = [[_Hand.from_dict(h) for h in hs] for hs in d["hands"]]
+        t._order, t._pos, t._hidx, t._ran_out = list(d["order"]), d["pos"], d["hidx"], d["ran_out"]
+        t._round_start = d["round_start"]
+        t._dropped = d["dropped"]
+        t._rng = random.Random()
         try:
-            d = json.loads(text)
-            if not isinstance(d, dict) or d.get("format") != _FORMAT:
-                raise SetteKitError("not a saved sette-kit table: expected the text of Table.to_json()")
-            t = cls.__new__(cls)
-            t.rules = _rules_from_dict(d["rules"])
-            t.names = tuple(d["names"])
-            t._bankrolls = list(d["bankrolls"])
-            t.min_stake, t.max_stake = d["min_stake"], d["max_stake"]
-            t.round, t.phase, t.banker = d["round"], d["phase"], d["banker"]
-            t._stock = [FULL_DECK[i] for i in d["stock"]]
-            t._discards = [FULL_DECK[i] for i in d["discards"]]
-            t._hands = [[_Hand.from_dict(h) for h in hs] for hs in d["hands"]]
-            t._order, t._pos, t._hidx, t._ran_out = list(d["order"]), d["pos"], d["hidx"], d["ran_out"]
-            t._round_start = d["round_start"]
-            t._rng = random.Random()
-            t._rng.setstate(rng_from_json(d["rng"]))
+            t._rng.setstate(rng_state(d["rng"]))
+        except Bad as bad:
+            raise bad.error(_WHAT) from None
+        except (ValueError, TypeError, OverflowError) as exc:
+            raise SetteKitError(f"cannot load {_WHAT}: rng is not the state of a random generator ({exc})") from None
+        try:
             t._events = [event_from_json(e) for e in d["events"]]
-            t._bots = {}
-            t.last_result = None
-            if t.phase == "settled":
-                t.last_result = _result_from_events(t)
-        except SetteKitError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise SetteKitError(f"cannot load the table: {exc!r}") from None
-        t.check()
+        except (ValueError, ZeroDivisionError) as exc:
+            raise SetteKitError(f"cannot load {_WHAT}: events hold a value that cannot be read ({exc})") from None
+        t._bots = {}
+        t.last_result = None
+        if t.phase == "settled":
+            t.last_result = _result_from_events(t)
+        try:
+            t.check()  # the invariants once more, on the objects built
+        except AssertionError as exc:
+            raise SetteKitError(f"cannot load {_WHAT}: {exc}") from None
         t.attach_bots(bots)
         return t
 
@@ -1037,15 +1103,27 @@ def _is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _read_value(value) -> Fraction:
-    if isinstance(value, str):
-        v = value.strip()
-        value = "1/2" if v == "½" else v.replace("½", ".5")
-    if isinstance(value, float):
-        value = str(value)
-    if isinstance(value, bool):
-        raise TypeError
-    return Fraction(value)
+def _read_bankrolls(bankrolls, names) -> list:
+    """``bankrolls=`` of :class:`Table`: one amount for everybody, a list in seat order or a
+    dict by name; whole units from 0 to MAX_MONEY (issue 18)."""
+    n = len(names)
+    accepted = f"a whole number of units from 0 to {MAX_MONEY:,}"
+    if isinstance(bankrolls, dict):
+        unknown = set(bankrolls) - set(names)
+        if unknown or len(bankrolls) != n:
+            raise SetteKitError(f"bankrolls must give one amount for each of {', '.join(names)}")
+        return [read_whole(bankrolls[x], f"bankrolls[{x!r}]", 0, MAX_MONEY, accepted=accepted, text=False)
+                for x in names]
+    if isinstance(bankrolls, (list, tuple)):
+        if len(bankrolls) != n:
+            raise SetteKitError(f"bankrolls must be one whole number, or one for each of the {n} seats; "
+                                f"got {len(bankrolls)}")
+        return [read_whole(b, f"bankrolls[{i}]", 0, MAX_MONEY, accepted=accepted, text=False)
+                for i, b in enumerate(bankrolls)]
+    if isinstance(bankrolls, str):
+        raise SetteKitError(f"bankrolls={shown(bankrolls)}: accepted one whole number, a list with one for each "
+                            f"of the {n} seats, or a dict by name")
+    return [read_whole(bankrolls, "bankrolls", 0, MAX_MONEY, accepted=accepted, text=False)] * n
 
 
 def _result_from_events(t: Table) -> RoundResult:
@@ -1071,8 +1149,108 @@ def _rules_to_dict(r: Rules) -> dict:
     return out
 
 
-def _rules_from_dict(d: dict) -> Rules:
+def _rules_args(d: dict) -> dict:
     d = dict(d)
     if d.get("matta") is not None:
+        if type(d["matta"]) is not int or not 0 <= d["matta"] < 40:
+            raise SetteKitError(f"matta={shown(d['matta'])} must be a card index 0-39 or null")
         d["matta"] = FULL_DECK[d["matta"]]
-    return Rules(**d)
+    return d
+
+
+def _rules_from_dict(d: dict) -> Rules:
+    return Rules(**_rules_args(d))
+
+
+def _table_schema() -> Obj:
+    """The fields of a saved table (format 2) and their types and ranges (issue 18.21)."""
+    seat = Int(0, MAX_SEATS - 1)
+    hand = Obj({"cards": List(CardIndex, 0, 40), "hidden": List(Bool(), 0, 40), "stake": Int(0, MAX_MONEY),
+                "status": Choice(HAND_STATUSES),
+                "declare": Opt(Str(12, r"-?\d{1,3}(/\d{1,3})?", "a value such as '4' or '1/2'")),
+                "half_ace": Bool(), "dealt": Bool(), "exchanged": Bool(),
+                "result": Opt(Int(-100 * MAX_MONEY, 100 * MAX_MONEY))})
+    return Obj({
+        "format": Str(40), "rules": Dict(IDENT, EventData(0), 60),
+        "names": List(Name(), MIN_SEATS, MAX_SEATS, unique=True),
+        "bankrolls": List(Int(-10 ** 15, 10 ** 15), MIN_SEATS, MAX_SEATS),
+        "money": Int(0, MAX_SEATS * MAX_MONEY),
+        "min_stake": Int(1, MAX_MONEY), "max_stake": Int(1, MAX_MONEY),
+        "round": Int(0, 10 ** 12), "phase": Choice(PHASES), "banker": seat,
+        "stock": List(CardIndex, 0, 40), "discards": List(CardIndex, 0, 40),
+        "hands": List(List(hand, 0, 40), MIN_SEATS, MAX_SEATS),
+        "order": List(seat, 0, MAX_SEATS - 1, unique=True), "pos": Int(0, MAX_SEATS), "hidx": Int(0, 40),
+        "ran_out": Bool(), "round_start": Int(0, 10 ** 6), "rng": RNG_STATE_SCHEMA,
+        "events": List(event_schema(MAX_SEATS - 1), 0, 10 ** 6),
+        "dropped": Int(0, 10 ** 12), "bot_seats": List(seat, 0, MAX_SEATS, unique=True),
+    })
+
+
+def _check_saved(d: dict, rules: Rules) -> None:
+    """What ties the fields of a save together (the schema checked each one alone)."""
+    def bad(msg):
+        raise SetteKitError(f"cannot load {_WHAT}: {msg}")
+
+    n = len(d["names"])
+    for key in ("bankrolls", "hands"):
+        if len(d[key]) != n:
+            bad(f"{key} must hold one entry for each of the {n} players, not {len(d[key])}")
+    if sum(d["bankrolls"]) != d["money"]:
+        bad(f"bankrolls add up to {sum(d['bankrolls'])}, but the game started with {d['money']} "
+            "(money only moves between the players and the bank)")
+    lo, hi = d["min_stake"], d["max_stake"]
+    if lo > hi:
+        bad(f"min_stake={lo} is above max_stake={hi}")
+    banker, order, phase, pos = d["banker"], d["order"], d["phase"], d["pos"]
+    if banker >= n:
+        bad(f"banker must be a seat from 0 to {n - 1}, not {banker}")
+    if (phase == "ready") != (d["round"] == 0):
+        bad(f"phase {phase!r} does not fit round {d['round']}")
+    events, start = d["events"], d["round_start"]
+    if start > len(events):
+        bad(f"round_start={start} is past the {len(events)} events saved")
+    if any(e[1] is not None and e[1] >= n for e in events):
+        bad(f"events name a seat beyond the {n} seats")
+    held = banker  # the bank of the current round (of the last one once settled: it may have passed)
+    if d["round"]:
+        if start == len(events) or events[start][0] != "round_started" or events[start][4] != d["round"]:
+            bad(f"events[{start}] must be the start of round {d['round']} (round_start)")
+        held = events[start][2].get("banker")
+        if type(held) is not int or not 0 <= held < n or (phase != "settled" and held != banker):
+            bad(f"events[{start}] must name the banker of round {d['round']}")
+    if any(s >= n for s in order) or held in order:
+        bad(f"order must list seats from 0 to {n - 1} other than the banker's ({held}), not {order}")
+    if phase == "ready" and (order or pos or d["hidx"] or any(d["hands"])):
+        bad("a table that has not started a round holds no hands and no order of play")
+    if pos > len(order) or (phase in ("stake", "players") and pos >= len(order)):
+        bad(f"pos={pos} does not point at a player of the order {order} in phase {phase!r}")
+    if phase != "ready":
+        playing = set(order) | {held}
+        for s in range(n):
+            if bool(d["hands"][s]) != (s in playing):
+                bad(f"hands[{s}] must {'hold a hand' if s in playing else 'be empty'}: seat {s} "
+                    f"{'plays' if s in playing else 'does not play'} this round")
+        if len(d["hands"][held]) != 1:
+            bad(f"hands[{held}]: the bank plays exactly one hand")
+    if phase in ("stake", "players") and d["hidx"] >= len(d["hands"][order[pos]]):
+        bad(f"hidx={d['hidx']} is not a hand of seat {order[pos]}")
+    matta_values = {str(v) for v in rules.matta_values}
+    for s, hands in enumerate(d["hands"]):
+        for k, h in enumerate(hands):
+            where = f"hands[{s}][{k}]"
+            if len(h["hidden"]) != len(h["cards"]):
+                bad(f"{where}.hidden must give one flag per card ({len(h['cards'])})")
+            if h["stake"] and not lo <= h["stake"] <= hi:
+                bad(f"{where}.stake={h['stake']} is outside the stakes {lo}-{hi}")
+            if h["declare"] is not None and h["declare"] not in matta_values:
+                bad(f"{where}.declare={h['declare']!r} is not a value the matta may take under these rules")
+    cards = list(d["stock"]) + list(d["discards"])
+    if phase in ("stake", "players", "bank"):
+        cards += [c for hands in d["hands"] for h in hands for c in h["cards"]]
+    if sorted(cards) != list(range(40)):
+        twice = sorted({FULL_DECK[c].name() for c in cards if cards.count(c) > 1})
+        missing = sorted(FULL_DECK[c].name() for c in set(range(40)) - set(cards))
+        bad("the cards are not one deck of 40, each in one place: "
+            + "; ".join(x for x in (f"twice: {', '.join(twice)}" if twice else "",
+                                    f"missing: {', '.join(missing)}" if missing else "") if x))
+

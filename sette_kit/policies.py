@@ -30,7 +30,9 @@ import random
 from fractions import Fraction
 
 from .cards import FULL_DECK
+from ._checks import read_callable, read_seed
 from .errors import SetteKitError
+from .numbers import MAX_MONEY, read_number, read_whole
 from .strategy import stand_at as _threshold
 
 __all__ = ["StandAt", "FaceUpBank", "Seat", "RandomPlay", "stand_at", "cautious_bank", "bold_bank",
@@ -50,6 +52,8 @@ class StandAt:
 
     def __init__(self, x, stake: int | None = None, label: str | None = None) -> None:
         self._t = _threshold(x).threshold_half_points
+        if stake is not None:
+            stake = read_whole(stake, "stake", 1, MAX_MONEY, accepted="None (the minimum) or a whole number of units", text=False)
         self.stake = stake
         self._label = label
 
@@ -108,8 +112,11 @@ class FaceUpBank:
     approximation)."""
 
     def __init__(self, player=None, assume_at_least=Fraction(9, 2)) -> None:
-        self.player = player or StandAt(5)
-        self.floor = int(Fraction(str(assume_at_least)) * 2)
+        self.player = StandAt(5) if player is None else read_callable(player, "player")
+        floor = read_number(assume_at_least, "assume_at_least", accepted="a total from 0 to 7½, such as 4½")
+        if not 0 <= floor <= Fraction(15, 2):
+            raise SetteKitError(f"assume_at_least={assume_at_least!r} is out of range: accepted a total from 0 to 7½")
+        self.floor = int(floor * 2)
 
     def __call__(self, view):
         if view.phase != "bank":
@@ -216,7 +223,7 @@ class RandomPlay:
     Its generator is its own (not saved with the table)."""
 
     def __init__(self, seed=None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(read_seed(seed))
 
     def __call__(self, view):
         legal = view.legal

@@ -115,8 +115,12 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from .cards import FULL_DECK, Card, Deck, Rank, Suit, parse_cards
+from ._checks import read_seed
+from ._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE, Bad, Bool, CardIndex, Choice, Dict, EventData, Int, List,
+                     Name, Obj, Str, build_options, event_schema, load_json, rng_state, validate)
+from .cards import FULL_DECK, Card, Deck, Rank, Suit, as_cards, parse_cards
 from .errors import IllegalMove, SetteKitError
+from .numbers import read_halves, read_number, read_whole, shown
 # the table machinery shared with Sette e mezzo (sette_kit.game, issue 10: no copy of the
 # engine): the Event value, the Legal/Option mapping of legal actions, the JSON helpers for
 # events and the RNG, the view properties, seat look-up and bot attachment
@@ -138,6 +142,7 @@ SEVEN_AND_HALF = Fraction(15, 2)
 KINDS = ("bust", "under", "five", "points", "seven_and_half", "four_and_half", "double_six", "mega")
 STANDING_KINDS = ("five", "points", "seven_and_half", "four_and_half", "double_six", "mega")
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
+MAX_TARGET = 1000  # Q6: the seed recommends 50 or 100
 ACTIONS = ("draw", "stand", "double_six", "next_hand")
 _MATTA_VALUES = (HALF,) + tuple(Fraction(v) for v in range(1, 8))  # Q1
 
@@ -165,12 +170,12 @@ class QuattroRules:
 
     def __post_init__(self) -> None:
         t = self.target
-        if isinstance(t, bool) or not isinstance(t, int) or t < 1:
-            raise SetteKitError(f"target={t!r} must be a whole number of points, at least 1 "
-                                "(Q6 recommends 50 or 100)")
+        if isinstance(t, bool) or not isinstance(t, int) or not 1 <= t <= MAX_TARGET:
+            raise SetteKitError(f"target={shown(t)} must be a whole number of points, at least 1 "
+                                f"(Q6 recommends 50 or 100)" + (f"; at most {MAX_TARGET}" if isinstance(t, int) and t > 1 else ""))
         if self.matta is not None and not isinstance(self.matta, Card):
             raise SetteKitError(f"matta={self.matta!r} must be a Card (e.g. Card('Re', 'denari')) or None (Q1)")
-        if self.face not in ("italian", "french", "spanish"):
+        if not isinstance(self.face, str) or self.face not in ("italian", "french", "spanish"):
             raise SetteKitError(f"face={self.face!r}: accepted 'italian', 'french', 'spanish' (D1)")
         if not isinstance(self.dealer_wins_all_ties, bool):
             raise SetteKitError("dealer_wins_all_ties must be True or False (Q4)")
@@ -194,20 +199,26 @@ class QuattroRules:
 
     @classmethod
     def from_dict(cls, d: Mapping) -> "QuattroRules":
-        d = dict(d)
-        if d.get("matta") is not None:
-            d["matta"] = FULL_DECK[d["matta"]]
-        return cls(**d)
+        return cls(**_rules_args(d))
 
 
 DEFAULT_RULES = QuattroRules()
+
+
+def _rules_args(d: Mapping) -> dict:
+    d = dict(d)
+    if d.get("matta") is not None:
+        if type(d["matta"]) is not int or not 0 <= d["matta"] < 40:
+            raise SetteKitError(f"matta={shown(d['matta'])} must be a card index 0-39 or null")
+        d["matta"] = FULL_DECK[d["matta"]]
+    return d
 
 
 def _rules(rules) -> QuattroRules:
     if rules is None:
         return DEFAULT_RULES
     if not isinstance(rules, QuattroRules):
-        raise SetteKitError(f"rules must be a QuattroRules, got {type(rules).__name__}")
+        raise SetteKitError(f"rules must be a QuattroRules (or None for the default), got {shown(rules)}")
     return rules
 
 
@@ -279,14 +290,7 @@ _RANK_OF = {"bust": (-1,), "under": (0,), "five": (1,), "points": (2,), "seven_a
 def _as_cards(cards, face: str = "italian") -> tuple[Card, ...]:
     if isinstance(cards, QuattroScore):
         return cards.cards
-    if isinstance(cards, str):
-        return parse_cards(cards, face=face)
-    cards = tuple(cards)
-    if not all(isinstance(c, Card) for c in cards):
-        raise SetteKitError("a hand must be Cards or text such as '4 di coppe, Re di denari'")
-    if len(set(cards)) != len(cards):
-        raise SetteKitError("a hand holds each card at most once")
-    return cards
+    return as_cards(cards, face, "a hand")
 
 
 def _qualifies_double_six(cards: tuple, rules: QuattroRules) -> bool:
@@ -310,17 +314,8 @@ def _kind_of(total: Fraction, n: int) -> str:
 
 
 def _read_value(value) -> Fraction:
-    try:
-        if isinstance(value, bool):
-            raise TypeError
-        if isinstance(value, str):
-            v = value.strip()
-            value = "1/2" if v == "½" else v.replace("½", ".5")
-        if isinstance(value, float):
-            value = str(value)
-        return Fraction(value)
-    except (ValueError, TypeError, ZeroDivisionError):
-        raise SetteKitError(f"cannot read {value!r} as the matta's value: write 1/2 or a whole number 1-7 (Q1)") from None
+    # issue 19.3: the size and form are checked before the text becomes a Fraction
+    return read_number(value, "matta", accepted="the matta's value: ½ or a whole number 1-7 (Q1)")
 
 
 def _options(cards: tuple, rules: QuattroRules, double_six: bool) -> list[QuattroScore]:
@@ -376,6 +371,8 @@ def score(cards, rules: QuattroRules | None = None, *, matta=None, double_six: b
     cards = _as_cards(cards, rules.face)
     if not cards:
         raise SetteKitError("a hand needs at least one card")
+    if double_six is not None and not isinstance(double_six, bool):
+        raise SetteKitError(f"double_six={shown(double_six)}: accepted True, False or None (Q3)")
     declared = _qualifies_double_six(cards, rules) if double_six is None else bool(double_six)
     if declared and not (cards[0].rank == Rank.SEI and not rules.is_matta(cards[0])):
         raise SetteKitError(f"only a first card 6 may be declared for a double six (Q3), not "
@@ -407,6 +404,8 @@ def points_for(s: QuattroScore) -> int:
     >>> [points_for(score(h)) for h in ("5c", "Ac Ad Ab As Ac".replace("Ac", "Fc", 1), "3c 2c", "4c 2s", "7c 5c", "3c Fs")]
     [2, 5, 1, 1, 0, 0]
     """
+    if not isinstance(s, QuattroScore):
+        raise SetteKitError(f"points_for takes a QuattroScore (from score()), not {shown(s)}")
     k = s.kind
     if k in ("four_and_half", "mega"):
         return 3 if s.with_matta else 5
@@ -621,8 +620,15 @@ def showdown(hands: Sequence, dealer: int | None = None, rules: QuattroRules | N
     ((0,), Fraction(7, 1), (1, 0))
     """
     rules = _rules(rules)
-    if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < len(hands)):
-        raise SetteKitError(f"dealer={dealer!r} must be a seat 0-{len(hands) - 1}")
+    if not isinstance(hands, (list, tuple)):
+        raise SetteKitError(f"hands={shown(hands)}: give a list with one hand per seat (cards, text, a "
+                            "QuattroScore, or None for a seat without a hand)")
+    if dealer is not None and not (isinstance(dealer, int) and not isinstance(dealer, bool)
+                                   and 0 <= dealer < len(hands)):
+        raise SetteKitError(f"dealer={shown(dealer)} must be a seat 0-{len(hands) - 1}")
+    if double_six is not None and (isinstance(double_six, (str, bytes)) or not hasattr(double_six, "__iter__")):
+        raise SetteKitError(f"double_six={shown(double_six)}: give the list of seats that declared a double "
+                            "six (Q3), or None")
     declared = None if double_six is None else set(double_six)
     fixed: list = []
     choices: dict[int, list[QuattroScore]] = {}
@@ -966,14 +972,10 @@ class QuattroGame(Seats):
     def __init__(self, players=4, rules: QuattroRules | None = None, seed: int | None = None, bots=None,
                  dealer: int | str | None = None, deck=None) -> None:
         self.rules = _rules(rules)
-        names = seat_names(players)
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise SetteKitError(f"Quattro e mezzo is played by {MIN_PLAYERS} to {MAX_PLAYERS} players "
-                                f"(the Italian encyclopedia article: three or more), got {len(names)}")
-        if len(set(names)) != len(names) or any(not x.strip() for x in names):
-            raise SetteKitError("player names must be different and not empty")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise SetteKitError(f"seed must be an int or None, got {seed!r}")
+        names = seat_names(players, MIN_PLAYERS, MAX_PLAYERS,
+                           f"Quattro e mezzo is played by {MIN_PLAYERS} to {MAX_PLAYERS} players "
+                           f"(the Italian encyclopedia article: three or more), got {{n}}")
+        seed = read_seed(seed)
         self.names = names
         n = len(names)
         self._rng = random.Random(seed)
@@ -1346,6 +1348,7 @@ class QuattroGame(Seats):
     def play_bots(self, max_actions: int = 100_000) -> int:
         """Let bot seats act while a bot is to act; stops at a human's turn, between hands
         and at the end.  Returns the number of actions played."""
+        max_actions = read_whole(max_actions, "max_actions", 1, 10 ** 9, text=False)
         count = 0
         while self.phase == "play" and self.to_act in self._bots:
             choice = self._bots[self.to_act](self.view(self.to_act))
@@ -1367,6 +1370,7 @@ class QuattroGame(Seats):
 
     def play_game(self, max_hands: int = 10_000) -> tuple:
         """Play an all-bot game to the end; returns :attr:`winners`."""
+        max_hands = read_whole(max_hands, "max_hands", 1, 10 ** 9, text=False)
         missing = [self.names[s] for s in range(self.n_seats) if s not in self._bots]
         if missing:
             raise SetteKitError(f"play_game needs a bot at every seat; no bot at {', '.join(missing)}")
@@ -1407,51 +1411,136 @@ class QuattroGame(Seats):
         return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str, bots=None) -> "QuattroGame":
-        """Load a game saved with :meth:`to_json`; it continues exactly as the original."""
+    def from_json(cls, text: str, bots=None, *, max_chars: int = MAX_SAVE_CHARS) -> "QuattroGame":
+        """Load a game saved with :meth:`to_json`; it continues exactly as the original.
+
+        The text is untrusted (issue 18.21): it is refused unread above ``max_chars``,
+        then every field is checked against the save's schema and the fields against
+        each other (one deck of 40 cards, the order of play, and every seat's points
+        equal to the points its "scored" events record, Q6); anything wrong is a
+        SetteKitError naming the field.
+
+        >>> g = QuattroGame(3, seed=1, bots="all"); _ = g.play_hand()
+        >>> QuattroGame.from_json(g.to_json().replace('"points":[', '"points":[40,0,0],"x":['))
+        Traceback (most recent call last):
+        ...
+        sette_kit.errors.SetteKitError: cannot load the saved Quattro e mezzo game: has unknown field(s) 'x'
+        """
+        what = "the saved Quattro e mezzo game"
+        d = load_json(text, what, max_chars)
+        if not isinstance(d, dict) or d.get("format") != _FORMAT:
+            raise SetteKitError(f"not a saved Quattro e mezzo game (format should be {_FORMAT!r})")
+        validate(_save_schema(), d, what)
+        rules = build_options(QuattroRules, d["rules"], what, _rules_args)
+        _check_saved(d, rules, what)
+        g = cls.__new__(cls)
+        g.rules = rules
+        g.names = tuple(d["names"])
+        g._points = list(d["points"])
+        g.hand_number, g.phase = d["hand_number"], d["phase"]
+        g.dealer, g._hand_dealer = d["dealer"], d["hand_dealer"]
+        g._rng = random.Random()
         try:
-            d = json.loads(text)
-            if not isinstance(d, dict) or d.get("format") != _FORMAT:
-                raise SetteKitError(f"not a saved Quattro e mezzo game (format should be {_FORMAT!r})")
-            g = cls.__new__(cls)
-            g.rules = QuattroRules.from_dict(d["rules"])
-            g.names = tuple(d["names"])
-            g._points = [int(p) for p in d["points"]]
-            g.hand_number, g.phase = d["hand_number"], d["phase"]
-            g.dealer, g._hand_dealer = d["dealer"], d["hand_dealer"]
-            g._rng = random.Random()
-            g._rng.setstate(rng_from_json(d["rng"]))
-            g._deck = Deck([FULL_DECK[i] for i in d["deck"]], rng=g._rng, shuffle=False)
-            g._deck.dealt = [FULL_DECK[i] for i in d["dealt"]]
-            g._hands = [[FULL_DECK[i] for i in h] for h in d["hands"]]
-            g._status, g._ds, g._shown = list(d["status"]), list(d["ds"]), list(d["shown"])
-            g._order, g._pos = list(d["order"]), d["pos"]
-            g._ran_out, g._fresh_deck = d["ran_out"], d["fresh_deck"]
-            g.winners = tuple(d["winners"])
-            g._hand_start = d["hand_start"]
+            g._rng.setstate(rng_state(d["rng"]))
+        except Bad as bad:
+            raise bad.error(what) from None
+        except (ValueError, TypeError, OverflowError) as exc:
+            raise SetteKitError(f"cannot load {what}: rng is not the state of a random generator ({exc})") from None
+        g._deck = Deck([FULL_DECK[i] for i in d["deck"]], rng=g._rng, shuffle=False)
+        g._deck.dealt = [FULL_DECK[i] for i in d["dealt"]]
+        g._hands = [[FULL_DECK[i] for i in h] for h in d["hands"]]
+        g._status, g._ds, g._shown = list(d["status"]), list(d["ds"]), list(d["shown"])
+        g._order, g._pos = list(d["order"]), d["pos"]
+        g._ran_out, g._fresh_deck = d["ran_out"], d["fresh_deck"]
+        g.winners = tuple(d["winners"])
+        g._hand_start = d["hand_start"]
+        try:
             g._events = [event_from_json(e) for e in d["events"]]
-            g._bots, g._top = {}, None
-            if g.phase not in ("play", "hand_over", "game_over") or len(g.names) != len(g._hands):
-                raise SetteKitError("the saved game is inconsistent (phase or seats)")
-            g.last_result = None
-            if g.phase != "play":
-                hands = [tuple(h) if h else None for h in g._hands]
-                g.last_result = showdown(hands, g._hand_dealer, g.rules,
-                                         double_six=[s for s in range(len(hands)) if g._ds[s]])
-        except SetteKitError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise SetteKitError(f"cannot load the Quattro e mezzo game: {exc!r}") from None
+        except (ValueError, ZeroDivisionError) as exc:
+            raise SetteKitError(f"cannot load {what}: events hold a value that cannot be read ({exc})") from None
+        g._bots, g._top = {}, None
+        g.last_result = None
+        if g.phase != "play":
+            hands = [tuple(h) if h else None for h in g._hands]
+            g.last_result = showdown(hands, g._hand_dealer, g.rules,
+                                     double_six=[s for s in range(len(hands)) if g._ds[s]])
         try:
             g.check()
         except AssertionError as exc:
-            raise SetteKitError(f"the saved game is inconsistent: {exc}") from None
+            raise SetteKitError(f"cannot load {what}: the saved game is inconsistent: {exc}") from None
         g.attach_bots(bots)
         return g
 
     def __repr__(self) -> str:
         pts = dict(zip(self.names, self._points))
         return f"<QuattroGame hand {self.hand_number} {self.phase}: dealer {self.names[self.dealer]}, points {pts}>"
+
+
+STATUSES = ("waiting", "playing", "stood", "bust", "double_six", "mega", "out")
+
+
+def _save_schema() -> Obj:
+    """The fields of a saved Quattro e mezzo game, their types and ranges (issue 18.21)."""
+    seat = Int(0, MAX_PLAYERS - 1)
+    per_seat = lambda item: List(item, MIN_PLAYERS, MAX_PLAYERS)  # noqa: E731
+    return Obj({
+        "format": Str(40), "rules": Dict(IDENT, EventData(0), 20),
+        "names": List(Name(), MIN_PLAYERS, MAX_PLAYERS, unique=True),
+        "points": per_seat(Int(0, MAX_TARGET + 5)), "hand_number": Int(1, 10 ** 9),
+        "phase": Choice(("play", "hand_over", "game_over")), "dealer": seat, "hand_dealer": seat,
+        "deck": List(CardIndex, 0, 40, unique=True), "dealt": List(CardIndex, 0, 40, unique=True),
+        "hands": per_seat(List(CardIndex, 0, 40, unique=True)), "status": per_seat(Choice(STATUSES)),
+        "ds": per_seat(Bool()), "shown": per_seat(Bool()), "order": List(seat, 0, MAX_PLAYERS, unique=True),
+        "pos": Int(0, MAX_PLAYERS), "ran_out": Bool(), "fresh_deck": Bool(),
+        "winners": List(seat, 0, MAX_PLAYERS, unique=True), "hand_start": Int(0, 10 ** 7),
+        "rng": RNG_STATE, "events": List(event_schema(MAX_PLAYERS - 1), 0, 10 ** 6),
+    })
+
+
+def _check_saved(d: dict, rules: QuattroRules, what: str) -> None:
+    """What ties the fields of a save together (the schema checked each one alone)."""
+    def bad(msg):
+        raise SetteKitError(f"cannot load {what}: {msg}")
+
+    n = len(d["names"])
+    for key in ("points", "hands", "status", "ds", "shown"):
+        if len(d[key]) != n:
+            bad(f"{key} must hold one entry for each of the {n} players, not {len(d[key])}")
+    for key in ("dealer", "hand_dealer"):
+        if d[key] >= n:
+            bad(f"{key} must be a seat from 0 to {n - 1}, not {d[key]}")
+    hd = d["hand_dealer"]
+    if d["order"] != [(hd + k) % n for k in range(1, n)] + [hd]:
+        bad(f"order must be every seat from the dealer's right, the dealer ({hd}) last (S8), not {d['order']}")
+    if d["pos"] > n or (d["phase"] == "play" and d["pos"] >= n):
+        bad(f"pos={d['pos']} does not point at a seat of the order in phase {d['phase']!r}")
+    if any(w >= n for w in d["winners"]) or bool(d["winners"]) != (d["phase"] == "game_over"):
+        bad(f"winners {d['winners']} do not fit the phase {d['phase']!r}")
+    scored = [0] * n
+    mega = False
+    for i, e in enumerate(d["events"]):
+        if e[1] is not None and e[1] >= n:
+            bad(f"events[{i}] names seat {e[1]}, beyond the {n} seats")
+        if e[0] == "scored":
+            pts = e[2].get("points")
+            if e[1] is None or type(pts) is not int or not 1 <= pts <= 5:
+                bad(f"events[{i}] must record the points a seat scored (1-5, Q6)")
+            scored[e[1]] += pts
+        mega = mega or e[0] == "mega"
+    if scored != d["points"]:
+        bad(f"points {d['points']} are not the points the game's events record, {scored} (Q6)")
+    if d["phase"] != "game_over" and max(d["points"]) >= rules.target:
+        bad(f"points reach the target of {rules.target}, so the game is over (Q6), but the phase is "
+            f"{d['phase']!r}")
+    if d["phase"] == "game_over" and not mega and max(d["points"]) < rules.target:
+        bad(f"the game is over, but nobody reached the target of {rules.target} or made a mega 4½ (Q4, Q6)")
+    if d["hand_start"] > len(d["events"]):
+        bad(f"hand_start={d['hand_start']} is past the {len(d['events'])} events saved")
+    if sorted(d["deck"] + d["dealt"]) != list(range(40)):
+        bad("deck and dealt are not one deck of 40 cards, each once")
+    on_table = [c for h in d["hands"] for c in h]
+    if len(set(on_table)) != len(on_table) or not set(on_table) <= set(d["dealt"]):
+        bad("a card on the table is in two hands or was not dealt from the deck")
 
 
 @lru_cache(maxsize=1 << 15)
@@ -1472,7 +1561,7 @@ class ThresholdBot:
     """
 
     def __init__(self, stand_on=7) -> None:
-        self.stand_on = Fraction(stand_on)
+        self.stand_on = read_halves(stand_on, "stand_on", "1/2", 8)
 
     def __call__(self, view: QuattroView) -> str:
         legal = view.legal
@@ -1498,7 +1587,9 @@ class OddsBot:
     """
 
     def __init__(self, risk=Fraction(1, 2)) -> None:
-        self.risk = Fraction(risk)
+        self.risk = read_number(risk, "risk", accepted="a probability from 0 to 1, such as 1/2 or 0.4")
+        if not 0 <= self.risk <= 1:
+            raise SetteKitError(f"risk={shown(risk)} is out of range: accepted a probability from 0 to 1")
 
     def __call__(self, view: QuattroView) -> str:
         legal = view.legal

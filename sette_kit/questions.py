@@ -36,10 +36,12 @@ from typing import Callable, Iterator, Sequence
 
 from . import answers
 from .answers import Verdict
-from .cards import FULL_DECK, Card, Deck, Rank
+from ._checks import read_seed
+from .cards import FULL_DECK, Card, Deck, Rank, as_cards
 from .errors import SetteKitError
 from .explain import explain
-from .rules import Rules
+from .numbers import read_whole, shown
+from .rules import Rules, as_rules
 from .scoring import SETTE_E_MEZZO, card_value, fmt_points, score
 
 __all__ = [
@@ -177,7 +179,7 @@ def _total_with(cards, rules: Rules, figure_value=None, matta_value=None) -> Fra
 
 def worth_question(cards: Sequence[Card], rules: Rules) -> Question:
     """"What is this hand worth?": the answer is the hand's total (S1, S2, S4)."""
-    cards = tuple(cards)
+    cards, rules = as_cards(cards), as_rules(rules)
     s = score(cards, rules)
     has_matta = any(rules.is_matta(c) for c in cards)
     hints = ["Ace to 7 count their number; every figure (Fante, Cavallo, Re) counts ½ (S1)."]
@@ -208,7 +210,7 @@ def worth_question(cards: Sequence[Card], rules: Rules) -> Question:
 
 def matta_question(cards: Sequence[Card], rules: Rules) -> Question:
     """"What value should the matta take?": the engine's best value (S4)."""
-    cards = tuple(cards)
+    cards, rules = as_cards(cards), as_rules(rules)
     if rules.matta is None or rules.matta not in cards or len(cards) < 2:
         raise SetteKitError("a matta question needs rules with a matta and a hand of the matta "
                             "plus at least one other card (S3, S4)")
@@ -234,7 +236,7 @@ def matta_question(cards: Sequence[Card], rules: Rules) -> Question:
 
 def reale_question(cards: Sequence[Card], rules: Rules) -> Question:
     """"Is this hand a sette e mezzo reale?" (S5): yes/no from the engine's kind."""
-    cards = tuple(cards)
+    cards, rules = as_cards(cards), as_rules(rules)
     s = score(cards, rules)
     yes = s.kind == "reale"
     same = "of the same suit " if rules.reale_same_suit else ""
@@ -267,6 +269,8 @@ def bust_count(cards: Sequence[Card], rules: Rules, seen: Sequence[Card] = ()) -
     >>> bust_count(parse_cards("6c 1d"), Rules.preset("plain"))   # 7: any card but a figure busts
     (26, 38)
     """
+    cards, rules = as_cards(cards), as_rules(rules)
+    seen = as_cards(seen, what="seen") if seen != () else ()
     held = set(cards) | set(seen)
     rest = [c for c in FULL_DECK if c not in held]
     busting = sum(score(tuple(cards) + (c,), rules).bust for c in rest)
@@ -288,7 +292,7 @@ def _bust_probability(cards, seen, rules: Rules, counted: Fraction) -> Fraction:
 
 def bust_question(cards: Sequence[Card], rules: Rules, seen: Sequence[Card] = ()) -> Question:
     """"What is the probability of busting with one more card?" (S2), counted exactly."""
-    cards, seen = tuple(cards), tuple(seen)
+    cards, seen, rules = as_cards(cards), as_cards(seen, what="seen") if seen != () else (), as_rules(rules)
     busting, left = bust_count(cards, rules, seen)  # the counts, for the hints and the solution
     p = _bust_probability(cards, seen, rules, Fraction(busting, left))
     s = score(cards, rules)
@@ -338,11 +342,15 @@ def bust_question(cards: Sequence[Card], rules: Rules, seen: Sequence[Card] = ()
 # ---------------------------------------------------------------------------------
 
 def _rng(seed, rng) -> random.Random:
-    return rng if rng is not None else random.Random(seed)
+    if rng is not None:
+        if not hasattr(rng, "randint"):
+            raise SetteKitError(f"rng={shown(rng)}: give a random.Random, or pass seed= instead")
+        return rng
+    return random.Random(read_seed(seed))
 
 
 def _rules(rules) -> Rules:
-    return Rules.preset("italian") if rules is None else (Rules.preset(rules) if isinstance(rules, str) else rules)
+    return as_rules(rules, default="italian")
 
 
 def hand_worth(rules: Rules | str | None = None, *, seed=None, rng=None, min_cards: int = 1,
@@ -354,6 +362,8 @@ def hand_worth(rules: Rules | str | None = None, *, seed=None, rng=None, min_car
     True
     """
     r, rules = _rng(seed, rng), _rules(rules)
+    min_cards, max_cards = (read_whole(v, what, 1, 10, text=False) for what, v in (("min_cards", min_cards),
+                                                                       ("max_cards", max_cards)))
     if not 1 <= min_cards <= max_cards <= 10:
         raise SetteKitError("min_cards and max_cards must satisfy 1 <= min_cards <= max_cards <= 10")
     while True:
@@ -402,6 +412,7 @@ def bust_chance(rules: Rules | str | None = None, *, seed=None, rng=None, seen_m
     worth 3 to 7 (so the answer is neither 0 nor trivial); up to ``seen_max`` other
     cards may be shown as already on the table."""
     r, rules = _rng(seed, rng), _rules(rules)
+    seen_max = read_whole(seen_max, "seen_max", 0, 30, accepted="a whole number of cards from 0 to 30", text=False)
     while True:
         deck = Deck(rng=r)
         hand = deck.deal(r.randint(1, 3))
@@ -430,6 +441,10 @@ def mixed(rules: Rules | str | None = None, *, seed=None, rng=None,
     True
     """
     r, rules = _rng(seed, rng), _rules(rules)
+    if isinstance(topics, str):
+        topics = (topics,)
+    if not isinstance(topics, (list, tuple)):
+        raise SetteKitError(f"topics={shown(topics)}: give a list of topics from {', '.join(GENERATORS)}")
     unknown = [t for t in topics if t not in GENERATORS]
     if unknown or not topics:
         raise SetteKitError(f"unknown topics {unknown}: accepted {', '.join(GENERATORS)}")
@@ -454,7 +469,7 @@ def is_bust_question(cards: Sequence[Card], rules: Rules) -> Question:
     >>> print(q.check("yes").message)
     Not quite. 7½ is the best score, not bust: a hand is bust only when it goes over 7½ (S2).
     """
-    cards = tuple(cards)
+    cards, rules = as_cards(cards), as_rules(rules)
     s = score(cards, rules)
     total = fmt_points(s.total)
     wild = any(rules.is_matta(c) for c in cards) and len(cards) > 1

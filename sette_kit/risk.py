@@ -45,6 +45,7 @@ from itertools import product
 from typing import Mapping, NamedTuple
 
 from .errors import SetteKitError
+from .numbers import shown
 
 __all__ = ["RoundResult", "round_result", "custom_round", "Ruin", "ruin_probability", "RuinSimulation",
            "simulate_ruin", "bankroll_paths", "StakeRow", "ruin_by_stake", "AfterBusts",
@@ -151,10 +152,11 @@ def custom_round(distribution: Mapping, stake=1, label: str = "") -> RoundResult
         raise SetteKitError(f"distribution={distribution!r}: give a dict result -> probability, "
                             f"such as {{-1: Fraction(1, 2), 1: Fraction(1, 2)}}")
     for x, p in distribution.items():
-        if isinstance(x, bool) or not isinstance(x, (int, Fraction)):
-            raise SetteKitError(f"distribution: the result {x!r} must be a whole number or a Fraction")
-        if isinstance(p, bool) or not isinstance(p, (int, Fraction, float)) or p < 0:
-            raise SetteKitError(f"distribution: the probability {p!r} of {x!r} must be a number >= 0")
+        if isinstance(x, bool) or not isinstance(x, (int, Fraction)) or not -1000 <= x <= 1000:
+            raise SetteKitError(f"distribution: the result {shown(x)} must be a whole number or a Fraction "
+                                "from -1000 to 1000 (per unit stake)")
+        if isinstance(p, bool) or not isinstance(p, (int, Fraction, float)) or not 0 <= p <= 1:
+            raise SetteKitError(f"distribution: the probability {shown(p)} of {x!r} must be a number from 0 to 1")
     total = sum(distribution.values())
     if (isinstance(total, float) and abs(total - 1) > 1e-12) or (not isinstance(total, float) and total != 1):
         raise SetteKitError(f"distribution: the probabilities add up to {total}, not 1")
@@ -250,17 +252,25 @@ def _check_integral(game: RoundResult):
             raise SetteKitError("the bankroll chain needs whole-number stakes and results (stakes such as 1-10)")
 
 
-def _whole(x, name, low=0) -> int:
+def _whole(x, name, low=0, high=None) -> int:
     if isinstance(x, bool) or not isinstance(x, int) or x < low:
-        raise SetteKitError(f"{name}={x!r}: give a whole number >= {low}")
+        raise SetteKitError(f"{name}={shown(x)}: give a whole number >= {low}"
+                            + (f" and at most {high:,}" if high is not None else ""))
+    if high is not None and x > high:  # issue 18: a bound on the work, refused at once
+        raise SetteKitError(f"{name}={shown(x)}: give a whole number from {low} to {high:,}")
     return x
+
+
+MAX_BANKROLL = 5_000
+"""The largest bankroll and target of the exact chain (its work grows with the target);
+the simulations take the same bound."""
 
 
 def _chain(game, bankroll, target, min_stake):
     _check_integral(game)
-    bankroll = _whole(bankroll, "bankroll", 1)
-    target = _whole(target, "target", 1)
-    min_stake = _whole(min_stake, "min_stake", 1)
+    bankroll = _whole(bankroll, "bankroll", 1, MAX_BANKROLL)
+    target = _whole(target, "target", 1, MAX_BANKROLL)
+    min_stake = _whole(min_stake, "min_stake", 1, MAX_BANKROLL)
     if target <= bankroll:
         raise SetteKitError(f"target={target} must be more than bankroll={bankroll}")
     states = [b for b in range(target) if _steps(game, b, min_stake) is not None]
@@ -498,7 +508,7 @@ def bankroll_paths(game: RoundResult, bankroll: int = 100, target: int = 200, *,
     if not isinstance(game, RoundResult):
         raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
     bankroll, target, min_stake, _ = _chain(game, bankroll, target, min_stake)
-    paths, rounds = _whole(paths, "paths", 1), _whole(rounds, "rounds", 1)
+    paths, rounds = _whole(paths, "paths", 1, 10_000), _whole(rounds, "rounds", 1, 1_000_000)
     rng = _rng(seed)
     tables = _sampler(game, target, min_stake)
     return tuple(tuple(_walk(tables, bankroll, target, rng, rounds)) for _ in range(paths))
@@ -530,7 +540,8 @@ def simulate_ruin(game: RoundResult, bankroll: int = 100, target: int = 200, *, 
     if not isinstance(game, RoundResult):
         raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
     bankroll, target, min_stake, _ = _chain(game, bankroll, target, min_stake)
-    paths = _whole(paths, "paths", 2)
+    paths = _whole(paths, "paths", 2, 1_000_000)
+    max_rounds = _whole(max_rounds, "max_rounds", 1, 10 ** 9)
     rng = _rng(seed)
     tables = _sampler(game, target, min_stake)
     ruined = total_rounds = 0
@@ -635,7 +646,7 @@ def next_card_after_busts(hand="6 di coppe", streak: int = 5, rules=None) -> Aft
     from .strategy import card_class
 
     rules = _rules(rules)
-    streak = _whole(streak, "streak", 0)
+    streak = _whole(streak, "streak", 0, 40)
     mine = _cards(hand, rules, "hand")
     if not mine:
         raise SetteKitError("hand: give at least one card, such as '6 di coppe'")
@@ -712,8 +723,8 @@ def hand_bust_after_streak(player=None, streak: int = 5, *, hands: int = 200_000
     player = odds.stand_at(5) if player is None else player
     if not isinstance(player, odds.StandAt):
         raise SetteKitError(f"player={player!r}: use odds.stand_at(x)")
-    streak = _whole(streak, "streak", 1)
-    hands = _whole(hands, "hands", 2)
+    streak = _whole(streak, "streak", 1, 40)
+    hands = _whole(hands, "hands", 2, 10 ** 7)
     rng = _rng(seed)
     exact = odds.final_distribution(player, rules=rules).get("bust", Fraction(0))
     weight = {c: CLASS_WEIGHTS[card_class(c, rules)] for c in _full_deck()}

@@ -27,7 +27,7 @@ from fractions import Fraction
 from .cards import Card, FACES, Rank, Suit
 from .errors import SetteKitError
 
-__all__ = ["Rules", "PRESETS", "STAKE_TIMINGS", "BANK_PASSING", "SUIT_PRIORITY"]
+__all__ = ["Rules", "PRESETS", "STAKE_TIMINGS", "BANK_PASSING", "SUIT_PRIORITY", "as_rules"]
 
 STAKE_TIMINGS = ("after_first_card", "before_deal")  # S9: 000 / 001
 BANK_PASSING = ("reale", "sette_e_mezzo", "never")  # S17: 000 / 001 / the bank never passes by a win
@@ -159,6 +159,7 @@ class Rules:
         def bad(msg):
             raise SetteKitError(msg)
 
+        self._check_types()
         if self.face not in FACES:
             bad(f"face={self.face!r} is not a face: accepted {', '.join(map(repr, FACES))}")
         if self.matta is not None:
@@ -190,6 +191,25 @@ class Rules:
             if f.type in ("bool",) and not isinstance(getattr(self, f.name), bool):
                 bad(f"{f.name}={getattr(self, f.name)!r} must be True or False")
 
+    def _check_types(self) -> None:
+        # issue 18: every option has the type its annotation gives, before any other check
+        from ._checks import read_name
+        from .numbers import shown
+
+        if not isinstance(self.name, str):
+            raise SetteKitError(f"name={shown(self.name)} must be text, such as 'my rules'")
+        read_name(self.name, "the name of the rules")
+        if not isinstance(self.face, str):
+            raise SetteKitError(f"face={shown(self.face)} is not a face: accepted "
+                                + ", ".join(map(repr, FACES)))
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.type == "bool" and not isinstance(v, bool):
+                raise SetteKitError(f"{f.name}={shown(v)} must be True or False")
+            if f.type == "int" and (not isinstance(v, int) or isinstance(v, bool)):
+                raise SetteKitError(f"{f.name}={shown(v)} must be a whole number of stakes from 1 to 10 (S14)"
+                                    if "payout" in f.name else f"{f.name}={shown(v)} must be a whole number")
+
     # -- words ---------------------------------------------------------------------------
     def describe(self) -> str:
         """The rules in plain English, one line per rule, for learners.
@@ -207,9 +227,10 @@ class Rules:
 
         >>> [k for k, _, _ in Rules.preset("italian").differences(Rules.preset("spanish"))][:3]
         ['deck', 'matta', 'reale']
-        >>> Rules.preset("italian").differences(Rules.preset("spanish"))[3][2]
+        >>> Rules.preset("italian").differences("spanish")[3][2]
         '(not in these rules)'
         """
+        other = as_rules(other)
         mine, theirs = dict(self._lines()), dict(other._lines())
         keys = list(mine) + [k for k in theirs if k not in mine]
         absent = "(not in these rules)"
@@ -292,6 +313,30 @@ def _halves(text: str) -> str:
     'Over 7½ is bust; a figure counts ½.'
     """
     return re.sub(r"\b(\d+) 1/2\b", r"\1½", text).replace("1/2", "½")
+
+
+def as_rules(rules, default: str | None = None) -> Rules:
+    """``rules`` as a :class:`Rules`: a Rules object, a preset name ('italian', 'spanish',
+    'plain'), or None for the preset ``default`` when there is one.  Every function of the
+    kit that takes ``rules`` takes a preset name too (issue 18).
+
+    >>> as_rules("plain") is PRESETS["plain"], as_rules(None, "italian").name
+    (True, 'italian')
+    >>> as_rules(5)
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: rules=5: give a Rules object or a preset name: 'italian', 'spanish' or 'plain'
+    """
+    if isinstance(rules, Rules):
+        return rules
+    if rules is None and default is not None:
+        return PRESETS[default]
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    from .numbers import shown
+
+    raise SetteKitError(f"rules={shown(rules)}: give a Rules object or a preset name: "
+                        + ", ".join(map(repr, PRESETS)).replace(", 'plain'", " or 'plain'"))
 
 
 def _times(n: int) -> str:

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, NamedTuple
 
-from .cards import Card, Rank, parse_cards
+from .cards import Card, Rank, as_cards, parse_cards
 from .errors import SetteKitError
-from .rules import Rules
+from .numbers import MAX_MONEY, read_number, read_whole, shown
+from .rules import Rules, as_rules
 
 __all__ = ["Score", "Outcome", "score", "outcome", "settle", "card_value", "fmt_points", "SETTE_E_MEZZO", "KINDS"]
 
@@ -34,6 +35,8 @@ def card_value(card: Card) -> Fraction:
     >>> card_value(Card(7, "coppe")), card_value(Card("Re", "spade"))
     (Fraction(7, 1), Fraction(1, 2))
     """
+    if not isinstance(card, Card):
+        raise SetteKitError(f"card_value takes a Card, not {shown(card)}")
     return HALF if card.rank.is_figure else Fraction(int(card.rank))
 
 
@@ -87,6 +90,8 @@ def fmt_points(x: Fraction) -> str:
     >>> fmt_points(Fraction(15, 2)), fmt_points(Fraction(1, 2)), fmt_points(Fraction(3))
     ('7½', '½', '3')
     """
+    if type(x) is not Fraction or x.denominator > 2:
+        x = _points_value(x)
     whole, half = divmod(int(x * 2), 2)
     if not half:
         return str(whole)
@@ -94,17 +99,20 @@ def fmt_points(x: Fraction) -> str:
 
 
 _fmt = fmt_points
+_HALVES = "a number that is a multiple of ½, such as 7½, 3 or Fraction(15, 2)"
+
+
+def _points_value(x) -> Fraction:
+    if isinstance(x, str):
+        raise SetteKitError(f"fmt_points({shown(x)}): accepted {_HALVES}")
+    v = read_number(x, "points", accepted=_HALVES)
+    if (v * 2).denominator != 1:
+        raise SetteKitError(f"points={shown(x)} is not a multiple of ½: accepted {_HALVES}")
+    return v
 
 
 def _as_cards(cards) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    cards = tuple(cards)
-    if not all(isinstance(c, Card) for c in cards):
-        raise SetteKitError("a hand must be Cards or text such as '7 di coppe, Re di denari'")
-    if len(set(cards)) != len(cards):
-        raise SetteKitError("a hand holds each card at most once")
-    return cards
+    return as_cards(cards, what="a hand")
 
 
 def score(cards: Iterable[Card] | str, rules: Rules, *, declare: Fraction | int | float | str | None = None,
@@ -127,9 +135,12 @@ def score(cards: Iterable[Card] | str, rules: Rules, *, declare: Fraction | int 
     >>> score("7c 7d", italian.replace(triple=True)).kind
     'triple'
     """
+    rules = as_rules(rules)
     cards = _as_cards(cards)
     if not cards:
         raise SetteKitError("a hand needs at least one card")
+    if half_ace is not False and half_ace is not True:
+        raise SetteKitError(f"half_ace={shown(half_ace)} must be True or False (S21)")
     if half_ace:
         if not rules.half_point_ace:
             raise SetteKitError("half_ace needs rules with half_point_ace=True (S21)")
@@ -178,12 +189,8 @@ def score(cards: Iterable[Card] | str, rules: Rules, *, declare: Fraction | int 
 
 
 def _read_value(value) -> Fraction:
-    try:
-        if isinstance(value, str):
-            value = value.strip().replace("½", ".5") if value.strip() != "½" else "1/2"
-        return Fraction(value)
-    except (ValueError, TypeError, ZeroDivisionError):
-        raise SetteKitError(f"cannot read {value!r} as a value: write 1/2 or a whole number 1-7") from None
+    # issue 19.3: checked for size and form before it becomes a Fraction
+    return read_number(value, "declare", accepted="½ or a whole number 1-7, such as 4, '1/2' or '½' (S4)")
 
 
 class Outcome(NamedTuple):
@@ -207,6 +214,13 @@ def outcome(player: Score, dealer: Score, rules: Rules, *, who: str | None = Non
     >>> outcome(score("7s Fs", italian), score("Rd Fd", italian), italian, who="Bruno").reason
     "Reale against reale: the bank's reale collects a single stake from a player who also made a reale (S15, S16)."
     """
+    rules = as_rules(rules)
+    for side, s in (("player", player), ("dealer", dealer)):
+        if not isinstance(s, Score):
+            raise SetteKitError(f"outcome takes two Scores (from score()): {side}={shown(s)}; "
+                                "to settle cards or text use settle()")
+    if who is not None and not isinstance(who, str):
+        raise SetteKitError(f"who={shown(who)} must be a player's name, or None to speak to the player")
     you, your = ("you", "your") if who is None else (who, f"{who}'s")
     You, Your = you[0].upper() + you[1:], your[0].upper() + your[1:]
     if player.bust:  # S10
@@ -296,9 +310,9 @@ def settle(player_cards, dealer_cards, stake, rules: Rules):
     >>> settle("6c", "6d 5d", 3, plain)          # the bank busts (S12)
     3
     """
-    if isinstance(stake, bool) or not isinstance(stake, (int, Fraction)) or stake <= 0:
-        if not (isinstance(stake, float) and stake > 0):
-            raise SetteKitError(f"stake={stake!r} must be a positive number")
+    stake = read_whole(stake, "stake", 1, MAX_MONEY,
+                       accepted=f"a positive whole number of units, at most {MAX_MONEY:,} (money is whole units)", text=False)
+    rules = as_rules(rules)
     p = player_cards if isinstance(player_cards, Score) else score(player_cards, rules)
     d = dealer_cards if isinstance(dealer_cards, Score) else score(dealer_cards, rules)
     overlap = set(p.cards) & set(d.cards)

@@ -17,6 +17,23 @@ The configuration
     of preheated kernels.  Arguments given after ``--`` on the command line go to
     Voilà unchanged and win over the file.
 
+Preheating
+    With the kit's lessons, Voilà starts one kernel per notebook at start-up and runs
+    the notebook in it (``preheat_kernel``), so the first learner on each lesson gets
+    the page about twice as fast.  A folder given with ``--dir`` is not preheated
+    unless asked (``--preheat``): preheating *runs every notebook of the folder and of
+    its subfolders* when the server starts, before anyone visits, which is right for
+    the kit's lessons and a surprise for a folder of notebooks from elsewhere.
+
+Kernels
+    Every page gets a kernel of its own.  The server runs at most ``max_kernels`` of
+    them (``--max-kernels``; by default as many as the machine's memory holds, see
+    :func:`default_max_kernels`); a page requested beyond that gets "the class is full,
+    try again in a minute" (HTTP 503).  A page that is left (a link, a reload, a closed
+    tab) ends its kernel at once; a page no browser ever connects to (a plain GET, a
+    crawler) loses its kernel after a minute.  The server side is
+    :mod:`sette_kit.webapp`.
+
 The landing page
     The lesson ``00-start-here.ipynb`` *is* the landing page (option "B" of the
     project's issue 8): it lists the lessons, one line each, as links such as
@@ -48,10 +65,24 @@ DEFAULT_IP = "127.0.0.1"
 LANDING_PAGE = "00-start-here.ipynb"
 CONFIG_NAME = "voila.json"
 ENV_LESSONS = "SETTE_KIT_LESSONS"
+KERNEL_MANAGER = "sette_kit.webapp.kernels.KitKernelManager"
+
+#: Memory budgeted for one kernel, MiB.  Measured (bench/bench_serve.py, docs/deploy.md):
+#: a page's kernel holds 81-89 MiB resident (median) and 122-137 MiB at the most, a
+#: preheated kernel waiting in the pool 70-108 MiB.  The budget takes the middle of that
+#: range; the share of memory left free (1 - MEMORY_SHARE) covers kernels above it.
+KERNEL_MIB = 110
+#: Memory of the server process itself (Voilà, tornado; 120 MiB measured), MiB
+SERVER_MIB = 150
+#: Share of the machine's memory the server and its kernels may fill
+MEMORY_SHARE = 0.8
+#: The cap never goes below this, however small the machine
+MIN_KERNELS = 4
 
 __all__ = [
     "DEFAULT_PORT", "DEFAULT_IP", "LANDING_PAGE", "lessons_dir", "list_lessons",
     "resolve_lesson", "landing_page", "lesson_url", "landing_url", "voila_argv", "serve",
+    "machine_memory", "default_max_kernels", "preheated_notebooks",
 ]
 
 
@@ -188,36 +219,161 @@ def landing_url(lessons: list[str], *, port: int = DEFAULT_PORT, ip: str = DEFAU
 
 
 def voila_argv(directory: str | os.PathLike, *, port: int = DEFAULT_PORT, ip: str = DEFAULT_IP,
-               config_dir: str | os.PathLike | None = None,
+               config_dir: str | os.PathLike | None = None, preheat: bool = True,
+               max_kernels: int | None = None,
                extra: list[str] | tuple[str, ...] = ()) -> list[str]:
     """The arguments given to Voilà (as after ``voila`` on a command line).
 
     ``config_dir`` is the folder whose ``voila.json`` configures the server; by
     default the lessons folder, so a folder served with ``--dir`` still gets the
-    kit's configuration.
+    kit's configuration.  The kernels are managed by the kit's
+    :class:`~sette_kit.webapp.kernels.KitKernelManager`; ``preheat=False`` turns
+    Voilà's preheated kernels off; ``max_kernels`` caps the kernels of pages.
+    ``extra`` come last, so they win.
 
-    >>> argv = voila_argv("/srv/lessons", port=9000, config_dir="/srv/lessons")
+    >>> argv = voila_argv("/srv/lessons", port=9000, config_dir="/srv/lessons", max_kernels=30)
     >>> argv[0], "--port=9000" in argv, "--Voila.config_file_paths=/srv/lessons" in argv
     ('/srv/lessons', True, True)
+    >>> "--KitKernelManager.max_kernels=30" in argv, "--VoilaConfiguration.preheat_kernel=False" in argv
+    (True, False)
     """
     config_dir = Path(config_dir) if config_dir is not None else lessons_dir()
-    return [
+    argv = [
         str(directory),
         f"--port={int(port)}",
         f"--Voila.ip={ip}",
         f"--Voila.config_file_paths={config_dir}",
-        *extra,
+        f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
     ]
+    if not preheat:
+        argv.append("--VoilaConfiguration.preheat_kernel=False")
+    if max_kernels is not None:
+        argv.append(f"--KitKernelManager.max_kernels={int(max_kernels)}")
+    # traitlets refuses an option given twice: one given in ``extra`` replaces ours
+    given = {_option(a) for a in extra}
+    return [a for a in argv if _option(a) is None or _option(a) not in given] + list(extra)
+
+
+def _option(arg: str) -> str | None:
+    """``'--Class.trait'`` of a ``--Class.trait=value`` argument (None for others).
+
+    >>> _option("--VoilaConfiguration.preheat_kernel=False"), _option("/srv/lessons")
+    ('--VoilaConfiguration.preheat_kernel', None)
+    """
+    if not arg.startswith("--") or "=" not in arg:
+        return None
+    return arg.split("=", 1)[0]
+
+
+def _meminfo_total() -> int | None:
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+_CGROUP_FILES = ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")
+
+
+def _cgroup_files(proc_cgroup: str = "/proc/self/cgroup") -> list[str]:
+    """The memory-limit files of this process's control group and of its ancestors
+    (cgroup v2 ``memory.max``, v1 ``memory.limit_in_bytes``)."""
+    files = []
+    try:
+        lines = Path(proc_cgroup).read_text().splitlines()
+    except OSError:
+        lines = []
+    for line in lines:
+        parts = line.split(":", 2)
+        if len(parts) != 3:
+            continue
+        hierarchy, controllers, path = parts
+        if hierarchy == "0" and controllers == "":
+            base, name = Path("/sys/fs/cgroup"), "memory.max"
+        elif "memory" in controllers.split(","):
+            base, name = Path("/sys/fs/cgroup/memory"), "memory.limit_in_bytes"
+        else:
+            continue
+        group = Path(path)
+        for ancestor in (group, *group.parents):
+            files.append(str(base / str(ancestor).lstrip("/") / name))
+    return files
+
+
+def _cgroup_limit(files=None) -> int | None:
+    """The smallest memory limit of this process's control group and its ancestors (a
+    container, a systemd unit's ``MemoryMax=``), if there is one."""
+    limits = []
+    for path in dict.fromkeys(files if files is not None else [*_cgroup_files(), *_CGROUP_FILES]):
+        try:
+            text = Path(path).read_text().strip()
+        except OSError:
+            continue
+        if text.isdigit() and int(text) < 2**60:  # "max" (v2) or a huge number (v1): no limit
+            limits.append(int(text))
+    return min(limits) if limits else None
+
+
+def machine_memory() -> int | None:
+    """Bytes of memory this server may use: the machine's, or its control group's limit
+    if that is smaller; None if unknown."""
+    found = [m for m in (_meminfo_total(), _cgroup_limit()) if m]
+    return min(found) if found else None
+
+
+def default_max_kernels(memory: int | None, *, pool: int = 0, kernel_mib: float = KERNEL_MIB,
+                        server_mib: float = SERVER_MIB, share: float = MEMORY_SHARE) -> int:
+    """How many page kernels fit in ``memory`` bytes: ``share`` of it, less the server
+    and the ``pool`` preheated kernels, divided by ``kernel_mib`` per kernel; at least
+    :data:`MIN_KERNELS` (25, a class, when the memory is unknown).
+
+    >>> default_max_kernels(4 * 2**30, pool=9)       # 4 GiB, the kit's 9 lessons preheated
+    19
+    >>> default_max_kernels(8 * 2**30, pool=9), default_max_kernels(8 * 2**30)
+    (49, 58)
+    >>> default_max_kernels(1 * 2**30, pool=9), default_max_kernels(None)
+    (4, 25)
+    """
+    if not memory:
+        return 25
+    mib = memory / 2**20
+    fits = int((mib * share - server_mib - pool * kernel_mib) // kernel_mib)
+    return max(MIN_KERNELS, fits)
+
+
+def preheated_notebooks(folder: str | os.PathLike) -> int:
+    """How many notebooks Voilà preheats in ``folder``: every ``.ipynb`` of the folder and
+    of its subfolders (outside ``.ipynb_checkpoints``)."""
+    return sum(1 for p in Path(folder).rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+def _pool_size(config_dir: Path) -> int:
+    import json
+
+    try:
+        conf = json.loads((config_dir / CONFIG_NAME).read_text())
+        return int(conf.get("VoilaConfiguration", {}).get("default_pool_size", 1))
+    except (OSError, ValueError, TypeError):
+        return 1
 
 
 def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_PORT,
           ip: str = DEFAULT_IP, lesson: str | None = None, open_browser: bool = True,
+          preheat: bool | None = None, max_kernels: int | None = None,
           extra: list[str] | tuple[str, ...] = (), out=None) -> int:  # pragma: no cover - runs a server
     """Run Voilà on the lessons (or ``directory``) until interrupted; returns an exit code.
 
     Prints ``sette-kit serve: open <url>`` (the landing page, or ``lesson``) once the
     server listens, with the port Voilà really got, and opens that address in a
-    browser unless ``open_browser`` is false.
+    browser unless ``open_browser`` is false.  ``preheat`` defaults to true for the
+    kit's lessons and false for a ``directory``; ``max_kernels`` defaults to
+    :func:`default_max_kernels` of this machine.
     """
     out = out or sys.stdout
     config_dir = lessons_dir()
@@ -226,20 +382,37 @@ def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_POR
         raise SetteKitError(f"{str(directory)!r} is not a folder of notebooks")
     if not (config_dir / CONFIG_NAME).is_file():
         raise SetteKitError(f"the Voila configuration {config_dir / CONFIG_NAME} is missing")
+    if max_kernels is not None and max_kernels < 1:
+        raise SetteKitError(f"--max-kernels must be at least 1, not {max_kernels}")
     lessons = list_lessons(folder)
     target = resolve_lesson(lesson, lessons) if lesson else None
-    argv = voila_argv(folder, port=port, ip=ip, config_dir=config_dir, extra=extra)
+    if preheat is None:
+        preheat = directory is None
+    pool = preheated_notebooks(folder) * _pool_size(config_dir) if preheat else 0
+    memory = machine_memory()
+    computed = max_kernels is None
+    if computed:
+        max_kernels = default_max_kernels(memory, pool=pool)
+    argv = voila_argv(folder, port=port, ip=ip, config_dir=config_dir, preheat=preheat,
+                      max_kernels=max_kernels, extra=extra)
     _find_voila_templates()
 
-    from voila.app import Voila  # heavy: only when actually serving
+    from .webapp.app import KitVoila as _KitVoila  # heavy: only when actually serving
 
-    class KitVoila(Voila):
-        """Voilà that announces (and opens) the kit's landing page once it listens."""
+    class KitVoila(_KitVoila):
+        """The kit's Voilà, announcing (and opening) the landing page once it listens."""
 
         def launch_browser(self):  # called by listen() once the port is bound
             url = (lesson_url(target, port=self.port, ip=ip) if target
                    else landing_url(lessons, port=self.port, ip=ip))
             print(f"sette-kit serve: serving {folder}", file=out)
+            if preheat:
+                print(f"sette-kit serve: preheating: running the {pool} notebook(s) of the folder "
+                      "now, before anyone visits (--no-preheat to turn it off)", file=out)
+            why = (f"computed from {memory / 2**30:.1f} GiB of memory at {KERNEL_MIB} MiB per kernel"
+                   if computed and memory else "--max-kernels" if not computed else "memory unknown")
+            print(f"sette-kit serve: at most {max_kernels} pages at once ({why}); "
+                  "beyond that a page says the class is full", file=out)
             print(f"sette-kit serve: open {url}", file=out, flush=True)
             print("sette-kit serve: press Ctrl-C to stop", file=out, flush=True)
             if open_browser:
@@ -352,16 +525,20 @@ class Server:
     ...     srv.url("01-one-button.ipynb")
     'http://127.0.0.1:41234/voila/render/01-one-button.ipynb'
 
-    ``extra`` are Voilà arguments (e.g. ``["--VoilaConfiguration.preheat_kernel=False"]``).
+    ``extra`` are Voilà arguments (e.g. ``["--KitKernelManager.unconnected_timeout=3"]``);
+    ``preheat`` and ``max_kernels`` become ``--preheat``/``--no-preheat`` and
+    ``--max-kernels`` (None: the command's defaults).
     Every wait is bounded: ``start()`` raises ``RuntimeError`` with the server's log if
     the address is not announced within ``startup_timeout`` seconds.
     """
 
     def __init__(self, directory: str | os.PathLike | None = None, *, port: int | None = None,
                  ip: str = DEFAULT_IP, extra: list[str] | tuple[str, ...] = (),
+                 preheat: bool | None = None, max_kernels: int | None = None,
                  env: dict | None = None, startup_timeout: float = 60.0):
         self.directory = Path(directory).resolve() if directory is not None else None
         self.ip = ip
+        self.preheat, self.max_kernels = preheat, max_kernels
         self.port = port or free_port(ip)
         self.extra = list(extra)
         self.env = env
@@ -380,6 +557,10 @@ class Server:
                "--port", str(self.port), "--ip", self.ip]
         if self.directory is not None:
             cmd += ["--dir", str(self.directory)]
+        if self.preheat is not None:
+            cmd.append("--preheat" if self.preheat else "--no-preheat")
+        if self.max_kernels is not None:
+            cmd += ["--max-kernels", str(self.max_kernels)]
         if self.extra:
             cmd += ["--", *self.extra]
         env = dict(os.environ, PYTHONUNBUFFERED="1", **(self.env or {}))

@@ -58,11 +58,13 @@ from types import MappingProxyType
 from typing import Callable, Mapping, NamedTuple
 
 from . import accel
+from ._checks import read_bool, read_callable, read_seed
 from .errors import SetteKitError
-from .rules import Rules
+from .numbers import read_whole, shown
+from .rules import Rules, as_rules
 from .strategy import CLASS_WEIGHTS, BankSeesPlayer, StandAt
 
-__all__ = ["run", "exact_ev", "Result", "Checkpoint", "BLOCK", "FIRST_CARDS", "COUNT_KEYS",
+__all__ = ["run", "exact_ev", "Result", "Checkpoint", "BLOCK", "FIRST_CARDS", "COUNT_KEYS", "MAX_ROUNDS", "MAX_CHUNK",
            "checkpoint_rounds", "score_hands", "settle_hands", "deal"]
 
 BLOCK = 1 << 14  # rounds per random stream; fixed forever: changing it changes every result
@@ -74,6 +76,14 @@ _BUST_CODE, _TRIPLE_CODE = 31, 30  # codes of bust and triple hands in the total
 _TABLE = 17  # policy tables cover totals 0..16 half points; 16 stands for any bust total
 _HALF_POINTS = tuple(2 * (i % 10 + 1) if i % 10 < 7 else 1 for i in range(_DECK))
 _IS_FIGURE = tuple(i % 10 >= 7 for i in range(_DECK))
+
+MAX_ROUNDS = 10 ** 9
+"""The most rounds one call of :func:`run` plays (issue 18): a billion rounds take minutes
+on a laptop with numpy, and far longer on the pure path (the ``progress`` callback shows
+how far it is, and may raise to stop early); beyond that the standard error is far below
+anything a lesson can show."""
+
+MAX_CHUNK = 1 << 24  # rounds processed at once: about 4 GB of working memory
 
 COUNT_KEYS = ("win", "lose", "push", "bust", "dealer_bust", "reale", "triple", "matta_sette",
               "dealer_reale", "dealer_triple")
@@ -355,7 +365,9 @@ def run(rules: Rules, player=None, dealer=None, rounds: int = 100_000, seed: int
     shorter one.  Without a seed one is drawn (from ``rng`` if given) and recorded in
     the result.  ``chunk`` is how many rounds are processed at once (rounded up to a
     multiple of :data:`BLOCK`); it bounds memory (about 250 bytes per round of chunk).
-    ``progress(done, total)`` is called after each chunk.
+    ``progress(done, total)`` is called after each chunk; it may raise (for instance
+    ``KeyboardInterrupt``) to stop a long run.  ``rounds`` is a whole number from 1 to
+    :data:`MAX_ROUNDS` (an int, a whole float such as ``1e6``, or text such as ``"1e6"``).
 
     >>> from sette_kit import Rules
     >>> from sette_kit.strategy import stand_at, sees_player
@@ -371,6 +383,19 @@ def run(rules: Rules, player=None, dealer=None, rounds: int = 100_000, seed: int
     """
     from .strategy import stand_at
 
+    # issue 18: every argument is checked before any work (a bad count never starts a run)
+    rules = as_rules(rules)
+    rounds = read_whole(rounds, "rounds", 1, MAX_ROUNDS,
+                        accepted=f"a whole number of rounds, at least 1 and at most {MAX_ROUNDS:,} (MAX_ROUNDS)")
+    chunk = read_whole(chunk, "chunk", 1, MAX_ROUNDS, accepted=f"a whole number of rounds from 1 to {MAX_ROUNDS:,}",
+                       text=False)
+    if min(chunk, rounds) > MAX_CHUNK:
+        raise SetteKitError(f"chunk={chunk}: at most {MAX_CHUNK:,} rounds are processed at once (about 4 GB of "
+                            "memory); give a smaller chunk")
+    if progress is not None:
+        read_callable(progress, "progress", "None or a function progress(done, total)")
+    if seed is None and rng is not None and not (hasattr(rng, "integers") or hasattr(rng, "randrange")):
+        raise SetteKitError(f"rng={shown(rng)}: give a random.Random or a numpy Generator, or a seed")
     if player is None:
         player = stand_at(5)
     if dealer is None:
@@ -510,6 +535,9 @@ def deal(rounds: int, seed: int, cards: int = FIRST_CARDS):
     >>> [[int(c) for c in row] for row in deal(3, seed=1, cards=2)]
     [[35, 0], [30, 33], [8, 27]]
     """
+    rounds = read_whole(rounds, "rounds", 1, 2 * 10 ** 6, accepted="a whole number of rounds from 1 to 2,000,000", text=False)
+    read_seed(seed)
+    cards = read_whole(cards, "cards", 1, FIRST_CARDS, accepted=f"a whole number from 1 to {FIRST_CARDS}", text=False)
     rounds = _count(rounds, "rounds")
     if not 1 <= cards <= FIRST_CARDS:
         raise SetteKitError(f"cards={cards!r}: between 1 and {FIRST_CARDS}")
@@ -554,6 +582,8 @@ def exact_ev(rules: Rules, player=None, dealer=None, *, exact: bool = True):
     from .scoring import outcome, score
     from .strategy import stand_at
 
+    rules = as_rules(rules)
+    read_bool(exact, "exact")
     player = stand_at(5) if player is None else player
     dealer = stand_at(5) if dealer is None else dealer
     spec = _Spec(rules, player, dealer)

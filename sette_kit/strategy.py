@@ -19,8 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .cards import Card
+from .cards import Card, _items
 from .errors import SetteKitError
+from .numbers import read_halves
 
 __all__ = ["StandAt", "BankSeesPlayer", "stand_at", "sees_player", "card_class",
            "composition_key", "CLASS_WEIGHTS", "CLASS_HALF_POINTS", "N_CLASSES"]
@@ -65,14 +66,9 @@ def stand_at(x) -> StandAt:
     >>> stand_at(Fraction(11, 2)) == stand_at(5.5) == stand_at("11/2")
     True
     """
-    try:
-        value = Fraction(str(x)) if not isinstance(x, Fraction) else x
-    except (ValueError, ZeroDivisionError):
-        raise SetteKitError(f"stand_at({x!r}): the threshold must be a number such as 5 or 5.5") from None
-    half = value * 2
-    if half.denominator != 1 or not 1 <= half <= 16:
-        raise SetteKitError(f"stand_at({x!r}): accepted thresholds are 1/2 to 8 in steps of 1/2")
-    return StandAt(int(half))
+    # issue 19.3: the size and form of the number are checked before it becomes a Fraction
+    value = read_halves(x, "stand_at", "1/2", 8, accepted="thresholds from ½ to 8 in steps of ½, such as 5 or 5.5")
+    return StandAt(int(value * 2))
 
 
 def sees_player() -> BankSeesPlayer:
@@ -105,4 +101,6 @@ def composition_key(cards, rules) -> int:
     >>> composition_key(parse_cards("3c Fd"), plain) == composition_key(parse_cards("Fs 3d"), plain)
     True
     """
+    if isinstance(cards, str) or not all(isinstance(c, Card) for c in _items(cards, "composition_key")):
+        raise SetteKitError(f"composition_key takes a list of Cards, not {cards!r:.40}")
     return sum(CLASS_WEIGHTS[card_class(c, rules)] for c in cards)

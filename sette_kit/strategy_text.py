@@ -28,7 +28,8 @@ from fractions import Fraction
 
 from . import fmt, odds
 from .errors import SetteKitError
-from .rules import Rules
+from .numbers import read_number, read_whole, shown
+from .rules import Rules, as_rules
 from .scoring import fmt_points
 from .strategy import BankSeesPlayer, StandAt
 
@@ -47,7 +48,13 @@ FIRST_WORDS = {"Ace": "an Ace", "figure": "a figure (Fante, Cavallo or Re)", "ma
 
 
 def _rules(rules) -> Rules:
-    return Rules.preset(rules) if isinstance(rules, str) else rules
+    return as_rules(rules)
+
+
+def _solution(sol) -> "odds.Solution":
+    if not isinstance(sol, odds.Solution):
+        raise SetteKitError(f"give a Solution (from odds.solve or solution()), not {shown(sol)}")
+    return sol
 
 
 def policy(name):
@@ -122,11 +129,17 @@ def fraction_text(p, digits: int = 2) -> str:
     >>> fraction_text(Fraction(22069914749539, 134817758039250)), fraction_text(0.1637)
     ('16.37%', '16.37%')
     """
+    digits = read_whole(digits, "digits", 0, 12, text=False)
+    if isinstance(p, float) or type(p).__name__.startswith("float"):  # a float result (exact=False)
+        p = float(read_number(p, "p", accepted="a probability or rate (a Fraction or a float)"))
+    else:
+        p = read_number(p, "p", accepted="a probability or rate (a Fraction or a float)")
     return fmt.approx(p, "percent", digits)
 
 
 def house_edge_text(sol) -> str:
     """The house edge of a solved game as a percentage of the stake."""
+    sol = _solution(sol)
     return f"House edge against {dealer_words(sol.dealer)}: {fraction_text(sol.house_edge)} of the stake."
 
 
@@ -151,7 +164,7 @@ def _span(a, b) -> str:
 
 @functools.lru_cache(maxsize=64)
 def _table(sol) -> tuple:
-    return tuple(sol.table())
+    return tuple(_solution(sol).table())
 
 
 GRID_LEGEND = "H hit, S stand, h/s mostly hit/stand (depends on the cards), . not reached"
@@ -222,8 +235,10 @@ def lookup_text(sol, cards) -> str:
     from .cards import parse_cards
     from .scoring import score
 
-    rules = sol.rules
-    hand = parse_cards(cards, face=rules.face) if isinstance(cards, str) else tuple(cards)
+    from .cards import as_cards
+
+    rules = _solution(sol).rules
+    hand = parse_cards(cards, face=rules.face) if isinstance(cards, str) else as_cards(cards)
     if not hand:
         raise SetteKitError("type at least one card, e.g. 3 di coppe, Asso di denari")
     if len(set(hand)) != len(hand):
@@ -251,6 +266,7 @@ def edge_change_text(base_sol, sol) -> str:
     >>> print(edge_change_text(solution("plain", "5"), solution("plain", "6")))
     The house edge goes down by 13.48 percentage points.
     """
+    base_sol, sol = _solution(base_sol), _solution(sol)
     d = sol.house_edge - base_sol.house_edge
     if d == 0:
         return "The house edge is the same."

@@ -146,9 +146,13 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
+from ._checks import read_bots, read_seed
+from ._saves import (IDENT, MAX_SAVE_CHARS, CardIndex, Choice, Dict, EventData, Int, List, Name, Obj, Opt, Str,
+                     Tuple, build_options, load_json, validate)
 from ._table import replace_checked, seat_names
-from .cards import FACES, FULL_DECK, Card, Suit, parse_card, parse_cards
+from .cards import FACES, FULL_DECK, Card, Suit, _items, parse_card, parse_cards
 from .errors import IllegalMove, SetteKitError
+from .numbers import read_whole, shown
 
 __all__ = [
     "TrentunoRules", "TrentunoScore", "score", "explain", "card_points", "best_discard",
@@ -222,8 +226,8 @@ class TrentunoRules:
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 31:
             raise SetteKitError(f"knock_minimum={k!r} is not accepted: accepted a whole number 1-31, the "
                                 "lowest score that may knock (default 26, 'more than 25', T6)")
-        if self.face not in FACES:
-            raise SetteKitError(f"face={self.face!r} is not accepted: accepted " + ", ".join(map(repr, FACES)))
+        if not isinstance(self.face, str) or self.face not in FACES:
+            raise SetteKitError(f"face={shown(self.face)} is not accepted: accepted " + ", ".join(map(repr, FACES)))
 
     def replace(self, **changes) -> "TrentunoRules":
         """A validated copy with some options changed."""
@@ -274,6 +278,8 @@ def card_points(card: Card) -> int:
     >>> [card_points(c) for c in parse_cards("Asso di coppe, Re di coppe, 7 di coppe")]
     [11, 10, 7]
     """
+    if not isinstance(card, Card):
+        raise SetteKitError(f"card_points takes a Card, not {shown(card)}")
     r = int(card.rank)
     return 11 if r == 1 else (10 if r >= 8 else r)
 
@@ -323,10 +329,20 @@ class TrentunoScore(NamedTuple):
         return f"TrentunoScore(total={self.total}, suit={self.suit!r}, kind={self.kind!r})"
 
 
+def _rules(rules) -> TrentunoRules:
+    if rules is None:
+        return DEFAULT_RULES
+    if not isinstance(rules, TrentunoRules):
+        raise SetteKitError(f"rules must be a TrentunoRules (or None for the default), got {shown(rules)}")
+    return rules
+
+
 def _cards(cards, what="hand") -> tuple[Card, ...]:
     if isinstance(cards, str):
         return parse_cards(cards)
-    out = tuple(c if isinstance(c, Card) else parse_card(str(c)) for c in cards)
+    if isinstance(cards, Card):
+        return (cards,)
+    out = tuple(c if isinstance(c, Card) else parse_card(c) for c in _items(cards, f"the {what}", str))
     if len(set(out)) != len(out):
         raise SetteKitError(f"the {what} holds the same card twice: a hand holds each card at most once")
     return out
@@ -346,7 +362,7 @@ def score(cards, rules: TrentunoRules | None = None) -> TrentunoScore:
     ...
     sette_kit.errors.SetteKitError: a Trentuno hand scores 1 to 3 cards, got 4; with four cards in hand use best_discard() to choose the card to throw
     """
-    rules = rules or DEFAULT_RULES
+    rules = _rules(rules)
     cards = _cards(cards)
     if not 1 <= len(cards) <= 3:
         raise SetteKitError(f"a Trentuno hand scores 1 to 3 cards, got {len(cards)}"
@@ -372,7 +388,7 @@ def explain(cards, rules: TrentunoRules | None = None) -> str:
     Best suit coppe: Asso di coppe 11 + 5 di coppe 5 = 16 in coppe (T2).
     Only cards of one suit add up: the hand scores 16.
     """
-    rules = rules or DEFAULT_RULES
+    rules = _rules(rules)
     s = score(cards, rules)
     cards = _cards(cards)
     face = FACES[rules.face]
@@ -426,10 +442,16 @@ def best_discard(cards, rules: TrentunoRules | None = None, keep: Card | None = 
     >>> best_discard(parse_cards("7 di coppe, 6 di coppe, Asso di spade, 2 di coppe"), keep=parse_card("Asso di spade"))
     (Card(2, 'coppe'), TrentunoScore(total=13, suit=Suit.COPPE, kind='points'))
     """
-    rules = rules or DEFAULT_RULES
+    rules = _rules(rules)
     cards = _cards(cards)
     if len(cards) != 4:
         raise SetteKitError(f"best_discard takes the four cards held during a turn, got {len(cards)}")
+    if keep is not None:
+        if not isinstance(keep, (Card, str)):
+            raise SetteKitError(f"keep={shown(keep)}: give the card that may not be thrown (a Card or its name), or None")
+        keep = keep if isinstance(keep, Card) else parse_card(keep, face=rules.face)
+        if keep not in cards:
+            raise SetteKitError(f"keep={keep.name(rules.face)} is not one of the four cards")
     forbidden = keep.index if keep is not None else -1
     i, _ = _best_discard_idx([c.index for c in cards], rules.three_of_a_kind_30, forbidden)
     card = FULL_DECK[i]
@@ -556,25 +578,18 @@ class TrentunoGame:
 
     def __init__(self, players: Sequence[str] | int = 4, rules: TrentunoRules | None = None,
                  seed: int | None = None, bots: Mapping | None = None) -> None:
-        players = seat_names(players)
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise SetteKitError(f"Trentuno needs {MIN_PLAYERS} to {MAX_PLAYERS} players (T1: 4-7 with one deck "
-                                f"is best), got {len(players)}")
-        if len(set(players)) != len(players):
-            raise SetteKitError("player names must be different")
-        if rules is None:
-            rules = DEFAULT_RULES
-        if not isinstance(rules, TrentunoRules):
-            raise SetteKitError(f"rules must be a TrentunoRules, got {type(rules).__name__}")
+        players = seat_names(players, MIN_PLAYERS, MAX_PLAYERS,
+                             f"Trentuno needs {MIN_PLAYERS} to {MAX_PLAYERS} players (T1: 4-7 with one deck "
+                             f"is best), got {{n}}")
+        rules = _rules(rules)
+        seed = read_seed(seed)
         if seed is None:
             seed = random.SystemRandom().randrange(2 ** 63)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SetteKitError(f"seed must be an int (or None for a fresh one), got {seed!r}")
         self.players = players
         self.rules = rules
         self.seed = seed
         self.bots: dict[int, Callable] = {}
-        self.set_bots(bots or {})
+        self.set_bots(bots)
         self._rng = random.Random(seed)
         self._toak = rules.three_of_a_kind_30
         n = len(players)
@@ -633,12 +648,16 @@ class TrentunoGame:
         game = cls(players, rules=rules, seed=seed)
         n = len(game.players)
         rules = game.rules
+        if not isinstance(hands, (list, tuple)):
+            raise SetteKitError(f"hands={shown(hands)}: give one hand per seat (text or cards; empty for a seat "
+                                "with no lives)")
         hands = list(hands)
         if len(hands) != n:
             raise SetteKitError(f"arranged needs one hand per seat ({n}), got {len(hands)}")
         hands = [_cards(h) if (isinstance(h, str) and h.strip()) or not isinstance(h, str) else () for h in hands]
         lives = list(lives) if lives is not None else [rules.lives] * n
-        if len(lives) != n or any(not isinstance(x, int) or not 0 <= x <= rules.lives for x in lives):
+        if len(lives) != n or any(not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= rules.lives
+                                  for x in lives):
             raise SetteKitError(f"lives must give 0-{rules.lives} for each of the {n} seats")
         if sum(1 for x in lives if x > 0) < 2:
             raise SetteKitError("at least two players must have lives left")
@@ -723,7 +742,7 @@ class TrentunoGame:
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """The cards of ``seat`` (everything, for tests and teachers; players use view())."""
-        return tuple(FULL_DECK[i] for i in self.hands[seat])
+        return tuple(FULL_DECK[i] for i in self.hands[self._seat_of(seat)])
 
     def score_of(self, seat: int) -> TrentunoScore | None:
         h = self.hand_of(seat)
@@ -736,7 +755,7 @@ class TrentunoGame:
     def set_bots(self, bots: Mapping) -> None:
         """Seat bots: a dict seat or player name -> policy (replaces earlier bots)."""
         seated = {}
-        for key, policy in dict(bots).items():
+        for key, policy in read_bots(bots).items():
             seat = self._seat_of(key)
             if not callable(policy):
                 raise SetteKitError(f"the bot for seat {seat} is not callable: a policy is policy(view) -> (action, params)")
@@ -1170,6 +1189,7 @@ class TrentunoGame:
     def play_bots(self, max_actions: int = 100_000) -> int:
         """Let bots act while a bot seat is to act; stops at a human's turn, between hands
         and at the end of the game.  Returns the number of actions played."""
+        max_actions = read_whole(max_actions, "max_actions", 0, 10 ** 9, text=False)
         k = 0
         while self.phase in ("draw", "discard") and self.to_act in self.bots:
             self.act(self._bot_action(self.to_act))
@@ -1180,6 +1200,7 @@ class TrentunoGame:
 
     def play_game(self, max_actions: int = 1_000_000) -> int:
         """Play an all-bot game to the end (starting the next hands too); return the winner."""
+        max_actions = read_whole(max_actions, "max_actions", 1, 10 ** 9, text=False)
         missing = [s for s in self.alive if s not in self.bots]
         if missing:
             raise SetteKitError("play_game needs a bot at every live seat; no bot at "
@@ -1219,13 +1240,26 @@ class TrentunoGame:
                            "arranged": self._arranged}, sort_keys=True)
 
     @classmethod
-    def from_json(cls, text: str, bots: Mapping | None = None) -> "TrentunoGame":
-        """Rebuild a game saved by :meth:`to_json`, with the exact same state and RNG."""
+    def from_json(cls, text: str, bots: Mapping | None = None, *, max_chars: int = MAX_SAVE_CHARS) -> "TrentunoGame":
+        """Rebuild a game saved by :meth:`to_json`, with the exact same state and RNG.
+
+        The text is untrusted (issue 18.21): it is refused unread above ``max_chars``,
+        every field is checked against the save's schema (a SetteKitError names the
+        field), then the actions are replayed, each checked as a move, and the state
+        reached must be the state saved.
+
+        >>> TrentunoGame.from_json("null")
+        Traceback (most recent call last):
+        ...
+        sette_kit.errors.SetteKitError: not a saved Trentuno game (format should be 'sette-kit/trentuno')
+        """
+        what = "the saved Trentuno game"
+        d = load_json(text, what, max_chars)
+        if not isinstance(d, dict) or d.get("format") != "sette-kit/trentuno":
+            raise SetteKitError("not a saved Trentuno game (format should be 'sette-kit/trentuno')")
+        validate(_save_schema(), d, what)
+        rules = build_options(TrentunoRules, d["rules"], what)
         try:
-            d = json.loads(text)
-            if d.get("format") != "sette-kit/trentuno":
-                raise SetteKitError("not a saved Trentuno game (format should be 'sette-kit/trentuno')")
-            rules = TrentunoRules(**d["rules"])
             arr = d.get("arranged")
             if arr:
                 game = cls.arranged(d["players"], [[FULL_DECK[i] for i in h] for h in arr["hands"]],
@@ -1235,15 +1269,16 @@ class TrentunoGame:
                                     seed=d["seed"])
             else:
                 game = cls(d["players"], rules=rules, seed=d["seed"])
-            for name, c in d["actions"]:
+        except SetteKitError as exc:
+            raise SetteKitError(f"cannot load {what}: {'arranged' if d['arranged'] else 'players'}: {exc}") from None
+        for k, (name, c) in enumerate(d["actions"]):
+            try:
                 game.act(name, card=FULL_DECK[c] if c is not None else None)
-        except SetteKitError:
-            raise
-        except (ValueError, KeyError, TypeError, IndexError) as exc:
-            raise SetteKitError(f"cannot read the saved Trentuno game: {exc}") from None
+            except SetteKitError as exc:
+                raise SetteKitError(f"cannot load {what}: actions[{k}] ({name}) is not a legal move: {exc}") from None
         snap = game._snapshot()
         snap["rng"] = _rng_digest(game._rng)
-        if snap != d.get("state"):
+        if snap != d["state"]:
             raise SetteKitError("the saved Trentuno game does not replay to its saved state (edited or corrupt)")
         game.set_bots(bots or {})
         return game
@@ -1251,6 +1286,21 @@ class TrentunoGame:
     def __repr__(self) -> str:
         return (f"<TrentunoGame hand {self.hand_number}, {self.phase}, lives {self.lives}, pot {self.pot}"
                 + (f", winner {self.players[self.winner]}>" if self.winner is not None else ">"))
+
+
+def _save_schema() -> Obj:
+    """The fields of a saved Trentuno game, their types and ranges (issue 18.21)."""
+    seat = Int(0, MAX_PLAYERS - 1)
+    hand = List(CardIndex, 0, 3, unique=True)
+    arranged = Obj({"hands": List(hand, MIN_PLAYERS, MAX_PLAYERS), "discard": List(CardIndex, 1, 40, unique=True),
+                    "stock": List(CardIndex, 0, 40, unique=True), "dealer": seat,
+                    "lives": List(Int(0, 99), MIN_PLAYERS, MAX_PLAYERS), "turns_played": Int(0, 10 ** 9)})
+    return Obj({
+        "format": Str(40), "version": Int(1, 1), "players": List(Name(), MIN_PLAYERS, MAX_PLAYERS, unique=True),
+        "rules": Dict(IDENT, EventData(0), 20), "seed": Int(0, 2 ** 256 - 1),
+        "actions": List(Tuple(Choice(ACTIONS), Opt(CardIndex)), 0, 10 ** 6),
+        "state": Dict(IDENT, EventData(2), 30), "arranged": Opt(arranged),
+    })
 
 
 def _rng_digest(rng: random.Random) -> str:
@@ -1471,12 +1521,15 @@ def draw_odds(hand, discard_top=None, seen: Iterable = (), rules: TrentunoRules 
     >>> round(draw_odds("Asso di coppe, 5 di coppe, Re di spade", "Re di coppe", exact=False).p_improve, 6)
     0.305556
     """
-    rules = rules or DEFAULT_RULES
+    rules = _rules(rules)
     hand = _cards(hand)
     if len(hand) != 3:
         raise SetteKitError(f"draw_odds takes a three-card hand, got {len(hand)} cards")
     if isinstance(discard_top, str):
         discard_top = parse_card(discard_top, face=rules.face)
+    if discard_top is not None and not isinstance(discard_top, Card):
+        raise SetteKitError(f"discard_top={shown(discard_top)}: give the top card of the discard pile (a Card or "
+                            "its name), or None")
     seen = _cards(seen, "seen list") if not isinstance(seen, str) or seen.strip() else ()
     known = set(hand)
     if discard_top is not None:

@@ -91,7 +91,24 @@ def test_voila_argv_points_voila_at_the_kit_config(tmp_path):
     assert argv[0] == str(tmp_path)
     assert "--port=9002" in argv and "--Voila.ip=127.0.0.1" in argv
     assert f"--Voila.config_file_paths={LESSONS}" in argv
+    assert "--VoilaConfiguration.multi_kernel_manager_class=sette_kit.webapp.kernels.KitKernelManager" in argv
+    assert not any("preheat_kernel" in a or "max_kernels" in a for a in argv)  # the defaults
     assert argv[-1] == "--VoilaConfiguration.theme=dark"  # extra args come last, so they win
+
+
+def test_voila_argv_preheat_and_max_kernels():
+    argv = sv.voila_argv("/srv/x", config_dir=LESSONS, preheat=False, max_kernels=12)
+    assert "--VoilaConfiguration.preheat_kernel=False" in argv
+    assert "--KitKernelManager.max_kernels=12" in argv
+
+
+def test_voila_argv_an_option_given_after_dashes_replaces_ours():
+    """traitlets refuses a scalar option given twice ("only accepts one value")."""
+    argv = sv.voila_argv("/srv/x", config_dir=LESSONS, preheat=False, max_kernels=12,
+                         extra=["--VoilaConfiguration.preheat_kernel=True",
+                                "--KitKernelManager.max_kernels=3"])
+    assert [a for a in argv if "preheat_kernel" in a] == ["--VoilaConfiguration.preheat_kernel=True"]
+    assert [a for a in argv if "max_kernels" in a] == ["--KitKernelManager.max_kernels=3"]
 
 
 def test_voila_json_asks_for_what_issue_8_requires():
@@ -104,6 +121,8 @@ def test_voila_json_asks_for_what_issue_8_requires():
     assert 0 < conf["VoilaExecutor"]["timeout"] <= 300
     mkm = conf["MappingKernelManager"]
     assert mkm["cull_idle_timeout"] > 0 and 0 < mkm["cull_interval"] <= mkm["cull_idle_timeout"]
+    # issue 19: a page no browser connects to loses its kernel in about a minute
+    assert 0 < conf["KitKernelManager"]["unconnected_timeout"] <= 120
 
 
 def test_installed_voila_reads_the_kit_config(tmp_path):
@@ -119,7 +138,9 @@ def test_installed_voila_reads_the_kit_config(tmp_path):
         "print(json.dumps({'strip_sources': c.strip_sources, 'show_tracebacks': c.show_tracebacks,\n"
         "  'preheat_kernel': c.preheat_kernel, 'root_dir': app.root_dir, 'ip': app.ip, 'port': app.port,\n"
         "  'timeout': app.config.VoilaExecutor.timeout,\n"
-        "  'cull_idle_timeout': app.config.MappingKernelManager.cull_idle_timeout}))\n"
+        "  'cull_idle_timeout': app.config.MappingKernelManager.cull_idle_timeout,\n"
+        "  'kernel_manager': c.multi_kernel_manager_class.__module__ + '.' + c.multi_kernel_manager_class.__name__,\n"
+        "  'unconnected_timeout': app.config.KitKernelManager.unconnected_timeout}))\n"
     )
     out = subprocess.run([sys.executable, "-c", script, str(tmp_path), str(LESSONS)],
                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
@@ -131,17 +152,40 @@ def test_installed_voila_reads_the_kit_config(tmp_path):
         "root_dir": str(tmp_path), "ip": "127.0.0.1", "port": 9003,
         "timeout": conf["VoilaExecutor"]["timeout"],
         "cull_idle_timeout": conf["MappingKernelManager"]["cull_idle_timeout"],
+        "kernel_manager": "sette_kit.webapp.kernels.KitKernelManager",
+        "unconnected_timeout": conf["KitKernelManager"]["unconnected_timeout"],
     }
 
 
 def test_cli_serve_options_parse():
     args = build_parser().parse_args(["serve", "--port", "9004", "--ip", "0.0.0.0", "--lesson", "03",
-                                      "--no-browser", "--", "--VoilaConfiguration.theme=dark"])
+                                      "--no-browser", "--max-kernels", "40", "--no-preheat",
+                                      "--", "--VoilaConfiguration.theme=dark"])
     assert (args.port, args.ip, args.lesson, args.no_browser, args.voila_args) == \
         (9004, "0.0.0.0", "03", True, ["--VoilaConfiguration.theme=dark"])
+    assert (args.max_kernels, args.preheat) == (40, False)
+    assert build_parser().parse_args(["serve", "--dir", "x", "--preheat"]).preheat is True
     defaults = build_parser().parse_args(["serve"])
     assert (defaults.port, defaults.ip, defaults.lesson, defaults.no_browser, defaults.dir) == \
         (8866, "127.0.0.1", None, False, None)
+    assert (defaults.max_kernels, defaults.preheat) == (None, None)  # computed by serve()
+
+
+def test_cli_serve_help_says_that_preheating_runs_the_notebooks(capsys):
+    """Issue 19 item 5: --dir does not run a folder's notebooks at start-up unless asked."""
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--no-preheat" in text and "--max-kernels N" in text
+    assert "RUNS EVERY NOTEBOOK of the served folder and its subfolders when the server starts" in text
+    assert "off with --dir" in text and "nothing runs at start-up unless you add --preheat" in text
+    assert f"about {sv.KERNEL_MIB} MiB per kernel" in text
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "1000000"])
+def test_cli_serve_bad_max_kernels(value, capsys):
+    assert main(["serve", "--max-kernels", value, "--no-browser"]) == 2
+    assert "--max-kernels must be a whole number from 1 to 100000" in capsys.readouterr().err
 
 
 def test_cli_serve_unknown_lesson_exits_2_before_starting(tmp_path, capsys):
@@ -206,3 +250,164 @@ def test_voila_templates_path_is_left_alone_when_jupyter_finds_them(tmp_path, mo
     monkeypatch.setenv("JUPYTER_PATH", "/elsewhere")
     serve._find_voila_templates()
     assert os.environ["JUPYTER_PATH"] == "/elsewhere"
+
+
+# ---- the kernel cap: memory, the default, the kernel manager ----------------------------
+
+def test_default_max_kernels_from_memory():
+    gib = 2**30
+    # (75% of the memory - the server - the preheated pool) / memory per kernel
+    expected = int((16 * 1024 * sv.MEMORY_SHARE - sv.SERVER_MIB - 9 * sv.KERNEL_MIB) // sv.KERNEL_MIB)
+    assert sv.default_max_kernels(16 * gib, pool=9) == expected
+    assert sv.default_max_kernels(16 * gib, pool=0) > expected  # no pool: room for more pages
+    assert sv.default_max_kernels(256 * 2**20, pool=9) == sv.MIN_KERNELS  # a tiny machine
+    assert sv.default_max_kernels(None) == 25  # unknown memory: a class
+    assert sv.default_max_kernels(64 * gib, kernel_mib=300) < sv.default_max_kernels(64 * gib)
+
+
+def test_machine_memory_is_the_smaller_of_the_machine_and_its_cgroup(tmp_path, monkeypatch):
+    total = sv._meminfo_total()
+    assert total and total > 2**28  # this machine has some memory
+    limit = tmp_path / "memory.max"
+    limit.write_text(f"{2**30}\n")
+    assert sv._cgroup_limit((str(limit),)) == 2**30
+    limit.write_text("max\n")  # cgroup v2 without a limit
+    assert sv._cgroup_limit((str(limit),)) is None
+    limit.write_text(f"{2**63 - 4096}\n")  # cgroup v1 without a limit
+    assert sv._cgroup_limit((str(limit), str(tmp_path / "missing"))) is None
+    parent = tmp_path / "parent.max"
+    parent.write_text(f"{3 * 2**30}\n")
+    limit.write_text(f"{6 * 2**30}\n")
+    assert sv._cgroup_limit((str(limit), str(parent))) == 3 * 2**30  # the smallest applies
+    monkeypatch.setattr(sv, "_cgroup_limit", lambda: 2**30)
+    assert sv.machine_memory() == min(total, 2**30)
+
+
+def test_cgroup_files_of_a_systemd_service(tmp_path):
+    proc = tmp_path / "cgroup"
+    proc.write_text("0::/system.slice/sette-kit.service\n")
+    assert sv._cgroup_files(str(proc)) == [
+        "/sys/fs/cgroup/system.slice/sette-kit.service/memory.max",
+        "/sys/fs/cgroup/system.slice/memory.max", "/sys/fs/cgroup/memory.max"]
+    proc.write_text("12:cpu,cpuacct:/x\n4:memory:/docker/abc\n")
+    assert sv._cgroup_files(str(proc))[0] == "/sys/fs/cgroup/memory/docker/abc/memory.limit_in_bytes"
+    assert sv._cgroup_files(str(tmp_path / "missing")) == []
+
+
+def test_preheated_notebooks_counts_subfolders(tmp_path):
+    for name in ("a.ipynb", "sub/b.ipynb", "sub/.ipynb_checkpoints/b-checkpoint.ipynb", "c.md"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("{}")
+    assert sv.preheated_notebooks(tmp_path) == 2
+
+
+class FakeKernel:
+    def __init__(self, state="idle", idle_for=0.0):
+        from datetime import datetime, timedelta, timezone
+
+        self.execution_state = state
+        self.last_activity = datetime.now(timezone.utc) - timedelta(seconds=idle_for)
+
+
+def kit_manager(**config):
+    from sette_kit.webapp.kernels import KitKernelManager
+
+    km = KitKernelManager(**config)
+    km.ended = []
+
+    async def shutdown(kernel_id, *args, **kwargs):  # what Voila's manager would do, minus the process
+        km.ended.append(kernel_id)
+        km._kernels.pop(kernel_id, None)
+        km._forget(kernel_id)
+
+    km.shutdown_kernel = shutdown
+    return km
+
+
+def done(kernel_id):
+    """A finished task of Voila's pool, as it holds a preheated kernel."""
+    from concurrent.futures import Future
+
+    future = Future()
+    future.set_result({"kernel_id": kernel_id})
+    return future
+
+
+def test_the_cap_counts_page_kernels_not_the_preheated_pool():
+    km = kit_manager(max_kernels=2)
+    km._kernels.update({"pool-a": FakeKernel(), "page-1": FakeKernel()})
+    km._pools = {"a.ipynb": [done("pool-a")]}
+    assert km.page_kernel_ids() == ["page-1"]
+    assert km.reserve_page_kernel()          # a second page may start ...
+    assert not km.reserve_page_kernel()      # ... a third may not while it is starting
+    km.release_page_kernel()                 # it got its kernel
+    km._kernels["page-2"] = FakeKernel()
+    assert km.page_kernel_count() == 2 and not km.reserve_page_kernel()
+    km._pools["a.ipynb"].pop()               # the pool kernel is handed to a page: it counts now
+    assert km.page_kernel_count() == 3
+    km._kit_pool_starting.add("pool-b")      # a pool kernel that is still starting never counts
+    km._kernels["pool-b"] = FakeKernel("starting")
+    assert km.page_kernel_count() == 3
+    assert kit_manager(max_kernels=0).reserve_page_kernel()  # 0: no cap
+
+
+def run_async(coro):
+    """Run ``coro`` to the end in a thread of its own (another event loop may be running
+    in this one, e.g. the browser tests' Playwright)."""
+    import asyncio
+    import threading
+
+    box = {}
+    worker = threading.Thread(target=lambda: box.update(result=asyncio.run(coro)))
+    worker.start()
+    worker.join(30)
+    return box["result"]
+
+
+def test_kernels_of_pages_no_browser_connected_to_end_after_the_timeout():
+    km = kit_manager(unconnected_timeout=30)
+    km._kernels.update({
+        "never-connected": FakeKernel(idle_for=100),
+        "connected": FakeKernel(idle_for=100),
+        "still-rendering": FakeKernel("busy", idle_for=100),
+        "pool": FakeKernel(idle_for=100),
+    })
+    km._pools = {"a.ipynb": [done("pool")]}
+    km.notify_connect("connected")
+    # first seen now: even an old kernel just handed to a page gets the whole timeout
+    assert run_async(km.end_unconnected_kernels()) == []
+    for kernel_id in km._kit_seen:
+        km._kit_seen[kernel_id] -= 31
+    assert run_async(km.end_unconnected_kernels()) == ["never-connected"]
+    assert km.ended == ["never-connected"]
+    km._kernels["still-rendering"].execution_state = "idle"
+    km._kernels["still-rendering"].last_activity = FakeKernel(idle_for=5).last_activity
+    assert run_async(km.end_unconnected_kernels()) == []  # active 5 s ago
+
+
+def test_kernels_get_the_guard_arguments():
+    from sette_kit.webapp.kernels import GUARD_ARGUMENTS
+
+    assert "--IPKernelApp.extra_extensions=sette_kit.webapp.kernel_guard" in GUARD_ARGUMENTS
+    assert "--IPKernelApp.capture_fd_output=False" in GUARD_ARGUMENTS
+
+
+def test_the_app_templates_ship_in_the_wheel():
+    tomllib = pytest.importorskip("tomllib")
+
+    conf = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert "sette_kit.webapp" in conf["packages"]
+    shipped = conf["package-data"]["sette_kit.webapp"]
+    templates = ROOT / "sette_kit" / "webapp" / "templates"
+    for path in templates.iterdir():
+        assert any(path.match(pattern.split("/")[-1]) for pattern in shipped), path.name
+
+
+def test_class_full_page_is_friendly_and_self_contained():
+    from sette_kit.webapp.app import render_page
+
+    html = render_page("full.html", title="The class is full", retry_after=60, landing=None)
+    assert "The class is full — try again in a minute" in html
+    assert '<meta http-equiv="refresh" content="60">' in html
+    assert "<style>" in html and "sk-page" in html
+    assert "http://" not in html and "https://" not in html  # nothing fetched from elsewhere

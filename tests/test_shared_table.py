@@ -60,8 +60,8 @@ def test_hand_views_face_up_and_hidden():
 def test_seat_names():
     assert _table.seat_names(2) == ("Player 1", "Player 2")
     assert _table.seat_names(["Ada", 7]) == ("Ada", "7")
-    with pytest.raises(TypeError):  # a bool is not a number of players (as before the merge)
-        _table.seat_names(True)
+    with pytest.raises(SetteKitError, match="list of names"):  # a bool is not a number of players (issue 18:
+        _table.seat_names(True)                                 # a clear SetteKitError, not a TypeError)
 
 
 @pytest.mark.parametrize("make", [lambda: game.Table("plain", ["Ada", "Bo", "Cy"], seed=1),

@@ -37,6 +37,7 @@ import ipywidgets
 
 from sette_kit import accel, fmt, odds, simulate
 from sette_kit.errors import SetteKitError
+from sette_kit.numbers import MAX_CHARS, shown
 from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
 from sette_kit.strategy import BankSeesPlayer, StandAt, sees_player, stand_at
@@ -95,7 +96,11 @@ def _parse_whole(text, lo: int, hi: int | None, what: str) -> int:
     if isinstance(text, int):
         n = text
     else:
-        raw = str(text).strip()
+        raw = str(text).strip() if not isinstance(text, str) or len(text) <= 4 * MAX_CHARS else text[:4 * MAX_CHARS]
+        if len(raw) > MAX_CHARS:  # issue 19.3: the size is checked before the text becomes a number
+            rng = f"from {lo:,} to {hi:,}" if hi is not None else f"{lo} or more"
+            raise SetteKitError(f"{what} must be a whole number {rng} (you typed {shown(text)}, too long for "
+                                f"a number).")
         try:
             n = int(raw.replace(",", "").replace("_", "").replace(" ", ""))
         except ValueError:

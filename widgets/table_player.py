@@ -44,6 +44,7 @@ import ipywidgets
 
 from sette_kit import odds, policies
 from sette_kit.errors import IllegalMove, SetteKitError
+from sette_kit.numbers import MAX_CHARS, shown
 from sette_kit.game import Table
 from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
@@ -122,6 +123,9 @@ def _parse_amount(amount, lo: int, hi: int, what: str) -> int:
         amount = None
     if isinstance(amount, str):
         text = amount.strip()
+        if len(text) > MAX_CHARS:  # issue 19.3: the size is checked before the text becomes a number
+            raise SetteKitError(f"Type the {what} as a whole number from {lo} to {hi} (you typed {shown(text)}, "
+                                f"too long for a number).")
         try:
             amount = int(text)
         except ValueError:

@@ -15,11 +15,20 @@ import sys
 from ..errors import SetteKitError
 
 # in the order they appear in --help; a module that does not exist yet is skipped
-SUBCOMMANDS = ("score", "odds", "solve", "play", "simulate", "serve", "trentuno", "quattro")
+SUBCOMMANDS = ("score", "odds", "solve", "play", "simulate", "serve", "build_site", "trentuno",
+               "quattro")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: ``prog: error: message (see prog --help)``, exit 2
+    (issue 18: no usage block, no traceback)."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="sette-kit",
         description="Sette e mezzo, its variants and Trentuno: score hands, compute exact odds, "
                     "play against bots, simulate, and serve the lessons as web apps.",
@@ -38,9 +47,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(argv)  # --help exits 0; a bad option exits 2 after one line (Parser.error)
     if not getattr(args, "command", None):
         parser.print_help()
+        names = ", ".join(name for name in SUBCOMMANDS if name in _choices(parser))
+        print(f"sette-kit: error: a COMMAND is required: {names}", file=sys.stderr)
         return 2
     try:
         return int(args.run(args) or 0)
@@ -52,6 +63,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+def _choices(parser) -> dict:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action.choices
+    return {}
 
 
 if __name__ == "__main__":  # pragma: no cover

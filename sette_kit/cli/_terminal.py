@@ -21,11 +21,15 @@ def _eof(prompt):
 
 def dispatch(args, dest: str, parser_attr: str, handlers: dict) -> int:
     """Run the handler of the action named by ``args.<dest>``; with no action, print the
-    subcommand's help and return 2."""
+    subcommand's help, then a one-line error naming the actions on stderr, and return 2."""
+    import sys
+
     handler = handlers.get(getattr(args, dest, None))
     if handler is not None:
         return handler(args)
-    getattr(args, parser_attr).print_help()
+    parser = getattr(args, parser_attr)
+    parser.print_help()
+    print(f"{parser.prog}: error: an ACTION is required: {', '.join(handlers)}", file=sys.stderr)
     return 2
 
 
@@ -38,8 +42,14 @@ def ask(input_fn: Callable[[str], str], prompt: str) -> str | None:
 
 
 def table_names(name: str, bots: int) -> list:
-    """The seats of a terminal game: you at seat 0, then ``Bot 1`` ... ``Bot <bots>``."""
-    return [name] + [f"Bot {i}" for i in range(1, bots + 1)]
+    """The seats of a terminal game: you at seat 0, then ``Bot 1`` ... ``Bot <bots>``.
+    Your name may not be a bot's (a SetteKitError naming ``--name``)."""
+    names = [name] + [f"Bot {i}" for i in range(1, bots + 1)]
+    if name in names[1:]:
+        from ..errors import SetteKitError
+
+        raise SetteKitError(f"--name {name!r} is taken by a bot: choose another name")
+    return names
 
 
 def _text(event) -> str:

@@ -10,6 +10,7 @@ again.
 
 from __future__ import annotations
 
+from ._args import at_least_1, whole
 from ._terminal import ask, table_names
 
 ALIASES = {
@@ -33,13 +34,13 @@ def add_parser(sub) -> None:
                        description="Play Sette e mezzo against bots (RULES S7-S23). You see only what "
                                    "your seat may see.")
     p.add_argument("--preset", default="italian", help="rules preset: italian, spanish or plain (default italian)")
-    p.add_argument("--bots", type=int, default=3, help="number of bots, 1-11 (default 3)")
-    p.add_argument("--seed", type=int, default=None, help="random seed: the same seed deals the same game")
+    p.add_argument("--bots", type=whole, default=3, help="number of bots, 1-11 (default 3)")
+    p.add_argument("--seed", type=whole, default=None, help="random seed: the same seed deals the same game")
     p.add_argument("--name", default="Player", help="your name at the table (default Player)")
-    p.add_argument("--bankroll", type=int, default=100, help="everybody's starting money (default 100)")
-    p.add_argument("--min-stake", type=int, default=1, help="minimum stake (default 1)")
-    p.add_argument("--max-stake", type=int, default=10, help="maximum stake (default 10)")
-    p.add_argument("--rounds", type=int, default=None, help="stop after this many rounds (default: ask)")
+    p.add_argument("--bankroll", type=whole, default=100, help="everybody's starting money (default 100)")
+    p.add_argument("--min-stake", type=whole, default=1, help="minimum stake (default 1)")
+    p.add_argument("--max-stake", type=whole, default=10, help="maximum stake (default 10)")
+    p.add_argument("--rounds", type=at_least_1, default=None, help="stop after this many rounds (default: ask)")
     p.set_defaults(run=run)
 
 
@@ -51,13 +52,11 @@ def run(args, input_fn=None, write=None) -> int:
     if not 1 <= args.bots <= 11:
         raise SetteKitError(f"--bots {args.bots}: accepted 1 to 11 bots (2-12 seats with you, S7)")
     names = table_names(args.name, args.bots)
-    if len(set(names)) != len(names):
-        raise SetteKitError(f"--name {args.name!r} is taken by a bot: choose another name")
+    table = Table(args.preset, names, bankrolls=args.bankroll, min_stake=args.min_stake,
+                  max_stake=args.max_stake, seed=args.seed)  # checks the options first
     styles = [seat(stand_at(5), reads_table()), seat(stand_at(4.5), cautious_bank()),
               seat(stand_at(5.5, stake=args.max_stake), bold_bank())]
-    bots = {names[i + 1]: styles[i % len(styles)] for i in range(args.bots)}
-    table = Table(args.preset, names, bankrolls=args.bankroll, min_stake=args.min_stake,
-                  max_stake=args.max_stake, seed=args.seed, bots=bots)
+    table.attach_bots({names[i + 1]: styles[i % len(styles)] for i in range(args.bots)})
     return play(table, 0, input_fn=input_fn, write=write, rounds=args.rounds)
 
 

@@ -1,4 +1,5 @@
-"""``sette-kit serve [--port 8866] [--ip 127.0.0.1] [--lesson NAME] [--no-browser]``
+"""``sette-kit serve [--port 8866] [--ip 127.0.0.1] [--lesson NAME] [--no-browser]
+[--dir FOLDER] [--preheat | --no-preheat] [--max-kernels N]``
 
 Starts Voilà on the lessons with the kit's configuration (``lessons/voila.json``),
 prints the landing page's address and opens it.  See :mod:`sette_kit.serve`.
@@ -6,17 +7,26 @@ prints the landing page's address and opens it.  See :mod:`sette_kit.serve`.
 
 from __future__ import annotations
 
+import argparse
+
+
+from ._args import whole
+
 
 def add_parser(sub) -> None:
+    from ..serve import KERNEL_MIB
+
     p = sub.add_parser(
         "serve", help="serve the lessons as web apps (Voila) and open the landing page",
         description="Serve the lessons as interactive web apps with Voila, using the kit's "
                     "configuration (lessons/voila.json: sources and tracebacks hidden, an "
                     "execution timeout, idle kernels culled, preheated kernels). Prints the "
-                    "address of the landing page (00-start-here) and opens it. Arguments after "
-                    "`--` are passed to Voila unchanged, e.g. "
+                    "address of the landing page (00-start-here) and opens it. Every page gets "
+                    "a kernel of its own; a page that is left ends its kernel, a page no "
+                    "browser connects to loses it after a minute. Arguments after `--` are "
+                    "passed to Voila unchanged, e.g. "
                     "`sette-kit serve -- --VoilaConfiguration.theme=dark`.")
-    p.add_argument("--port", type=int, default=8866,
+    p.add_argument("--port", type=whole, default=8866,
                    help="port to listen on (default 8866; the next free one if taken)")
     p.add_argument("--ip", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1, this machine only; "
@@ -28,17 +38,33 @@ def add_parser(sub) -> None:
                    help="do not open a web browser, only print the address")
     p.add_argument("--dir", default=None, metavar="FOLDER",
                    help="serve the notebooks of FOLDER instead of the kit's lessons, with the "
-                        "kit's configuration (for lesson authors)")
+                        "kit's configuration (for lesson authors). A notebook runs when "
+                        "someone opens its page; nothing runs at start-up unless you add "
+                        "--preheat")
+    p.add_argument("--preheat", action=argparse.BooleanOptionalAction, default=None,
+                   help="preheating RUNS EVERY NOTEBOOK of the served folder and its "
+                        "subfolders when the server starts, before anyone visits, so the "
+                        "first visitor of each page gets it about twice as fast. Default: on "
+                        "for the kit's lessons, off with --dir")
+    p.add_argument("--max-kernels", type=whole, default=None, metavar="N",
+                   help="at most N pages (kernels) at once; beyond that a page says 'the class "
+                        "is full, try again in a minute' (HTTP 503). Default: what this "
+                        f"machine's memory holds at about {KERNEL_MIB} MiB per kernel (printed "
+                        "at start)")
     p.add_argument("voila_args", nargs="*", metavar="-- VOILA_ARGS",
                    help="extra arguments for Voila, after `--`")
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
+    from ..errors import SetteKitError
     from ..serve import serve
 
     if not 0 < args.port < 65536:
-        from ..errors import SetteKitError
         raise SetteKitError(f"--port must be between 1 and 65535, not {args.port}")
+    if args.max_kernels is not None and not 1 <= args.max_kernels <= 100_000:
+        raise SetteKitError(f"--max-kernels must be a whole number from 1 to 100000, "
+                            f"not {args.max_kernels}")
     return serve(args.dir, port=args.port, ip=args.ip, lesson=args.lesson,
-                 open_browser=not args.no_browser, extra=list(args.voila_args))
+                 open_browser=not args.no_browser, preheat=args.preheat,
+                 max_kernels=args.max_kernels, extra=list(args.voila_args))

@@ -7,6 +7,9 @@ its confidence interval and the exact value beside it.
 from __future__ import annotations
 
 
+from ._args import level, whole
+
+
 def add_parser(sub) -> None:
     p = sub.add_parser("simulate", help="Monte Carlo simulation of the heads-up game, beside the exact value",
                        description="Play many heads-up rounds (one player against the bank, stake 1) and "
@@ -19,25 +22,25 @@ def add_parser(sub) -> None:
     p.add_argument("--dealer-stands", default="5", metavar="X",
                    help="the bank draws while under X, or 'sees' for the bank that sees the player's "
                         "total (default 5)")
-    p.add_argument("--rounds", default="1e6", help="how many rounds, e.g. 1e7 or 250000 (default 1e6)")
-    p.add_argument("--seed", type=int, default=None, help="random seed (default: drawn and printed)")
-    p.add_argument("--level", type=float, default=0.95, help="confidence level of the interval (default 0.95)")
-    p.add_argument("--chunk", type=int, default=None, help="rounds processed at once (bounds memory)")
+    p.add_argument("--rounds", default="1e6",
+                   help="how many rounds, e.g. 1e7 or 250000 (default 1e6; at most 1e9, which takes minutes: "
+                        "the progress bar shows the time left, Ctrl-C stops)")
+    p.add_argument("--seed", type=whole, default=None, help="random seed (default: drawn and printed)")
+    p.add_argument("--level", type=level, default=0.95,
+                   help="confidence level of the interval, between 0 and 1 (default 0.95)")
+    p.add_argument("--chunk", type=whole, default=None, help="rounds processed at once (bounds memory)")
     p.add_argument("--no-exact", action="store_true", help="do not compute the exact value")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(run=run)
 
 
 def _rounds(text: str) -> int:
-    from ..errors import SetteKitError
+    from ..numbers import read_whole
+    from ..simulate import MAX_ROUNDS
 
-    try:
-        value = float(text.replace("_", ""))
-    except ValueError:
-        raise SetteKitError(f"--rounds {text!r}: write a whole number such as 1000000 or 1e6") from None
-    if not value.is_integer() or value < 1:
-        raise SetteKitError(f"--rounds {text!r}: write a whole number >= 1 such as 1000000 or 1e6")
-    return int(value)
+    # issue 18, 19.3: size and form checked first; at most MAX_ROUNDS (a billion)
+    return read_whole(text, "--rounds", 1, MAX_ROUNDS,
+                      accepted=f"a whole number such as 1000000 or 1e6, at least 1 and at most {MAX_ROUNDS:,}")
 
 
 def run(args) -> int:

@@ -10,7 +10,7 @@ def add_parser(sub) -> None:
                                    "edge and the strategy table.")
     p.add_argument("--preset", default="italian", help="rules preset: italian, spanish or plain (default italian)")
     who = p.add_mutually_exclusive_group()
-    who.add_argument("--dealer-stands", default="5", metavar="X",
+    who.add_argument("--dealer-stands", default=None, metavar="X",
                      help="the bank draws while its total is under X (default 5; 5.5 for 5½)")
     who.add_argument("--dealer-sees-player", action="store_true",
                      help="the all-seeing bank: it draws until its total is at least the player's")
@@ -23,7 +23,7 @@ def run(args) -> int:
     from .. import odds
 
     rules = Rules.preset(args.preset)
-    dealer = odds.sees_player() if args.dealer_sees_player else odds.stand_at(args.dealer_stands)
+    dealer = odds.sees_player() if args.dealer_sees_player else odds.stand_at("5" if args.dealer_stands is None else args.dealer_stands)
     sol = odds.solve(rules, dealer=dealer, exact=not args.float)
     print(f"Heads-up, {rules.name} rules, bank {dealer!r}, the player playing optimally.")
     if args.float:

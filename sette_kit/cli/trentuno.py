@@ -9,6 +9,9 @@ from __future__ import annotations
 
 
 
+from ._args import whole
+
+
 def add_parser(sub) -> None:
     p = sub.add_parser("trentuno", help="Trentuno (31): score hands, draw odds, play against bots",
                        description="Trentuno (thirty-one, RULES T1-T9): score a hand, compute the exact "
@@ -26,10 +29,10 @@ def add_parser(sub) -> None:
     _rule_options(o)
 
     g = tsub.add_parser("play", help="play a game in the terminal against bots")
-    g.add_argument("--bots", type=int, default=3, help="number of bot opponents, 1-11 (default 3)")
-    g.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    g.add_argument("--bots", type=whole, default=3, help="number of bot opponents, 1-11 (default 3)")
+    g.add_argument("--seed", type=whole, default=None, help="seed for a reproducible game")
     g.add_argument("--name", default="Player", help="your name at the table (default Player)")
-    g.add_argument("--lives", type=int, default=3, help="lives per player (default 3, T3)")
+    g.add_argument("--lives", type=whole, default=3, help="lives per player, 1-99 (default 3, T3)")
     g.add_argument("--discard-first", action="store_true", help="discard before drawing (T5 option)")
     g.add_argument("--first-round-31", default="ends_hand", choices=("ends_hand", "wins_game", "redeal"),
                    help="what 31 in the first round does (T7 option, default ends_hand)")

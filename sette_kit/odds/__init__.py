@@ -23,9 +23,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..cards import FULL_DECK, Card, parse_cards
+from .._checks import read_bool
+from ..cards import FULL_DECK, Card, _items, parse_cards
 from ..errors import SetteKitError
-from ..rules import Rules
+from ..numbers import read_halves, shown
+from ..rules import Rules, as_rules
 from ..scoring import SETTE_E_MEZZO, card_value, fmt_points, score
 from ..strategy import BankSeesPlayer, StandAt, card_class, sees_player, stand_at
 from ._engine import BUST, FF, HP, MATTA, NCLS, S75, TRIPLE, model
@@ -43,13 +45,7 @@ MATTA_OUTCOME = "matta"  # next_card's key for the matta, whose value depends on
 
 
 def _rules(rules) -> Rules:
-    if rules is None:
-        return Rules.preset("plain")
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    if not isinstance(rules, Rules):
-        raise SetteKitError(f"rules={rules!r}: give a Rules object or a preset name such as 'plain'")
-    return rules
+    return as_rules(rules, default="plain")
 
 
 def _cards(cards, rules, what="cards") -> tuple[Card, ...]:
@@ -57,14 +53,12 @@ def _cards(cards, rules, what="cards") -> tuple[Card, ...]:
         return parse_cards(cards, face=rules.face) if cards.strip() else ()
     if isinstance(cards, Card):
         return (cards,)
-    out = tuple(cards)
-    if not all(isinstance(c, Card) for c in out):
-        raise SetteKitError(f"{what} must be Cards or text such as '7 di coppe, Re di denari'")
-    return out
+    return _items(cards, what)
 
 
-def _setup(cards, seen, rules):
+def _setup(cards, seen, rules, exact=True):
     """(rules, your cards, the unseen cards) with the checks every function needs."""
+    read_bool(exact, "exact")
     rules = _rules(rules)
     mine, other = _cards(cards, rules), _cards(seen, rules, "seen")
     if len(set(mine)) != len(mine):
@@ -107,7 +101,7 @@ def next_card(cards=(), seen=(), rules=None, *, exact: bool = True) -> dict:
     >>> next_card(rules=Rules.preset("italian"))["matta"]
     Fraction(1, 40)
     """
-    rules, mine, unseen = _setup(cards, seen, rules)
+    rules, mine, unseen = _setup(cards, seen, rules, exact)
     _need_card(unseen)
     counts = _counts(unseen, rules)
     out = {}
@@ -119,7 +113,7 @@ def next_card(cards=(), seen=(), rules=None, *, exact: bool = True) -> dict:
 
 
 def _one_more(cards, seen, rules, exact, test):
-    rules, mine, unseen = _setup(cards, seen, rules)
+    rules, mine, unseen = _setup(cards, seen, rules, exact)
     _need_card(unseen)
     mdl = model(rules)
     base = _counts(mine, rules)
@@ -164,7 +158,7 @@ def reale_probability(cards=(), seen=(), rules=None, *, exact: bool = True):
     >>> reale_probability("Fante di denari", rules=italian)  # 7 di denari or the matta
     Fraction(2, 39)
     """
-    rules, mine, unseen = _setup(cards, seen, rules)
+    rules, mine, unseen = _setup(cards, seen, rules, exact)
     _need_card(unseen)
     if not rules.reale or len(mine) != 1:
         return _ratio(0, len(unseen), exact)
@@ -176,10 +170,10 @@ def _policy_hp(policy, player_total):
     if isinstance(policy, BankSeesPlayer):
         if player_total is None:
             raise SetteKitError("sees_player() draws against the player's total: pass player_total=")
-        half = Fraction(player_total) * 2
-        if half.denominator != 1:
-            raise SetteKitError(f"player_total={player_total!r} must be a whole or half number")
-        return int(half)
+        # issue 18, 19.3: a total a player can stand on, read with its size checked first
+        total = read_halves(player_total, "player_total", "1/2", "15/2",
+                            accepted="a player's total from ½ to 7½ in steps of ½")
+        return int(total * 2)
     if not hasattr(policy, "wants_card"):
         raise SetteKitError(f"policy={policy!r}: use odds.stand_at(x) or odds.sees_player()")
     return None
@@ -197,7 +191,7 @@ def final_distribution(policy, cards=(), seen=(), rules=None, *, player_total=No
     >>> final_distribution(stand_at(7), cards="6c", seen="Rc Rd Rs Rb Fc Fd Fs Fb Cc Cd Cs Cb")
     {Fraction(7, 1): Fraction(4, 27), 'bust': Fraction(23, 27)}
     """
-    rules, mine, unseen = _setup(cards, seen, rules)
+    rules, mine, unseen = _setup(cards, seen, rules, exact)
     opp = _policy_hp(policy, player_total)
     mdl = model(rules)
     start = tuple(_counts(mine, rules))
@@ -263,9 +257,10 @@ def solve(rules=None, dealer=None, *, exact: bool = True, seen=()) -> Solution:
     (True, 'hit', 'stand')
     """
     rules = _rules(rules)
+    read_bool(exact, "exact")
     dealer = stand_at(5) if dealer is None else dealer
     if not isinstance(dealer, (StandAt, BankSeesPlayer)):
-        raise SetteKitError(f"dealer={dealer!r}: use odds.stand_at(x) or odds.sees_player()")
+        raise SetteKitError(f"dealer={shown(dealer)}: use odds.stand_at(x) or odds.sees_player()")
     gone = _cards(seen, rules, "seen")
     if not gone:
         return Solution(rules, dealer, exact)
@@ -294,6 +289,7 @@ def policy_ev(rules=None, player=None, dealer=None, *, exact: bool = True):
     True
     """
     rules = _rules(rules)
+    read_bool(exact, "exact")
     player = stand_at(5) if player is None else player
     dealer = stand_at(5) if dealer is None else dealer
     if not isinstance(player, StandAt):

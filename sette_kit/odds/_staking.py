@@ -334,6 +334,8 @@ def bank_thresholds(rules=None, thresholds=(4, 4.5, 5, 5.5, 6, 6.5), *, min_stak
             plan = best_staking_plan(sol, lo, hi)
         else:
             names = list(sol.ev_by_first_card())
+            if not isinstance(max_on, str) and not hasattr(max_on, "__iter__"):
+                raise SetteKitError(f"max_on={max_on!r}: give first card names such as ('6', '7'), or None")
             chosen = [max_on] if isinstance(max_on, str) else list(max_on)
             bad = [n for n in chosen if n not in names]
             if bad:

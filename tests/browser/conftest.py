@@ -29,6 +29,9 @@ collect_ignore_glob = ["fixtures/*", "fixtures/**/*"]
 
 ROOT = HERE.parent.parent
 FIXTURES = HERE / "fixtures"
+# the shared test servers serve a test suite, not a class: a cap that a small CI machine's
+# memory-based default cannot make lower than the load test's 20 sessions need
+TEST_MAX_KERNELS = 60
 
 
 def output_dir() -> Path:
@@ -44,8 +47,8 @@ def screenshots() -> Path:
 
 @pytest.fixture(scope="session")
 def fixture_server():
-    """``sette-kit serve --dir tests/browser/fixtures`` with the kit's configuration."""
-    with Server(FIXTURES, startup_timeout=90) as srv:
+    """``sette-kit serve --dir tests/browser/fixtures --preheat`` with the kit's configuration."""
+    with Server(FIXTURES, preheat=True, max_kernels=TEST_MAX_KERNELS, startup_timeout=90) as srv:
         yield srv
 
 
@@ -54,7 +57,7 @@ def lessons_server():
     """``sette-kit serve`` on the real lessons (skips when lessons/ has no notebook yet)."""
     if not list_lessons(lessons_dir()):
         pytest.skip("lessons/ has no notebook yet")
-    with Server(startup_timeout=90) as srv:
+    with Server(max_kernels=TEST_MAX_KERNELS, startup_timeout=90) as srv:
         yield srv
 
 
@@ -81,4 +84,14 @@ def page(browser):
     try:
         yield pg
     finally:
+        leave(pg)
         context.close()
+
+
+def leave(page) -> None:
+    """Leave the page as a learner does (its kernel is shut down on the way out):
+    closing the browser context alone would skip the page's ``beforeunload``."""
+    try:
+        page.goto("about:blank", timeout=10_000)
+    except Exception:  # a page that failed its test may not answer: close it anyway
+        pass

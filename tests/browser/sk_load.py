@@ -1,10 +1,24 @@
-"""A classroom on one server: N concurrent browser sessions (Playwright async API).
+"""A classroom on one server: N browser sessions (Playwright async API).
 
-Each session opens the page in its own browser context, waits until it is
-interactive (see ``sk_browser.open_page``), then plays: on the "Playing a round"
-lesson one round at the first ``TablePlayer`` (stake, hit, stand until "Round over");
-on the one-button fixture two presses.  Everything is bounded: one page and a
-handful of clicks per session, a per-session timeout, loopback only.
+Each session opens the page, waits until it is interactive (see
+``sk_browser.open_page``), then plays: on the "Playing a round" lesson one round at the
+first ``TablePlayer`` (stake, hit, stand until "Round over"); on the one-button fixture
+two presses.  Then it leaves the page as a learner does (its kernel is shut down).
+
+How it stays meaningful on a busy machine (issue 18 item 2: it once failed with "none
+rendered" at a load average of 8, when 20 sessions started in the same instant and
+every wait was a fixed 240 s):
+
+* **a baseline first**: one session alone, on the same server and browser, just
+  before the classroom.  How long it takes says how fast this machine is right now;
+* **bounds scaled to it**: a session of the classroom may take as long as the whole
+  class served one learner after another, twice over (``slack`` x ``sessions`` x the
+  baseline, at least ``floor`` seconds).  A server that fails, hangs, refuses a page,
+  shows an error, or gets worse than serial under concurrency still fails the test;
+* **learners arrive over a few seconds** (``stagger`` between sessions), as a class
+  does, rather than in one instant;
+* **measured on the server's side too**: when each page's HTML was completely sent (the
+  server has run the notebook), the kernels the server ran and their memory.
 
 Used by tests/browser/test_browser_load.py and bench/bench_serve.py.
 """
@@ -47,30 +61,44 @@ async def _press_twice(page, timeout: float) -> None:
             timeout=timeout * 1000)
 
 
-async def _session(browser, url: str, play, timeout: float) -> dict:
+async def _session(context, url: str, play, timeout: float, delay: float = 0.0) -> dict:
     # one context per session would make the single test machine parse Voila's JavaScript
     # 20 times over with no cache; in a classroom that work is done by 20 learners'
     # machines, so the sessions share one context (and its HTTP cache) but each page
     # has its own kernel, exactly as 20 learners do
-    page = await browser.new_page()
+    await asyncio.sleep(delay)
+    page = await context.new_page()
+    start = time.perf_counter()
+    figures: dict = {"ok": False}
+    deadline = start + timeout
+
+    def left() -> float:
+        return max(1.0, deadline - time.perf_counter()) * 1000
+
     try:
-        start = time.perf_counter()
-        response = await page.goto(url, wait_until="domcontentloaded", timeout=timeout * 1000)
-        body = await response.text()
+        response = await page.goto(url, wait_until="domcontentloaded", timeout=left())
         if response.status != 200:
-            return {"ok": False, "error": f"HTTP {response.status}"}
-        await page.wait_for_function(RENDERED_JS, arg=body.count(WIDGET_VIEW),
-                                     timeout=timeout * 1000, polling=100)
-        first_render = time.perf_counter() - start
+            figures["error"] = f"HTTP {response.status}"
+            return figures
+        body = await response.text()  # the whole page: the server has run the notebook
+        figures["served"] = time.perf_counter() - start
+        await page.wait_for_function(RENDERED_JS, arg=body.count(WIDGET_VIEW), timeout=left(), polling=100)
+        figures["first_render"] = time.perf_counter() - start
         text = await page.inner_text("body")
         if "There was an error" in text or "Traceback" in text:
-            return {"ok": False, "error": "the page shows an error", "first_render": first_render}
-        await play(page, timeout)
-        return {"ok": True, "first_render": first_render, "total": time.perf_counter() - start}
+            figures["error"] = "the page shows an error"
+            return figures
+        await play(page, max(1.0, deadline - time.perf_counter()))
+        figures.update(ok=True, total=time.perf_counter() - start)
+        return figures
     except Exception as exc:  # reported, and the test fails on it
-        return {"ok": False, "error": f"{type(exc).__name__}: {str(exc)[:300]}"}
+        figures["error"] = f"{type(exc).__name__} after {time.perf_counter() - start:.0f} s: {str(exc)[:300]}"
+        return figures
     finally:
-        await page.close()
+        try:  # leave the page as a learner does: Voila shuts its kernel down
+            await page.close(run_before_unload=True)
+        except Exception:
+            pass
 
 
 class KernelMemory:
@@ -97,44 +125,79 @@ class KernelMemory:
         self._thread.join(10)
 
 
-def classroom(server, notebook: str, *, sessions: int = 20, timeout: float = 240.0,
-              chromium: str, args: list[str]) -> dict:
-    """Run ``sessions`` concurrent sessions of ``notebook``; return the figures."""
+def _run_async(main, limit: float):
+    """Run ``main()`` in a thread of its own (the sync Playwright of the other tests owns
+    this thread's event loop); at most ``limit`` seconds."""
+    box: dict = {}
+
+    def work():
+        try:
+            box["result"] = asyncio.run(main())
+        except BaseException as exc:  # reported by the caller
+            box["error"] = f"{type(exc).__name__}: {exc}"
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    worker.join(limit)
+    return box.get("result"), box.get("error", None if "result" in box else "the sessions did not finish")
+
+
+BASELINE_LIMIT = 300.0  # one session alone that takes longer fails: the machine cannot serve
+CEILING = 900.0         # no session of a classroom waits longer than this
+
+
+def classroom(server, notebook: str, *, sessions: int = 20, chromium: str, args: list[str],
+              stagger: float = 0.25, slack: float = 2.0, floor: float = 60.0,
+              baseline: float | None = None) -> dict:
+    """Measure one session alone (unless ``baseline`` seconds are given), then run
+    ``sessions`` sessions of ``notebook`` starting ``stagger`` seconds apart, each
+    allowed ``max(floor, slack * sessions * baseline)`` seconds (at most ``CEILING``);
+    return the figures."""
     from playwright.async_api import async_playwright
 
     play = _play_round if "playing-a-round" in notebook else _press_twice
     url = server.url(notebook)
+    measured: dict = {}
 
     async def main():
         async with async_playwright() as p:
             launched = await p.chromium.launch(executable_path=chromium, args=args, headless=True)
-            browser = await launched.new_context(viewport={"width": 1200, "height": 900})
             try:
-                return await asyncio.wait_for(
-                    asyncio.gather(*(_session(browser, url, play, timeout) for _ in range(sessions))),
-                    timeout + 60)
+                context = await launched.new_context(viewport={"width": 1200, "height": 900})
+                alone = baseline
+                if alone is None:  # one learner alone, right now, on this machine
+                    first = await _session(context, url, play, timeout=BASELINE_LIMIT)
+                    measured["baseline_session"] = first
+                    if not first["ok"]:
+                        return [first]
+                    alone = first["total"]
+                measured["baseline"] = alone
+                measured["timeout"] = timeout = min(CEILING, max(floor, slack * sessions * alone))
+                measured["started"] = time.perf_counter()
+                results = await asyncio.wait_for(asyncio.gather(
+                    *(_session(context, url, play, timeout, delay=i * stagger) for i in range(sessions))),
+                    timeout + sessions * stagger + 30)
+                await asyncio.sleep(1)  # let the pages' last requests (kernel shutdowns) go out
+                return results
             finally:
                 await launched.close()
 
     with KernelMemory(server) as memory:
-        started = time.perf_counter()
-        # in a thread of its own: the sync Playwright of the other tests owns this one's loop
-        box: dict = {}
-        def work():
-            try:
-                box["results"] = asyncio.run(main())
-            except BaseException as exc:  # reported below
-                box["error"] = f"{type(exc).__name__}: {exc}"
-        worker = threading.Thread(target=work)
-        worker.start()
-        worker.join(timeout + 120)
-        results = box.get("results") or [{"ok": False, "error": box.get("error", "the sessions did not finish")}] * sessions
-        wall = time.perf_counter() - started
+        # a last resort above the bounded waits inside: the baseline and the classroom
+        results, error = _run_async(main, limit=BASELINE_LIMIT + CEILING + sessions * stagger + 120)
+        wall = time.perf_counter() - measured.get("started", time.perf_counter())
+    if results is None or len(results) != sessions:
+        results = (results or []) + [{"ok": False, "error": error or "the baseline session failed"}] * \
+            (sessions - len(results or []))
+    served = sorted(r["served"] for r in results if "served" in r)
     renders = sorted(r["first_render"] for r in results if "first_render" in r)
     kernels = sorted(v for v in memory.peak.values() if v)
     return {
         "notebook": notebook, "sessions": sessions, "ok": sum(r["ok"] for r in results),
         "errors": [r["error"] for r in results if not r["ok"]],
+        "baseline": measured.get("baseline"), "timeout": measured.get("timeout"),
+        "stagger": stagger,
+        "worst_served": served[-1] if served else None,
         "median_first_render": statistics.median(renders) if renders else None,
         "worst_first_render": renders[-1] if renders else None,
         "median_total": statistics.median([r["total"] for r in results if r["ok"]] or [0]),
@@ -145,10 +208,13 @@ def classroom(server, notebook: str, *, sessions: int = 20, timeout: float = 240
 
 
 def format_classroom(f: dict) -> str:
+    head = (f"{f['sessions']} sessions of {f['notebook']} ({f['stagger']:g} s apart; one session "
+            f"alone took {f['baseline'] or float('nan'):.1f} s, so each was allowed "
+            f"{f['timeout'] or float('nan'):.0f} s)")
     if f["median_first_render"] is None:
-        return f"{f['sessions']} sessions of {f['notebook']}: none rendered; errors: {f['errors'][:3]}"
-    return (f"{f['sessions']} concurrent sessions of {f['notebook']}: {f['ok']}/{f['sessions']} rendered "
-            f"and completed in {f['wall']:.1f} s; time to first render median "
-            f"{f['median_first_render']:.2f} s, worst {f['worst_first_render']:.2f} s; "
+        return f"{head}: none rendered; errors: {f['errors'][:3]}"
+    return (f"{head}: {f['ok']}/{f['sessions']} rendered and completed in {f['wall']:.1f} s; "
+            f"every page sent by the server within {f['worst_served']:.1f} s; time to first render "
+            f"median {f['median_first_render']:.2f} s, worst {f['worst_first_render']:.2f} s; "
             f"{f['kernels']} kernels, memory per kernel median {f['median_kernel_mib']:.0f} MiB, "
             f"max {f['max_kernel_mib']:.0f} MiB")

@@ -1,0 +1,335 @@
+"""Reading saved games safely (issue 18, item 21): a save is untrusted text.
+
+A saved game (``Table.to_json``, ``QuattroGame.to_json``, ``TrentunoGame.to_json``) may
+come from a file a learner edited, or from anywhere.  Loading it goes in three steps,
+each of which raises a :class:`~sette_kit.errors.SetteKitError` that names the field:
+
+1. the size: text longer than :data:`MAX_SAVE_CHARS` is refused before it is parsed;
+2. the JSON: parsed without ``NaN``/``Infinity`` constants, a nesting too deep for the
+   parser is an error (not a RecursionError);
+3. the schema: every field is checked for its type and range, field by field, with the
+   small schema language below (pure Python: the kit also runs in Pyodide).  The games
+   then check what ties the fields together (one deck of 40 cards, unique names, the
+   money the game started with, whose turn it is...).
+
+>>> schema = Obj({"names": List(Name(), 2, 12, unique=True), "stake": Int(1, 10), "phase": Choice(("ready", "stake"))})
+>>> validate(schema, {"names": ["Ada", "Bo"], "stake": 3, "phase": "ready"}, "the saved table")
+{'names': ['Ada', 'Bo'], 'stake': 3, 'phase': 'ready'}
+>>> validate(schema, {"names": ["Ada", "Bo"], "stake": "3", "phase": "ready"}, "the saved table")
+Traceback (most recent call last):
+...
+sette_kit.errors.SetteKitError: cannot load the saved table: stake must be a whole number from 1 to 10, not '3'
+>>> validate(schema, {"names": ["Ada", "Ada"], "stake": 3, "phase": "ready"}, "the saved table")
+Traceback (most recent call last):
+...
+sette_kit.errors.SetteKitError: cannot load the saved table: names must not repeat a name ('Ada')
+>>> load_json("[" * 100_000 + "]" * 100_000, "the saved table")
+Traceback (most recent call last):
+...
+sette_kit.errors.SetteKitError: cannot load the saved table: the JSON is nested too deeply
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+
+from ._checks import read_name
+from .errors import SetteKitError
+from .numbers import shown
+
+__all__ = ["MAX_SAVE_CHARS", "load_json", "validate", "build_options", "Bad", "Int", "Num", "Bool", "Str", "Choice", "Name",
+           "Opt", "List", "Tuple", "Obj", "Dict", "CardIndex", "EventData", "RNG_STATE"]
+
+MAX_SAVE_CHARS = 2_000_000
+"""The longest save text read (characters): a save of this kit is far smaller (a Sette e
+mezzo table keeps a bounded tail of its events, so its save stays under 200 KB however
+long the game).  Longer text is refused before it is parsed; ``from_json(max_chars=)``
+raises the limit."""
+
+
+class Bad(Exception):
+    """A field that does not fit its schema: ``path`` and the problem, in words."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(path, problem)
+        self.path, self.problem = path, problem
+
+    def error(self, what: str) -> SetteKitError:
+        where = f"{self.path} " if self.path else ""
+        return SetteKitError(f"cannot load {what}: {where}{self.problem}")
+
+
+def _no_constant(name):
+    raise ValueError(f"{name} is not a number a save can hold")
+
+
+def load_json(text, what: str, max_chars: int = MAX_SAVE_CHARS):
+    """Steps 1 and 2: the size, then the JSON.  ``what`` names the save in messages."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > max_chars * 4:
+            raise SetteKitError(f"cannot load {what}: {len(text):,} bytes is above the limit of {max_chars:,} "
+                                "characters; refused unread")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SetteKitError(f"cannot load {what}: the bytes are not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise SetteKitError(f"cannot load {what}: give the text that to_json() wrote, not {shown(text)}")
+    if len(text) > max_chars:
+        raise SetteKitError(f"cannot load {what}: {len(text):,} characters is above the limit of {max_chars:,}; "
+                            "refused unread (pass max_chars= to raise the limit)")
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise SetteKitError(f"cannot load {what}: the JSON is nested too deeply") from None
+    except ValueError as exc:
+        raise SetteKitError(f"cannot load {what}: not JSON text ({str(exc)[:120]})") from None
+
+
+def validate(schema, value, what: str):
+    """Step 3: ``value`` checked against ``schema``; returns it (a SetteKitError names the field)."""
+    try:
+        schema.check(value, "")
+    except Bad as bad:
+        raise bad.error(what) from None
+    return value
+
+
+def _join(path: str, key) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else str(key)
+
+
+# -- the schema language ---------------------------------------------------------------------
+
+class Int:
+    """A whole number (not a bool) from ``lo`` to ``hi``."""
+
+    def __init__(self, lo: int, hi: int) -> None:
+        self.lo, self.hi = lo, hi
+
+    def words(self) -> str:
+        return f"a whole number from {self.lo:,} to {self.hi:,}" if max(abs(self.lo), abs(self.hi)) >= 10_000 \
+            else f"a whole number from {self.lo} to {self.hi}"
+
+    def check(self, v, path):
+        if type(v) is not int or not self.lo <= v <= self.hi:
+            raise Bad(path, f"must be {self.words()}, not {shown(v)}")
+
+
+class Num:
+    """A finite number (int or float) from ``lo`` to ``hi``."""
+
+    def __init__(self, lo: float, hi: float) -> None:
+        self.lo, self.hi = lo, hi
+
+    def check(self, v, path):
+        if type(v) not in (int, float) or not math.isfinite(v) or not self.lo <= v <= self.hi:
+            raise Bad(path, f"must be a number from {self.lo} to {self.hi}, not {shown(v)}")
+
+
+class Bool:
+    def check(self, v, path):
+        if type(v) is not bool:
+            raise Bad(path, f"must be true or false, not {shown(v)}")
+
+
+class Str:
+    """Text of at most ``max_len`` characters, matching ``pattern`` (a regex) if given."""
+
+    def __init__(self, max_len: int = 200, pattern: str | None = None, words: str | None = None) -> None:
+        self.max_len, self.pattern = max_len, re.compile(pattern) if pattern else None
+        self.words = words
+
+    def check(self, v, path):
+        if type(v) is not str:
+            raise Bad(path, f"must be text, not {shown(v)}")
+        if len(v) > self.max_len:
+            raise Bad(path, f"must be at most {self.max_len} characters long, not {len(v):,}")
+        if self.pattern is not None and not self.pattern.fullmatch(v):
+            raise Bad(path, f"must be {self.words or 'of the form ' + self.pattern.pattern}, not {shown(v)}")
+
+
+class Choice:
+    def __init__(self, choices) -> None:
+        self.choices = tuple(choices)
+
+    def check(self, v, path):
+        if type(v) is not str or v not in self.choices:
+            raise Bad(path, f"must be one of {', '.join(map(repr, self.choices))}, not {shown(v)}")
+
+
+class Name:
+    """A player name, as the games accept it (text, no control characters)."""
+
+    def check(self, v, path):
+        try:
+            if not isinstance(v, str):
+                raise SetteKitError(f"must be text, not {shown(v)}")
+            read_name(v, "the name")
+        except SetteKitError as exc:
+            raise Bad(path, str(exc)) from None
+
+
+class Opt:
+    """``schema`` or null."""
+
+    def __init__(self, schema) -> None:
+        self.schema = schema
+
+    def check(self, v, path):
+        if v is not None:
+            self.schema.check(v, path)
+
+
+class List:
+    """A list of ``lo`` to ``hi`` items, each fitting ``item``; ``unique`` forbids repeats."""
+
+    def __init__(self, item, lo: int = 0, hi: int = 10_000, unique: bool = False) -> None:
+        self.item, self.lo, self.hi, self.unique = item, lo, hi, unique
+
+    def check(self, v, path):
+        if type(v) is not list:
+            raise Bad(path, f"must be a list, not {shown(v)}")
+        if not self.lo <= len(v) <= self.hi:
+            raise Bad(path, f"must hold {self.lo} to {self.hi:,} items, not {len(v):,}")
+        for i, x in enumerate(v):
+            self.item.check(x, _join(path, i))
+        if self.unique:
+            seen = set()
+            for x in v:
+                if x in seen:
+                    raise Bad(path, f"must not repeat {'a name' if isinstance(x, str) else 'an item'} ({shown(x)})")
+                seen.add(x)
+
+
+class Tuple:
+    """A list of fixed length, item ``i`` fitting ``items[i]``."""
+
+    def __init__(self, *items) -> None:
+        self.items = items
+
+    def check(self, v, path):
+        if type(v) is not list or len(v) != len(self.items):
+            raise Bad(path, f"must be a list of {len(self.items)} items, not {shown(v)}")
+        for i, (schema, x) in enumerate(zip(self.items, v)):
+            schema.check(x, _join(path, i))
+
+
+class Obj:
+    """A JSON object with exactly the keys of ``fields`` (those in ``optional`` may be absent)."""
+
+    def __init__(self, fields: dict, optional=()) -> None:
+        self.fields, self.optional = fields, set(optional)
+
+    def check(self, v, path):
+        if type(v) is not dict:
+            raise Bad(path, f"must be an object {{...}}, not {shown(v)}")
+        unknown = sorted(k for k in v if k not in self.fields)
+        if unknown:
+            raise Bad(path, f"has unknown field(s) {', '.join(map(repr, unknown[:5]))}")
+        for k, schema in self.fields.items():
+            if k not in v:
+                if k in self.optional:
+                    continue
+                raise Bad(_join(path, k), "is missing")
+            schema.check(v[k], _join(path, k))
+
+
+class Dict:
+    """A JSON object of at most ``hi`` entries: keys fit ``key``, values fit ``value``."""
+
+    def __init__(self, key, value, hi: int = 100) -> None:
+        self.key, self.value, self.hi = key, value, hi
+
+    def check(self, v, path):
+        if type(v) is not dict:
+            raise Bad(path, f"must be an object {{...}}, not {shown(v)}")
+        if len(v) > self.hi:
+            raise Bad(path, f"must hold at most {self.hi} entries, not {len(v):,}")
+        for k, x in v.items():
+            self.key.check(k, _join(path, k))
+            self.value.check(x, _join(path, k))
+
+
+CardIndex = Int(0, 39)
+"""A card as saved: its index 0-39 (``Card.index``)."""
+
+IDENT = Str(40, r"[a-z][a-z0-9_]*", "a name such as 'hand_started'")
+_FRACTION = Str(40, r"-?\d{1,15}(/\d{1,15})?", "a fraction such as '15/2'")
+
+
+class EventData:
+    """The ``data`` of a saved event: scalars, cards ``{"card": i}``, fractions
+    ``{"fraction": "a/b"}`` and lists of these, nested at most ``depth`` deep."""
+
+    def __init__(self, depth: int = 3) -> None:
+        self.depth = depth
+
+    def check(self, v, path, depth=None):
+        depth = self.depth if depth is None else depth
+        if v is None or type(v) is bool:
+            return
+        if type(v) is int:
+            if abs(v) > 10 ** 15:
+                raise Bad(path, f"must be at most 10**15 in size, not {shown(v)}")
+            return
+        if type(v) is float:
+            if not math.isfinite(v):
+                raise Bad(path, "must be a finite number")
+            return
+        if type(v) is str:
+            if len(v) > 2000:
+                raise Bad(path, f"must be at most 2000 characters long, not {len(v):,}")
+            return
+        if type(v) is dict:
+            if set(v) == {"card"}:
+                return CardIndex.check(v["card"], _join(path, "card"))
+            if set(v) == {"fraction"}:
+                return _FRACTION.check(v["fraction"], _join(path, "fraction"))
+            raise Bad(path, "must be a card {\"card\": i}, a fraction {\"fraction\": \"a/b\"} or a plain value")
+        if type(v) is list:
+            if depth <= 0 or len(v) > 64:
+                raise Bad(path, "is nested too deeply or too long (at most 64 items, 3 levels)")
+            for i, x in enumerate(v):
+                self.check(x, _join(path, i), depth - 1)
+            return
+        raise Bad(path, f"is not a value a save can hold: {shown(v)}")
+
+
+RNG_STATE = Tuple(Int(1, 3), List(Int(0, 2 ** 32 - 1), 625, 625), Opt(Num(-1e308, 1e308)))
+"""The state of a ``random.Random`` as saved by ``rng_to_json``: version, the 625 words of
+the Mersenne Twister (the last is the position, 0-624) and the cached gauss value."""
+
+
+def build_options(cls, d: dict, what: str, convert=None):
+    """``cls(**d)`` for a saved options dataclass (rules): unknown options and wrong values
+    are a SetteKitError naming ``rules`` (``convert`` may turn ``d`` into arguments first)."""
+    import dataclasses
+
+    names = [f.name for f in dataclasses.fields(cls)]
+    unknown = sorted(set(d) - set(names))
+    if unknown:
+        raise SetteKitError(f"cannot load {what}: rules: unknown option(s) {', '.join(unknown[:5])}; "
+                            f"accepted: {', '.join(names)}")
+    try:
+        return cls(**(convert(d) if convert else d))
+    except SetteKitError as exc:
+        raise SetteKitError(f"cannot load {what}: rules: {exc}") from None
+
+
+def rng_state(value, path: str = "rng"):
+    """A checked state for ``random.Random.setstate``."""
+    RNG_STATE.check(value, path)
+    if value[1][-1] > 624:
+        raise Bad(_join(_join(path, 1), 624), f"must be a position from 0 to 624, not {value[1][-1]}")
+    return (value[0], tuple(value[1]), value[2])
+
+
+def event_schema(max_seat: int, max_text: int = 2000) -> Tuple:
+    """A saved event ``[kind, seat, data, text, round, private]`` (see ``event_to_json``)."""
+    return Tuple(IDENT, Opt(Int(0, max_seat)), Dict(IDENT, EventData(), 30), Str(max_text),
+                 Int(0, 10 ** 12), Bool())

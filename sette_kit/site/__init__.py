@@ -1,0 +1,257 @@
+"""``sette-kit build-site``: the lessons as a static website that runs in the browser.
+
+:func:`build_site` turns a folder of notebooks (the kit's lessons by default) into a
+folder of plain files that any static web server can serve.  Every notebook becomes a
+page in *app mode* - its text and the outputs and live widgets of its code, never the
+code - that runs on Pyodide (CPython compiled to WebAssembly) in the learner's browser,
+with a link to the same notebook in JupyterLite's editable notebook interface.  At run
+time the pages fetch nothing but the site's own files.
+
+What the site is made of, all fetched at build time from the package registries and
+cached (``~/.cache/sette-kit/site``, or ``$SETTE_KIT_SITE_CACHE``):
+
+=====================  ==========================================================
+``index.html``, ...    one app-mode page per notebook (the landing notebook,
+                       ``00-start-here.ipynb``, is ``index.html``) and per Markdown
+                       file; written by :mod:`._pages`
+``assets/``            the page's script and styles, bundled by esbuild from npm
+                       packages (``@jupyterlite/pyodide-kernel``,
+                       ``@jupyter-widgets/html-manager``) and the kit's ``js/src``;
+                       the kernel's web workers as published; see :mod:`._npm`
+``pyodide/``           the Pyodide core, from the npm package ``pyodide``
+``wheels/``            the wheels and the ``pyodide-lock.json`` that lists exactly
+                       them: the kit's own wheel built from the checkout, the
+                       kernel's wheels, pure-Python wheels from PyPI; see
+                       :mod:`._wheels`
+``lite/``              JupyterLite's notebook interface (``jupyter lite build``),
+                       with the notebooks as editable files; see :mod:`._lite`
+=====================  ==========================================================
+
+Why an app-mode page of the kit's own rather than Voici: see ``docs/publish.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import SetteKitError
+
+MARKER = ".sette-kit-site"
+DEFAULT_TITLE = "Sette e mezzo: lessons"
+
+
+def default_cache() -> Path:
+    env = os.environ.get("SETTE_KIT_SITE_CACHE")
+    if env:
+        return Path(env).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "sette-kit" / "site"
+
+
+def project_root() -> Path:
+    """The checkout the kit runs from (its wheel is built from there)."""
+    root = Path(__file__).resolve().parent.parent.parent
+    if not (root / "pyproject.toml").is_file():
+        raise SetteKitError("build-site builds the kit's wheel from a source checkout, and this "
+                            f"kit is installed without one ({root} has no pyproject.toml): "
+                            "run it from a clone of the project")
+    return root
+
+
+@dataclass
+class SiteReport:
+    """What :func:`build_site` wrote."""
+
+    out: Path
+    pages: list[str]
+    wheels: list[str]
+    seconds: float
+    bytes: int = 0
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def megabytes(self) -> float:
+        return self.bytes / 1e6
+
+    def summary(self) -> str:
+        steps = ", ".join(f"{k} {v:.1f} s" for k, v in self.timings.items())
+        return (f"wrote {len(self.pages)} pages to {self.out} ({self.megabytes:.1f} MB, "
+                f"{len(self.wheels)} wheels) in {self.seconds:.1f} s ({steps})")
+
+
+def folder_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def _check_out(out: Path, source: Path) -> Path:
+    """``out`` resolved, after checking it may be (re)written; nothing is deleted here."""
+    out = out.resolve()
+    src = source.resolve()
+    if out == src or out in src.parents or src in out.parents:
+        raise SetteKitError(f"the output folder {out} and the notebooks' folder {src} overlap: "
+                            "choose an output folder outside the notebooks' folder")
+    if out.exists():
+        if not out.is_dir():
+            raise SetteKitError(f"{out} exists and is not a folder")
+        if any(out.iterdir()) and not (out / MARKER).is_file():
+            raise SetteKitError(f"{out} is not empty and was not made by sette-kit build-site: "
+                                "choose a new or empty folder")
+    return out
+
+
+def _prepare_out(out: Path) -> None:
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    (out / MARKER).write_text("made by sette-kit build-site; rebuilding replaces this folder\n")
+
+
+def _sources(folder: Path) -> tuple[list, dict[str, str], list[Path]]:
+    from ._pages import IMAGE_SUFFIXES, LANDING, Source
+
+    notebooks = sorted(p for p in folder.glob("*.ipynb") if not p.name.startswith((".", "_")))
+    if not notebooks:
+        raise SetteKitError(f"{folder} has no notebook (*.ipynb) to publish")
+    landing = LANDING if (folder / LANDING).is_file() else notebooks[0].name
+    sources = [Source(p, p.name, "index.html" if p.name == landing else p.stem + ".html")
+               for p in notebooks]
+    sources += [Source(p, p.name, p.stem + ".html") for p in sorted(folder.glob("*.md"))
+                if not p.name.startswith((".", "_"))]
+    pages = {s.rel: s.page for s in sources}
+    images = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES
+                    and not any(part.startswith((".", "_")) for part in p.relative_to(folder).parts))
+    return sources, pages, images
+
+
+def build_site(out, source=None, *, title: str | None = None, cache=None, log=print) -> SiteReport:
+    """Build the static site of the notebooks in ``source`` (default: the kit's lessons).
+
+    ``out`` must be a new or empty folder, or one this function wrote before (it is then
+    replaced).  Needs Node.js with npm, and ``pip install 'sette-kit[site]'``.
+    Returns a :class:`SiteReport`.
+    """
+    from . import _lite, _npm, _pages, _wheels
+    from .._checks import read_text
+    from ..serve import lessons_dir
+
+    if title is not None:  # issue 18: shown on every page, so checked before any work
+        read_text(title, "--title", 200)
+    start = time.perf_counter()
+    timings: dict[str, float] = {}
+
+    def step(name: str, t0: float) -> float:
+        now = time.perf_counter()
+        timings[name] = now - t0
+        return now
+
+    folder = Path(source).expanduser() if source is not None else lessons_dir()
+    if not folder.is_dir():
+        raise SetteKitError(f"{folder} is not a folder")
+    out = _check_out(Path(out).expanduser(), folder)
+    cache = Path(cache).expanduser() if cache is not None else default_cache()
+    sources, pages, images = _sources(folder)
+    _lite.check_jupyterlite()
+    site_title = title or DEFAULT_TITLE
+
+    t = time.perf_counter()
+    fe = _npm.frontend(cache, log=log)
+    t = step("npm", t)
+
+    # the Python side: the kit's wheel, the kernel's wheels, the pinned wheels from PyPI
+    lock_info = json.loads((fe.pyodide / "pyodide-lock.json").read_text())["info"]
+    env = _wheels.pyodide_environment(lock_info["python"])
+    pins = _wheels.read_pins()
+    pinned = {k: _wheels.Wheel.read(p)
+              for k, p in _wheels.download(pins, cache / "wheels", log=log).items()}
+    kit = _wheels.Wheel.read(_wheels.build_kit_wheel(project_root(), cache / "kit", log=log))
+    kernel = {}
+    for whl in sorted(fe.kernel_wheels.glob("*.whl")):
+        w = _wheels.Wheel.read(whl)
+        if w.key == "widgetsnbextension" and w.version != _wheels.KERNEL_SHIM_WIDGETSNBEXTENSION:
+            continue
+        kernel[w.key] = w
+    available = {**pinned, **kernel}
+    roots = [kit, *kernel.values(), pinned["micropip"], pinned["ipywidgets"]]
+    wheels = _wheels.resolve(roots, available, env)
+    t = step("wheels", t)
+    # served with bytecode, as Pyodide serves its own packages: imports are seconds faster
+    compiled = _wheels.compile_wheels([w.path for w in wheels.values()], fe.work, cache, log=log)
+    for key, w in wheels.items():
+        c = _wheels.Wheel.read(compiled[w.path.resolve()])
+        c.depends = w.depends
+        wheels[key] = c
+    t = step("bytecode", t)
+
+    _prepare_out(out)
+    (out / ".nojekyll").write_text("")
+    pyodide_out = out / "pyodide"
+    pyodide_out.mkdir()
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        shutil.copy2(fe.pyodide / name, pyodide_out / name)
+    _wheels.write_lock(wheels, lock_info, out / "wheels")
+    shutil.copytree(fe.dist, out / "assets")
+    piplite = next(w.path.name for w in kernel.values() if w.key == "piplite")
+    packages = sorted(wheels)
+    download = (folder_size(pyodide_out) + folder_size(out / "wheels")
+                + sum((out / "assets" / n).stat().st_size
+                      for n in ("app.js", "app.css", "comlink.worker.js")))
+    t = step("copy", t)
+
+    # the pages
+    kernel_config = {"pyodide": "pyodide/pyodide.mjs", "lock": "wheels/pyodide-lock.json",
+                     "piplite": f"wheels/{piplite}", "packages": packages,
+                     # the pages a lesson link may open without starting Python again
+                     "pages": sorted(s.page for s in sources if s.is_notebook)}
+    stage = cache / "stage"
+    if stage.exists():
+        shutil.rmtree(stage)
+    files = stage / "files"
+    files.mkdir(parents=True)
+    written = []
+    for src in sources:
+        if src.is_notebook:
+            nb = json.loads(src.path.read_text(encoding="utf-8"))
+            editable = f"lite/notebooks/index.html?path={src.rel}"
+            text = _pages.notebook_page(nb, src, site_title=site_title, pages=pages,
+                                        kernel=kernel_config, editable=editable,
+                                        download_mb=round(download / 1e6))
+            (files / src.rel).write_text(json.dumps(_pages.editable_copy(nb), indent=1,
+                                                    ensure_ascii=False) + "\n", encoding="utf-8")
+        else:
+            md = src.path.read_text(encoding="utf-8")
+            text = _pages.markdown_page(md, src, site_title=site_title, pages=pages)
+            shutil.copy2(src.path, files / src.rel)
+        (out / src.page).write_text(text, encoding="utf-8")
+        written.append(src.page)
+    for img in images:
+        rel = img.relative_to(folder)
+        for dest in (out / rel, files / rel):
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(img, dest)
+    t = step("pages", t)
+
+    # JupyterLite, sharing the Pyodide core and the wheels of the pages ("./../" is
+    # relative to lite/, where JupyterLite resolves "./" URLs)
+    extensions = [_lite.kernel_extension_wheel(cache, log=log), pinned["jupyterlab-widgets"].path]
+    kernel_settings = {
+        "pyodideUrl": "./../pyodide/pyodide.mjs",
+        "pipliteWheelUrl": f"./../wheels/{piplite}",
+        "pipliteUrls": [],
+        "disablePyPIFallback": True,
+        "loadPyodideOptions": {"lockFileURL": "../wheels/pyodide-lock.json",
+                               "packages": packages},
+    }
+    log("building JupyterLite's notebook interface (jupyter lite build)")
+    _lite.build_lite(stage, out / "lite", title=site_title, extensions=extensions,
+                     kernel_settings=kernel_settings, log=log)
+    step("jupyterlite", t)
+
+    report = SiteReport(out=out, pages=written, seconds=time.perf_counter() - start,
+                        wheels=sorted(w.path.name for w in wheels.values()), timings=timings)
+    report.bytes = folder_size(out)
+    return report

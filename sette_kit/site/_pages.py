@@ -1,0 +1,180 @@
+"""The pages of the static site: notebooks in app mode, Markdown files, the landing page.
+
+A notebook becomes one HTML page: its Markdown cells rendered to HTML at build time (so
+the text is there at once, before Python has started), and for each code cell an empty
+place where the page's script (``js/src/app.js``) puts the cell's outputs once the
+Pyodide kernel has run it.  The code itself is in a JSON block of the page, never shown.
+Links between notebooks (``02-the-matta.ipynb``) become links between pages
+(``02-the-matta.html``); the landing notebook becomes ``index.html``.
+
+>>> rewrite_links('<a href="./01-a.ipynb#goals">1</a> <a href="https://x.org/a.ipynb">x</a>',
+...               {"01-a.ipynb": "01-a.html"})
+'<a href="01-a.html#goals">1</a> <a href="https://x.org/a.ipynb">x</a>'
+>>> page_title({"cells": [{"cell_type": "markdown", "source": "# Lesson 1 · Cards\\ntext"}]}, "x")
+'Lesson 1 · Cards'
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import posixpath
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+LANDING = "00-start-here.ipynb"
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
+EDITABLE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+
+
+@dataclass
+class Source:
+    """One notebook or Markdown file of the site and the page it becomes."""
+
+    path: Path
+    rel: str          # path relative to the source folder, with "/"
+    page: str         # the page it becomes, e.g. "01-cards.html" or "index.html"
+
+    @property
+    def is_notebook(self) -> bool:
+        return self.path.suffix == ".ipynb"
+
+
+def cell_source(cell: dict) -> str:
+    src = cell.get("source", "")
+    return "".join(src) if isinstance(src, list) else src
+
+
+def page_title(nb: dict, fallback: str) -> str:
+    """The first Markdown heading of a notebook, else ``fallback``."""
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") != "markdown":
+            continue
+        for line in cell_source(cell).splitlines():
+            m = re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
+            if m:
+                return re.sub(r"[*_`]", "", m.group(1)).strip()
+    return fallback
+
+
+def markdown_title(text: str, fallback: str) -> str:
+    return page_title({"cells": [{"cell_type": "markdown", "source": text}]}, fallback)
+
+
+def rewrite_links(html_text: str, pages: dict[str, str], base: str = "") -> str:
+    """Point relative links to site files (``pages``: source path -> page path) at pages.
+
+    ``base`` is the folder of the page being written, relative to the source folder.
+    """
+    def fix(m: re.Match) -> str:
+        attr, quote, url = m.group(1), m.group(2), m.group(3)
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#", url):
+            return m.group(0)
+        target, sep, frag = url.partition("#")
+        target, qsep, query = target.partition("?")
+        norm = posixpath.normpath(posixpath.join(base, html.unescape(target)))
+        if norm in pages:
+            new = posixpath.relpath(pages[norm], base or ".")
+            rest = (qsep + query if qsep else "") + (sep + frag if sep else "")
+            return f'{attr}={quote}{html.escape(new)}{rest}{quote}'
+        return m.group(0)
+
+    return re.sub(r'\b(href|src)=(["\'])(.*?)\2', fix, html_text)
+
+
+def markdown_html(text: str) -> str:
+    from nbconvert.filters.markdown_mistune import markdown2html_mistune
+
+    return markdown2html_mistune(text)
+
+
+def _json_script(data) -> str:
+    # safe inside <script>: no "</" can close the element early
+    return json.dumps(data, ensure_ascii=False).replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+PAGE = """<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="{root}assets/app.css">
+</head>
+<body class="sk-site" data-sk-state="{state}">
+<header class="sk-site-header">
+<a class="sk-site-title" href="{root}index.html">{site_title}</a>
+<nav class="sk-site-nav" aria-label="Page">{nav}</nav>
+</header>
+{status}<main class="sk-page" id="main">
+{body}
+</main>
+{scripts}</body>
+</html>
+"""
+
+STATUS = """<div id="sk-status" class="sk-status" role="status" aria-live="polite">\
+<span class="sk-spinner" aria-hidden="true"></span>\
+<span id="sk-status-text">Starting Python in your browser&#8230; The first visit downloads \
+about {mb} MB; the next pages start faster.</span></div>
+<noscript><p class="sk-status sk-status-error">This page runs Python in your browser: \
+please turn JavaScript on.</p></noscript>
+"""
+
+
+def notebook_page(nb: dict, src: Source, *, site_title: str, pages: dict[str, str],
+                  kernel: dict, download_mb: int, editable: str | None) -> str:
+    """The app-mode HTML page of notebook ``nb``."""
+    base = posixpath.dirname(src.rel)
+    root = "../" * src.page.count("/")
+    parts, codes = [], []
+    for cell in nb.get("cells", []):
+        kind, text = cell.get("cell_type"), cell_source(cell)
+        if kind == "markdown" and text.strip():
+            body = rewrite_links(markdown_html(text), pages, base)
+            parts.append(f'<section class="sk-markdown">\n{body}\n</section>')
+        elif kind == "code" and text.strip():
+            parts.append(f'<div class="sk-code-output" data-cell="{len(codes)}"></div>')
+            codes.append(text)
+    config = dict(kernel, cells=codes)
+    config = {k: (root + v if k in ("pyodide", "lock", "piplite") else v) for k, v in config.items()}
+    nav = ""
+    if editable:
+        nav = (f'<a class="sk-edit-link" href="{html.escape(root + editable)}" '
+               'title="The same lesson with its code, in JupyterLite: change it and run it">'
+               'Open as an editable notebook</a>')
+    title = page_title(nb, Path(src.rel).stem)
+    full_title = title if title == site_title else f"{title} · {site_title}"
+    scripts = (f'<script type="application/json" id="sk-config">{_json_script(config)}</script>\n'
+               f'<script type="module" src="{root}assets/app.js"></script>\n')
+    return PAGE.format(lang=html.escape(nb.get("metadata", {}).get("language", "en") or "en"),
+                       title=html.escape(full_title), root=root, state="loading",
+                       site_title=html.escape(site_title), nav=nav,
+                       status=STATUS.format(mb=download_mb), body="\n".join(parts),
+                       scripts=scripts)
+
+
+def markdown_page(text: str, src: Source, *, site_title: str, pages: dict[str, str]) -> str:
+    """A plain page for a Markdown file (e.g. the teacher notes)."""
+    base = posixpath.dirname(src.rel)
+    root = "../" * src.page.count("/")
+    title = markdown_title(text, Path(src.rel).stem)
+    body = rewrite_links(markdown_html(text), pages, base)
+    return PAGE.format(lang="en", title=html.escape(f"{title} · {site_title}"), root=root,
+                       state="ready", site_title=html.escape(site_title), nav="", status="",
+                       body=f'<section class="sk-markdown">\n{body}\n</section>', scripts="")
+
+
+def editable_copy(nb: dict) -> dict:
+    """The notebook as JupyterLite opens it: outputs cleared, the in-browser kernel named."""
+    out = json.loads(json.dumps(nb))
+    meta = out.setdefault("metadata", {})
+    meta["kernelspec"] = dict(EDITABLE_KERNELSPEC)
+    meta.pop("widgets", None)
+    for cell in out.get("cells", []):
+        if cell.get("cell_type") == "code":
+            cell["outputs"] = []
+            cell["execution_count"] = None
+    return out

@@ -1,0 +1,203 @@
+"""Helpers for the static site's browser tests and benchmark (``sette-kit build-site``).
+
+* :class:`StaticServer` serves a built site from a thread, as ``python -m http.server``
+  does (the way docs/publish.md tells an author to try a site).
+* :class:`Guard` blocks, on a Playwright browser context, every request to a host other
+  than that server - from the pages and from their web workers - and records it, so a
+  test can fail when anything tried to leave.
+* :func:`open_site_page` opens a page and waits until its code has run: the page's
+  script sets ``<body data-sk-state>`` to ``ready`` (or ``ready-with-errors`` /
+  ``failed``) and ``data-sk-seconds`` / ``data-sk-kernel-seconds``.
+* :func:`site_steps` gives the interaction to check on a lesson page: the lesson's
+  entry in ``lesson_steps.STEPS`` (written for Voila, links adapted to the site's
+  pages), or else one driver per kind of widget on the page (:data:`DRIVERS`).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+import time
+from urllib.parse import urlparse
+
+from sk_browser import click, click_if_enabled, expect_text, expect_visible, fill
+
+READY_JS = "document.body.dataset.skState && document.body.dataset.skState !== 'loading'"
+WIDGET_ROOT = ".sk-code-output .sk-widget"
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+class StaticServer:
+    """A static file server for ``root`` on 127.0.0.1 and a free port, in a thread."""
+
+    def __init__(self, root):
+        handler = functools.partial(_Quiet, directory=str(root))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd.daemon_threads = True
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self) -> "StaticServer":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def url(self, path: str = "") -> str:
+        return self.base + path
+
+
+class Guard:
+    """Abort and record every request of ``context`` that is not for ``base``."""
+
+    def __init__(self, context, base: str):
+        self.origin = urlparse(base).netloc
+        self.left: list[str] = []
+        context.route("**/*", self._route)
+
+    def _route(self, route) -> None:
+        url = route.request.url
+        parsed = urlparse(url)
+        if parsed.scheme in ("data", "blob") or parsed.netloc == self.origin:
+            route.continue_()
+        else:
+            self.left.append(url)
+            route.abort()
+
+
+class PageState:
+    def __init__(self, state: str, seconds: float, kernel_seconds: float | None):
+        self.state, self.seconds, self.kernel_seconds = state, seconds, kernel_seconds
+
+    def __repr__(self) -> str:
+        return f"PageState({self.state!r}, {self.seconds:.2f} s, kernel {self.kernel_seconds} s)"
+
+
+def wait_site_page(page, start: float, timeout: float = 240.0) -> PageState:
+    page.wait_for_function(READY_JS, timeout=timeout * 1000, polling=50)
+    seconds = time.perf_counter() - start
+    state = page.evaluate("document.body.dataset.skState")
+    kernel = page.evaluate("document.body.dataset.skKernelSeconds || null")
+    return PageState(state, seconds, float(kernel) if kernel else None)
+
+
+def open_site_page(page, url: str, timeout: float = 240.0) -> PageState:
+    """Go to ``url`` and wait until the page says its code has run; seconds from goto."""
+    start = time.perf_counter()
+    page.goto(url, wait_until="domcontentloaded", timeout=timeout * 1000)
+    return wait_site_page(page, start, timeout)
+
+
+# ---- what to do on each page --------------------------------------------------------------
+
+def text_changes(selector: str, act, *, timeout: float = 60.0):
+    """A step: ``act(page)``, then wait until ``selector``'s text differs from before."""
+    def step(page):
+        target = page.locator(selector).first
+        before = target.inner_text()
+        act(page)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            now = target.inner_text()
+            if now.strip() and now != before:
+                return
+            page.wait_for_timeout(100)
+        raise AssertionError(f"{selector} did not change within {timeout} s: {before!r}")
+    step.__doc__ = f"see {selector} change"
+    return step
+
+
+def quiz_reveal():
+    """Show the answer of the page's first Quiz: its feedback appears."""
+    def step(page):
+        quiz = page.locator(".sk-quiz").first
+        quiz.locator(".sk-quiz-answer input").first.wait_for(state="visible")
+        feedback = quiz.locator(".sk-quiz-feedback").first
+        before = feedback.inner_text()
+        quiz.locator("button:has-text('Show answer')").first.click()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            now = feedback.inner_text()
+            if now.strip() and now != before:
+                return
+            page.wait_for_timeout(100)
+        raise AssertionError(f"the quiz showed no answer: {before!r}")
+    step.__doc__ = "show the answer of the first quiz"
+    return step
+
+
+# widget root class -> steps that drive the first such widget of a page
+DRIVERS = {
+    "sk-quiz": lambda: [quiz_reveal()],
+    "sk-score-trainer": lambda: [
+        click(".sk-score-trainer button:has-text('Show answer')"),
+        expect_text(".sk-score-trainer .sk-score-line", r"\S"),
+        text_changes(".sk-score-trainer .sk-hand-view, .sk-score-trainer .sk-hand",
+                     lambda page: page.locator(".sk-score-trainer button:has-text('Deal')").first.click()),
+    ],
+    "sk-table-player": lambda: __import__("lesson_steps").PLAY_A_ROUND,
+    "sk-odds-lab": lambda: [
+        text_changes(".sk-odds-lab .sk-result",
+                     lambda page: page.locator(".sk-odds-lab button.sk-add-seen").first.click()),
+    ],
+    "sk-strategy-chart": lambda: [
+        fill(".sk-strategy-chart .sk-lookup-input", "6 di coppe", submit=False),
+        text_changes(".sk-strategy-chart .sk-lookup-result",
+                     lambda page: page.locator(".sk-strategy-chart button.sk-lookup").first.click()),
+    ],
+    "sk-simulation-lab": lambda: [
+        click(".sk-simulation-lab button.sk-run"),
+        expect_visible(".sk-simulation-lab .sk-chart svg", timeout=180),
+    ],
+    "sk-trentuno-table": lambda: [
+        text_changes(".sk-trentuno-table .sk-log, .sk-trentuno-table .sk-table",
+                     lambda page: page.locator(".sk-trentuno-table button.sk-draw-stock").first.click()),
+        click_if_enabled(".sk-trentuno-table button.sk-discard"),
+    ],
+    "sk-quattro-table": lambda: [expect_visible(".sk-quattro-table button.sk-draw"),
+                                 click(".sk-quattro-table button.sk-draw")],
+}
+
+
+def _site_selector(selector: str) -> str:
+    return selector.replace(".ipynb", ".html")
+
+
+def site_steps(name: str, widget_kinds: list[str]) -> list:
+    """The steps for lesson ``name`` (e.g. ``03-playing-a-round.ipynb``) on the site."""
+    from lesson_steps import STEPS
+
+    if name in STEPS:
+        steps = []
+        for step in STEPS[name]:
+            doc = step.__doc__ or ""
+            if doc.startswith("see a[href") and ".ipynb" in doc:
+                steps.append(expect_visible(_site_selector(doc[len("see "):])))
+            else:
+                steps.append(step)
+        return steps
+    steps = []
+    for kind in widget_kinds:
+        if kind in DRIVERS:
+            steps += DRIVERS[kind]()
+    return steps
+
+
+def widget_kinds(page) -> list[str]:
+    """The kit's widget kinds on the page (``sk-quiz``, ``sk-odds-lab``...), in page order."""
+    classes = page.eval_on_selector_all(
+        WIDGET_ROOT, "els => els.map(e => Array.from(e.classList))")
+    kinds = []
+    for names in classes:
+        for cls in names:
+            if cls in DRIVERS and cls not in kinds:
+                kinds.append(cls)
+    # the lesson's main widget first, quizzes last
+    return sorted(kinds, key=lambda k: k == "sk-quiz")

@@ -1,0 +1,230 @@
+"""A websocket client for a served page's kernel, as the Voilà page uses it (no browser).
+
+:func:`page_kernel` fetches a page over HTTP (which starts or takes its kernel) and
+returns the kernel id written into the page; :class:`KernelChannel` connects to
+``/api/kernels/<id>/channels`` like the page's JavaScript does and speaks the kernel
+messaging protocol in JSON frames: send shell messages, collect every reply, open the
+widget control comm to read the widgets' state, send widget updates and clicks.
+
+Used by tests/browser/test_served_websocket.py (what goes out over the websocket) and
+test_served_kernels.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+WIDGET_PROTOCOL = "2.1.0"
+CONTROL_PROTOCOL = "1.0.0"  # ipywidgets 8's jupyter.widget.control comm
+
+# what must never travel to a browser: server paths and the shape of a Python traceback
+LEAK_PATTERNS = (
+    re.compile(r"site-packages"),
+    re.compile(r"dist-packages"),
+    re.compile(r"/(work|home|root|usr|srv|opt|tmp)/"),
+    re.compile(r'\.py"'),
+    re.compile(r"\.py\b.*line \d+"),
+    re.compile(r"\.py:\d+"),
+    re.compile(r"~/"),
+    re.compile(r"Traceback \(most recent call last\)"),
+    re.compile(r"\x1b\["),  # ANSI colours: a formatted IPython traceback
+)
+
+
+def fetch(url: str, timeout: float = 60) -> tuple[int, dict, str]:
+    """(status, headers, body) of a GET, also for an HTTP error status."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as r:
+            return r.status, dict(r.headers), r.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as e:
+        return e.code, dict(e.headers), e.read().decode("utf-8", "replace")
+
+
+class Learner:
+    """A browser without JavaScript: keeps cookies (the ``_xsrf`` one), GETs pages and
+    leaves them the way Voilà's page does on ``beforeunload`` (a POST to
+    ``/voila/api/shutdown/<kernel>`` carrying the ``_xsrf`` cookie's value)."""
+
+    def __init__(self, server):
+        import http.cookiejar
+
+        self.server = server
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def _open(self, request, timeout: float = 60) -> tuple[int, dict, str]:
+        try:
+            with self.opener.open(request, timeout=timeout) as r:
+                return r.status, dict(r.headers), r.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as e:
+            return e.code, dict(e.headers), e.read().decode("utf-8", "replace")
+
+    def get(self, notebook: str) -> tuple[int, dict, str]:
+        return self._open(self.server.url(notebook))
+
+    def open_page(self, notebook: str) -> str:
+        """GET a page; the id of its kernel."""
+        status, _headers, body = self.get(notebook)
+        assert status == 200, f"GET {notebook}: HTTP {status}"
+        return KERNEL_ID.search(body).group(1)
+
+    @property
+    def xsrf(self) -> str | None:
+        return next((c.value for c in self.jar if c.name == "_xsrf"), None)
+
+    def leave(self, kernel_id: str, *, with_token: bool = True) -> int:
+        """Leave the page of ``kernel_id`` as Voilà's page does; the HTTP status."""
+        from urllib.parse import urlencode
+
+        form = urlencode({"_xsrf": (self.xsrf or "") if with_token else ""}).encode()
+        request = urllib.request.Request(f"{self.server.base}/voila/api/shutdown/{kernel_id}",
+                                         data=form, method="POST",
+                                         headers={"Origin": self.server.base})
+        return self._open(request)[0]
+
+
+def page_kernel(server, notebook: str) -> str:
+    """GET ``notebook`` from ``server`` and return the id of the kernel serving that page."""
+    status, _headers, body = fetch(server.url(notebook))
+    assert status == 200, f"GET {notebook}: HTTP {status}"
+    match = KERNEL_ID.search(body)
+    assert match, f"no kernel id in the page {notebook}"
+    return match.group(1)
+
+
+def leaks(messages: list[dict]) -> list[str]:
+    """The messages (as JSON text, shortened) that contain a server path or a traceback."""
+    found = []
+    for msg in messages:
+        text = json.dumps(msg)
+        for pattern in LEAK_PATTERNS:
+            m = pattern.search(text)
+            if m:
+                start = max(0, m.start() - 120)
+                found.append(f"{msg['header']['msg_type']}: ...{text[start:m.end() + 120]}...")
+                break
+    return found
+
+
+class KernelChannel:
+    """The websocket of one page's kernel."""
+
+    def __init__(self, server, kernel_id: str, timeout: float = 20):
+        import websocket  # websocket-client (a jupyter_server dependency)
+
+        self.kernel_id = kernel_id
+        self.session = uuid.uuid4().hex
+        url = server.base.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels"
+        self.ws = websocket.create_connection(url, timeout=timeout, origin=server.base)
+        self.received: list[dict] = []
+        self.last_sent: str | None = None  # msg_id of the last message sent
+
+    def close(self) -> None:
+        self.ws.close()
+
+    def __enter__(self) -> "KernelChannel":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- sending
+    def send(self, msg_type: str, content: dict, *, metadata: dict | None = None,
+             channel: str = "shell", buffers: list | None = None) -> str:
+        msg_id = self.last_sent = uuid.uuid4().hex
+        self.ws.send(json.dumps({
+            "header": {"msg_id": msg_id, "msg_type": msg_type, "session": self.session,
+                       "username": "learner", "date": "2024-01-01T00:00:00Z", "version": "5.3"},
+            "parent_header": {}, "metadata": metadata or {}, "content": content,
+            "channel": channel, "buffers": buffers or [],
+        }))
+        return msg_id
+
+    def comm_open(self, target: str, data: dict, *, comm_id: str | None = None,
+                  metadata: dict | None = None) -> str:
+        comm_id = comm_id or uuid.uuid4().hex
+        self.send("comm_open", {"comm_id": comm_id, "target_name": target, "data": data},
+                  metadata=metadata)
+        return comm_id
+
+    def comm_msg(self, comm_id: str, data: dict) -> str:
+        return self.send("comm_msg", {"comm_id": comm_id, "data": data},
+                         metadata={"version": WIDGET_PROTOCOL})
+
+    def update(self, comm_id: str, **state) -> str:
+        """A widget state update from the browser (``method: update``)."""
+        return self.comm_msg(comm_id, {"method": "update", "state": state, "buffer_paths": []})
+
+    def click(self, comm_id: str) -> str:
+        """A button click from the browser (``method: custom``, event ``click``)."""
+        return self.comm_msg(comm_id, {"method": "custom", "content": {"event": "click"}})
+
+    # -- receiving
+    def collect(self, seconds: float, until=None) -> list[dict]:
+        """Every message received within ``seconds`` (or until ``until(msg)`` is true)."""
+        import websocket
+
+        got: list[dict] = []
+        deadline = time.monotonic() + seconds
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            self.ws.settimeout(min(left, 1.0))
+            try:
+                frame = self.ws.recv()
+            except websocket.WebSocketTimeoutException:
+                continue
+            if not frame:
+                break
+            msg = json.loads(frame)
+            got.append(msg)
+            if until is not None and until(msg):
+                break
+        self.received.extend(got)
+        return got
+
+    def wait_idle(self, parent_id: str | None = None, seconds: float = 20) -> list[dict]:
+        """Collect until the kernel reports idle after handling the message ``parent_id``
+        (default: the last message sent)."""
+        parent_id = parent_id or self.last_sent
+
+        def idle(msg):
+            return (msg["header"]["msg_type"] == "status"
+                    and msg.get("parent_header", {}).get("msg_id") == parent_id
+                    and msg["content"].get("execution_state") == "idle")
+        return self.collect(seconds, until=idle)
+
+    def kernel_info(self, seconds: float = 20) -> dict:
+        self.send("kernel_info_request", {})
+        got = self.collect(seconds, until=lambda m: m["header"]["msg_type"] == "kernel_info_reply")
+        replies = [m for m in got if m["header"]["msg_type"] == "kernel_info_reply"]
+        assert replies, f"no kernel_info_reply; got {[m['header']['msg_type'] for m in got]}"
+        return replies[-1]
+
+    def widget_states(self, seconds: float = 20) -> dict[str, dict]:
+        """model id -> state of every widget in the kernel (ipywidgets' control comm)."""
+        comm = self.comm_open("jupyter.widget.control", {}, metadata={"version": CONTROL_PROTOCOL})
+        self.comm_msg(comm, {"method": "request_states"})
+
+        def states(msg):
+            return (msg["header"]["msg_type"] == "comm_msg"
+                    and msg["content"].get("data", {}).get("method") == "update_states")
+        got = self.collect(seconds, until=states)
+        found = [m for m in got if states(m)]
+        assert found, f"no widget states; got {[m['header']['msg_type'] for m in got]}"
+        return found[-1]["content"]["data"]["states"]
+
+    def find_widget(self, states: dict, model: str, css: str | None = None) -> str:
+        """The model id of the widget of ``model`` (e.g. 'ButtonModel') with CSS class ``css``."""
+        for model_id, entry in states.items():
+            state = entry.get("state", entry)
+            if state.get("_model_name") == model and (css is None or css in state.get("_dom_classes", [])):
+                return model_id
+        raise AssertionError(f"no {model} with class {css!r} among {len(states)} widgets")

@@ -1,0 +1,181 @@
+"""The kernels of a served class (issues 18 and 19): a page that is left shuts its
+kernel down, a page whose browser never connects loses its kernel within seconds,
+and the server never runs more than ``--max-kernels`` kernels for pages; beyond that a
+page gets a friendly "the class is full" page (HTTP 503, Retry-After).
+
+Kernels are counted as the server's kernel processes (``Server.kernel_pids``).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from sette_kit.serve import LANDING_PAGE, Server, list_lessons, lessons_dir
+from sk_browser import RENDERED_JS, open_page
+from sk_ws import KernelChannel, Learner, fetch, page_kernel
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SHORT = 3  # the "never connected" timeout of the capped test server, in seconds
+CAP = 3
+
+
+def pool_size(folder: Path, per_notebook: int = 1) -> int:
+    """Voilà's preheated pool: ``per_notebook`` kernels for every notebook under ``folder``
+    (it preheats the notebooks of subfolders too)."""
+    return per_notebook * sum(1 for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in str(p))
+
+
+def wait_for_count(server: Server, ok, timeout: float) -> tuple[bool, int]:
+    """Poll the server's kernel count until ``ok(count)``; (reached, last count)."""
+    deadline = time.monotonic() + timeout
+    count = len(server.kernel_pids())
+    while not ok(count) and time.monotonic() < deadline:
+        time.sleep(0.5)
+        count = len(server.kernel_pids())
+    return ok(count), count
+
+
+def wait_for_pools(server: Server, names: list[str], timeout: float = 240) -> None:
+    for name in names:
+        assert server.wait_for(f"Kernel pool of {name} is filled", timeout=timeout), \
+            f"the preheated kernel of {name} never came"
+
+
+def wait_interactive(page, timeout: float = 90) -> None:
+    """Voilà's spinner gone and every output rendered (the page's kernel connected)."""
+    page.wait_for_function(RENDERED_JS, arg=0, timeout=timeout * 1000, polling=100)
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_pages_left_by_next_links_and_reloads_end_their_kernels(lessons_server, page):
+    """Issue 18 item 1: open lesson 01, follow Next through every lesson and reload twice;
+    a few seconds later the server holds the preheated pool and the one open page."""
+    lessons = list_lessons(lessons_dir())
+    first = "01-cards-and-scoring.ipynb"
+    if first not in lessons:
+        pytest.skip(f"lessons/{first} does not exist yet")
+    pool = pool_size(lessons_dir())
+    wait_for_pools(lessons_server, lessons)
+    # what the server holds before: the pool (plus anything an earlier test left open)
+    settled, before = wait_for_count(lessons_server, lambda n: n <= pool, timeout=30)
+    visited = [open_page(page, lessons_server.url(first)).status]
+    while True:
+        nxt = page.locator("a:has-text('Next')")
+        if nxt.count() == 0:
+            break
+        href = nxt.last.get_attribute("href")
+        nxt.last.click()
+        page.wait_for_url(re.compile(re.escape(href.lstrip("./")) + "$"), timeout=60_000)
+        wait_interactive(page)
+        visited.append(href)
+    for _ in range(2):
+        page.reload(wait_until="domcontentloaded")
+        wait_interactive(page)
+    assert len(visited) >= len([n for n in lessons if n != LANDING_PAGE]), visited
+    bound = before + 1  # the pool as it was, and the page still open
+    ok, after = wait_for_count(lessons_server, lambda n: n <= bound, timeout=60)
+    print(f"kernels: {before} before (pool {pool}); {after} after visiting {len(visited)} pages "
+          f"by Next links and reloading twice (bound: {bound})")
+    assert ok, (f"{after} kernels after visiting {len(visited)} pages and reloading twice; at most "
+                f"{bound} (the {before} before and the open page) may remain")
+    assert "'_xsrf' argument missing" not in lessons_server.log()
+
+
+@pytest.fixture(scope="module")
+def capped_server():
+    """The fixtures, not preheated, at most CAP kernels for pages, and a SHORT timeout for
+    pages whose browser never connects."""
+    with Server(FIXTURES, preheat=False, max_kernels=CAP, startup_timeout=90,
+                extra=[f"--KitKernelManager.unconnected_timeout={SHORT}"]) as srv:
+        yield srv
+
+
+def test_leaving_a_page_ends_its_kernel_with_xsrf_protection_on(capped_server):
+    """Issue 18 item 1, without a browser: a page sets the ``_xsrf`` cookie, and the
+    shutdown request Voilà's page sends on leaving is accepted with it, refused without."""
+    assert wait_for_count(capped_server, lambda n: n == 0, timeout=SHORT + 30)[0]
+    learner = Learner(capped_server)
+    kernel = learner.open_page("01-one-button.ipynb")
+    assert learner.xsrf, "the page set no _xsrf cookie: Voilà's page cannot shut its kernel down"
+    with KernelChannel(capped_server, kernel) as channel:  # the page is open
+        channel.kernel_info()
+        assert learner.leave(kernel, with_token=False) == 403  # XSRF protection is on
+        assert len(capped_server.kernel_pids()) == 1
+        assert learner.leave(kernel) == 204
+        ok, count = wait_for_count(capped_server, lambda n: n == 0, timeout=30)
+    assert ok, f"{count} kernels after leaving the only page"
+
+
+def test_a_full_class_gets_a_friendly_503_page(capped_server):
+    """Issue 19 item 1: beyond --max-kernels a page request gets "the class is full"
+    (HTTP 503, Retry-After) and no kernel; when a learner leaves, pages open again."""
+    assert wait_for_count(capped_server, lambda n: n == 0, timeout=SHORT + 30)[0]
+    learner = Learner(capped_server)
+    kernels, channels = [], []
+    try:
+        for _ in range(CAP):  # CAP learners, each page connected as its browser would
+            kernels.append(learner.open_page("01-one-button.ipynb"))
+            channels.append(KernelChannel(capped_server, kernels[-1]))
+        status, headers, body = learner.get("01-one-button.ipynb")
+        assert status == 503
+        assert headers.get("Retry-After") == "60"
+        assert "The class is full" in body and "try again in a minute" in body
+        assert "<style" in body and "Traceback" not in body
+        assert len(capped_server.kernel_pids()) == CAP  # the refused request started nothing
+        assert learner.leave(kernels[0]) == 204  # a learner leaves: a place frees up
+        assert wait_for_count(capped_server, lambda n: n == CAP - 1, timeout=30)[0]
+        kernels[0] = learner.open_page("01-one-button.ipynb")
+    finally:
+        for channel in channels:
+            channel.close()
+        for kernel in kernels:
+            learner.leave(kernel)
+    assert wait_for_count(capped_server, lambda n: n == 0, timeout=SHORT + 30)[0]
+
+
+def test_forty_plain_requests_leave_no_kernel_behind(capped_server):
+    """Issue 19 item 1: 40 plain GETs (a crawler, curl) never hold more than the cap, and
+    shortly afterwards the server has the kernels it had before."""
+    ok, before = wait_for_count(capped_server, lambda n: n == 0, timeout=SHORT + 30)
+    peak, stop = [0], threading.Event()
+
+    def sample():
+        while not stop.is_set():
+            peak[0] = max(peak[0], len(capped_server.kernel_pids()))
+            stop.wait(0.2)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    try:
+        with ThreadPoolExecutor(8) as pool:
+            statuses = list(pool.map(lambda _: fetch(capped_server.url("01-one-button.ipynb"))[0],
+                                     range(40)))
+    finally:
+        stop.set()
+        sampler.join(5)
+    assert set(statuses) <= {200, 503}, statuses
+    assert 503 in statuses and 200 in statuses
+    assert peak[0] <= CAP, f"{peak[0]} kernels at once with --max-kernels {CAP}"
+    ok, after = wait_for_count(capped_server, lambda n: n <= before, timeout=SHORT + 60)
+    print(f"40 plain requests: {statuses.count(200)} pages, {statuses.count(503)} 'class is full'; "
+          f"peak {peak[0]} kernels; {before} before, {after} after")
+    assert ok, f"{after} kernels remain after 40 plain requests (before: {before})"
+
+
+def test_a_connected_page_keeps_its_kernel(capped_server):
+    """The short timeout is for pages nobody connected to: a learner's page that opened
+    its websocket keeps its kernel."""
+    assert wait_for_count(capped_server, lambda n: n == 0, timeout=SHORT + 30)[0]
+    kernel = page_kernel(capped_server, "01-one-button.ipynb")
+    with KernelChannel(capped_server, kernel) as channel:
+        channel.kernel_info()
+        time.sleep(SHORT * 3)
+        assert len(capped_server.kernel_pids()) == 1
+        channel.kernel_info()  # still answering

@@ -1,0 +1,250 @@
+"""The static site in headless Chromium, with nothing but the site reachable (issue 20).
+
+One ``sette-kit build-site`` of the lessons per test session (the packages come from
+the cache, ``~/.cache/sette-kit/site``, filled from npm and PyPI on first use), served by
+a static file server, opened in one browser context whose every request to another host
+is blocked and recorded (:class:`sk_site.Guard`).  Each lesson page must:
+
+* run all its code on Pyodide (``data-sk-state="ready"``: no cell failed), with no error
+  or traceback shown and a widget in every place the notebook has one;
+* work: its entry of ``lesson_steps.STEPS`` (links adapted to the site's pages), or else
+  a driver for each kind of the kit's widgets on it (deal, answer a quiz, play a round,
+  run a simulation... see ``sk_site.DRIVERS``);
+* have asked for nothing outside the site.
+
+Also: every link of every page leads to a file of the site, and "Open as an editable
+notebook" opens the lesson in JupyterLite, whose kernel runs it with live widgets.
+Screenshots: ``test-output/screenshots/site-*.png`` (or ``$SETTE_KIT_TEST_OUTPUT``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sys
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+from sk_browser import ERROR_TEXTS, missing, run_steps, screenshot
+from sk_site import (Guard, StaticServer, open_site_page, site_steps, wait_site_page,
+                     widget_kinds)
+
+from sette_kit.serve import lessons_dir, list_lessons
+
+pytestmark = pytest.mark.browser
+
+LESSONS = list_lessons(lessons_dir())
+LANDING = "00-start-here.ipynb" if "00-start-here.ipynb" in LESSONS else (LESSONS or [""])[0]
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def page_of(name: str) -> str:
+    return "index.html" if name == LANDING else name[:-len(".ipynb")] + ".html"
+
+
+def widget_cells(name: str) -> int:
+    """Code cells of the committed notebook whose output is a widget."""
+    nb = json.loads((lessons_dir() / name).read_text(encoding="utf-8"))
+    return sum(1 for c in nb["cells"] if c["cell_type"] == "code"
+               and any(WIDGET_VIEW in o.get("data", {}) for o in c.get("outputs", [])))
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The lessons built once for the session with ``sette-kit build-site``."""
+    if not LESSONS:
+        pytest.skip("lessons/ has no notebook yet")
+    for tool in ("npm", "node"):
+        if shutil.which(tool) is None:
+            missing(f"building the static site needs Node.js with npm (`{tool}` not found)")
+    try:
+        import jupyterlite_core  # noqa: F401
+    except ImportError:
+        missing("building the static site needs `pip install 'sette-kit[site]'`")
+    from sette_kit.site import build_site
+
+    out = tmp_path_factory.mktemp("site") / "site"
+    report = build_site(out, log=lambda text: print(f"build-site: {text}", file=sys.stderr))
+    print(report.summary(), file=sys.stderr)
+    return report
+
+
+@pytest.fixture(scope="session")
+def site_server(site):
+    with StaticServer(site.out) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def site_context(browser, site_server):
+    """One browser context for all the site's pages (so later pages use the browser's cache)."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.guard = Guard(context, site_server.base)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def site_page(site_context):
+    page = site_context.new_page()
+    page.set_default_timeout(60_000)
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    page.on("dialog", lambda d: d.dismiss())
+    yield page
+    page.close()
+
+
+def shown_errors(page) -> list[str]:
+    found = [f"cell error: {t}" for t in page.locator(".sk-cell-error").all_inner_texts()]
+    body = page.inner_text("body")
+    found += [f"text {t!r}" for t in ERROR_TEXTS if t in body]
+    found += [f"page error: {e}" for e in page.errors]
+    return found
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_runs_in_the_browser_with_nothing_outside_reachable(
+        name, site, site_server, site_context, site_page, screenshots):
+    page = site_page
+    state = open_site_page(page, site_server.url(page_of(name)))
+    stem = name[:-len(".ipynb")]
+    screenshot(page, screenshots / f"site-{stem}.png")
+    assert state.state == "ready", (state, shown_errors(page))
+    assert shown_errors(page) == []
+    expected = widget_cells(name)
+    shown = page.locator(".sk-code-output:has(.jupyter-widgets)").count()
+    assert shown == expected, f"{shown} widget outputs on the page, the notebook has {expected}"
+    steps = site_steps(name, widget_kinds(page))
+    if expected:
+        assert steps, f"no interaction to check for {name}: add it to lesson_steps.STEPS"
+    run_steps(page, steps)
+    screenshot(page, screenshots / f"site-{stem}-after.png")
+    assert shown_errors(page) == []
+    assert site_context.guard.left == [], "requests tried to leave the site"
+
+
+class Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.urls: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        for key, value in attrs:
+            if key in ("href", "src") and value:
+                self.urls.append((tag, value))
+
+
+def test_every_link_of_every_page_leads_into_the_site(site):
+    out = site.out
+    pages = sorted(out.glob("*.html"))
+    assert (out / "index.html") in pages and len(pages) >= len(LESSONS)
+    for page in pages:
+        parser = Links()
+        parser.feed(page.read_text(encoding="utf-8"))
+        for tag, url in parser.urls:
+            parsed = urlparse(url)
+            if parsed.scheme in ("http", "https", "mailto"):
+                assert tag == "a", f"{page.name} loads {url} from outside the site"
+                continue
+            if parsed.scheme == "data" or not parsed.path:
+                continue
+            target = (page.parent / unquote(parsed.path)).resolve()
+            assert target.is_file(), f"{page.name}: {url} leads nowhere"
+            assert not parsed.path.endswith(".ipynb"), f"{page.name}: {url} is a notebook link"
+    # lesson-to-lesson links: the landing page links every other lesson's page
+    landing = (out / "index.html").read_text(encoding="utf-8")
+    for name in LESSONS:
+        if name != LANDING:
+            assert f'href="{page_of(name)}' in landing, f"the landing page has no link to {name}"
+
+
+def test_the_site_is_only_plain_files_of_its_own(site):
+    """Pyodide's core, our lock and wheels, and no file fetched from elsewhere at run time."""
+    out = site.out
+    lock = json.loads((out / "wheels" / "pyodide-lock.json").read_text())
+    for entry in lock["packages"].values():
+        assert "/" not in entry["file_name"] and (out / "wheels" / entry["file_name"]).is_file()
+    assert "numpy" not in lock["packages"] and "matplotlib" not in lock["packages"]
+    # every pin of browser-requirements.txt is needed (no stale pins)
+    from sette_kit.site._wheels import read_pins
+    assert set(read_pins()) <= set(lock["packages"]), set(read_pins()) - set(lock["packages"])
+    config = json.loads((out / "lite" / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["disablePyPIFallback"] is True
+    assert not re.match(r"https?:", kernel["pyodideUrl"])
+
+
+def python_says(page, code: str) -> str:
+    """Run ``code`` in the page's Python (the app's kernel) and return what it printed."""
+    return page.evaluate("""async (code) => {
+        const out = [];
+        const { reply } = window.setteKitSite.session.send('execute_request',
+            { code, silent: false, store_history: false, user_expressions: {}, allow_stdin: false,
+              stop_on_error: true }, { onOutput: (m) => { if (m.content.name === 'stdout') out.push(m.content.text); } });
+        await reply;
+        return out.join('');
+    }""", code)
+
+
+def follow(page, href: str):
+    start = time.perf_counter()
+    page.locator(f"main a[href='{href}']").first.click()
+    page.wait_for_function("document.body.dataset.skState === 'loading'", timeout=30_000, polling=20)
+    return wait_site_page(page, start)
+
+
+def test_lesson_links_keep_python_running_and_start_each_lesson_clean(
+        site, site_server, site_context, site_page, screenshots):
+    """A lesson link opens the next lesson in the same Python: its widgets work, the
+    previous lesson's widgets and variables are gone, Back works."""
+    targets = [n for n in LESSONS if n != LANDING and widget_cells(n)][:2]
+    if not targets:
+        pytest.skip("no lesson with widgets besides the landing page")
+    page = site_page
+    assert open_site_page(page, site_server.url("index.html")).state == "ready"
+    python_says(page, "left_behind = 1")
+    count = "import ipywidgets as _w; print(len(_w.Widget.widgets))"
+    on_landing = python_says(page, count).strip()
+    for name in targets:
+        state = follow(page, page_of(name))
+        assert state.state == "ready", (state, shown_errors(page))
+        assert page.url.endswith(page_of(name))
+        assert page.locator("main h1").first.inner_text() in page.title()
+        assert page.locator(".sk-code-output:has(.jupyter-widgets)").count() == widget_cells(name)
+        run_steps(page, site_steps(name, widget_kinds(page)))
+        assert python_says(page, "print('left_behind' in dir())").strip() == "False"
+        start = time.perf_counter()
+        page.go_back()
+        page.wait_for_function("document.body.dataset.skState === 'loading'", timeout=30_000, polling=20)
+        assert wait_site_page(page, start).state == "ready"
+        assert page.url.endswith("/index.html")
+        # the lesson's widgets were closed: exactly the landing page's are alive again
+        assert python_says(page, count).strip() == on_landing
+        python_says(page, "left_behind = 1")
+    screenshot(page, screenshots / "site-followed-links.png")
+    assert shown_errors(page) == []
+    assert site_context.guard.left == [], "requests tried to leave the site"
+
+
+def test_open_as_editable_notebook_runs_in_jupyterlite(site, site_server, site_context, site_page,
+                                                       screenshots):
+    """From a lesson page, the editable link opens JupyterLite; its kernel runs the lesson."""
+    name = next((n for n in LESSONS if n != LANDING and widget_cells(n)), LANDING)
+    page = site_page
+    open_site_page(page, site_server.url(page_of(name)))
+    page.locator("a.sk-edit-link").click()
+    page.wait_for_url(re.compile(r"/lite/notebooks/"), timeout=60_000)
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for(state="visible", timeout=120_000)
+    page.get_by_role("menuitem", name="Run").click()
+    page.get_by_role("menuitem", name=re.compile("^Run All Cells")).click()
+    page.locator(".jp-Notebook .jp-OutputArea-output .sk-widget").first.wait_for(
+        state="visible", timeout=240_000)
+    screenshot(page, screenshots / f"site-editable-{name[:-len('.ipynb')]}.png")
+    errors = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
+    assert errors.count() == 0, errors.all_inner_texts()
+    assert site_context.guard.left == [], "requests tried to leave the site"
