@@ -39,7 +39,7 @@ from sette_kit import course
 
 from .base import KIT_CSS, esc, plain_text
 
-__all__ = ["Block", "header", "footer", "nav", "rule_box", "lesson_map", "marked", "cards_in_faces"]
+__all__ = ["Block", "header", "footer", "nav", "rule_box", "lesson_map", "marked", "cards_in_faces", "static_html"]
 
 
 class Block:
@@ -220,3 +220,52 @@ def cards_in_faces(cards, faces=("italian", "french", "spanish"), size: int = 56
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
+
+
+# ---------------------------------------------------------------------------------------
+# For pages made ahead of time (the static site)
+# ---------------------------------------------------------------------------------------
+
+_HELPERS = ("header", "footer", "rule_box", "lesson_map", "cards_in_faces")
+_CALL = re.compile(r"^lesson\.(" + "|".join(_HELPERS) + r")\((.*)\)$", re.S)
+
+
+def static_html(source: str, folder=None) -> tuple[str | None, str]:
+    """The HTML a lesson cell's page helper shows, made ahead of time, and the code left
+    to run: ``(html, rest)``, or ``(None, source)`` when the cell is not one.
+
+    A cell qualifies when its last line calls a helper of this module with literal
+    arguments (``lesson.rule_box("S1", "S2")``, ``lesson.footer(1)``); only the header
+    may follow other code (the lesson's imports), which is returned to run as before.
+    The static site (``sette-kit build-site``) shows these parts as plain HTML at once,
+    before Python has started, and rewrites their links to its pages; ``folder`` is the
+    lessons folder, for which lessons exist.
+
+    >>> html, rest = static_html('import sette_kit as sk\\nlesson.header(1)')
+    >>> rest, '<h1 class="sk-lesson-title">Cards and scoring</h1>' in html
+    ('import sette_kit as sk', True)
+    >>> static_html('lesson.rule_box("S2")')[1], static_html('x = 1\\nlesson.rule_box("S2")')[0]
+    ('', None)
+    >>> static_html('lesson.rule_box(RULES)')[0] is None
+    True
+    """
+    import ast
+
+    lines = source.rstrip().splitlines()
+    if not lines:
+        return None, source
+    m = _CALL.match(lines[-1].strip())
+    rest = "\n".join(lines[:-1]).rstrip()
+    if not m or (rest.strip() and m.group(1) != "header"):
+        return None, source
+    try:
+        call = ast.parse(f"f({m.group(2)})", mode="eval").body
+        args = [ast.literal_eval(a) for a in call.args]
+        kwargs = {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg}
+    except (SyntaxError, ValueError):
+        return None, source
+    if len(kwargs) != len(call.keywords):
+        return None, source
+    if m.group(1) in ("header", "footer", "lesson_map"):
+        kwargs.setdefault("folder", folder)
+    return globals()[m.group(1)](*args, **kwargs).html, rest
