@@ -72,6 +72,7 @@ def test_lesson_1_predictions(lessons_server, sized_page, screenshots):
     info = open_page(page, lessons_server.url("01-cards-and-scoring.ipynb"))
     assert voila_errors(page, info) == []
     assert page.locator("h1.sk-lesson-title").inner_text() == "Cards and scoring"
+    assert page.title() == "Lesson 1 · Cards and scoring"      # the catalogue's tab title
     assert page.locator(".sk-lesson-header a[href='02-the-matta.ipynb']").count() == 1
     assert page.locator(".sk-rule-box").count() >= 3
     predicts = page.locator(".sk-predict")
