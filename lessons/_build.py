@@ -5,7 +5,9 @@
     python lessons/_build.py --check          # execute and time, write nothing
 
 Each notebook is executed in place with a fresh kernel (working directory: lessons/),
-widget state is stripped from its metadata, and any error output fails the build.
+widget state is stripped from its metadata, the tab title of a lesson of the course
+catalogue is stamped into it (``sette_kit.course.tab_title``), and any error output
+fails the build.
 The time each notebook took is printed (target: under 20 s each, 120 s for all).
 """
 
@@ -29,6 +31,7 @@ def build(path: Path, timeout: int = 120, write: bool = True) -> float:
     client.execute()
     elapsed = time.perf_counter() - start
     nb.metadata.pop("widgets", None)
+    _stamp_title(nb, path.name)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
         for out in cell.get("outputs", []):
@@ -40,6 +43,18 @@ def build(path: Path, timeout: int = 120, write: bool = True) -> float:
     if write:
         nbformat.write(nb, path)
     return elapsed
+
+
+def _stamp_title(nb, name: str) -> None:
+    """The tab title Voilà shows (``<title>`` is the notebook's ``title`` metadata), from
+    the course catalogue (:func:`sette_kit.course.tab_title`) for the lessons it names."""
+    from sette_kit import course
+    from sette_kit.errors import SetteKitError
+
+    try:
+        nb.metadata["title"] = course.tab_title(name)
+    except SetteKitError:  # not a lesson of the catalogue: leave its title alone
+        pass
 
 
 def main(argv: list[str]) -> int:

@@ -705,3 +705,143 @@ def exact_ev(rules: Rules, player=None, dealer=None, *, exact: bool = True):
             probs = np.asarray(ords, dtype=float) * ff_f[n, mat].prod(axis=1) / ff_f[big_n, sizes_b]
             total += pp * float(np.dot(probs, pay))
     return total
+
+
+# -- coverage of confidence intervals (appended for the lesson kit, issue 14) ------------------
+
+COVERAGE_SEED_STRIDE = 1_000_000
+"""Run ``j`` of a coverage sequence with seed ``s`` is simulated with the seed
+``s * COVERAGE_SEED_STRIDE + j``: the runs of one sequence never repeat, and two
+sequences with different seeds share no run (for their first million runs)."""
+
+
+@dataclass(frozen=True)
+class Interval:
+    """One run of :func:`coverage`: its number in the sequence (from 0), the seed it was
+    simulated with, its mean and its confidence interval ``low`` .. ``high``."""
+
+    run: int
+    seed: int
+    mean: float
+    low: float
+    high: float
+
+    def covers(self, value) -> bool:
+        """True when the interval contains ``value``."""
+        return self.low <= float(value) <= self.high
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """The intervals of :func:`coverage` and the exact value they estimate."""
+
+    rules: Rules
+    player: object
+    dealer: object
+    rounds: int
+    level: float
+    exact: Fraction
+    intervals: tuple
+
+    @property
+    def runs(self) -> int:
+        return len(self.intervals)
+
+    @property
+    def hits(self) -> int:
+        """How many intervals contain the exact value."""
+        return sum(iv.covers(self.exact) for iv in self.intervals)
+
+    @property
+    def misses(self) -> list:
+        """The intervals that miss the exact value."""
+        return [iv for iv in self.intervals if not iv.covers(self.exact)]
+
+    @property
+    def expected_misses(self) -> float:
+        """How many misses the level leads you to expect: (1 - level) x runs."""
+        return (1 - self.level) * self.runs
+
+    def __repr__(self) -> str:
+        return (f"<Coverage {self.rules.name}: {self.runs} runs of {self.rounds} rounds at {self.level:.0%}, "
+                f"{self.hits} cover the exact value {float(self.exact):+.6f}>")
+
+
+def _coverage_setup(rules, player, dealer, rounds, runs, level, seed, start):
+    from . import odds
+    from .strategy import stand_at
+
+    if not isinstance(rules, Rules):
+        rules = Rules.preset(rules) if isinstance(rules, str) else rules
+    player = stand_at(5) if player is None else player
+    dealer = stand_at(5) if dealer is None else dealer
+    rounds, runs = _count(rounds, "rounds"), _count(runs, "runs")
+    if rounds < 2:
+        raise SetteKitError("rounds must be at least 2: a confidence interval needs a standard error")
+    if not isinstance(level, (int, float)) or isinstance(level, bool) or not 0 < level < 1:
+        raise SetteKitError(f"level={level!r}: the level must be a number between 0 and 1, such as 0.95")
+    for value, name in ((seed, "seed"), (start, "start")):
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
+            raise SetteKitError(f"{name}={value!r}: it must be a whole number >= 0")
+    if start + runs > COVERAGE_SEED_STRIDE:
+        raise SetteKitError(f"a coverage sequence has at most {COVERAGE_SEED_STRIDE:,} runs")
+    if isinstance(player, str):
+        if player != "optimal":
+            raise SetteKitError(f"player={player!r}: accepted are 'optimal', stand_at(x), or a solution of odds.solve")
+        player = odds.solve(rules, dealer=dealer)
+    if hasattr(player, "hit_table") and callable(player.hit_table):
+        exact = player.ev
+    elif isinstance(player, StandAt):
+        exact = odds.policy_ev(rules, player, dealer)
+    else:
+        raise SetteKitError(f"player={player!r}: accepted are 'optimal', stand_at(x), or a solution of odds.solve")
+    _Spec(rules, player, dealer)  # checks the policies once, before any run
+    return rules, player, dealer, rounds, runs, exact
+
+
+def coverage_runs(rules, player=None, dealer=None, rounds: int = 1000, runs: int = 100, level: float = 0.95,
+                  seed: int = 0, start: int = 0):
+    """The runs of :func:`coverage` one at a time: yields an :class:`Interval` per run
+    (what a widget steps between turns of the event loop).  Arguments are checked
+    before the first run."""
+    rules, player, dealer, rounds, runs, exact = _coverage_setup(rules, player, dealer, rounds, runs, level,
+                                                                seed, start)
+    return _coverage_iter(rules, player, dealer, rounds, runs, level, seed, start)
+
+
+def _coverage_iter(rules, player, dealer, rounds, runs, level, seed, start):
+    for j in range(start, start + runs):
+        s = seed * COVERAGE_SEED_STRIDE + j
+        r = run(rules, player, dealer, rounds=rounds, seed=s)
+        lo, hi = r.ci(level)
+        yield Interval(j, s, r.mean, lo, hi)
+
+
+def coverage(rules, player=None, dealer=None, rounds: int = 1000, runs: int = 100, level: float = 0.95,
+             seed: int = 0, start: int = 0) -> Coverage:
+    """Simulate ``runs`` independent runs of ``rounds`` rounds each and give each its
+    ``level`` confidence interval, beside the exact value they all estimate: how often
+    does a "95% interval" really contain the truth?
+
+    Run ``j`` (``start`` <= j < ``start + runs``) uses the seed
+    ``seed * COVERAGE_SEED_STRIDE + j``, so the sequence is reproducible and "another
+    100 runs" is ``start=100``.  ``player``: ``stand_at(x)``, ``"optimal"`` or a
+    solution of ``odds.solve``; the exact value is ``odds.policy_ev`` or the solution's
+    ``ev``.
+
+    >>> from sette_kit.strategy import stand_at
+    >>> cov = coverage(Rules.preset("plain"), stand_at(5), stand_at(5), rounds=1000, runs=100, seed=1)
+    >>> cov.runs, cov.hits, [iv.run for iv in cov.misses]
+    (100, 94, [30, 33, 38, 55, 64, 70])
+    >>> cov.exact == exact_ev(Rules.preset("plain"), stand_at(5), stand_at(5))
+    True
+    >>> cov.intervals[0] == coverage(Rules.preset("plain"), rounds=1000, runs=1, seed=1).intervals[0]
+    True
+    """
+    rules, player, dealer, rounds, runs, exact = _coverage_setup(rules, player, dealer, rounds, runs, level,
+                                                                seed, start)
+    intervals = tuple(_coverage_iter(rules, player, dealer, rounds, runs, level, seed, start))
+    return Coverage(rules, player, dealer, rounds, float(level), exact, intervals)
+
+
+__all__ += ["coverage", "coverage_runs", "Coverage", "Interval", "COVERAGE_SEED_STRIDE"]

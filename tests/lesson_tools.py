@@ -50,15 +50,25 @@ class _QuizStub:
 def run_lesson(path, stubs=(), extra=None, skip_imports=("from widgets import",)):
     """Run the lesson's code cells with the named widgets stubbed.
 
+    ``Quiz`` is captured by its ``exercise=`` number (lessons in the kit's shape) or its
+    title ("Exercise 3.1"); ``Quiz.practice(...)`` calls are recorded in the namespace's
+    ``_practice`` list.  The lesson helpers (``lesson``: :mod:`widgets.lesson`) run for real.
+
     Returns ``(namespace, {exercise id: Question}, {exercise id: cell source})``.
     """
-    questions, sources = {}, {}
+    import widgets.lesson
 
-    def quiz(question, title=None, **kw):
-        questions[title.replace("Exercise ", "")] = question
+    questions, sources = {}, {}
+    practice: list = []
+
+    def quiz(question, title=None, exercise=None, **kw):
+        questions[exercise or title.replace("Exercise ", "")] = question
         return _QuizStub()
 
-    ns = {"Quiz": quiz, **{name: (lambda *a, **k: None) for name in stubs}, **(extra or {})}
+    quiz.practice = lambda *a, **k: practice.append((a, k)) or _QuizStub()
+    kit = {name: (lambda *a, **k: None) for name in ("Predict", "ProbabilityTree", "CoveragePicture")}
+    ns = {"Quiz": quiz, "lesson": widgets.lesson, "_practice": practice, **kit,
+          **{name: (lambda *a, **k: None) for name in stubs}, **(extra or {})}
     for c in cells(path):
         if c.cell_type != "code":
             continue

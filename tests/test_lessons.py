@@ -1,10 +1,15 @@
 """The lesson notebooks: their shape (LESSONS.md, issue 7), their links, their exercises
 and TEACHERS.md, and every exercise answer the text states checked against the engine.
 
-Every ``lessons/NN-*.ipynb`` present is checked: a title and navigation line linking the
-index and its neighbours, Goals and Summary headings, from lesson 1 on at least three
+Every ``lessons/NN-*.ipynb`` present is checked: a title and navigation linking the index
+and its neighbours, Goals and Summary headings, from lesson 1 on at least three
 "### Exercise N.k" headings each followed by a ``<details>`` solution, no error output,
 no widget state, and a matching "### Exercise N.k" heading in TEACHERS.md.
+
+A lesson in the kit's shape (issue 14: its first code cell shows ``lesson.header(N)``)
+gets its title and navigation from the course catalogue (``sette_kit.course``); the
+other lessons, written before it, still carry them as Markdown.  The rest of the
+kit's shape is checked in ``test_lesson_shape.py``.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ import nbformat
 import pytest
 
 import sette_kit as sk
-from sette_kit import answers
+from sette_kit import answers, odds
 from sette_kit.questions import is_bust_question, matta_question, reale_question, worth_question
 from sette_kit.scoring import card_value, fmt_points
 
@@ -26,15 +31,21 @@ LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 TEACHERS = LESSONS / "TEACHERS.md"
 INDEX = "00-start-here.ipynb"
 
-EXPECTED = [
+from sette_kit import course
+
+OLD_ORDER = [
     "00-start-here.ipynb", "01-cards-and-scoring.ipynb", "02-the-matta.ipynb",
     "03-playing-a-round.ipynb", "04-variants.ipynb", "05-probability-of-busting.ipynb",
     "06-expected-value-and-strategy.ipynb", "07-simulation.ipynb", "08-trentuno.ipynb",
 ]
-"""The nine lessons of the kit, in order (LESSONS.md)."""
+"""The nine lessons before the lessons of issues 14 and 15, in their order: the lessons
+still written in the old shape link their neighbours in this order."""
 
-WRITTEN = EXPECTED
-"""The lessons that must exist: all nine."""
+EXPECTED = [l.file for l in course.LESSONS] + [n for n in OLD_ORDER if n not in {l.file for l in course.LESSONS}]
+"""The lessons of the course catalogue, then the old lessons not yet renumbered."""
+
+WRITTEN = [l.file for l in course.LESSONS if l.ready]
+"""The lessons that must exist: those the catalogue marks ready."""
 
 EXISTING = sorted(p.name for p in LESSONS.glob("[0-9][0-9]-*.ipynb"))
 
@@ -98,13 +109,27 @@ def test_only_expected_lesson_names():
     assert set(EXISTING) <= set(EXPECTED), f"unexpected lesson files: {set(EXISTING) - set(EXPECTED)}"
 
 
+def uses_kit(nb) -> int | None:
+    """The lesson number of a lesson in the kit's shape (its first code cell shows
+    ``lesson.header(N)``), else None."""
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    m = re.search(r"^lesson\.header\((\d+)\)\s*$", code[0].source, re.M) if code else None
+    return int(m.group(1)) if m else None
+
+
 def test_landing_page_is_the_serve_landing_page_and_maps_every_lesson():
     from sette_kit.serve import LANDING_PAGE
-    assert LANDING_PAGE == INDEX
-    text = "\n".join(markdown(load(INDEX)))
-    for name in EXPECTED[1:]:
-        assert link_re(name).search(text), f"the landing page does not link to {name}"
-    assert link_re("TEACHERS.md").search(text)
+    from widgets import lesson
+
+    assert LANDING_PAGE == INDEX == course.LANDING
+    nb = load(INDEX)
+    assert uses_kit(nb) == 0
+    assert any(c.cell_type == "code" and c.source.strip() == "lesson.lesson_map()" for c in nb.cells)
+    shown = lesson.lesson_map(LESSONS).html   # what the map shows when the page runs in lessons/
+    for name in EXISTING:
+        if name != INDEX:
+            assert f'href="{name}"' in shown, f"the landing page does not link to {name}"
+    assert link_re("TEACHERS.md").search("\n".join(markdown(nb)))
 
 
 # ---------------------------------------------------------------------------------
@@ -116,17 +141,32 @@ def test_title_and_navigation(name):
     nb = load(name)
     md = markdown(nb)
     n = number(name)
+    if uses_kit(nb) is not None:
+        from widgets import lesson
+
+        assert uses_kit(nb) == n, f"{name}: the header names lesson {uses_kit(nb)}"
+        last = nb.cells[-1]
+        assert last.cell_type == "code" and last.source.strip() == f"lesson.footer({n})", \
+            f"{name}: the last cell must be lesson.footer({n})"
+        here = course.lesson(name)
+        have = course.available(LESSONS)
+        prev, nxt = course.neighbours(here)
+        for block in (lesson.header(n, LESSONS), lesson.footer(n, LESSONS)):
+            for target in [t for t in (prev, nxt, course.lesson(INDEX)) if t is not None and t.file in have]:
+                if target.number != n:
+                    assert f'href="{target.file}"' in block.html
+        return
     assert re.match(rf"# Lesson {n} · \S", md[0]), f"{name}: the first cell must be '# Lesson {n} · Title'"
-    i = EXPECTED.index(name)
+    i = OLD_ORDER.index(name)
     needed = [INDEX]
     if i > 0:
-        needed.append(EXPECTED[i - 1])
-    if i + 1 < len(EXPECTED):
-        needed.append(EXPECTED[i + 1])
+        needed.append(OLD_ORDER[i - 1])
+    if i + 1 < len(OLD_ORDER):
+        needed.append(OLD_ORDER[i + 1])
     for cell, where in ((md[0], "title cell"), (md[-1], "last cell")):
         for target in needed:
             assert link_re(target).search(cell), f"{name}: the {where} has no link to {target}"
-    if i + 1 < len(EXPECTED):
+    if i + 1 < len(OLD_ORDER):
         assert re.search(r"\[Next: [^\]]+→\]", md[0]), f"{name}: the next link should read 'Next: ... →'"
     if i > 0:
         assert re.search(r"\[← Previous: [^\]]+\]", md[0]), f"{name}: the previous link should read '← Previous: ...'"
@@ -169,7 +209,11 @@ def test_committed_executed_without_errors_or_widget_state(name):
     assert "widgets" not in nb.metadata, f"{name}: widget state must be stripped (python lessons/_build.py)"
     code = [c for c in nb.cells if c.cell_type == "code"]
     assert code, f"{name}: no code cell"
-    assert code[0].outputs == [], f"{name}: the first code cell is the imports, with no output"
+    if uses_kit(nb) is None:
+        assert code[0].outputs == [], f"{name}: the first code cell is the imports, with no output"
+    else:  # the imports, then the header: its one output
+        assert len(code[0].outputs) == 1 and "text/html" in code[0].outputs[0].get("data", {}), \
+            f"{name}: the first code cell shows the header and nothing else"
     assert all(c.execution_count is not None for c in code), f"{name}: commit the notebook executed"
     for c in code:
         for out in c.outputs:
@@ -303,3 +347,96 @@ def test_lesson_2_matta_out_of_reach_and_whole_number_claims():
     assert sk.score(_parse("Re di denari, 3 di spade, Fante di coppe"), ITALIAN, declare=7).bust
     assert sk.score(_parse("Re di denari, Fante di denari"), ITALIAN).kind == "reale"   # 2.4's "with the Fante di denari"
     assert sk.score(_parse("Re di denari, 4 di coppe, 3 di spade"), ITALIAN).total == Fraction(15, 2)
+
+
+# ---------------------------------------------------------------------------------
+# Lessons 0 and 1 in the kit's shape (issue 14): predictions, facts and TEACHERS.md
+# ---------------------------------------------------------------------------------
+
+LESSON1 = "01-cards-and-scoring.ipynb"
+
+
+def _lesson1_run():
+    """Run lesson 1's code with its widgets stubbed; the Predicts are captured."""
+    from lesson_tools import run_lesson
+
+    predicts = []
+
+    def predict(question, answer=None, **kw):
+        predicts.append((question, answer() if callable(answer) else answer, kw))
+
+    ns, questions, _ = run_lesson(LESSONS / LESSON1, stubs=("ScoreTrainer",), extra={"Predict": predict})
+    return ns, questions, predicts
+
+
+def _teachers_section(n: int) -> str:
+    text = teachers_text()
+    return text[text.index(f"<!-- lesson {n} -->"):text.index(f"<!-- lesson {n + 1} -->")]
+
+
+def test_lesson_1_predictions_come_from_the_engine_and_match_teachers():
+    ns, questions, predicts = _lesson1_run()
+    assert len(predicts) >= 2
+    notes = " ".join(_teachers_section(1).split())
+    # the opening question: 5, 2 and a King make 7½
+    q, answer, kw = predicts[0]
+    hand = _parse("5 di coppe, 2 di spade, Re di bastoni")
+    assert sk.score(hand, PLAIN).total == Fraction(15, 2) and answer == "7½: the best score"
+    assert answer in kw["choices"] and "**7½, the best score**: 5 + 2 + ½ = 7½" in notes
+    assert kw["why"].startswith("Sum: 5 + 2 + ½ = 7½.")
+    # the whole deck adds up to 118: 28 per suit, 112, 12 figures, 6
+    q, answer, kw = predicts[1]
+    values = [card_value(c) for c in sk.FULL_DECK]
+    per_suit = sum(v for v in values[:10] if v >= 1)
+    assert (answer, per_suit, 4 * per_suit, values.count(Fraction(1, 2)), sum(v for v in values if v < 1)) == \
+        (118, 28, 112, 12, 3 * 2)
+    assert "28, so four suits make 112. The 12 figures add ½ each, 6 in all: 118." in kw["why"]
+    assert "Answer: **118**" in notes and "1 + 2 + … + 7 = 28, so four suits make 112; the 12 figures add 12 × ½ = 6" in notes
+    # holding 7, the chance of busting is higher than one half: 26 of 38
+    q, answer, kw = predicts[2]
+    seven = _parse("4 di spade, 3 di bastoni")
+    assert answer == odds.bust_probability(seven, rules=PLAIN) == Fraction(26, 38) > kw["than"] == Fraction(1, 2)
+    assert "26 of the 38" in kw["why"]
+    assert "**higher**" in notes and "26/38 = 13/19 ≈ 68.4%" in notes and "12 figures" in notes
+    assert sum(not sk.score(seven + (c,), PLAIN).bust for c in sk.FULL_DECK if c not in seven) == 12
+
+
+def test_lesson_1_exercises_practice_and_exit_ticket():
+    from sette_kit.questions import hand_worth
+
+    ns, questions, _ = _lesson1_run()
+    assert sorted(questions) == ["1.1", "1.2", "1.3", "1.4"]
+    for ex_id in ("1.1", "1.2", "1.3"):
+        assert questions[ex_id].answer_text == EXERCISES[ex_id][2]
+    assert questions["1.4"].answer == 15
+    # practice: hand_worth on the plain rules, seeded; TEACHERS names its first hand
+    (args, kw), = ns["_practice"]
+    assert args == ("worth",) and kw["rules"] == PLAIN
+    first = next(hand_worth(PLAIN, seed=kw["seed"]))
+    notes = " ".join(_teachers_section(1).split())
+    assert f"the first is {sk.format_cards(first.cards)}, worth {first.answer_text}" in notes
+    # the exit ticket
+    ticket = _parse("3 di coppe, Re di spade, 4 di denari, Fante di bastoni")
+    s = sk.score(ticket, PLAIN)
+    assert s.total == 8 and s.bust and "3 + ½ + 4 + ½ = 8: bust" in notes
+    assert "all 12 of the 38 cards left" in notes
+
+
+def test_lesson_1_names_table_matches_the_faces():
+    from sette_kit.cards import FACES
+
+    text = "\n".join(markdown(load(LESSON1)))
+    order = (sk.Suit.COPPE, sk.Suit.DENARI, sk.Suit.BASTONI, sk.Suit.SPADE)
+    figures = (sk.Rank.FANTE, sk.Rank.CAVALLO, sk.Rank.RE)
+    suits = " | ".join(", ".join(FACES[f].suit_names[x] for x in order) for f in ("italian", "french", "spanish"))
+    ranks = " | ".join(", ".join(FACES[f].rank_names[r] for r in figures) for f in ("italian", "french", "spanish"))
+    assert f"| suits | {suits} |" in text
+    assert f"| figures | {ranks} |" in text
+
+
+def test_lesson_0_teachers_exit_ticket_names_real_parts():
+    notes = " ".join(_teachers_section(0).split())
+    six = course.lesson(6)
+    assert f"*{course.PARTS[six.part]}*" in notes and f"lesson 6, *{six.title}*" in notes
+    taster = _parse("Asso di coppe, Fante di bastoni, 3 di denari, 2 di bastoni")
+    assert fmt_points(sk.score(taster, PLAIN).total) == "6½" and "1 + ½ + 3 + 2 = 6½" in notes

@@ -25,6 +25,10 @@ _WIDGETS = {
     "BankrollLab": "bankroll_lab",
     "ShoeLab": "shoe_lab",
     "CountingLab": "counting_lab",
+    # the lesson kit (issue 14): predict first, probability trees, interval coverage
+    "Predict": "predict",
+    "ProbabilityTree": "tree",
+    "CoveragePicture": "coverage",
 }
 
 __all__ = sorted(_WIDGETS)

@@ -714,7 +714,8 @@ def histogram(outcomes: Sequence[float], bins=None, title: str = "Outcomes", xla
     return fig.chart(text)
 
 
-# == issue 15: charts of the betting, bankroll and shoe labs ===================================
+# == issue 15: charts of the betting, bankroll and shoe labs ============================
+
 #
 # - :func:`signed_bar` - values above and below zero (expected results): positive bars blue
 #   and solid on one side of the zero line, negative bars vermillion and striped on the
@@ -1101,3 +1102,191 @@ def pair_html(wide: Chart, narrow: Chart, breakpoint: int = 540) -> str:
 
 
 __all__ += ["signed_bar", "paired_bar", "share_bar", "paths_chart", "pair_html", "PATH_COLOURS", "NARROW"]
+# -- appended for the lesson kit (issue 14): coverage of confidence intervals, area diagrams ----
+
+def _cross(x: float, y: float, r: float, stroke: str, width: float = 2.2) -> str:
+    """An × mark (a shape that says "missed" without colour)."""
+    return (f'<path d="M{_f(x - r)} {_f(y - r)}L{_f(x + r)} {_f(y + r)}M{_f(x - r)} {_f(y + r)}L{_f(x + r)} {_f(y - r)}" '
+            f'stroke="{stroke}" stroke-width="{width}" stroke-linecap="round"/>')
+
+
+def coverage_chart(intervals: Sequence, exact, level: float = 0.95, title: str | None = None,
+                   xlabel: str = "mean result per unit staked", width: float = 480) -> Chart:
+    """Confidence intervals from repeated runs, one per row, against the exact value.
+
+    ``intervals``: ``(low, high, mean)`` triples, or objects with ``low``, ``high`` and
+    ``mean`` (:class:`sette_kit.simulate.Interval`).  The exact value is a dashed
+    vertical line.  An interval that misses it is drawn in vermillion, thicker, with an
+    × at its mean and a ▶ in the left margin (colour *and* shape); the title counts the
+    misses against what ``level`` leads you to expect.
+
+    >>> c = coverage_chart([(-0.3, -0.1, -0.2), (0.0, 0.2, 0.1), (-0.25, 0.05, -0.1)], exact=-0.17)
+    >>> c.title
+    '2 of 3 intervals cover the exact value'
+    >>> c.svg.count("<path d=\\"M"), "miss it: run 2 (for example run 2: 0.0000 to 0.2000)" in c.text
+    (2, True)
+    """
+    rows = []
+    for iv in intervals:
+        lo, hi, mean = ((iv.low, iv.high, iv.mean) if hasattr(iv, "low") else iv)
+        rows.append((float(lo), float(hi), float(mean)))
+    if not rows:
+        raise ValueError("coverage_chart needs at least one interval")
+    ex = float(exact)
+    n = len(rows)
+    misses = [i for i, (lo, hi, _) in enumerate(rows) if not lo <= ex <= hi]
+    expected = (1 - level) * n
+    if title is None:
+        title = f"{n - len(misses)} of {n} intervals cover the exact value"
+    keys = [Key("dot", BLUE, "covers it"), Key("line", VERMILLION, "misses it (×, ▶)"),
+            Key("dashed", "currentColor", "exact value")]
+    pitch = 4.2 if n > 60 else 6 if n > 30 else 10
+    height = 30 + 36 + n * pitch + 70
+    fig = Figure(width, height, title=title, legend=keys, margin=(0, 20, 56, 28))
+    span = [v for lo, hi, _ in rows for v in (lo, hi)] + [ex]
+    pad = (max(span) - min(span)) * 0.05 or 0.1
+    x = Linear(min(span) - pad, max(span) + pad, fig.left, fig.right).nice(5)
+    top = fig.top + 4
+    for t in x.ticks(5):
+        fig.add(line(x(t), top, x(t), fig.bottom, opacity=0.12))
+    marks = []
+    for i, (lo, hi, mean) in enumerate(rows):
+        y = top + (i + 0.5) * pitch
+        if i in misses:
+            marks.append(line(x(lo), y, x(hi), y, VERMILLION, 2.6))
+            marks.append(_cross(x(mean), y, min(3.2, pitch * 0.8), VERMILLION))
+            marks.append(f'<path d="M2 {_f(y - 4)}L10 {_f(y)}L2 {_f(y + 4)}Z" fill="{VERMILLION}"/>')
+        else:
+            marks.append(line(x(lo), y, x(hi), y, BLUE, 1.4))
+            marks.append(dot(x(mean), y, BLUE, r=min(1.8, pitch * 0.4)))
+    fig.add(*marks)
+    fig.add(line(x(ex), top - 4, x(ex), fig.bottom, "currentColor", 2, dash="6 4"))
+    fig.x_axis([x(t) for t in x.ticks(5)], [number(t) for t in x.ticks(5)], xlabel)
+    where = ", ".join(f"run {i + 1}" for i in misses)
+    text = (f"{title}; {len(misses)} miss{'es' if len(misses) == 1 else ''} it. These are {level:.0%} confidence "
+            f"intervals: about {number(expected, 2)} of {n} should miss. The exact value is {ex:.4f}. "
+            + (f"The intervals that miss it: {where} (for example run {misses[0] + 1}: "
+               f"{rows[misses[0]][0]:.4f} to {rows[misses[0]][1]:.4f})." if misses else "Every interval covers it."))
+    return fig.chart(text)
+
+
+AREA_SHADES = (SKY, "#A9D6F5", "#D4EBFA", "#EEF7FD")
+"""The cells of an area diagram, row by row: shades of one blue (the words tell them apart)."""
+
+
+def area_diagram(first: Sequence, second: Mapping, highlight=None, title: str = "Area diagram",
+                 first_name: str = "first", second_name: str = "then", width: float = 440) -> Chart:
+    """Conditional probability as areas: a unit square cut into columns by the first
+    event (widths = its probabilities), each column cut into cells by the second event
+    given the first (heights = the conditional probabilities), so each cell's *area*
+    is the probability of both: P(A and B) = P(A) × P(B | A).
+
+    ``first``: ``[(label, probability), ...]`` adding up to 1 (a probability may be a
+    count, ``(4, 40)``: "4 of 40", shown unreduced as 4/40); ``second``:
+    ``{first label: [(label, conditional probability), ...]}``, each adding up to 1;
+    ``highlight``: a (first label, second label) cell drawn in vermillion *with
+    stripes*, its product written out beside the square.  Every cell is also listed
+    beside the square with its fractions (so narrow cells need no label inside).
+
+    >>> from fractions import Fraction as F
+    >>> c = area_diagram([("a 7", (4, 40)), ("no 7", (36, 40))],
+    ...                  {"a 7": [("a figure", (12, 39)), ("no figure", (27, 39))],
+    ...                   "no 7": [("a figure", F(35, 117)), ("no figure", F(82, 117))]},
+    ...                  highlight=("a 7", "a figure"), title="A 7, then a figure")
+    >>> print(c.text.split(". ")[1].split("; ")[0])
+    a 7, then a figure: 4/40 × 12/39 = 48/1560 = 2/65 (3.1%) (highlighted)
+    """
+    firsts = [(str(a), _prob(p)) for a, p in first]
+    if not firsts or sum(p for _, p in firsts) != 1 or any(p < 0 for _, p in firsts):
+        raise ValueError("the first event's probabilities must be >= 0 and add up to 1")
+    cells = []
+    for a, pa in firsts:
+        seconds = [(str(b), _prob(q)) for b, q in second[a]]
+        if sum(q for _, q in seconds) != 1 or any(q < 0 for _, q in seconds):
+            raise ValueError(f"the probabilities given {a!r} must be >= 0 and add up to 1")
+        cells.append((a, pa, seconds))
+    hot = tuple(map(str, highlight)) if highlight else None
+    side = 300.0
+    listing = [(a, b, pa, q, j) for a, pa, seconds in cells for j, (b, q) in enumerate(seconds)]
+    height = 30 + side + 56 + len(listing) * 44 + 8
+    fig = Figure(width, height, title=title, margin=(0, 16, 50, 0))
+    x0, y0 = 4.0, fig.top + 4
+    palette = AREA_SHADES
+    xs = x0
+    for i, (a, pa, seconds) in enumerate(cells):
+        w = side * float(pa)
+        ys = y0
+        for j, (b, q) in enumerate(seconds):
+            h = side * float(q)
+            is_hot = hot == (a, b)
+            fig.add(bar(xs, ys, w, h, VERMILLION if is_hot else palette[j % len(palette)], stroke="#fff"))
+            if is_hot:
+                fig.add(stripes(xs, ys, w, h))
+            if w >= text_width(b, 13) + 8 and h >= 20:
+                fig.add(label(xs + w / 2, ys + h / 2 + 5, b, size=13, anchor="middle", fill="#222"))
+            ys += h
+        fig.add(label(xs + w / 2, y0 + side + 20, a, anchor="middle"))
+        fig.add(label(xs + w / 2, y0 + side + 38, fmt_fraction(pa), size=13, anchor="middle", opacity=0.8))
+        xs += w
+    fig.add(bar(x0, y0, side, side, "none", stroke="currentColor"))
+    # the listing under the square: every cell and its area
+    lx, ly = x0, y0 + side + 74
+    lines = []
+    for a, b, pa, q, j in listing:
+        area_ = pa * q
+        is_hot = hot == (a, b)
+        fig.add(bar(lx, ly - 12, 16, 16, VERMILLION if is_hot else palette[j % len(palette)], stroke="#888"))
+        if is_hot:
+            fig.add(stripes(lx, ly - 12, 16, 16, gap=5))
+        fig.add(label(lx + 24, ly + 1, f"{a}, {second_name} {b}", weight="600" if is_hot else None))
+        eq = f"{fmt_fraction(pa)} × {fmt_fraction(q)} = {_product(pa, q)} ({percent(area_, 1)})"
+        fig.add(label(lx + 24, ly + 20, eq, size=13))
+        lines.append(f"{a}, {second_name} {b}: {eq}{' (highlighted)' if is_hot else ''}")
+        ly += 44
+    text = f"{title}: the square is split by the {first_name} event, then by the second. " + "; ".join(lines) + "."
+    return fig.chart(text)
+
+
+class _Counted(Fraction):
+    """A probability that remembers the count it came from: 12 of 39 (shown '12/39')."""
+
+    def __new__(cls, k: int, n: int):
+        self = super().__new__(cls, k, n)
+        self.k, self.n = k, n
+        return self
+
+
+def _prob(p) -> Fraction:
+    """A probability given as a Fraction, or as (count, total) kept unreduced for display."""
+    if isinstance(p, tuple) and len(p) == 2:
+        k, n = int(p[0]), int(p[1])
+        if not 0 <= k <= n or n == 0:
+            raise ValueError(f"({k}, {n}): a count must be between 0 and a total above 0")
+        return _Counted(k, n)
+    return Fraction(p)
+
+
+def _product(a, b) -> str:
+    """'48/1560 = 2/65' when both factors are counts, else the product's fraction."""
+    p = Fraction(a) * Fraction(b)
+    if isinstance(a, _Counted) and isinstance(b, _Counted):
+        raw = f"{a.k * b.k}/{a.n * b.n}"
+        short = fmt_fraction(p)
+        return raw if raw == short else f"{raw} = {short}"
+    return fmt_fraction(p)
+
+
+def fmt_fraction(p) -> str:
+    """A probability as a short fraction ('4/13', '1'), or a decimal when it is long; a
+    probability given as a count (``(12, 39)``) keeps its count: '12/39'."""
+    if isinstance(p, _Counted):
+        return f"{p.k}/{p.n}"
+    p = Fraction(p)
+    if p.denominator == 1:
+        return str(p.numerator)
+    if len(str(p.numerator)) <= 5 and len(str(p.denominator)) <= 5:
+        return f"{p.numerator}/{p.denominator}"
+    return f"{float(p):.4f}"
+
+
+__all__ += ["coverage_chart", "area_diagram", "fmt_fraction"]

@@ -24,6 +24,19 @@ True
 <Question worth: 'What is this hand worth? Asso di denari' -> 1>
 >>> quiz.score_text
 '0/0 right'
+
+Practice mode (:meth:`Quiz.practice`): endless seeded questions from the generators of
+:mod:`sette_kit.questions`, a new one on demand ("Next question"), and a streak: each
+question answered right at the first try adds one; a wrong try, "Show answer" or
+skipping an unanswered question ends it; the best streak is kept.
+
+>>> drill = Quiz.practice("worth", rules="plain", seed=3)
+>>> drill.check(drill.question.answer_text), drill.streak, drill.best_streak
+(True, 1, 1)
+>>> _ = drill.next(); drill.check("99"), drill.streak, drill.best_streak
+(False, 0, 1)
+>>> drill.streak_text
+'Streak: 0 · best: 1'
 """
 
 from __future__ import annotations
@@ -48,13 +61,17 @@ class Quiz(KitWidget):
     ``question_or_generator`` is a :class:`Question`, an iterable of questions (a list or
     a generator from :mod:`sette_kit.questions`), or a topic name ('worth', 'matta',
     'reale', 'bust') with ``rules`` and ``seed``.  ``face`` overrides the card face.
+    ``exercise``: the exercise's number in its lesson ("1.1"; not shown - the lesson's
+    heading says it), for tests.  ``practice``: practice mode (see :meth:`practice`).
 
     Public actions: :meth:`check`, :meth:`hint`, :meth:`reveal`, :meth:`next`.
     """
 
     def __init__(self, question_or_generator, *, title: str | None = None, rules=None, seed=None,
-                 face: str | None = None, card_size: int = 64) -> None:
+                 face: str | None = None, card_size: int = 64, practice: bool = False,
+                 exercise: str | None = None) -> None:
         super().__init__()
+        self.exercise = exercise  # the exercise's number in its lesson ("1.1"), for tests and tools
         self.face = face
         self.card_size = card_size
         if isinstance(question_or_generator, Question):
@@ -75,6 +92,12 @@ class Quiz(KitWidget):
         self.right = 0
         self.attempts = 0
         self._syncing = False
+        self.practice_mode = bool(practice)
+        if self.practice_mode and self._source is None:
+            raise SetteKitError("practice mode needs a generator of questions, e.g. Quiz.practice('worth')")
+        self.streak = 0
+        self.best_streak = 0
+        self._wrong_here = False
 
         self.title = ipywidgets.HTML(f"<h4 class='sk-quiz-title'>{esc(title)}</h4>" if title else "")
         self.question_html = ipywidgets.HTML()
@@ -96,6 +119,10 @@ class Quiz(KitWidget):
         self.hints_html.add_class("sk-quiz-hints")
         self.score_html = ipywidgets.HTML()
         self.score_html.add_class("sk-quiz-score")
+        if self.practice_mode:
+            self.view.add_class("sk-quiz-practice")
+            self.next_button.description = "Next question"
+            self.next_button.tooltip = "A new question (an unanswered one ends the streak)"
         row = ipywidgets.HBox([self.answer_box, self.check_button, self.hint_button, self.reveal_button,
                                self.next_button], layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.set_children([self.title, self.question_html, row, self.message, self.feedback,
@@ -118,6 +145,7 @@ class Quiz(KitWidget):
         self.revealed = False
         self.hints_shown = 0
         self._last_text = None
+        self._wrong_here = False
         cards = ""
         if q.cards:
             cards = hand_html(q.cards, face=self.face, rules=q.rules, size=self.card_size)
@@ -137,7 +165,34 @@ class Quiz(KitWidget):
             self._syncing = False
 
     def _update_score(self) -> None:
-        self.score_html.value = f'<span class="sk-score" aria-live="polite">Score: {esc(self.score_text)}</span>'
+        streak = (f' <span class="sk-streak">· {esc(self.streak_text)}</span>' if self.practice_mode else "")
+        self.score_html.value = (f'<span class="sk-score" aria-live="polite">Score: {esc(self.score_text)}'
+                                 f'{streak}</span>')
+
+    @property
+    def streak_text(self) -> str:
+        """'Streak: 3 · best: 5' (practice mode)."""
+        return f"Streak: {self.streak} · best: {self.best_streak}"
+
+    def _end_streak(self) -> None:
+        self.streak = 0
+
+    @classmethod
+    def practice(cls, topics="worth", *, rules="plain", seed=None, title: str | None = None,
+                 **kwargs) -> "Quiz":
+        """An endless practice quiz: ``topics`` is a topic of
+        :data:`sette_kit.questions.GENERATORS` ('worth', 'matta', 'reale', 'bust') or a
+        list of them (mixed at random, :func:`sette_kit.questions.mixed`); ``seed``
+        makes the sequence of questions the same every run."""
+        from sette_kit.questions import mixed
+
+        if isinstance(topics, str):
+            if topics not in GENERATORS:
+                raise SetteKitError(f"unknown practice topic {topics!r}: accepted {', '.join(GENERATORS)}")
+            source = GENERATORS[topics](rules, seed=seed)
+        else:
+            source = mixed(rules, seed=seed, topics=tuple(topics))
+        return cls(source, title=title, practice=True, **kwargs)
 
     @property
     def score_text(self) -> str:
@@ -173,6 +228,12 @@ class Quiz(KitWidget):
             self.right += verdict.right
             if verdict.right:
                 self.closed = True
+                if self.practice_mode and not self._wrong_here:
+                    self.streak += 1
+                    self.best_streak = max(self.best_streak, self.streak)
+            else:
+                self._wrong_here = True
+                self._end_streak()
             self._update_score()
         if verdict.right:  # "Right: No." - the learner's words as written
             self.feedback.value = (f'<div class="sk-right" role="status"><b>✔ Right:</b> '
@@ -199,6 +260,9 @@ class Quiz(KitWidget):
     @safe_action
     def reveal(self) -> str:
         """Show the exact answer and the worked solution; the question no longer scores."""
+        if not self.closed:
+            self._end_streak()
+            self._update_score()
         self.revealed = True
         self.closed = True
         self.feedback.value = (f'<div class="sk-revealed" role="status"><b>The answer is '
@@ -215,6 +279,8 @@ class Quiz(KitWidget):
         if q is None:
             self.next_button.disabled = True
             raise SetteKitError("That was the last question.")
+        if self.practice_mode and not self.closed:
+            self._end_streak()  # skipping an unanswered question ends the streak
         self._show(q)
         return q
 

@@ -5,7 +5,11 @@ the text is there at once, before Python has started), and for each code cell an
 place where the page's script (``js/src/app.js``) puts the cell's outputs once the
 Pyodide kernel has run it.  The code itself is in a JSON block of the page, never shown.
 Links between notebooks (``02-the-matta.ipynb``) become links between pages
-(``02-the-matta.html``); the landing notebook becomes ``index.html``.
+(``02-the-matta.html``); the landing notebook becomes ``index.html``.  A cell that only
+calls a page helper of the lesson kit (``lesson.header(1)``, ``lesson.rule_box("S1")``,
+``lesson.footer(1)``, ``lesson.lesson_map()``) is made at build time like the Markdown
+(:func:`widgets.lesson.static_html`), and the page's title is the notebook's ``title``
+metadata (from the course catalogue) when it has one.
 
 >>> rewrite_links('<a href="./01-a.ipynb#goals">1</a> <a href="https://x.org/a.ipynb">x</a>',
 ...               {"01-a.ipynb": "01-a.html"})
@@ -47,7 +51,11 @@ def cell_source(cell: dict) -> str:
 
 
 def page_title(nb: dict, fallback: str) -> str:
-    """The first Markdown heading of a notebook, else ``fallback``."""
+    """The notebook's ``title`` metadata (stamped from the course catalogue by
+    ``lessons/_build.py``), else its first Markdown heading, else ``fallback``."""
+    title = (nb.get("metadata") or {}).get("title")
+    if isinstance(title, str) and title.strip():
+        return title.strip()
     for cell in nb.get("cells", []):
         if cell.get("cell_type") != "markdown":
             continue
@@ -137,8 +145,12 @@ def notebook_page(nb: dict, src: Source, *, site_title: str, pages: dict[str, st
             body = rewrite_links(markdown_html(text), pages, base)
             parts.append(f'<section class="sk-markdown">\n{body}\n</section>')
         elif kind == "code" and text.strip():
-            parts.append(f'<div class="sk-code-output" data-cell="{len(codes)}"></div>')
-            codes.append(text)
+            static, text = _lesson_html(text, src)
+            if static:  # the lesson's header, rule boxes, footer, map: shown at once
+                parts.append(f'<section class="sk-lesson-static">\n{rewrite_links(static, pages, base)}\n</section>')
+            if text.strip():
+                parts.append(f'<div class="sk-code-output" data-cell="{len(codes)}"></div>')
+                codes.append(text)
     config = dict(kernel, cells=codes)
     config = {k: (root + v if k in ("pyodide", "lock", "piplite") else v) for k, v in config.items()}
     nav = ""
@@ -155,6 +167,18 @@ def notebook_page(nb: dict, src: Source, *, site_title: str, pages: dict[str, st
                        site_title=html.escape(site_title), nav=nav,
                        status=STATUS.format(mb=download_mb), body="\n".join(parts),
                        scripts=scripts)
+
+
+def _lesson_html(code: str, src: Source) -> tuple[str | None, str]:
+    """A cell that calls one of the lesson kit's page helpers (``widgets.lesson``: the
+    header, a rule box, the footer, the map) is made here, ahead of time, so the page
+    shows it before Python starts and its links can point at the site's pages; the rest
+    of the cell (the header's imports) still runs in the browser."""
+    try:
+        from widgets.lesson import static_html
+    except ImportError:  # pragma: no cover - the kit is always there when it builds its site
+        return None, code
+    return static_html(code, src.path.parent)
 
 
 def markdown_page(text: str, src: Source, *, site_title: str, pages: dict[str, str]) -> str:

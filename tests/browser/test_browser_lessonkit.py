@@ -1,0 +1,189 @@
+"""The lesson kit (issue 14) in real headless Chromium through Voilà, at 1280 px and on a
+390 px phone: a prediction in lesson 1 (a choice by click, a number by keyboard), and the
+probability tree, the coverage picture and a prediction that hides an area diagram, on a
+fixture page (``fixtures/lessonkit/kit-pictures.ipynb``) until a lesson uses them.
+
+Screenshots (``screenshots/lessonkit-*.png``) are saved to be looked at.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from sette_kit.serve import Server
+from sk_browser import open_page, voila_errors
+
+pytestmark = pytest.mark.browser
+
+KIT_FIXTURES = Path(__file__).resolve().parent / "fixtures" / "lessonkit"
+PAGE = "kit-pictures.ipynb"
+WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+# what would be cut or too wide on the page
+LAYOUT_JS = r"""
+() => {
+  const out = [];
+  const W = document.documentElement.clientWidth;
+  const visible = e => e.offsetParent !== null && e.getClientRects().length > 0;
+  for (const b of document.querySelectorAll('button')) {
+    if (visible(b) && b.scrollWidth > b.clientWidth + 1) out.push('clipped button: ' + b.innerText.trim());
+  }
+  for (const w of document.querySelectorAll('.sk-widget, .sk-lesson-header, .sk-rule-box, .sk-tree, .sk-chart')) {
+    if (visible(w) && w.getBoundingClientRect().right > W + 1) out.push('wider than the screen: ' + w.className);
+  }
+  return out;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def kit_server():
+    with Server(KIT_FIXTURES, startup_timeout=90) as srv:
+        yield srv
+
+
+@pytest.fixture(params=list(WIDTHS))
+def sized_page(request, browser):
+    context = browser.new_context(viewport=WIDTHS[request.param])
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    pg.width_name = request.param
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+def full_shot(page, path: Path) -> None:
+    height = page.evaluate("() => (document.getElementById('rendered_cells') || document.body).scrollHeight")
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": min(max(height + 40, size["height"]), 30000)})
+    page.wait_for_timeout(300)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path))
+    page.set_viewport_size(size)
+
+
+def test_lesson_1_predictions(lessons_server, sized_page, screenshots):
+    page = sized_page
+    info = open_page(page, lessons_server.url("01-cards-and-scoring.ipynb"))
+    assert voila_errors(page, info) == []
+    assert page.locator("h1.sk-lesson-title").inner_text() == "Cards and scoring"
+    assert page.title() == "Lesson 1 · Cards and scoring"      # the catalogue's tab title
+    assert page.locator(".sk-lesson-header a[href='02-the-matta.ipynb']").count() == 1
+    assert page.locator(".sk-rule-box").count() >= 3
+    predicts = page.locator(".sk-predict")
+    assert predicts.count() >= 2
+    first = predicts.nth(0)
+    assert first.locator(".sk-predict-reveal").inner_text().strip() == ""       # nothing shown before a guess
+    first.locator("button", has_text="7½: the best score").click()
+    reveal = first.locator(".sk-predict-result[role='status']")
+    reveal.wait_for(state="visible")
+    assert "Right." in reveal.inner_text() and "5 + 2 + ½ = 7½" in reveal.inner_text()
+    assert first.locator("button.sk-predict-choice").first.is_disabled()
+    # the keyboard: a number typed and committed with Enter
+    second = predicts.nth(1)
+    box = second.locator(".sk-predict-box input")
+    box.focus()
+    page.keyboard.type("100")
+    page.keyboard.press("Enter")
+    second.locator(".sk-predict-result").wait_for(state="visible")
+    text = second.locator(".sk-predict-result").inner_text()
+    assert "Your guess: 100." in text and "The answer: 118." in text and "too low" in text
+    assert page.evaluate(LAYOUT_JS) == []
+    assert voila_errors(page) == []
+    full_shot(page, screenshots / f"lessonkit-01-{page.width_name}.png")
+
+
+def test_landing_page_map(lessons_server, sized_page, screenshots):
+    page = sized_page
+    info = open_page(page, lessons_server.url("00-start-here.ipynb"))
+    assert voila_errors(page, info) == []
+    items = page.locator(".sk-lesson-map .sk-map-item")
+    assert items.count() >= 13
+    assert page.locator(".sk-lesson-map a[href='01-cards-and-scoring.ipynb']").count() == 1
+    assert page.locator(".sk-lesson-map .sk-coming").count() >= 1
+    assert page.evaluate(LAYOUT_JS) == []
+    full_shot(page, screenshots / f"lessonkit-00-{page.width_name}.png")
+    # a link of the map opens the lesson in the same tab (not a new one)
+    page.locator(".sk-lesson-map a[href='01-cards-and-scoring.ipynb']").click()
+    page.wait_for_url(re.compile(r"/voila/render/01-cards-and-scoring\.ipynb$"), timeout=60_000)
+    page.wait_for_function("() => !document.getElementById('loading')", timeout=90_000)
+    assert len(page.context.pages) == 1 and voila_errors(page) == []
+
+
+def test_tree_coverage_and_area_diagram(kit_server, sized_page, screenshots):
+    page = sized_page
+    info = open_page(page, kit_server.url(PAGE))
+    assert voila_errors(page, info) == []
+    tree = page.locator(".sk-probability-tree")
+    # the tree: level 1 shows, deeper levels are closed; the keyboard opens one
+    inner = tree.locator("details.sk-tree-inner").first
+    assert inner.get_attribute("open") is None
+    inner.locator("summary").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('.sk-probability-tree details.sk-tree-inner').open")
+    assert tree.locator("details.sk-tree-inner > ul > li").count() == 5
+    leaf = tree.locator("details.sk-tree-leaf").first
+    leaf.locator("summary").click()
+    assert "The probability of this path is 4/39" in leaf.locator(".sk-tree-counting").inner_text()
+    tree.locator("button", has_text="Close every level").click()
+    page.wait_for_function("() => !document.querySelector('.sk-probability-tree details.sk-tree-inner').open")
+    tree.locator("button", has_text="Open every level").click()
+    page.wait_for_function("() => document.querySelector('.sk-probability-tree details.sk-tree-inner').open")
+    assert "Following the plan is worth -0.4990 per unit staked" in tree.locator(".sk-tree-ev").inner_text()
+    # the coverage picture: a hundred intervals, then a hundred more
+    cov = page.locator(".sk-coverage-picture")
+    assert cov.locator("svg[role='img'] title").text_content().endswith("of 100 intervals cover the exact value")
+    assert "of 100 intervals missed" in cov.locator(".sk-coverage-tally").inner_text()
+    cov.locator("button", has_text="Another 100 runs").click()
+    page.wait_for_function(
+        "() => document.querySelector('.sk-coverage-tally').innerText.includes('of 200 intervals')", timeout=60_000)
+    assert "Runs 1-100" in cov.locator(".sk-coverage-history").inner_text()
+    # the prediction hides the area diagram until the guess
+    pred = page.locator(".sk-predict")
+    assert pred.locator(".sk-predict-extra").is_hidden()
+    pred.locator(".sk-predict-box input").fill("5%")
+    pred.locator("button.sk-predict-commit").click()
+    pred.locator(".sk-predict-extra figure.sk-chart").wait_for(state="visible")
+    assert "The answer: 2/65 ≈ 3.1%." in pred.locator(".sk-predict-result").inner_text()
+    assert page.evaluate(LAYOUT_JS) == []
+    assert voila_errors(page) == []
+    full_shot(page, screenshots / f"lessonkit-pictures-{page.width_name}.png")
+
+
+def test_lesson_links_open_the_next_lesson_in_jupyterlab(browser, tmp_path):
+    """In JupyterLab (the committed notebook, not yet run, so its outputs are untrusted)
+    the header's "Next" link opens the next lesson as a tab of JupyterLab."""
+    import shutil
+
+    try:
+        import jupyterlab  # noqa: F401
+    except ImportError:
+        pytest.skip("jupyterlab is not installed")
+    from test_browser_jupyterlab import Lab
+
+    from sette_kit.serve import lessons_dir
+
+    lab = Lab(tmp_path)
+    for name in ("01-cards-and-scoring.ipynb", "02-the-matta.ipynb"):
+        shutil.copy(lessons_dir() / name, lab.root / name)
+    lab.start()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(lab.url("01-cards-and-scoring.ipynb"))
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=90_000)
+        link = page.locator(".jp-OutputArea-output a", has_text="Next: Lesson 2 · The matta").first
+        link.wait_for(timeout=60_000)
+        link.click()
+        page.wait_for_function(
+            "() => Array.from(document.querySelectorAll('.lm-DockPanel-tabBar .lm-TabBar-tabLabel'))"
+            ".some(e => e.innerText.includes('02-the-matta'))", timeout=60_000)
+        assert len(context.pages) == 1
+    finally:
+        context.close()
+        lab.stop()

@@ -1,0 +1,271 @@
+"""The shape of a lesson: its header, rule boxes, footer and the landing page's map.
+
+A lesson's code cells call these small functions, and no lesson cell builds HTML
+itself: every lesson gets the same navigation, the same rule boxes and the same map,
+all from the catalogue :mod:`sette_kit.course` (titles, questions, rule wordings).
+
+- :func:`header` - the navigation (previous / index / next), "Lesson N · about M
+  minutes", the title and the question the lesson opens with; it also carries the
+  kit's stylesheet, so the page has it from its first output on;
+- :func:`rule_box` - the learner's wording of one or more rules, by id (``"S13"``,
+  ``"S7-S9"``), the same in every lesson;
+- :func:`footer` - what comes next (its opening question, to make you want to go on)
+  and the navigation again;
+- :func:`lesson_map` - the landing page's map: every lesson of the course by part, a
+  link for each lesson whose notebook exists and "coming" for the others, and any
+  other notebook of the folder after them.
+
+Links are relative (``02-the-matta.ipynb``) and open in the same tab (``target="_self"``:
+without it Voilà's output renderer opens every link of an output in a new tab): Voilà,
+JupyterLab and the static site all follow them.  A lesson whose notebook is not in the lessons folder is never linked
+(:func:`sette_kit.course.available`, checked when the cell runs).  Each function
+returns a :class:`Block`: it displays as HTML and reads as plain text.
+
+>>> h = header(1)
+>>> "<h1 class=\\"sk-lesson-title\\">Cards and scoring</h1>" in h.html
+True
+>>> print(h.text.splitlines()[-1])
+In this game a King is worth half a point. Is a 5, a 2 and a King a good hand, or have you lost already?
+>>> print(rule_box("S2").text)
+Rule S2 · Adding up, and going bust
+Your hand is worth the sum of its cards. Over 7½ you are bust (sballato): you have lost. 7½ itself is the best score.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sette_kit import course
+
+from .base import KIT_CSS, esc, plain_text
+
+__all__ = ["Block", "header", "footer", "nav", "rule_box", "lesson_map", "marked", "cards_in_faces", "static_html"]
+
+
+class Block:
+    """A piece of a lesson page: ``html`` to show, ``text`` (plain) to read."""
+
+    def __init__(self, html_text: str):
+        self.html = html_text
+
+    @property
+    def text(self) -> str:
+        """What a screen reader reads: the text without tags, one line per block."""
+        t = re.sub(r"<style>.*?</style>", "", self.html, flags=re.S)
+        # a picture reads as its label: a hand as its cards, a chart as its title
+        t = re.sub(r'<div class="sk-hand"[^>]*aria-label="([^"]*)"[^>]*>.*?</svg></div>', r" \1 ", t, flags=re.S)
+        t = re.sub(r"<svg[^>]*>.*?</svg>", " ", t, flags=re.S)
+        t = re.sub(r'<p[^>]*aria-hidden="true"[^>]*>.*?</p>', "", t, flags=re.S)
+        t = re.sub(r"</(p|li|h1|h2|h3|div|header|footer|nav|ul|ol|aside)>|<br>", "\n", t)
+        t = re.sub(r"[ \t]+", " ", plain_text(t))
+        return "\n".join(line.strip() for line in t.splitlines() if line.strip())
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:  # the text/plain output of a cell: readable too
+        return self.text
+
+    def __str__(self) -> str:
+        return self.html
+
+
+def marked(text: str) -> str:
+    """A catalogue text as HTML: escaped, with ``**strong**`` and ``*foreign*`` marks.
+
+    >>> marked("Over 7½ you are **bust** (*sballato*) & out")
+    'Over 7½ you are <strong>bust</strong> (<em>sballato</em>) &amp; out'
+    """
+    t = esc(text)
+    t = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", t)
+    return re.sub(r"\*(.+?)\*", r"<em>\1</em>", t)
+
+
+def _link(target: course.Lesson, text: str, rel: str = "", available=None) -> str:
+    """A link to a lesson when its notebook exists, else its name marked "coming"."""
+    if target.file in available:
+        r = f' rel="{rel}"' if rel else ""
+        return f'<a href="{esc(course.href(target))}" target="_self"{r}>{esc(text)}</a>'
+    return f'<span class="sk-coming">{esc(text)} <span class="sk-coming-tag">(coming)</span></span>'
+
+
+def nav(number, *, where: str = "top", available=None) -> Block:
+    """The navigation: previous lesson, the index (the landing page), next lesson.
+    ``available``: the lesson files that may be linked (default
+    :func:`sette_kit.course.available`); ``folder`` in :func:`header` and :func:`footer`
+    names the lessons folder to look in (default: where the lesson runs)."""
+    here = course.lesson(number)
+    have = course.available() if available is None else available
+    prev, nxt = course.neighbours(here)
+    items = []
+    if prev is not None:
+        items.append(f'<li class="sk-nav-prev">{_link(prev, f"← Previous: {prev.label}", "prev", have)}</li>')
+    if here.number != 0:
+        index = course.lesson(course.LANDING)
+        items.append(f'<li class="sk-nav-index">{_link(index, "Index: all the lessons", "", have)}</li>')
+    if nxt is not None:
+        items.append(f'<li class="sk-nav-next">{_link(nxt, f"Next: {nxt.label} →", "next", have)}</li>')
+    label = "Lessons" if where == "top" else "Lessons (end of page)"
+    return Block(f'<nav class="sk-lesson-nav sk-lesson-nav-{esc(where)}" aria-label="{label}">'
+                 f'<ul>{"".join(items)}</ul></nav>')
+
+
+def header(number, folder=None) -> Block:
+    """The top of a lesson: navigation, "Lesson N · about M minutes", the title and the
+    opening question.  The first output of every lesson (it carries the stylesheet).
+
+    >>> print(header(0).text.splitlines()[1])
+    Start here · about 10 minutes
+    """
+    l = course.lesson(number)
+    kicker = "Start here" if l.number == 0 else f"Lesson {l.number}"
+    return Block(
+        f"<style>{KIT_CSS}</style>"
+        f'<header class="sk-lesson-header">{nav(l, where="top", available=course.available(folder)).html}'
+        f'<p class="sk-lesson-kicker">{esc(kicker)} · about {l.minutes} minutes</p>'
+        f'<h1 class="sk-lesson-title">{esc(l.title if l.number else course.COURSE_TITLE)}</h1>'
+        f'<p class="sk-lesson-question">{marked(l.question)}</p>'
+        f"</header>")
+
+
+def footer(number, folder=None) -> Block:
+    """The end of a lesson: the next lesson and its opening question, then the navigation.
+
+    >>> print(footer(1).text.splitlines()[0])
+    Next: Lesson 2 · The matta. One card in the deck can be worth whatever you like. What should you make it worth?
+    """
+    l = course.lesson(number)
+    have = course.available(folder)
+    _, nxt = course.neighbours(l)
+    teaser = ""
+    if nxt is not None:
+        teaser = (f'<p class="sk-lesson-next">Next: {_link(nxt, nxt.label, "next", have)}. '
+                  f'<span class="sk-lesson-next-question">{marked(nxt.question)}</span></p>')
+    return Block(f'<footer class="sk-lesson-footer">{teaser}{nav(l, where="bottom", available=have).html}</footer>')
+
+
+def rule_box(*rule_ids: str) -> Block:
+    """A box with the learner's wording of the rules named (``"S1"``, ``"S12-S13"``).
+
+    >>> b = rule_box("S12-S13")
+    >>> b.html.count('class="sk-rule"'), 'aria-label="Rules S12 and S13"' in b.html
+    (2, True)
+    """
+    chosen = course.rules(*rule_ids)
+    ids = [r.id for r in chosen]
+    label = f"Rule {ids[0]}" if len(ids) == 1 else f"Rules {', '.join(ids[:-1])} and {ids[-1]}"
+    body = "".join(
+        f'<div class="sk-rule"><p class="sk-rule-head"><span class="sk-rule-id">Rule {esc(r.id)}</span> · '
+        f'<span class="sk-rule-name">{esc(r.name)}</span></p><p class="sk-rule-text">{marked(r.text)}</p></div>'
+        for r in chosen)
+    return Block(f'<aside class="sk-rule-box" aria-label="{label}">{body}</aside>')
+
+
+def lesson_map(folder=None) -> Block:
+    """The landing page's map of the course, part by part.
+
+    Each lesson: its number and title (a link when its notebook exists, else marked
+    "coming"), how long it takes and what it teaches.  Notebooks of the folder that are
+    not lessons of the course are listed after the map ("More pages").
+    """
+    have = course.available(folder)
+    parts: list[tuple[str, list[course.Lesson]]] = []
+    for l in course.LESSONS[1:]:
+        if not parts or parts[-1][0] != l.part:
+            parts.append((l.part, []))
+        parts[-1][1].append(l)
+    out = ['<section class="sk-lesson-map" aria-label="The lessons">']
+    for part, lessons in parts:
+        out.append(f'<h3 class="sk-map-part">{esc(course.PARTS.get(part, part))}</h3>'
+                   f'<ol class="sk-map-list" start="{lessons[0].number}">')
+        for l in lessons:
+            ready = l.file in have
+            title = (f'<a class="sk-map-title" href="{esc(course.href(l))}" target="_self">{esc(l.title)}</a>'
+                     if ready else
+                     f'<span class="sk-map-title">{esc(l.title)}</span> <span class="sk-coming-tag">(coming)</span>')
+            out.append(f'<li class="sk-map-item {"sk-map-ready" if ready else "sk-coming"}" value="{l.number}">'
+                       f'{title} <span class="sk-map-minutes">· {l.minutes} min</span>'
+                       f'<br><span class="sk-map-teaches">{esc(_capital(l.teaches))}.</span></li>')
+        out.append("</ol>")
+    others = course.other_pages(folder)
+    if others:
+        out.append('<h3 class="sk-map-part">More pages in this folder</h3><ul class="sk-map-list sk-map-other">')
+        out += [f'<li class="sk-map-item"><a class="sk-map-title" href="{esc(name)}" target="_self">{esc(title)}</a></li>'
+                for name, title in others]
+        out.append("</ul>")
+    out.append("</section>")
+    return Block("".join(out))
+
+
+FACE_NAMES = {"italian": "Italian", "french": "French", "spanish": "Spanish"}
+
+
+def cards_in_faces(cards, faces=("italian", "french", "spanish"), size: int = 56) -> Block:
+    """The same cards drawn in each face, one row per face with its name (D1).
+
+    >>> b = cards_in_faces("7c Rd", faces=("italian", "french"))
+    >>> b.text.splitlines()[0], b.html.count('role="img"')
+    ('Italian: 7 of cups, King of coins', 4)
+    """
+    from sette_kit.cards import parse_cards
+
+    from .render import hand_html
+
+    shown = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    rows = "".join(f'<div class="sk-face-row"><p class="sk-face-name" aria-hidden="true">{esc(FACE_NAMES.get(f, f))}</p>'
+                   f'{hand_html(shown, face=f, size=size, label=FACE_NAMES.get(f, f))}</div>' for f in faces)
+    return Block(f'<div class="sk-faces" role="group" aria-label="The same cards in each face">{rows}</div>')
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+
+# ---------------------------------------------------------------------------------------
+# For pages made ahead of time (the static site)
+# ---------------------------------------------------------------------------------------
+
+_HELPERS = ("header", "footer", "rule_box", "lesson_map", "cards_in_faces")
+_CALL = re.compile(r"^lesson\.(" + "|".join(_HELPERS) + r")\((.*)\)$", re.S)
+
+
+def static_html(source: str, folder=None) -> tuple[str | None, str]:
+    """The HTML a lesson cell's page helper shows, made ahead of time, and the code left
+    to run: ``(html, rest)``, or ``(None, source)`` when the cell is not one.
+
+    A cell qualifies when its last line calls a helper of this module with literal
+    arguments (``lesson.rule_box("S1", "S2")``, ``lesson.footer(1)``); only the header
+    may follow other code (the lesson's imports), which is returned to run as before.
+    The static site (``sette-kit build-site``) shows these parts as plain HTML at once,
+    before Python has started, and rewrites their links to its pages; ``folder`` is the
+    lessons folder, for which lessons exist.
+
+    >>> html, rest = static_html('import sette_kit as sk\\nlesson.header(1)')
+    >>> rest, '<h1 class="sk-lesson-title">Cards and scoring</h1>' in html
+    ('import sette_kit as sk', True)
+    >>> static_html('lesson.rule_box("S2")')[1], static_html('x = 1\\nlesson.rule_box("S2")')[0]
+    ('', None)
+    >>> static_html('lesson.rule_box(RULES)')[0] is None
+    True
+    """
+    import ast
+
+    lines = source.rstrip().splitlines()
+    if not lines:
+        return None, source
+    m = _CALL.match(lines[-1].strip())
+    rest = "\n".join(lines[:-1]).rstrip()
+    if not m or (rest.strip() and m.group(1) != "header"):
+        return None, source
+    try:
+        call = ast.parse(f"f({m.group(2)})", mode="eval").body
+        args = [ast.literal_eval(a) for a in call.args]
+        kwargs = {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg}
+    except (SyntaxError, ValueError):
+        return None, source
+    if len(kwargs) != len(call.keywords):
+        return None, source
+    if m.group(1) in ("header", "footer", "lesson_map"):
+        kwargs.setdefault("folder", folder)
+    return globals()[m.group(1)](*args, **kwargs).html, rest
