@@ -35,8 +35,8 @@ from sette_kit import course
 
 OLD_ORDER = [
     "00-start-here.ipynb", "01-cards-and-scoring.ipynb", "02-the-matta.ipynb",
-    "03-playing-a-round.ipynb", "04-variants.ipynb", "05-probability-of-busting.ipynb",
-    "06-expected-value-and-strategy.ipynb", "07-simulation.ipynb", "08-trentuno.ipynb",
+    "03-playing-a-round.ipynb", "04-variants.ipynb", "06-probability-of-busting.ipynb",
+    "07-expected-value-and-strategy.ipynb", "09-simulation.ipynb", "11-trentuno-rules.ipynb",
 ]
 """The nine lessons before the lessons of issues 14 and 15, in their order: the lessons
 still written in the old shape link their neighbours in this order."""

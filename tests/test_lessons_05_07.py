@@ -21,9 +21,9 @@ import sette_kit as sk
 from sette_kit import odds, simulate
 from sette_kit.questions import bust_count
 
-L5 = LESSONS / "05-probability-of-busting.ipynb"
-L6 = LESSONS / "06-expected-value-and-strategy.ipynb"
-L7 = LESSONS / "07-simulation.ipynb"
+L5 = LESSONS / "06-probability-of-busting.ipynb"
+L6 = LESSONS / "07-expected-value-and-strategy.ipynb"
+L7 = LESSONS / "09-simulation.ipynb"
 PLAIN = sk.Rules.preset("plain")
 BANK = odds.stand_at(5)
 

@@ -20,7 +20,7 @@ from lesson_tools import LESSONS, TEACHERS, cells, markdown, run_lesson, solutio
 import sette_kit as sk
 from sette_kit import trentuno as tr
 
-L8 = LESSONS / "08-trentuno.ipynb"
+L8 = LESSONS / "11-trentuno-rules.ipynb"
 
 
 def _cells():

@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 NAMES = [
     "00-start-here.ipynb", "01-cards-and-scoring.ipynb", "02-the-matta.ipynb",
-    "03-playing-a-round.ipynb", "04-variants.ipynb", "05-probability-of-busting.ipynb",
-    "06-expected-value-and-strategy.ipynb", "07-simulation.ipynb", "08-trentuno.ipynb",
+    "03-playing-a-round.ipynb", "04-variants.ipynb", "06-probability-of-busting.ipynb",
+    "07-expected-value-and-strategy.ipynb", "09-simulation.ipynb", "11-trentuno-rules.ipynb",
 ]
 
 
@@ -34,8 +34,8 @@ def test_resolve_lesson_accepts_number_name_title_and_file(name):
 
 def test_resolve_lesson_first_and_last():
     assert sv.resolve_lesson("0", NAMES) == "00-start-here.ipynb"
-    assert sv.resolve_lesson("trentuno", NAMES) == "08-trentuno.ipynb"
-    assert sv.resolve_lesson("08-trentuno.ipynb", NAMES) == "08-trentuno.ipynb"
+    assert sv.resolve_lesson("trentuno", NAMES) == "11-trentuno-rules.ipynb"
+    assert sv.resolve_lesson("11-trentuno-rules.ipynb", NAMES) == "11-trentuno-rules.ipynb"
 
 
 def test_resolve_lesson_unknown_names_the_lessons():

@@ -152,19 +152,19 @@ STEPS = {
         quiz_answer("2", right=True, nth=4),
         expect_visible(".sk-quattro-table button.sk-draw"),
     ],
-    "05-probability-of-busting.ipynb": [
+    "06-probability-of-busting.ipynb": [
         expect_visible(".sk-odds-lab figure.sk-chart svg"),
-        check_charts("body", "05-probability-of-busting", count=2),
+        check_charts("body", "06-probability-of-busting", count=2),
     ],
-    "06-expected-value-and-strategy.ipynb": [
+    "07-expected-value-and-strategy.ipynb": [
         expect_visible(".sk-strategy-chart figure.sk-chart svg", timeout=120),
-        check_charts("body", "06-expected-value-and-strategy", count=1),
+        check_charts("body", "07-expected-value-and-strategy", count=1),
     ],
-    "07-simulation.ipynb": [
+    "09-simulation.ipynb": [
         expect_visible(".sk-simulation-lab"),
         click(".sk-simulation-lab button.sk-run"),
         expect_visible(".sk-simulation-lab .sk-chart svg", timeout=120),
-        check_charts("body", "07-simulation", count=3),
+        check_charts("body", "09-simulation", count=3),
     ],
 }
 

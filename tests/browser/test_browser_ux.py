@@ -176,7 +176,7 @@ def test_14_enter_on_the_amount_already_in_the_box_stakes_it(lessons_server, des
 # -- 15: lesson 8, the discard buttons -------------------------------------------------------------
 
 def test_15_discard_buttons_show_whole_card_names(lessons_server, phone):
-    open_page(phone, lessons_server.url("08-trentuno.ipynb"))
+    open_page(phone, lessons_server.url("11-trentuno-rules.ipynb"))
     table = phone.locator(".sk-trentuno-table").first
     table.locator("button.sk-draw-stock").first.click()
     discard = table.locator("button.sk-discard:visible")
