@@ -26,7 +26,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def test_the_theme_is_two_files_read_once():
     assert theme.css() is theme.css() and theme.js() is theme.js()
-    assert theme.path(theme.CSS_FILE).read_text(encoding="utf-8") == theme.css()
+    assert theme.without_comments(theme.path(theme.CSS_FILE).read_text(encoding="utf-8")) == theme.css()
+    assert "/*" not in theme.css() and "sette_kit" not in theme.css()  # no file names in a widget's text
     with pytest.raises(FileNotFoundError, match="sette-kit.css"):
         theme.path("other.css")
 

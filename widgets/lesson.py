@@ -121,11 +121,11 @@ def header(number, folder=None) -> Block:
     kicker = "Start here" if l.number == 0 else f"Lesson {l.number}"
     return Block(
         f"<style>{KIT_CSS}</style>"
-        f'<header class="sk-lesson-header">{nav(l, where="top", available=course.available(folder)).html}'
+        f'<div class="sk-lesson-header">{nav(l, where="top", available=course.available(folder)).html}'
         f'<p class="sk-lesson-kicker">{esc(kicker)} · about {l.minutes} minutes</p>'
         f'<h1 class="sk-lesson-title">{esc(l.title if l.number else course.COURSE_TITLE)}</h1>'
         f'<p class="sk-lesson-question">{marked(l.question)}</p>'
-        f"</header>")
+        f"</div>")
 
 
 def footer(number, folder=None) -> Block:
@@ -141,7 +141,7 @@ def footer(number, folder=None) -> Block:
     if nxt is not None:
         teaser = (f'<p class="sk-lesson-next">Next: {_link(nxt, nxt.label, "next", have)}. '
                   f'<span class="sk-lesson-next-question">{marked(nxt.question)}</span></p>')
-    return Block(f'<footer class="sk-lesson-footer">{teaser}{nav(l, where="bottom", available=have).html}</footer>')
+    return Block(f'<div class="sk-lesson-footer">{teaser}{nav(l, where="bottom", available=have).html}</div>')
 
 
 def rule_box(*rule_ids: str) -> Block:

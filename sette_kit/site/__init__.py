@@ -37,6 +37,7 @@ import json
 import os
 import shutil
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -137,20 +138,13 @@ def build_site(out, source=None, *, title: str | None = None, cache=None, log=pr
     replaced).  Needs Node.js with npm, and ``pip install 'sette-kit[site]'``.
     Returns a :class:`SiteReport`.
     """
-    from . import _lite, _npm, _pages, _wheels
+    from . import _lite
     from .._checks import read_text
     from ..serve import lessons_dir
 
     if title is not None:  # issue 18: shown on every page, so checked before any work
         read_text(title, "--title", 200)
     start = time.perf_counter()
-    timings: dict[str, float] = {}
-
-    def step(name: str, t0: float) -> float:
-        now = time.perf_counter()
-        timings[name] = now - t0
-        return now
-
     folder = Path(source).expanduser() if source is not None else lessons_dir()
     if not folder.is_dir():
         raise SetteKitError(f"{folder} is not a folder")
@@ -158,7 +152,42 @@ def build_site(out, source=None, *, title: str | None = None, cache=None, log=pr
     cache = Path(cache).expanduser() if cache is not None else default_cache()
     sources, pages, images = _sources(folder)
     _lite.check_jupyterlite()
-    site_title = title or DEFAULT_TITLE
+    with _cache_lock(cache, log):
+        return _build(out, cache, folder, sources, pages, images, title or DEFAULT_TITLE, start, log)
+
+
+@contextmanager
+def _cache_lock(cache: Path, log):
+    """Hold the cache for one build at a time: two builds sharing it (two terminals, tests
+    run side by side) would otherwise write the kit's wheel, the stage and the bytecode
+    jobs over each other (a half-written wheel: "invalid distance too far back")."""
+    cache.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks here; builds must not overlap
+        yield
+        return
+    with open(cache / ".build.lock", "w") as f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            log(f"waiting for another build-site using {cache}")
+            fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def _build(out, cache, folder, sources, pages, images, site_title, start, log) -> SiteReport:
+    from . import _lite, _npm, _pages, _wheels
+
+    timings: dict[str, float] = {}
+
+    def step(name: str, t0: float) -> float:
+        now = time.perf_counter()
+        timings[name] = now - t0
+        return now
 
     t = time.perf_counter()
     fe = _npm.frontend(cache, log=log)

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -54,9 +55,24 @@ def _read(name: str) -> str:
     return path(name).read_text(encoding="utf-8")
 
 
+@lru_cache(maxsize=None)
 def css() -> str:
-    """The theme's stylesheet, read once."""
-    return _read(CSS_FILE)
+    """The theme's stylesheet, read once, without its comments (they document the file;
+    a widget carries the rules only, and its text form names no file of the kit).
+
+    >>> "/*" in css(), ":root" in css()
+    (False, True)
+    """
+    return without_comments(_read(CSS_FILE))
+
+
+def without_comments(text: str) -> str:
+    """A stylesheet without its ``/* ... */`` comments and blank lines.
+
+    >>> without_comments("/* a\\n b */\\na { x: 1 }\\n\\n/* c */ b { y: 2 }\\n")
+    'a { x: 1 }\\n b { y: 2 }\\n'
+    """
+    return re.sub(r"\n\s*\n+", "\n", re.sub(r"/\*.*?\*/", "", text, flags=re.S)).strip() + "\n"
 
 
 def js() -> str:
