@@ -150,7 +150,7 @@ def test_issue_14_item_10_reale_against_reale_S16():
                      1, option) == -1
     assert sk.settle(sk.parse_cards("7 di spade, Fante di spade"), sk.parse_cards("Re di denari, Fante di denari"),
                      1, option) == 2
-    for path in (L3,):
+    for path in (L2, L3):
         text = flat(markdown(path))
         assert "The 7 di denari with the matta counts as a true reale" in text, path.name
     assert "a true reale against a true reale costs you one stake" in flat(markdown(L3))
@@ -187,3 +187,74 @@ def test_issue_14_item_5_the_bank_wins_only_with_the_same_stake_every_round():
     notes = flat(_section(3))
     assert "stakes 10 on a first 6 or 7 and 1 otherwise wins on average against that bank" in notes
 
+
+# ---------------------------------------------------------------------------------------
+# Lesson 2 · The matta
+# ---------------------------------------------------------------------------------------
+
+L2 = LESSONS / "02-the-matta.ipynb"
+
+
+@pytest.fixture(scope="module")
+def lesson2():
+    return _run(L2, stubs=("MattaExplorer",))
+
+
+def test_lesson_2_predictions_come_from_the_engine_and_match_teachers(lesson2):
+    _, _, _, predicts = lesson2
+    assert len(predicts) == 3
+    notes = flat(_section(2))
+    # the opening question: with a 3 and a Fante the matta is 4 (S4)
+    q, answer, kw = predicts[0]
+    s = sk.score(sk.parse_cards("Re di denari, 3 di spade, Fante di coppe"), ITALIAN)
+    assert answer == s.matta_value == 4 and s.total == Fraction(15, 2)
+    assert kw["why"] == "Without the matta the hand makes 3½. The gap up to 7½ is 4, and that is one of the matta's values."
+    assert "Answer: **4**. Without the matta the hand makes 3 + ½ = 3½" in notes
+    assert sk.score(sk.parse_cards("Re di denari, 3 di spade, Fante di coppe"), ITALIAN, declare=7).total == Fraction(21, 2)
+    assert "3 + ½ + 7 = 10½: bust" in flat(markdown(L2)) and "Learners who say 7 make 10½: bust" in notes
+    # the matta and a 5: at best 7, the matta 2 (2½ is not a value)
+    q, answer, kw = predicts[1]
+    s = sk.score(sk.parse_cards("Re di denari, 5 di coppe"), ITALIAN)
+    assert answer == s.total == 7 and s.matta_value == 2 and Fraction(5, 2) not in ITALIAN.matta_values
+    assert "The best it can do is 2, which makes 7." in kw["why"]
+    assert "Answer: **7**. 7½ would need 2½" in notes and "the best is 2" in notes
+    # issue 14 item 10: the 7 di denari with the matta is a (true) reale
+    q, answer, kw = predicts[2]
+    s = sk.score(sk.parse_cards("7 di denari, Re di denari"), ITALIAN)
+    assert answer == "A reale" and s.kind == "reale" and s.true_reale and s.matta_value == Fraction(1, 2)
+    assert "7 + ½ = 7½ with a 7 and a figure, both of coins" in kw["why"]
+    assert "Answer: **a reale**. The matta takes ½" in notes
+
+
+def test_lesson_2_exercises_practice_and_exit_ticket(lesson2):
+    from sette_kit.questions import mixed
+
+    ns, questions, sources, _ = lesson2
+    assert sorted(questions) == ["2.1", "2.2", "2.3", "2.4"]
+    assert [questions[k].answer_text for k in sorted(questions)] == ["5", "7", "8", "no"]
+    for number, q in questions.items():
+        for m in q.mistakes:
+            verdict = q.check(sk.fmt_points(Fraction(m.value)) if q.kind != "yesno" else ("yes" if m.value else "no"))
+            assert not verdict.right and m.feedback in verdict.message, (number, m)
+    # practice: the matta and the reale, Italian rules, seeded; TEACHERS names its first question
+    (args, kw), = ns["_practice"]
+    assert args == (["matta", "reale"],) and kw["rules"] == ITALIAN
+    first = next(mixed(ITALIAN, seed=kw["seed"], topics=tuple(args[0])))
+    assert (first.topic, sk.format_cards(first.cards), first.answer_text) == ("matta", "6 di coppe, Re di denari", "1")
+    notes = flat(_section(2))
+    assert "the first is 6 di coppe with the matta, whose best value is 1" in notes
+    # the exit ticket
+    s = sk.score(sk.parse_cards("Re di denari, 2 di spade, 4 di coppe"), ITALIAN)
+    assert (s.matta_value, s.total) == (1, 7) and "so the best is 1 and the hand makes 2 + 4 + 1 = 7" in notes
+    assert _settle("7c Fc", "7s Fs") == -1 and "the bank: two reali tie, and the bank wins ties" in notes
+
+
+def test_lesson_2_says_the_7_di_denari_with_the_matta_is_a_true_reale_issue_14_item_10():
+    text = flat(markdown(L2))
+    assert "The 7 di denari with the matta counts as a true reale" in text
+    assert "a true reale against a true reale is a tie, and the tie goes to the bank" in text
+    assert _settle("7 di spade, Fante di spade", "7 di denari, Re di denari") == -1
+    # "a reale made with the matta is the matta (worth 7) and a figure of coins"
+    s = sk.score(sk.parse_cards("Re di denari, Cavallo di denari"), ITALIAN)
+    assert s.kind == "reale" and not s.true_reale and s.matta_value == 7
+    assert sk.score(sk.parse_cards("Re di denari, Cavallo di coppe"), ITALIAN).kind == "sette_e_mezzo"

@@ -122,6 +122,9 @@ STEPS = {
         expect_text(".sk-quiz-feedback", "no longer in the deck"),
     ],
     "02-the-matta.ipynb": [
+        # the opening prediction: a guess of 7 for the matta beside a 3 and a Fante
+        fill(".sk-predict .sk-predict-box", "7"),
+        expect_text(".sk-predict .sk-predict-result", "The answer: 4"),
         expect_text(".sk-matta-explorer .sk-matta-table", "the best is 4"),
         click(".sk-matta-explorer .sk-whole-only input"),
         expect_text(".sk-matta-explorer .sk-matta-table", "the best is 4"),
@@ -130,6 +133,7 @@ STEPS = {
         expect_text(".sk-quiz-feedback", "3½, which is not one of"),
         quiz_answer("8", right=True, nth=2),
         quiz_answer("no", right=True, nth=3),
+        expect_visible(".sk-quiz", count=5),           # the practice quiz
     ],
     "03-playing-a-round.ipynb": [
         # the opening prediction: a tie at 6 (S13)
