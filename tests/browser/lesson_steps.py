@@ -122,6 +122,9 @@ STEPS = {
         expect_text(".sk-quiz-feedback", "no longer in the deck"),
     ],
     "02-the-matta.ipynb": [
+        # the opening prediction: a guess of 7 for the matta beside a 3 and a Fante
+        fill(".sk-predict .sk-predict-box", "7"),
+        expect_text(".sk-predict .sk-predict-result", "The answer: 4"),
         expect_text(".sk-matta-explorer .sk-matta-table", "the best is 4"),
         click(".sk-matta-explorer .sk-whole-only input"),
         expect_text(".sk-matta-explorer .sk-matta-table", "the best is 4"),
@@ -130,14 +133,23 @@ STEPS = {
         expect_text(".sk-quiz-feedback", "3½, which is not one of"),
         quiz_answer("8", right=True, nth=2),
         quiz_answer("no", right=True, nth=3),
+        expect_visible(".sk-quiz", count=5),           # the practice quiz
     ],
-    "03-playing-a-round.ipynb": PLAY_A_ROUND + [
-        quiz_answer("0", right=False, nth=0),
-        expect_text(".sk-quiz-feedback", "the bank wins all ties"),
-        quiz_answer("-5", right=True, nth=0),
-        quiz_answer("20", right=True, nth=1),
-        quiz_answer("-3", right=False, nth=2),
+    "03-playing-a-round.ipynb": [
+        # the opening prediction: a tie at 6 (S13)
+        expect_visible(".sk-predict button.sk-predict-choice"),
+        click(".sk-predict button.sk-predict-choice:has-text('The bank')"),
+        expect_text(".sk-predict .sk-predict-result", "the bank wins all ties"),
+        # the table player: one round
+    ] + PLAY_A_ROUND + [
+        quiz_answer("10", right=False, nth=0),
+        expect_text(".sk-quiz-feedback", "paid double"),
+        quiz_answer("20", right=True, nth=0),
+        quiz_answer("-3", right=False, nth=1),
         expect_text(".sk-quiz-feedback", "collects double"),
+        quiz_answer("0", right=False, nth=2),
+        expect_text(".sk-quiz-feedback", "the bank wins it"),
+        quiz_answer("-4", right=True, nth=2),
         quiz_answer("2", right=True, nth=3),
     ],
     "04-variants.ipynb": [
