@@ -113,7 +113,7 @@ LESSONS: tuple[Lesson, ...] = (
            25, ("S7", "S8", "S9", "S10", "S11", "S12", "S13", "S15", "S17", "S18"), True, "game"),
     Lesson(4, "variants", "Variants",
            "the Italian and Spanish rules side by side, and the optional rules",
-           "The same game is played one way in Italy and another in Spain. Does the difference change who wins?",
+           "In Italy a 7 and a figure of one suit win double. What do they win in Spain?",
            20, ("S6", "S19", "S20", "S21", "S22", "S23"), True, "game"),
     Lesson(5, "quattro-e-mezzo", "Quattro e mezzo",
            "a points game where 4½ beats 7½ and a 5 beats 4½",
