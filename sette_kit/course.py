@@ -118,7 +118,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(5, "quattro-e-mezzo", "Quattro e mezzo",
            "a points game where 4½ beats 7½ and a 5 beats 4½",
            "In this game 4½ beats 7½, and a 5 beats 4½. So what beats a 5?",
-           20, ("Q1", "Q2", "Q3", "Q4", "Q5", "Q6"), False, "game"),
+           20, ("Q1", "Q2", "Q3", "Q4", "Q5", "Q6"), True, "game"),
     Lesson(6, "probability-of-busting", "The probability of busting",
            "probability as counting: the chance that the next card takes you over 7½",
            "You hold a 5. Is the next card more likely to save you or to bust you?",

@@ -15,7 +15,7 @@ import pytest
 from lesson_tools import LESSONS, TEACHERS, flat, markdown, run_lesson, solution
 
 import sette_kit as sk
-from sette_kit import odds, variants
+from sette_kit import odds, quattro, variants
 
 L4 = LESSONS / "04-variants.ipynb"
 ITALIAN, SPANISH, PLAIN = (sk.Rules.preset(n) for n in ("italian", "spanish", "plain"))
@@ -227,3 +227,92 @@ def test_issue_14_items_5_9_11_lesson_4_teaches_no_house_edge():
     assert f"{float(edge(PLAIN)):.2%}" == "16.37%" and f"{float(edge(ITALIAN)):.2%}" == "15.85%"
     assert f"{float(edge(reale_only)):.2%}" == "16.15%"
     assert edge(ITALIAN) < edge(reale_only) < edge(matta_only) < edge(PLAIN)
+
+
+# -- lesson 5: Quattro e mezzo (Q1-Q6) ------------------------------------------------------------
+
+L5 = LESSONS / "05-quattro-e-mezzo.ipynb"
+
+
+@pytest.fixture(scope="module")
+def lesson5():
+    return _run(L5, ("QuattroTable",))
+
+
+def test_lesson_5_says_it_is_a_reconstruction():
+    assert "**reconstruction**" in markdown(L5) and "reconstruction" in _section(5)
+    assert "Quattro e mezzo is a reconstruction from one rough paragraph" in flat(markdown(L5))
+
+
+def test_lesson_5_predictions_the_circle_Q2(lesson5):
+    *_, predicts = lesson5
+    (q1, a1, k1), (q2, a2, k2) = predicts[:2]
+    three = quattro.showdown(["4c Fs", "5d", "7s Cc"], dealer=2)
+    assert three.winners == (1,) and a1 == "the lone 5" and a1 in k1["choices"]
+    assert k1["why"] == "A 5 beats a 4½, whatever else is on the table (Q2)."
+    two = quattro.showdown(["5d", "7s Cc"], dealer=1)
+    assert two.winners == (1,) and a2 == "the 7½" and a2 in k2["choices"]
+    # the circle: 7½ beats 5, 5 beats 4½, 4½ beats 7½ (whoever deals)
+    for a, b in (("7s Cc", "5d"), ("5d", "4c Fs"), ("4c Fs", "7s Cc")):
+        for dealer in (0, 1):
+            assert quattro.showdown([a, b], dealer=dealer).winners == (0,), (a, b, dealer)
+    # "everything from 5½ up beats a 5", and so do a double six and a mega 4½
+    for other in ("5s Cc", "6s", "6s Cc", "7s", "7s Cc", "6s 6b"):
+        assert quattro.showdown(["5d", other], dealer=0).winners == (1,), other
+    notes = flat(_section(5))
+    assert "**the lone 5**" in notes and "**the 7½**" in notes
+    assert "every hand from 5½ to 7½ beats a 5, and so do a double six and a mega 4½" in notes
+
+
+def test_lesson_5_prediction_drawing_for_four_and_a_half(lesson5):
+    *_, predicts = lesson5
+    q, answer, kw = predicts[2]
+    odds4 = quattro.odds_four_and_half("2c 2s")
+    assert answer == odds4.probability == Fraction(12, 38) and (odds4.favourable, odds4.unseen) == (12, 38)
+    assert kw["why"] == "12 of the 38 cards you have not seen are worth ½: the 11 figures and the matta."
+    assert f"{float(answer):.1%}" == "31.6%" and "**12/38 = 6/19 ≈ 31.6%**" in flat(_section(5))
+    # the exit ticket: a declared double six is made by the 3 other sixes and the matta
+    six = quattro.odds_double_six("6c")
+    assert six.probability == Fraction(4, 39) and f"{float(six.probability):.1%}" == "10.3%"
+    assert "4 of 39 ≈ 10.3%" in flat(_section(5))
+    assert quattro.points_for(quattro.score("7c Fs")) == 3
+
+
+EXPECTED_5 = {"5.1": (Fraction(5), "**5 points**"), "5.2": (Fraction(3), "**3 points**"),
+              "5.3": (Fraction(2), "**2 points**"), "5.4": (Fraction(1), "**seat 1**")}
+
+
+@pytest.mark.parametrize("number", sorted(EXPECTED_5))
+def test_lesson_5_exercise_answer_solution_and_notes(number, lesson5):
+    _, questions, _, _ = lesson5
+    value, text = EXPECTED_5[number]
+    q = questions[number]
+    assert Fraction(q.answer) == value and q.check(q.answer_text).right
+    assert f"Answer: {text}." in solution(L5, number)
+    assert flat(f"Answer: {text}") in _notes_exercise(5, number)
+
+
+def test_lesson_5_mistakes_get_their_feedback(lesson5):
+    _, questions, sources, _ = lesson5
+    assert sorted(questions) == ["5.1", "5.2", "5.3", "5.4"]
+    _mistakes_get_their_feedback(questions, sources)
+    for number, values in {"5.1": "1 2 3", "5.2": "5 1", "5.3": "5 1", "5.4": "0 2"}.items():
+        notes = _notes_exercise(5, number).split("Targeted feedback")[1]
+        for v in values.split():
+            assert re.search(rf"(?<!\d){v}(?!\d)", notes), (number, v)
+
+
+def test_quattro_points_and_ties_stated_Q2_Q4_Q5_Q6():
+    pts = lambda h: quattro.points_for(quattro.score(h))
+    assert pts("2c Ac Ad Fc Fd") == 5 and pts("3c 2d") == 1 and pts("Ac 4d") == 1 and pts("5c") == 2
+    assert pts("4c Fs") == 5 and pts("4c Rd") == 3 and pts("7c Rd") == 1 and pts("7c Fs") == 3
+    r = quattro.showdown(["4s Cc", "5b", "3d 3s"], dealer=2)
+    assert r.winners == (1,) and r.takes_deal == (1,) and r.points == (0, 2, 0)
+    assert "takes the deal (Q5)" in flat(solution(L5, "5.3"))
+    assert "scores only 1" in solution(L5, "5.1")
+    tie = quattro.showdown(["4c Fs", "2s 2b Cc", "3d 3s"], dealer=2)
+    assert tie.winners == (1,) and "more cards wins the tie (Q4)" in tie.reason
+    assert not any(quattro.score(h).with_matta for h in ("4c Fs", "2s 2b Cc"))   # "neither is made with the matta"
+    # Q4: a 7½ made with the matta loses a tie, even with more cards
+    assert quattro.showdown(["7c Rd", "7s Fb"], dealer=None).winners == (1,)
+    assert quattro.showdown(["6c Ac Rd", "7s Fb"], dealer=None).winners == (1,)
