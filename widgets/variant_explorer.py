@@ -19,6 +19,18 @@ False
 'The bank wins all ties (S13). → Ties are a push: nobody pays (a teaching variant of S13).'
 >>> v.edge < v.base_edge
 True
+
+With ``edge=False`` (lesson 4: what a rule does in play, before expected value is taught)
+there is no house edge and no bank menu: the optional rules S19-S23 get controls too, and
+the result is the same finished hands paid under both rule sets and the moves a player
+may make from the same starts (:mod:`sette_kit.variants`).
+
+>>> p = VariantExplorer("italian", edge=False)
+>>> _ = p.set_preset("spanish")
+>>> [(s.words, old, new) for s, old, new in p.plays if old != new][0]
+('a 7 and a figure of one suit against 6', 2, 1)
+>>> p.edge is None and "split your figures" in p.result_text
+True
 """
 
 from __future__ import annotations
@@ -27,7 +39,7 @@ from dataclasses import fields
 
 import ipywidgets
 
-from sette_kit import odds
+from sette_kit import odds, variants
 from sette_kit.cards import Card
 from sette_kit.errors import SetteKitError
 from sette_kit.rules import BANK_PASSING, PRESETS, Rules
@@ -35,10 +47,11 @@ from sette_kit.strategy_text import (BANK_POLICIES, cached_solution, dealer_word
                                      policy, solution)
 
 from .base import KitWidget, button, esc, exact_values_html, plain_text, safe_action
+from .table_player import legal_words
 from ._background import Background
 from .strategy_chart import _policy_name, dealer_dropdown
 
-__all__ = ["VariantExplorer", "OPTIONS"]
+__all__ = ["VariantExplorer", "OPTIONS", "PLAY_OPTIONS"]
 
 DEFAULT_MATTA = Card("Re", "denari")  # S3
 
@@ -66,6 +79,15 @@ OPTIONS = {
     "true_reale_beats_matta_reale": ("True reale beats a matta reale (S16)", "bool", None),
     "bank_passing": ("Bank passes (S17)", "choice", BANK_PASSING),
 }
+PLAY_OPTIONS = {
+    "burn_three_four": ("Burn a first 3 or 4 (S19)", "bool", None),
+    "exchange_four": ("Change a first 4 (S20)", "bool", None),
+    "half_point_ace": ("Half-point Ace (S21)", "bool", None),
+    "face_down_requests": ("Cards face down (S22)", "bool", None),
+    "split_figures": ("Split two figures (S23)", "bool", None),
+}
+"""The optional rules (S19-S23): moves, not payments, so only the play mode
+(``edge=False``) shows them."""
 CHOICE_WORDS = {"reale_payout": PAYOUT_WORDS, "matta_sette_payout": PAYOUT_WORDS, "triple_payout": PAYOUT_WORDS,
                 "bank_passing": BANK_PASSING_WORDS}
 """The menus' options in words (S14 payouts in stakes, S17 bank passing); the values stay
@@ -89,8 +111,12 @@ class VariantExplorer(Background, KitWidget):
     :meth:`set_dealer`, :meth:`reset`.
     """
 
-    def __init__(self, base: Rules | str = "italian", dealer=None, *, background: bool = True) -> None:
+    def __init__(self, base: Rules | str = "italian", dealer=None, *, background: bool = True,
+                 edge: bool = True) -> None:
         super().__init__()
+        self.show_edge = bool(edge)
+        self.plays: list = []      # play mode: (Showdown, paid under base, paid under rules)
+        self.moves: list = []      # play mode: (Start, moves under base, moves under rules)
         self.base = _as_rules(base)
         self.rules = self.base
         self.dealer = policy(dealer if dealer is not None else odds.stand_at(5))
@@ -101,24 +127,26 @@ class VariantExplorer(Background, KitWidget):
         names = list(PRESETS) + ([] if self.base.name in PRESETS else [self.base.name])
         self.base_menu = ipywidgets.Dropdown(options=names, value=self.base.name, description="Compare with:",
                                              style={"description_width": "initial"},
-                                             layout=ipywidgets.Layout(width="16em"))
+                                             layout=ipywidgets.Layout(width="16em", height="auto"))
         self.base_menu.add_class("sk-base")
         self.base_menu.observe(lambda ch: self._quietly(self.set_base, ch["new"]), names="value")
         self.preset_menu = ipywidgets.Dropdown(options=list(PRESETS) + ["custom"], value=self._preset_name(),
-                                               description="Rules:", layout=ipywidgets.Layout(width="14em"))
+                                               description="Rules:", layout=ipywidgets.Layout(width="14em", height="auto"))
         self.preset_menu.add_class("sk-preset")
         self.preset_menu.observe(lambda ch: self._quietly(self.set_preset, ch["new"]), names="value")
         self.dealer_menu = dealer_dropdown(self.dealer)
         self.dealer_menu.observe(lambda ch: self._quietly(self.set_dealer, ch["new"]), names="value")
         self.reset_button = button("Reset", self.reset, tooltip="Back to the rules compared with", css="sk-reset")
         self.controls: dict[str, ipywidgets.Widget] = {}
-        for name, (label, kind, choices) in OPTIONS.items():
+        options = OPTIONS if self.show_edge else {**OPTIONS, **PLAY_OPTIONS}
+        for name, (label, kind, choices) in options.items():
             if kind == "bool":
                 w = ipywidgets.Checkbox(description=label, indent=False, layout=ipywidgets.Layout(width="22em"))
             else:
                 w = ipywidgets.Dropdown(description=label, options=[(CHOICE_WORDS[name][value], value) for value in choices],
                                         style={"description_width": "initial"},
-                                        layout=ipywidgets.Layout(width="auto"))  # room for the value
+                                        layout=ipywidgets.Layout(width="auto", height="auto"))  # room for the value;
+            # height auto: on a phone the label goes above the menu (the theme) and the row grows
             w.tooltip = TOOLTIPS.get(name, label)
             w.add_class(f"sk-option-{name.replace('_', '-')}")
             w.observe(lambda ch, name=name: self._quietly(lambda v: self.set_option(name, v), ch["new"]),
@@ -132,7 +160,8 @@ class VariantExplorer(Background, KitWidget):
         self.result_html.add_class("sk-result")
         wrap = ipywidgets.Layout(flex_flow="row wrap")
         self.set_children([
-            ipywidgets.HBox([self.base_menu, self.preset_menu, self.dealer_menu, self.reset_button], layout=wrap),
+            ipywidgets.HBox([self.base_menu, self.preset_menu]
+                            + ([self.dealer_menu] if self.show_edge else []) + [self.reset_button], layout=wrap),
             ipywidgets.HBox(list(self.controls.values()), layout=wrap),
             self.message, self.status, self.changes_html, self.result_html,
         ])
@@ -175,6 +204,9 @@ class VariantExplorer(Background, KitWidget):
             self.dealer = dealer
         self._sync_controls()
         self._render_changes()
+        if not self.show_edge:
+            self._render_play()
+            return
         base, chosen, dealer = self.base, self.rules, self.dealer
         ready = cached_solution(base, dealer) is not None and cached_solution(chosen, dealer) is not None
 
@@ -197,6 +229,36 @@ class VariantExplorer(Background, KitWidget):
                         for topic, old, new in diffs)
         self.changes_html.value = (f'<div class="sk-what-changed" aria-live="polite"><p>What changed from the '
                                    f'{esc(self.base.name)} rules:</p><ul>{items}</ul></div>')
+
+    def _render_play(self) -> None:
+        """Play mode: the same hands paid under both rule sets, the same starts' moves."""
+        base, rules = self.base, self.rules
+        self.plays = variants.compare(base, rules)
+        self.moves = variants.compare_moves(base, rules)
+        money = lambda v: "0" if v == 0 else f"{v:+d}".replace("-", "−")
+        rows = []
+        for s, old, new in self.plays:
+            changed = old != new
+            mark = ' <span class="sk-changed">(changed)</span>' if changed else ""
+            rows.append(f'<tr class="{"sk-differs" if changed else "sk-same"}"><th scope="row" style="text-align:left">'
+                        f'{esc(s.words)}</th><td>{esc(money(old))}</td><td>{"<b>" if changed else ""}'
+                        f'{esc(money(new))}{"</b>" if changed else ""}{mark}</td></tr>')
+        pay = (f'<table class="sk-table sk-plays" aria-live="polite" cellpadding="3"><caption>The same hands, '
+               f'stake 1: what you win (+) or lose (−)</caption><tr><th scope="col" style="text-align:left">'
+               f'you against the bank</th><th scope="col">{esc(base.name)}</th><th scope="col">chosen</th></tr>'
+               + "".join(rows) + "</table>")
+        items = []
+        for s, old, new in self.moves:
+            gained = [m for m in new if m not in old]
+            lost = [m for m in old if m not in new]
+            note = ""
+            if gained:
+                note += f' <b class="sk-new-move">New: {esc(legal_words({m: new[m] for m in gained}))}.</b>'
+            if lost:
+                note += f' <span class="sk-lost-move">Gone: {esc(legal_words({m: old[m] for m in lost}))}.</span>'
+            items.append(f"<li>With {esc(s.words)} you may {esc(legal_words(new))}.{note}</li>")
+        self.result_html.value = (pay + '<div class="sk-moves" aria-live="polite"><p>Your moves after staking 2, '
+                                  'with the chosen rules:</p><ul>' + "".join(items) + "</ul></div>")
 
     def _show(self, got) -> None:
         self.base_solution, self.solution = got
@@ -238,8 +300,8 @@ class VariantExplorer(Background, KitWidget):
         """Change one rule option (a field of Rules, e.g. ``set_option('reale', False)``).
         ``matta`` takes True/False (the Re di denari, S3) or a Card.  An invalid
         combination is a message; the rules and the controls stay as they were."""
-        if name not in OPTIONS:
-            raise SetteKitError(f"unknown option {name!r}: accepted {', '.join(OPTIONS)}")
+        if name not in self.controls:
+            raise SetteKitError(f"unknown option {name!r}: accepted {', '.join(self.controls)}")
         if name == "matta" and isinstance(value, bool):
             value = (self.base.matta or DEFAULT_MATTA) if value else None
         try:
@@ -283,4 +345,4 @@ class VariantExplorer(Background, KitWidget):
         return self.rules
 
 
-assert set(OPTIONS) <= {f.name for f in fields(Rules)}
+assert set(OPTIONS) | set(PLAY_OPTIONS) <= {f.name for f in fields(Rules)}
