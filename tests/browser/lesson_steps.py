@@ -166,6 +166,19 @@ STEPS = {
         expect_visible(".sk-simulation-lab .sk-chart svg", timeout=120),
         check_charts("body", "09-simulation", count=3),
     ],
+    "11-trentuno-rules.ipynb": [
+        click("button.sk-predict-choice:has-text('29')"),
+        expect_text(".sk-predict-reveal", "no 8s or 9s"),
+        expect_visible(".sk-trentuno-table button.sk-draw-stock"),
+        click(".sk-trentuno-table button.sk-draw-stock"),
+        expect_text(".sk-trentuno-table .sk-score-line", "discard one"),
+        click(".sk-trentuno-table button.sk-discard"),
+        expect_text(".sk-trentuno-table .sk-score-line", "Your hand scores"),
+        quiz_answer("25", right=False, nth=0),
+        expect_text(".sk-quiz-feedback", "not denari"),
+        quiz_answer("21", right=True, nth=0),
+        quiz_answer("0", right=True, nth=3),
+    ],
 }
 
 FIXTURE_STEPS = {
