@@ -180,3 +180,216 @@ def test_T1_T3_T6_constants_in_the_text():
     assert "same 40 cards" in text and "three lives" in text and "knock with more than 25" in text
     assert tr.score(sk.parse_cards("Re di spade, 7 di spade, Asso di coppe")).total == 17   # exit ticket
     assert "(**17**: spade 10 + 7; the Ace alone is 11.)" in _teachers(11)
+
+
+# =================================================================================
+# Lesson 12 · Trentuno: odds and knocking
+# =================================================================================
+
+@pytest.fixture(scope="module")
+def l12():
+    from widgets import charts
+    predicts = _Predicts()
+    ns, questions, _ = run_lesson(L12, stubs=("TrentunoTable",), extra={"Predict": predicts, "charts": charts})
+    return ns, questions, predicts
+
+
+STATED_12 = {"12.1": "1/3", "12.2": "yes", "12.3": "13/300"}
+WRONG_12 = {
+    "12.1": ["2/9", "3/10", "12/37", "2/3"],
+    "12.2": ["no"],
+    "12.3": ["1", "161/300", "287/300"],
+}
+
+
+@pytest.mark.parametrize("ex_id", sorted(STATED_12))
+def test_12_exercise_answer_is_the_engines_and_stated(l12, ex_id):
+    q = l12[1][ex_id]
+    stated = STATED_12[ex_id]
+    assert q.check(stated).status == "right", (ex_id, q.answer)
+    assert f"Answer: **{stated}**" in _flat(solution(L12, ex_id))
+    assert f"Answer: **{stated}**" in _teachers_exercise(12, ex_id)
+
+
+@pytest.mark.parametrize("ex_id", sorted(WRONG_12))
+def test_12_quoted_wrong_answers_get_targeted_feedback(l12, ex_id):
+    _check_quoted_wrong_answers(l12[1][ex_id], 12, ex_id, WRONG_12[ex_id])
+
+
+def test_exercise_12_1_counting():
+    hand = sk.parse_cards("Re di denari, 6 di denari, Fante di bastoni")
+    top = sk.parse_card("3 di coppe")
+    o = tr.draw_odds(hand, top)
+    assert (o.unseen, o.improving, o.p_improve) == (36, 12, Fraction(1, 3))
+    unseen = [c for c in sk.FULL_DECK if c not in hand and c != top]
+    helps = {c for c in unseen if tr.best_discard(hand + (c,))[1].total > 16}
+    denari = {c for c in helps if c.suit == sk.Suit.DENARI}
+    assert len(denari) == 8 == sum(c.suit == sk.Suit.DENARI for c in unseen)
+    assert helps - denari == set(sk.parse_cards("Asso di bastoni, Cavallo di bastoni, Re di bastoni, 7 di bastoni"))
+    assert {c: tr.best_discard(hand + (c,))[1].total for c in helps - denari} == {
+        sk.parse_card("Asso di bastoni"): 21, sk.parse_card("Cavallo di bastoni"): 20,
+        sk.parse_card("Re di bastoni"): 20, sk.parse_card("7 di bastoni"): 17}
+    text = _flat(solution(L12, "12.1"))
+    assert "40 - 3 - 1 = 36" in text and "12 of 36, or 1/3 (about 33.3%)" in text
+    assert "the Asso (21), the Cavallo and the Re (20) and the 7 (17)" in text
+    assert "8/36 = 2/9" in text and Fraction(8, 36) == Fraction(2, 9) and f"{float(o.p_improve):.1%}" == "33.3%"
+
+
+def test_exercise_12_2_stock_or_discard():
+    o = tr.draw_odds("Asso di coppe, 5 di coppe, Re di spade", "Fante di spade")
+    assert o.best == "discard" and o.discard_score == 20 and o.expected_stock == Fraction(319, 18)
+    assert "20, for sure" in _flat(solution(L12, "12.2")) and f"{float(o.expected_stock):.2f}" == "17.72"
+    assert "about 17.72 on average" in _flat(solution(L12, "12.2"))
+    assert "319/18 ≈ 17.72" in _teachers_exercise(12, "12.2")
+
+
+def test_12_predict_stock_or_discard_for_ada(l12):
+    ns, _, predicts = l12
+    o = tr.draw_odds("Asso di coppe, 5 di coppe, Re di spade", "4 di spade")
+    assert (o.improving, o.unseen, o.discard_score, o.best) == (12, 36, 16, "stock")
+    assert o.distribution[16] == Fraction(2, 3) and o.points_sum == 642
+    assert o.expected_stock == Fraction(642, 36) and f"{float(o.expected_stock):.2f}" == "17.83"
+    hand = sk.parse_cards("Asso di coppe, 5 di coppe, Re di spade")
+    unseen = [c for c in sk.FULL_DECK if c not in hand and c != sk.parse_card("4 di spade")]
+    helps = {c for c in unseen if tr.best_discard(hand + (c,))[1].total > 16}
+    coppe = {c for c in helps if c.suit == sk.Suit.COPPE}
+    assert len(coppe) == 8
+    assert helps - coppe == set(sk.parse_cards("Asso di spade, Fante di spade, Cavallo di spade, 7 di spade"))
+    p = predicts[0]
+    assert p["answer"] == 12 and p["kind"] == "count" and "12 of 36" in p["why"]
+    assert "36 unseen" in p["question"]
+    text = _flat(markdown(L12))
+    assert "she stays on 16 two times in three" in text and "she ends on 17.83" in text
+    assert "17.83 is more than 16: **draw from the stock**" in text
+    assert "**12** of the 36 unseen cards" in _teachers(12) and "642/36 ≈ 17.83" in _teachers(12)
+    assert "probability 2/3" in _teachers(12)
+    k = tr.draw_odds("Asso di coppe, 5 di coppe, Re di spade", "Re di coppe")
+    assert k.discard_score == 26 and k.best == "discard" and k.expected_stock == Fraction(158, 9)
+    assert predicts[1]["answer"] == "take the Re di coppe" and "26 for sure" in predicts[1]["why"]
+    assert "17.56 on average" in predicts[1]["why"] and "158/9 ≈ 17.56" in _teachers(12)
+
+
+def test_12_predict_room_left_to_grow(l12):
+    room = l12[0]["room"]
+    assert {s: o.current for s, o in room.items()} == {"16": 16, "20": 20, "26": 26, "28": 28, "30": 30}
+    assert {s: o.improving for s, o in room.items()} == {"16": 12, "20": 8, "26": 4, "28": 2, "30": 1}
+    assert all(o.unseen == 37 for o in room.values())
+    hand = sk.parse_cards("Asso di coppe, Re di coppe, 5 di coppe")
+    helps = {c: tr.best_discard(hand + (c,))[1].total for c in sk.FULL_DECK
+             if c not in hand and tr.best_discard(hand + (c,))[1].total > 26}
+    assert helps == {sk.parse_card("Fante di coppe"): 31, sk.parse_card("Cavallo di coppe"): 31,
+                     sk.parse_card("7 di coppe"): 28, sk.parse_card("6 di coppe"): 27}
+    p = l12[2][2]
+    assert p["answer"] == 4 and "37 unseen" in p["question"]
+    # "about one card in three" at 16, "about one in nine" at 26
+    assert round(1 / room["16"].p_improve) == 3 and round(1 / room["26"].p_improve) == 9
+    assert "With 16, about one card in three helps; with 26, about one in nine." in _flat(markdown(L12))
+    assert "12 of 37 at 16, 8 at 20, 4 at 26, 2 at 28, 1 at 30" in _teachers(12)
+    assert "at 26, only 4 of 37 unseen cards improve it" in _flat(markdown(L12))
+
+
+def _tournament(deals, thresholds=(26, 28, 30)):
+    """The lesson's tournament, played here independently: {threshold: [lost a life?]}."""
+    out = {}
+    for t in thresholds:
+        out[t] = []
+        for deal in range(deals):
+            me = deal % 3
+            others = [tr.Greedy(), tr.ThresholdKnocker(27)]
+            bots = {seat: tr.ThresholdKnocker(t) if seat == me else others.pop() for seat in range(3)}
+            game = tr.TrentunoGame(["A", "B", "C"], seed=deal, bots=bots)
+            game.play_bots()
+            out[t].append(any(e.kind == "lose_life" and e.seat == me for e in game.events))
+    return out
+
+
+def _paired_se(a, b):
+    d = [int(y) - int(x) for x, y in zip(a, b)]
+    mean = Fraction(sum(d), len(d))
+    var = sum((x - mean) ** 2 for x in d) / len(d)
+    return mean, (float(var) / len(d)) ** 0.5
+
+
+def test_12_tournament_rates_and_predict(l12):
+    ns, _, predicts = l12
+    lost = _tournament(300)
+    assert ns["DEALS"] == 300 and ns["lost"] == lost
+    counts = {t: sum(v) for t, v in lost.items()}
+    assert counts == {26: 120, 28: 148, 30: 161}
+    assert predicts[3]["answer"] == "knock at 26"
+    text = _flat(markdown(L12))
+    rates = {t: f"{k / 300:.1%}" for t, k in counts.items()}
+    assert rates == {26: "40.0%", 28: "49.3%", 30: "53.7%"}
+    assert "Knocking at 26 lost a life in 40% of the deals, waiting for 28 in 49.3% and waiting for 30 in 53.7%." in text
+    assert "40% of the deals (120), knocking at 28 in 49.3% (148), at 30 in 53.7% (161)" in _teachers(12)
+
+
+def test_issue_14_item_6_paired_comparison_of_thresholds(l12):
+    """Issue 14 item 6: the thresholds were played on the same deals, so the lesson compares
+    them with the standard error of the per-deal differences (not one proportion's SE)."""
+    lost = _tournament(300)
+    pairs = l12[0]["pairs"]
+    stated = {(26, 28): (29, 1, "5.4"), (26, 30): (42, 1, "6.7"), (28, 30): (13, 0, "3.7")}
+    for (a, b), (only_late, only_early, z_text) in stated.items():
+        mean, se = _paired_se(lost[a], lost[b])
+        d = [int(y) - int(x) for x, y in zip(lost[a], lost[b])]
+        assert (d.count(1), d.count(-1)) == (only_late, only_early)
+        assert pairs[(a, b)][:3] == (only_late, only_early, mean) and pairs[(a, b)][3] == pytest.approx(se)
+        assert f"{float(mean) / se:.1f}" == z_text, (a, b)
+        assert f"**{z_text}** standard errors" in _teachers(12)
+    # every comparison is well beyond luck once paired: the corrected finding
+    assert min(float(m) / s for m, s in (_paired_se(lost[a], lost[b]) for a, b in stated)) > 3
+    # the old, wrong tool: two separate proportions' standard errors
+    p28, p30 = sum(lost[28]) / 300, sum(lost[30]) / 300
+    se_two = (p28 * (1 - p28) / 300 + p30 * (1 - p30) / 300) ** 0.5
+    assert f"{se_two:.1%}" == "4.1%" and f"{(p30 - p28) / se_two:.1f}" == "1.1"
+    text = _flat(markdown(L12))
+    assert "in 270 deals the two ended the same; 29 deals lost a life only when waiting, 1 only when knocking at 26" in text
+    assert "The difference, 9.3 points, is 5.4 standard errors" in text and f"{28 / 300:.1%}" == "9.3%"
+    assert "Waiting for 30 instead of 28: 13 deals against none, 3.7 standard errors" in text
+    assert "about 4.1 points, and the gap of 4.3 points would be only 1.1 of them" in text
+    assert f"{13 / 300:.1%}" == "4.3%" and f"{41 / 300:.1%}" == "13.7%"
+    assert "more than three standard errors" not in text
+    sol = _flat(solution(L12, "12.3"))
+    mean, se = _paired_se(lost[28], lost[30])
+    assert f"{se:.1%}" == "1.2%" and "about 1.2 points, so this is 3.7 standard errors" in sol
+    assert "13/300, about 4.3 percentage points" in sol
+    t = _teachers(12)
+    assert "28/300 ≈ 9.3 points" in t and "41/300 ≈ 13.7 points" in t and "13/300 ≈ 4.3 points" in t
+    assert "about 4.1 points, it would be only 1.1" in t
+
+
+def test_the_old_claim_was_one_proportions_standard_error():
+    """Issue 14 item 6, the figures it quotes: on the old lesson's 400 deals, the gaps in units of
+    two separate proportions' standard errors are 2.6 (26 vs 28), 3.7 (26 vs 30) and 1.06
+    (28 vs 30): not all "more than three"; paired, all three exceed 3."""
+    lost = _tournament(400)
+    def two(a, b):
+        pa, pb = sum(lost[a]) / 400, sum(lost[b]) / 400
+        return (pb - pa) / (pa * (1 - pa) / 400 + pb * (1 - pb) / 400) ** 0.5
+    assert f"{two(26, 28):.1f}" == "2.6" and f"{two(26, 30):.2f}" == "3.65" and f"{two(28, 30):.2f}" == "1.06"
+    assert all(float(m) / s > 3 for m, s in (_paired_se(lost[a], lost[b]) for a, b in ((26, 28), (26, 30), (28, 30))))
+
+
+def test_12_cells_compute_quickly(l12):
+    """The static site runs the lesson in Pyodide: the tournament is a small seeded run
+    (300 deals x 3 plans), well under a second or two in CPython."""
+    import time
+    start = time.perf_counter()
+    _tournament(30)
+    per_30 = time.perf_counter() - start
+    assert per_30 * 10 < 20, "the tournament cell would take far too long"
+
+
+def test_chart_pair_is_revealed_by_a_predict():
+    """widgets.charts.pair (added for lesson 12): a wide and a narrow drawing, one output,
+    hidden in a Predict until the guess."""
+    from widgets import Predict, charts
+    v = {"16": Fraction(2, 3), "26": Fraction(1, 3)}
+    both = charts.pair(charts.distribution_bar(v, title="T"), charts.share_bar(v, title="T", horizontal=True, width=320))
+    html = both._repr_html_()
+    assert html.count('<svg role="img"') == 2 and 'class="sk-chart-narrow"' in html and both.text.startswith("T: ")
+    p = Predict("How many?", 12, kind="count", reveal=both)
+    assert p.extra.layout.display == "none" and "sk-chart-pair" in p.extra.children[0].value
+    p.guess("10")
+    assert p.revealed and p.extra.layout.display != "none"

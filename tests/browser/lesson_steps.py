@@ -179,6 +179,20 @@ STEPS = {
         quiz_answer("21", right=True, nth=0),
         quiz_answer("0", right=True, nth=3),
     ],
+    "12-trentuno-odds-and-knocking.ipynb": [
+        fill(".sk-predict-box", "8", nth=0),
+        expect_text(".sk-predict-reveal", "12 of 36"),
+        click("button.sk-predict-choice:has-text('Take the Re di coppe')"),
+        expect_text(".sk-predict-reveal", "26 for sure"),
+        fill(".sk-predict-box", "4", nth=1),
+        click("button.sk-predict-choice:has-text('Knock at 26')"),
+        check_charts("body", "12-trentuno-odds-and-knocking", count=4),
+        quiz_answer("2/9", right=False, nth=0),
+        expect_text(".sk-quiz-feedback", "so do some bastoni"),
+        quiz_answer("1/3", right=True, nth=0),
+        quiz_answer("13/300", right=True, nth=2),
+        expect_visible(".sk-trentuno-table button.sk-draw-stock"),
+    ],
 }
 
 FIXTURE_STEPS = {
