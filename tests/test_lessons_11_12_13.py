@@ -138,7 +138,7 @@ def test_T7_exercise_11_4_31_after_a_knock(l11):
 def test_11_predict_three_aces(l11):
     p = l11[2][0]
     assert p["answer"] == 11 == tr.score(sk.parse_cards("Asso di coppe, Asso di spade, Asso di bastoni")).total
-    assert p["kind"] == "points" and p["why"].endswith("worth 11.")
+    assert p["kind"] == "count" and p["why"].endswith("worth 11.")
     assert "Three Aces of coppe, spade and bastoni score **11**" in _teachers(11)
 
 
