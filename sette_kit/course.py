@@ -150,7 +150,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(13, "counting-hands-and-cards", "Counting hands and cards",
            "ordered and unordered draws, C(n, k), and how the odds change as cards are seen",
            "How many different two-card hands can you be dealt, and does remembering the cards help you win?",
-           25, ("S18",), False, "counting"),
+           25, (), True, "counting"),
 )
 """The fourteen lessons, in order."""
 

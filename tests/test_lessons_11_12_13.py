@@ -1,5 +1,5 @@
-"""Numbers stated in lessons 11 and 12 (Trentuno, RULES T1-T7, T9) and their TEACHERS.md
-sections, checked against the engine.
+"""Numbers stated in lessons 11 and 12 (Trentuno, RULES T1-T7, T9) and 13 (counting hands
+and cards, issue 15 item 3) and their TEACHERS.md sections, checked against the engine.
 
 The notebooks' code cells are run with the widgets replaced by stubs (``Quiz`` captured by
 its exercise number, ``Predict`` recorded with its question, answer and why), so each
@@ -19,10 +19,12 @@ import pytest
 from lesson_tools import LESSONS, TEACHERS, cells, markdown, run_lesson, solution
 
 import sette_kit as sk
+from sette_kit import counting
 from sette_kit import trentuno as tr
 
 L11 = LESSONS / "11-trentuno-rules.ipynb"
 L12 = LESSONS / "12-trentuno-odds-and-knocking.ipynb"
+L13 = LESSONS / "13-counting-hands-and-cards.ipynb"
 
 
 def _flat(text: str) -> str:
@@ -64,6 +66,7 @@ def _check_quoted_wrong_answers(q, n, ex_id, wrongs):
     for wrong in wrongs:
         verdict = q.check(wrong)
         assert verdict.status == "wrong" and verdict.message.startswith("Not quite."), (ex_id, wrong)
+        assert any(m.feedback.split(":")[0] in verdict.message for m in q.mistakes), (ex_id, wrong, verdict.message)
         assert re.search(rf"(?<![\d/.]){re.escape(wrong)}(?![\d/])", _teachers_exercise(n, ex_id)), (ex_id, wrong)
 
 
@@ -393,3 +396,129 @@ def test_chart_pair_is_revealed_by_a_predict():
     assert p.extra.layout.display == "none" and "sk-chart-pair" in p.extra.children[0].value
     p.guess("10")
     assert p.revealed and p.extra.layout.display != "none"
+
+
+# =================================================================================
+# Lesson 13 · Counting hands and cards (issue 15 item 3)
+# =================================================================================
+
+@pytest.fixture(scope="module")
+def l13():
+    return _run(L13, stubs=("CountingLab", "ShoeLab"))
+
+
+STATED_13 = {"13.1": "120", "13.2": "14", "13.3": "13/33"}
+WRONG_13 = {"13.1": ["720", "1000", "240"], "13.2": ["12", "11", "48"], "13.3": ["19/39", "13/39", "19/33"]}
+PLAIN = sk.Rules.preset("plain")
+
+
+@pytest.mark.parametrize("ex_id", sorted(STATED_13))
+def test_13_exercise_answer_is_the_engines_and_stated(l13, ex_id):
+    q = l13[1][ex_id]
+    stated = STATED_13[ex_id]
+    assert q.check(stated).status == "right", (ex_id, q.answer)
+    assert f"Answer: **{stated}**" in _flat(solution(L13, ex_id))
+    assert f"Answer: **{stated}**" in _teachers_exercise(13, ex_id)
+
+
+@pytest.mark.parametrize("ex_id", sorted(WRONG_13))
+def test_13_quoted_wrong_answers_get_targeted_feedback(l13, ex_id):
+    _check_quoted_wrong_answers(l13[1][ex_id], 13, ex_id, WRONG_13[ex_id])
+
+
+def _brute_two_card(pred):
+    """Favourable two-card hands of the 780, by brute force over every pair."""
+    return sum(1 for pair in combinations(sk.FULL_DECK, 2) if pred(pair))
+
+
+def test_13_ordered_and_unordered_draws(l13):
+    assert len(list(combinations(sk.FULL_DECK, 2))) == 780 == l13[2][0]["answer"]
+    assert 40 * 39 == 1560 and len(list(combinations(range(10), 3))) == 120 == 720 // 6
+    assert "1,560 ordered draws" in l13[2][0]["why"]
+    text = _flat(markdown(L13))
+    assert "you divide the 1,560 ordered draws by 2" in text and "3 × 2 × 1 = 6 orders" in text
+    sol = _flat(solution(L13, "13.1"))
+    assert "10 × 9 × 8 = 720 draws" in sol and "720 ÷ 6 = 120 hands: C(10, 3) = 120" in sol
+    assert "**780** = 40 × 39 / 2 (1,560 ordered draws" in _teachers(13)
+    assert "(**1,560**.)" in _teachers(13) and "(**4** = C(4, 3).)" in _teachers(13)
+    assert len(list(combinations(range(4), 3))) == 4 and len(list(combinations(range(4), 2))) == 6   # "6 hands, 12 orders"
+
+
+def test_13_two_card_sette_e_mezzo_by_counting_and_engine(l13):
+    favourable = _brute_two_card(lambda pair: sk.score(pair, PLAIN).total == Fraction(15, 2))
+    assert favourable == 48
+    p = l13[2][1]
+    assert p["answer"] == Fraction(48, 780) == Fraction(4, 65)
+    c = counting.two_card_sette_e_mezzo(PLAIN)
+    assert c.engine == c.probability == Fraction(4, 65) and f"{float(c.probability):.1%}" == "6.2%"
+    assert "4 sevens × 12 figures = 48 of the 780 hands" in p["why"]
+    assert "48/780 = 4/65" in _flat(markdown(L13))
+    assert "**4/65** ≈ 6.2%: 4 sevens × 12 figures = 48 of 780" in _teachers(13)
+
+
+def test_13_trentuno_scores(l13):
+    by = {}
+    for hand in combinations(sk.FULL_DECK, 3):
+        s = tr.score(hand).total
+        by[s] = by.get(s, 0) + 1
+    best = max(by, key=by.get)
+    assert sum(by.values()) == 9880 and (best, by[best]) == (10, 2596) and by[31] == 12
+    assert f"{2596 / 9880:.1%}" == "26.3%" and 40 * 39 * 38 // 6 == 9880
+    p = l13[2][2]
+    assert p["answer"] == 10 and "2,596 of the 9,880 hands score 10" in p["why"]
+    assert sum(c.is_figure for c in sk.FULL_DECK) == 12 and "12 of the 40 cards are figures" in p["why"]
+    assert "C(40, 3) = 40 × 39 × 38 ÷ 6 = 9,880 hands" in _flat(markdown(L13))
+    assert "only 12 of the 9,880 hands score 31" in _flat(markdown(L13))
+    assert "**10**: 2,596 of the 9,880 hands (26.3%)" in _teachers(13)
+
+
+def test_13_quattro_ranking_is_a_cycle():
+    c = counting.quattro_cycle()
+    from sette_kit.scoring import fmt_points
+    assert [(fmt_points(d.winner), fmt_points(d.loser)) for d in c.duels] == [("5", "4½"), ("4½", "7½"), ("7½", "5")]
+    assert "a 5 beats a 4½, a 4½ beats a 7½, and a 7½ beats a 5" in _flat(markdown(L13))
+
+
+def test_S18_13_the_shoe_changes_the_best_play(l13):
+    ns = l13[0]
+    shoe = counting.Shoe(PLAIN, seed=1)
+    shoe.play(4)
+    assert shoe.seen == ns["shoe"].seen and len(shoe.seen) == 15 and shoe.left == 25
+    assert sum(int(c.rank) == 7 for c in shoe.seen) == 3
+    h = counting.compare_hand(shoe, "5 di denari")
+    assert (h.decision_fresh, h.decision_now) == ("stand", "hit")
+    assert (h.bust_fresh, h.bust_now) == (Fraction(19, 39), Fraction(5, 12))
+    # the bust chance recounted by hand: the unseen cards worth 3 or more
+    five = sk.parse_card("5 di denari")
+    unseen = [c for c in sk.FULL_DECK if c not in shoe.seen and c != five]
+    big = [c for c in unseen if not c.is_figure and int(c.rank) >= 3]
+    assert (len(big), len(unseen)) == (10, 24)
+    p = l13[2][3]
+    assert p["answer"] == "hit" and "48.7% with a fresh deck to 41.7% now" in p["why"]
+    text = _flat(markdown(L13))
+    assert "these 15 cards are out. Three of the four 7s are gone" in text
+    assert "the best play on a 5 against a bank that stands on 5 is to stand" in text
+    assert "19/39 ≈ 48.7%" in _teachers(13) and "5/12 ≈ 41.7% (10 of the 24 unseen cards)" in _teachers(13)
+
+
+def test_13_exercise_13_2_reali_by_brute_force():
+    italian = sk.Rules.preset("italian")
+    reali = _brute_two_card(lambda pair: sk.score(pair, italian).kind == "reale")
+    c = counting.reale_hands("italian")
+    assert reali == c.favourable == 14 and c.probability == c.engine == Fraction(7, 390)
+    assert f"{float(c.probability):.1%}" == "1.8%"
+    sol = _flat(solution(L13, "13.2"))
+    assert "only 2 in denari, whose Re is the matta: 11" in sol and "14 of 780, about 1.8%" in sol
+
+
+def test_13_exercise_13_3_counting_what_is_left(l13):
+    out = sk.parse_cards("3c 4d 6b 6s 7c 7d")
+    five = sk.parse_card("5 di denari")
+    unseen = [c for c in sk.FULL_DECK if c not in out and c != five]
+    big = [c for c in unseen if not c.is_figure and int(c.rank) >= 3]
+    assert (len(big), len(unseen)) == (13, 33)
+    assert sum(1 for c in sk.FULL_DECK if not c.is_figure and int(c.rank) >= 3 and c != five) == 19
+    assert l13[1]["13.3"].answer == Fraction(13, 33)
+    assert f"{13 / 33:.1%}" == "39.4%" and f"{19 / 39:.1%}" == "48.7%"
+    sol = _flat(solution(L13, "13.3"))
+    assert "40 - 1 - 6 = 33" in sol and "13/33 is about 39.4%, against 19/39, about 48.7%" in sol

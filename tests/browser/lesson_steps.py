@@ -193,6 +193,24 @@ STEPS = {
         quiz_answer("13/300", right=True, nth=2),
         expect_visible(".sk-trentuno-table button.sk-draw-stock"),
     ],
+    "13-counting-hands-and-cards.ipynb": [
+        fill(".sk-predict-box", "1600", nth=0),
+        expect_text(".sk-predict-reveal", "1,560 ordered draws"),
+        expect_text(".sk-counting-lab .sk-result", r"Hands, order forgotten: 6 = C\(4, 2\)"),
+        click(".sk-counting-lab .sk-k button:has-text('3')"),
+        expect_text(".sk-counting-lab .sk-result", r"Hands, order forgotten: 4 = C\(4, 3\)"),
+        fill(".sk-predict-box", "10", nth=2),
+        check_charts("body", "13-counting-hands-and-cards", count=1),
+        click("button.sk-predict-choice:has-text('Hit')"),
+        expect_text(".sk-predict-reveal", "few of the big cards are left"),
+        expect_text(".sk-shoe-lab .sk-shoe-log", r"A new shoe", timeout=60),
+        click(".sk-shoe-lab button.sk-deal"),
+        expect_text(".sk-shoe-lab .sk-shoe-log", r"Round 1:", timeout=60),
+        quiz_answer("720", right=False, nth=0),
+        expect_text(".sk-quiz-feedback", "ordered draws"),
+        quiz_answer("120", right=True, nth=0),
+        quiz_answer("13/33", right=True, nth=2),
+    ],
 }
 
 FIXTURE_STEPS = {
