@@ -146,11 +146,11 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(12, "trentuno-odds-and-knocking", "Trentuno: odds and knocking",
            "the odds of improving a Trentuno hand, and when to knock",
            "You have 27 points. Do you knock now, or draw and hope?",
-           25, ("T6", "T7"), False, "trentuno"),
+           25, (), True, "trentuno"),
     Lesson(13, "counting-hands-and-cards", "Counting hands and cards",
            "ordered and unordered draws, C(n, k), and how the odds change as cards are seen",
            "How many different two-card hands can you be dealt, and does remembering the cards help you win?",
-           25, ("S18",), False, "counting"),
+           25, (), True, "counting"),
 )
 """The fourteen lessons, in order."""
 

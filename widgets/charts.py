@@ -1291,3 +1291,41 @@ def fmt_fraction(p) -> str:
 
 
 __all__ += ["coverage_chart", "area_diagram", "fmt_fraction"]
+
+
+# -- appended for lesson 12: a wide and a narrow drawing shown as one output ---------------------
+
+class ChartPair:
+    """One chart drawn twice, wide and narrow (see :func:`pair_html`), as one thing a
+    notebook cell shows or a ``Predict`` reveals (``reveal=pair(wide, narrow)``): a phone
+    gets the narrow drawing with its text at full size, a lesson column the wide one.
+
+    >>> from fractions import Fraction
+    >>> v = {"a": Fraction(1, 4)}
+    >>> p = pair(signed_bar(v, title="T"), signed_bar(v, title="T", horizontal=True, width=NARROW))
+    >>> p._repr_html_() == pair_html(p.wide, p.narrow), p.text, p
+    (True, 'T: a: +25.0%.', <ChartPair: T>)
+    """
+
+    def __init__(self, wide: Chart, narrow: Chart, breakpoint: int = 540) -> None:
+        self.wide, self.narrow, self.breakpoint = wide, narrow, breakpoint
+
+    @property
+    def text(self) -> str:
+        """The text equivalent (the wide drawing's; both say the same)."""
+        return self.wide.text
+
+    def _repr_html_(self) -> str:
+        return pair_html(self.wide, self.narrow, self.breakpoint)
+
+    def __repr__(self) -> str:
+        return f"<ChartPair: {self.wide.title or self.wide.text[:60]}>"
+
+
+def pair(wide: Chart, narrow: Chart, breakpoint: int = 540) -> ChartPair:
+    """A :class:`ChartPair`: ``wide`` in a lesson column, ``narrow`` (about :data:`NARROW`
+    px, e.g. ``horizontal=True``) when the column is narrower than ``breakpoint`` px."""
+    return ChartPair(wide, narrow, breakpoint)
+
+
+__all__ += ["ChartPair", "pair"]
