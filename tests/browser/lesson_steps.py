@@ -157,8 +157,17 @@ STEPS = {
         check_charts("body", "06-probability-of-busting", count=2),
     ],
     "07-expected-value-and-strategy.ipynb": [
+        # the hit-or-stand prediction on a first 4 hides the probability tree until the guess
+        expect_visible(".sk-predict button.sk-predict-choice:has-text('stand')"),
+        click(".sk-predict button.sk-predict-choice:has-text('stand')"),
+        expect_text(".sk-predict-result", "The answer: stand"),
+        expect_visible(".sk-predict-extra .sk-probability-tree details.sk-tree-inner"),
+        expect_text(".sk-predict-extra .sk-tree-ev", r"worth -0\.4989 per unit staked; standing now is worth -0\.4677"),
         expect_visible(".sk-strategy-chart figure.sk-chart svg", timeout=120),
         check_charts("body", "07-expected-value-and-strategy", count=1),
+        quiz_answer("1600", right=False, nth=2),
+        expect_text(".sk-quiz-feedback", "too rough"),
+        quiz_answer("1585", right=True, nth=2),
     ],
     "09-simulation.ipynb": [
         expect_visible(".sk-simulation-lab"),

@@ -1,0 +1,276 @@
+"""Numbers stated in lessons 6, 7 and 9 (and their TEACHERS.md sections), checked against
+the engine (RULES S1, S2, S9, S10, S12, S13, S14, S15; the ``plain`` preset unless a
+figure says otherwise; the bank stands at 5).
+
+The code cells of each lesson run here with the widgets replaced by stubs: each
+exercise's Question is captured (its answer and every common-mistake feedback are
+checked without a kernel) and each ``Predict`` records its question and answer.  The
+Markdown, the ``<details>`` solutions and TEACHERS.md state numbers in words ("15 of the
+39 cards", "16.37%"); each such statement is recomputed here with the engine, exactly
+(Fractions) before rounding, so no number in the text is typed unchecked.  The items of
+issue 14 fixed in these lessons are named in the tests' names and docstrings.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+from lesson_tools import LESSONS, cells, flat, run_lesson, solution
+
+import sette_kit as sk
+from sette_kit import fmt, odds, trees
+
+L6 = LESSONS / "06-probability-of-busting.ipynb"
+L7 = LESSONS / "07-expected-value-and-strategy.ipynb"
+L9 = LESSONS / "09-simulation.ipynb"
+PLAIN = sk.Rules.preset("plain")
+ITALIAN = sk.Rules.preset("italian")
+BANK = odds.stand_at(5)
+SOL = odds.solve(PLAIN, dealer=BANK)
+
+
+# -- helpers -------------------------------------------------------------------------------------
+
+def _markdown(path) -> str:
+    return flat("\n".join(c.source for c in cells(path) if c.cell_type == "markdown"))
+
+
+def _notes() -> str:
+    return (LESSONS / "TEACHERS.md").read_text(encoding="utf-8")
+
+
+def _notes_lesson(n: int) -> str:
+    m = re.search(rf"^## Lesson {n} · .*?(?=^## Lesson |\Z)", _notes(), re.M | re.S)
+    assert m, f"TEACHERS.md has no lesson {n} section"
+    return flat(m.group(0))
+
+
+def _notes_exercise(number: str) -> str:
+    m = re.search(rf"^### Exercise {re.escape(number)} .*?(?=^### |^\*\*[A-Z][^*\n]*\.\*\*|^## )", _notes(), re.M | re.S)
+    assert m, f"TEACHERS.md has no exercise {number}"
+    return flat(m.group(0))
+
+
+def _pct(x, digits: int = 2, sign: bool = False) -> str:
+    return fmt.percent(x, digits, sign=sign).replace("-", "−").replace("−", "-")
+
+
+def _stated(text: str) -> list[str]:
+    """The forms of the answer in 'Answer: **22/38 = 11/19 ≈ 57.9%**': ['22/38', '11/19', '57.9%']."""
+    m = re.search(r"Answer: \*\*(.+?)\*\*", text)
+    assert m, "no 'Answer: **...**' line"
+    return [part.strip() for part in re.split(r" = | ≈ ", m.group(1))]
+
+
+class _Recorder:
+    """Stands in for ``Predict``: records each call's question and keyword arguments."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, question, answer, **kw):
+        self.calls.append((question, answer, kw))
+
+    def find(self, words: str):
+        got = [c for c in self.calls if words in c[0]]
+        assert len(got) == 1, f"one Predict asking {words!r}, found {len(got)}"
+        return got[0]
+
+
+def _run(path):
+    rec = _Recorder()
+    ns, questions, sources = run_lesson(path, stubs=("StrategyChart", "OddsLab", "SimulationLab"),
+                                        extra={"Predict": rec})
+    return ns, questions, sources, rec
+
+
+def _check_exercises(questions, sources, path, expected):
+    for number, (value, text) in expected.items():
+        q = questions[number]
+        if q.kind == "yesno":
+            assert bool(q.answer) is value
+            assert q.check("yes" if value else "no").right
+        else:
+            assert Fraction(q.answer) == value
+            assert q.check(str(value)).right
+        assert text in _stated(flat(solution(path, number))), number
+        assert text in _stated(_notes_exercise(number)), number
+    assert sorted(questions) == sorted(expected)
+    for number, q in questions.items():
+        assert len(q.mistakes) >= sources[number].count("Mistake("), f"{number}: a mistake equal to the answer"
+        for m in q.mistakes:
+            shown = str(Fraction(m.value)) if q.kind != "yesno" else ("yes" if m.value else "no")
+            v = q.check(shown)
+            assert not v.right and m.feedback in v.message, (number, m)
+
+
+# ================================================================================================
+# Lesson 7 · Expected value and strategy
+# ================================================================================================
+
+@pytest.fixture(scope="module")
+def lesson7():
+    return _run(L7)
+
+
+FOUR = sk.parse_cards("4 di coppe")
+
+
+def test_lesson7_exercises_are_the_engines_and_every_mistake_gets_its_feedback(lesson7):
+    _, questions, sources, _ = lesson7
+    italian_edge = odds.solve(ITALIAN, dealer=BANK).house_edge
+    expected = {
+        "7.1": (Fraction(-7, 39), "-7/39"),
+        "7.2": (True, "yes"),
+        "7.3": (Fraction(round(italian_edge * 10_000)), "1585"),
+    }
+    assert expected["7.3"][0] == 1585
+    safe = 1 - odds.bust_probability("6 di coppe", rules=PLAIN)
+    assert safe == Fraction(16, 39) and 2 * safe - 1 == Fraction(-7, 39)
+    _check_exercises(questions, sources, L7, expected)
+
+
+def test_lesson7_predictions_are_the_engines(lesson7):
+    ns, _, _, rec = lesson7
+    _, bet, _ = rec.find("Win 1 on a figure")
+    assert bet == Fraction(12, 40) - Fraction(28, 40) == Fraction(-2, 5)
+    _, p, _ = rec.find("the bank busts")
+    assert p == odds.final_distribution(BANK, seen=FOUR, rules=PLAIN)["bust"] == Fraction(1615261979, 6068478780)
+    assert 2 * p - 1 == SOL.ev_of(FOUR, "stand")
+    _, choice, kw = rec.find("Do you hit or stand?")
+    assert choice == "stand" and kw["choices"] == ["hit", "stand"]
+    _, edge, _ = rec.find("What is the house edge?")
+    assert edge == SOL.house_edge == -SOL.ev
+    _, italian, kw = rec.find("Italian house edge higher or lower")
+    assert italian == odds.solve(ITALIAN, dealer=BANK).house_edge < kw["than"] == SOL.house_edge
+
+
+def test_lesson7_tree_of_hitting_on_4_is_the_solvers_ev():
+    """The tree the hit-or-stand Predict reveals: hit once, then play the best strategy."""
+    t = trees.draw_tree(FOUR, trees.hit_first(trees.follow(SOL)), rules=PLAIN, dealer=BANK)
+    assert t.ev == SOL.ev_of(FOUR, "hit")
+    assert trees.draw_tree(FOUR, trees.STAND, rules=PLAIN, dealer=BANK).ev == SOL.ev_of(FOUR, "stand")
+    assert t.size < 100, "a tree small enough to read"
+
+
+def test_issue14_item1_why_a_first_4_stands():
+    """Issue 14 item 1: not "a 5 or 6 wins little more than a 4" but: 15 of 39 cards bust at
+    once, 16 of the 24 safe cards leave you at 4½ or 5; a 2 (6) is worth +5.34%, a 3 (7) +52.5%."""
+    text = _markdown(L7)
+    left = [c for c in sk.FULL_DECK if c not in FOUR]
+    after = {c: sk.score(FOUR + (c,), PLAIN) for c in left}
+    bust = [c for c, s in after.items() if s.bust]
+    safe = [c for c, s in after.items() if not s.bust]
+    low = [c for c in safe if after[c].total in (Fraction(9, 2), 5)]
+    assert (len(bust), len(left), len(low), len(safe)) == (15, 39, 16, 24)
+    assert "15 of the 39 cards" in text and "16 of the 24 safe cards" in text and "8 twos and threes" in text
+    six, seven = SOL.ev_of("4c 2d", "stand"), SOL.ev_of("4c 3d", "stand")
+    assert SOL.decision("4c 2d") == SOL.decision("4c 3d") == "stand"
+    assert f"a 2 makes 6, worth {_pct(six, 1, sign=True)}" in text and _pct(six, 2, True) == "+5.34%"
+    assert f"a 3 makes 7, worth {_pct(seven, 1, sign=True)}" in text and _pct(seven, 1, True) == "+52.5%"
+    # an Ace (5) and a figure (4½) are both still worth less than -40%
+    for hand in ("4c Ad", "4c Fd"):
+        assert max(SOL.ev_of(hand, "stand"), SOL.ev_of(hand, "hit")) < Fraction(-40, 100)
+    stand, hit = SOL.ev_of(FOUR, "stand"), SOL.ev_of(FOUR, "hit")
+    assert f"hitting ({_pct(hit, 1)}) is a little worse than standing ({_pct(stand, 1)})" in text
+    assert f"≈ **{_pct(stand, 1)}** of the stake" in text
+    notes = _notes_lesson(7)
+    for s in ("15 of the 39 cards bust at once", "16 of the 24 safe cards", _pct(stand), _pct(hit),
+              f"(6: {_pct(six, 2, True)})", f"(7: {_pct(seven, 2, True)})"):
+        assert s in notes, s
+
+
+def test_issue14_item2_four_and_a_half_after_a_figure_clearly_hits():
+    """Issue 14 item 2: a 4½ made of a figure then a 4 hits clearly (-40.78% vs -46.77%); only a
+    4½ of small cards is a close call."""
+    hit, stand = SOL.ev_of("Fc 4d", "hit"), SOL.ev_of("Fc 4d", "stand")
+    assert (_pct(hit), _pct(stand)) == ("-40.78%", "-46.77%")
+    sol_text = flat(solution(L7, "7.2"))
+    assert f"Standing on 4½ wins only when the bank busts: {_pct(stand)}" in sol_text
+    assert f"Hitting is worth {_pct(hit)}" in sol_text
+    small_hit, small_stand = SOL.ev_of("2c 2d Fd", "hit"), SOL.ev_of("2c 2d Fd", "stand")
+    assert 0 < small_hit - small_stand < Fraction(1, 1000)
+    notes = _notes_exercise("7.2")
+    assert f"hitting {_pct(hit)}, standing {_pct(stand)}" in notes
+    assert f"a figure: {_pct(small_hit)} against {_pct(small_stand)})" in notes
+
+
+def test_issue14_item5_the_bank_wins_only_with_the_same_stake_every_round():
+    """Issue 14 item 5: "the bank wins in the long run" holds with the same stake every round;
+    staking 10 on a first 6 or 7 and 1 otherwise (S9) beats a bank that stands at 5."""
+    text = _markdown(L7)
+    assert "So the bank wins in the long run, **with the same stake every round**" in text
+    assert "same stake every round" in _notes_lesson(7)
+    ev, staked = Fraction(0), Fraction(0)
+    for card in sk.FULL_DECK:
+        stake = 10 if card.rank in (6, 7) else 1
+        best = max(SOL.ev_of((card,), "stand"), SOL.ev_of((card,), "hit"))
+        ev += Fraction(1, 40) * stake * best
+        staked += Fraction(1, 40) * stake
+    assert ev > 0 and round(float(ev), 2) == 0.44 and _pct(ev / staked, 1) == "15.6%"
+    assert sum(Fraction(1, 40) * max(SOL.ev_of((c,), "stand"), SOL.ev_of((c,), "hit"))
+               for c in sk.FULL_DECK) == SOL.ev
+
+
+def _edges():
+    return {
+        "plain": SOL.house_edge,
+        "matta": odds.solve(ITALIAN.replace(reale_payout=1, dealer_reale_collects_double=False),
+                            dealer=BANK).house_edge,
+        "reale": odds.solve(ITALIAN.replace(matta=None), dealer=BANK).house_edge,
+        "italian": odds.solve(ITALIAN, dealer=BANK).house_edge,
+        "push": odds.solve(PLAIN.replace(dealer_wins_ties=False), dealer=BANK).house_edge,
+    }
+
+
+def test_issue14_item11_what_each_italian_rule_does_to_the_edge(lesson7):
+    """Issue 14 item 11: the matta alone 16.37% -> 16.16%, the reale rules alone -> 16.15%,
+    both -> 15.85%; and the bank can hold the matta too.  The tie rule: 7.00%, worth 9.37 points."""
+    ns = lesson7[0]
+    edges = _edges()
+    assert ns["edges"] == edges
+    shown = {k: _pct(v) for k, v in edges.items()}
+    assert shown == {"plain": "16.37%", "matta": "16.16%", "reale": "16.15%", "italian": "15.85%", "push": "7.00%"}
+    text = _markdown(L7)
+    for row, key in (("| plain |", "plain"), ("| with the matta, but no reale paid double |", "matta"),
+                     ("| with the reale paid double, but no matta |", "reale"),
+                     ("| Italian: the matta and the reale paid double |", "italian"),
+                     ("| plain, but a tie gives you your stake back |", "push")):
+        assert f"{row} {shown[key]} |" in text, row
+    assert "the bank can hold the matta too" in text
+    assert f"{_pct(edges['plain'] - edges['push'])[:-1]} of the bank's {shown['plain'][:-1]} points" in text
+    assert round(float(edges["plain"] - edges["italian"]) * 100, 1) == 0.5    # "about half a point"
+    notes = _notes_lesson(7)
+    assert ("plain 16.37%; the matta without the reale paid double 16.16%; the reale paid double without "
+            "the matta 16.15%; both (Italian) 15.85%; plain with ties pushed 7.00%") in notes
+
+
+def test_issue14_item9_the_italian_edge_exercise_tells_15_85_from_16_37(lesson7):
+    """Issue 14 item 9: the exercise on the Italian edge must not accept "16%"."""
+    q = lesson7[1]["7.3"]
+    edges = _edges()
+    assert q.check("1585").right and not q.check("1600").right and not q.check("1637").right
+    assert "plain" in q.check("1637").message and "too rough" in q.check("1600").message
+    assert round(edges["italian"] * 10_000) == 1585 and round(edges["plain"] * 10_000) == 1637
+
+
+def test_lesson7_every_number_in_the_text():
+    text = _markdown(L7)
+    p = odds.final_distribution(BANK, seen=FOUR, rules=PLAIN)["bust"]
+    assert f"wins 1 about {_pct(p, 0)} of the time" in text
+    assert f"EV of standing = {float(p):.3f} × (+1) + {float(1 - p):.3f} × (−1)".replace("-", "−") in text.replace("-", "−")
+    assert "you lose 0.4 a round on average, 40 for every 100" in text.lower()
+    assert f"the bank wins about {_pct(SOL.house_edge)[:-1]} on average" in text
+    assert "with ties pushed the edge falls to 7.00%" in text
+    assert "16.37% with the plain rules" in text and "15.85% with the Italian rules" in text
+    assert SOL.decision("4c") == SOL.decision("5c") == "stand" and SOL.decision("Fc 4d") == "hit"
+    assert "on a first 4 or 5, stand; on a figure and a 4, hit" in text
+    notes = _notes_lesson(7)
+    five_stand, five_hit = SOL.ev_of("5c", "stand"), SOL.ev_of("5c", "hit")
+    assert f"stand, {_pct(five_stand)} against {_pct(five_hit)}" in notes
+    assert f"**{p} ≈ {_pct(p, 1)}**" in notes
+    assert f"({SOL.house_edge})" in notes
+    assert "(−47.0% and −40.8%)".replace("−", "-") in notes
+    assert [_pct(max(SOL.ev_of(h, "stand"), SOL.ev_of(h, "hit")), 1) for h in ("4c Ad", "4c Fd")] == ["-47.0%", "-40.8%"]
