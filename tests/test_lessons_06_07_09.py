@@ -20,7 +20,7 @@ import pytest
 from lesson_tools import LESSONS, cells, flat, run_lesson, solution
 
 import sette_kit as sk
-from sette_kit import fmt, odds, trees
+from sette_kit import fmt, odds, simulate, trees
 
 L6 = LESSONS / "06-probability-of-busting.ipynb"
 L7 = LESSONS / "07-expected-value-and-strategy.ipynb"
@@ -274,3 +274,115 @@ def test_lesson7_every_number_in_the_text():
     assert f"({SOL.house_edge})" in notes
     assert "(−47.0% and −40.8%)".replace("−", "-") in notes
     assert [_pct(max(SOL.ev_of(h, "stand"), SOL.ev_of(h, "hit")), 1) for h in ("4c Ad", "4c Fd")] == ["-47.0%", "-40.8%"]
+
+
+# ================================================================================================
+# Lesson 6 · The probability of busting
+# ================================================================================================
+
+@pytest.fixture(scope="module")
+def lesson6():
+    from widgets import ProbabilityTree, charts
+
+    rec = _Recorder()
+    ns, questions, sources = run_lesson(L6, stubs=("OddsLab",),
+                                        extra={"Predict": rec, "charts": charts, "ProbabilityTree": ProbabilityTree})
+    return ns, questions, sources, rec
+
+
+def test_lesson6_exercises_are_the_engines_and_every_mistake_gets_its_feedback(lesson6):
+    _, questions, sources, _ = lesson6
+    expected = {
+        "6.1": (Fraction(11, 19), "11/19"),
+        "6.2": (Fraction(4, 7), "4/7"),
+        "6.3": (Fraction(1, 130), "1/130"),
+        "6.4": (Fraction(2, 19), "2/19"),
+    }
+    assert odds.bust_probability("4 di bastoni, 2 di spade", rules=PLAIN) == expected["6.1"][0]
+    assert odds.bust_probability("6 di bastoni", seen=sk.parse_cards("7c 7d 5s Rc"), rules=PLAIN) == expected["6.2"][0]
+    assert odds.bust_probability("Fante di coppe, Cavallo di spade", rules=PLAIN) == expected["6.4"][0]
+    _check_exercises(questions, sources, L6, expected)
+    for number in ("6.1", "6.2", "6.4"):    # bust_question brings its own mistakes (40 cards, not busting, ...)
+        assert len(questions[number].mistakes) >= 3
+
+
+def test_lesson6_predictions_are_the_engines(lesson6):
+    _, _, _, rec = lesson6
+    _, p, kw = rec.find("You hold a 5.")
+    assert p == odds.bust_probability("5 di coppe", rules=PLAIN) == Fraction(19, 39) < kw["than"] == Fraction(1, 2)
+    _, p, kw = rec.find("four figures are turned up")
+    assert p == Fraction(23, 35) > kw["than"] == Fraction(23, 39)
+    assert "23/35 ≈ 65.7% instead of 23/39 ≈ 59.0%" in kw["why"](p)
+    _, p, kw = rec.find("a 7 and then a figure")
+    assert p == Fraction(4, 40) * Fraction(12, 39) == Fraction(2, 65)
+    assert kw["why"].endswith(f"4/40 × 12/39 = {p}.")
+    _, p, kw = rec.find("draw until you have 5 or more")
+    tree = trees.draw_tree("4 di coppe", trees.hit_until(5), rules=PLAIN)
+    assert p == tree.events()["bust"] == Fraction(15, 39) + Fraction(12, 39) * Fraction(15, 38) == Fraction(125, 247)
+    assert kw["reveal"].model.events() == tree.events()
+
+
+def test_lesson6_area_diagram_is_the_count_of_ordered_pairs(lesson6):
+    ns = lesson6[0]
+    assert (ns["sevens"], ns["figures_after"], ns["no_seven_then_figure"]) == ((4, 40), (12, 39), Fraction(35, 117))
+    assert ns["seven_then_figure"] == Fraction(1, 10) * Fraction(12, 39)
+    assert "4/40 × 12/39 = 48/1560 = 2/65" in ns["area"].text
+
+
+def test_issue14_item3_no_two_card_hand_is_safe_while_a_7_is_unseen(lesson6):
+    """Issue 14 item 3: no two-card hand can never bust while a 7 is unseen (1 + 7 = 8); the
+    lesson asks instead for the smallest two-card hand's chance, 4/38."""
+    from itertools import combinations
+
+    for hand in combinations(sk.FULL_DECK, 2):
+        if not sk.score(hand, PLAIN).bust:
+            assert odds.bust_probability(hand, rules=PLAIN) > 0
+    assert min(sk.score(h, PLAIN).total for h in combinations(sk.FULL_DECK, 2)) == 1
+    q = lesson6[1]["6.4"]
+    assert "a 7 takes you to 8" in q.check("0").message
+    text = _markdown(L6)
+    assert "No two-card hand is safe while a 7 is unseen" in text
+    assert "never bust" not in text.replace("never bust a hand below", "")
+    notes = _notes_lesson(6)
+    assert "no two-card hand is safe from busting while a 7 is unseen (1 + 7 = 8)" in notes
+    assert "two-card hands that can never bust" not in notes
+
+
+def test_issue14_item4_probability_counts_the_unseen_cards():
+    """Issue 14 item 4: not "cards that could come" but unseen cards, each equally likely to be
+    next from your point of view (the other players' face-down cards stay in the count)."""
+    text = _markdown(L6)
+    assert "**probability = unseen cards that make it happen ÷ all the unseen cards**" in text
+    assert "That includes the other players' face-down cards" in text
+    assert "cards that could come" not in text
+    assert "each equally likely to be next" in text
+    assert "each equally likely to be next from your point of view" in _notes_lesson(6).replace(
+        "equally likely to be next from your\n  point of view", "")
+
+
+def test_lesson6_every_number_in_the_text():
+    text = _markdown(L6)
+    five_bust = odds.bust_probability("5 di coppe", rules=PLAIN)
+    assert five_bust == Fraction(19, 39) and "**19 of the 39 unseen cards**" in text
+    assert "That is 20 cards in a full deck" in text and 5 * 4 == 20
+    assert "after a 7, 12 figures are left among **39** cards" in text
+    assert odds.next_card("7 di coppe", rules=PLAIN)[Fraction(1, 2)] == Fraction(12, 39)
+    assert "a figure, then a 4, 5, 6 or 7, is 12/39 × 15/38" in text
+    assert odds.bust_probability("4 di coppe, Fante di denari", rules=PLAIN) == Fraction(15, 38)
+    assert "bust is the 4-to-7 branch (15/39)" in text
+    assert odds.bust_probability("4 di coppe", rules=PLAIN) == Fraction(15, 39)
+    assert "Without the table it would be 23/39 ≈ 59.0%" in flat(solution(L6, "6.2"))
+    assert odds.bust_probability("6 di bastoni", rules=PLAIN) == Fraction(23, 39)
+    notes = _notes_lesson(6)
+    for s, value in (("19/39 ≈ 48.7%", Fraction(19, 39)), ("23/35 ≈ 65.7%", Fraction(23, 35)),
+                     ("125/247 ≈ 50.6%", Fraction(125, 247)), ("23/38 ≈ 60.5%", Fraction(23, 38))):
+        assert s in notes and s.endswith(f"{float(value):.1%}")
+    assert odds.bust_probability("5 di coppe, Asso di spade", rules=PLAIN) == Fraction(23, 38)
+    assert Fraction(12, 40) * Fraction(11, 39) == Fraction(11, 130) and "= 11/130" in notes
+
+
+def test_lesson6_ends_with_practice_on_busting(lesson6):
+    ns = lesson6[0]
+    (args, kw), = ns["_practice"]
+    assert args == ("bust",) and kw["rules"] == PLAIN
+

@@ -153,8 +153,21 @@ STEPS = {
         expect_visible(".sk-quattro-table button.sk-draw"),
     ],
     "06-probability-of-busting.ipynb": [
+        # the opening prediction (higher or lower than half), then the area diagram and the
+        # tree, each hidden behind its prediction until the guess
+        click(".sk-predict button.sk-predict-choice:has-text('Lower than half')"),
+        expect_text(".sk-predict-result", "The answer: lower: 19/39"),
+        fill(".sk-predict .sk-predict-box", "5%", nth=0),
+        expect_visible(".sk-predict-extra figure.sk-chart svg"),
+        fill(".sk-predict .sk-predict-box", "50%", nth=1),
+        expect_text(".sk-predict-result", "The answer: 125/247"),
+        expect_visible(".sk-predict-extra .sk-probability-tree details.sk-tree-inner"),
         expect_visible(".sk-odds-lab figure.sk-chart svg"),
-        check_charts("body", "06-probability-of-busting", count=2),
+        check_charts(".sk-odds-lab", "06-probability-of-busting", count=1),
+        quiz_answer("0", right=False, nth=3),
+        expect_text(".sk-quiz-feedback", "a 7 takes you to 8"),
+        quiz_answer("2/19", right=True, nth=3),
+        expect_text(".sk-quiz", "Streak"),
     ],
     "07-expected-value-and-strategy.ipynb": [
         # the hit-or-stand prediction on a first 4 hides the probability tree until the guess
