@@ -133,7 +133,7 @@ LESSONS: tuple[Lesson, ...] = (
            25, ("S9",), False, "maths"),
     Lesson(9, "simulation", "Simulation",
            "the law of large numbers, the standard error and confidence intervals",
-           "A computer plays a million rounds. How close does it get to the exact answer, and how sure can you be?",
+           "A computer plays ten thousand rounds. How close does it get to the exact answer, and how sure can you be?",
            25, (), True, "maths"),
     Lesson(10, "risk-and-ruin", "Risk and ruin",
            "the spread of results, your bankroll, and the chance of going broke",

@@ -386,3 +386,116 @@ def test_lesson6_ends_with_practice_on_busting(lesson6):
     (args, kw), = ns["_practice"]
     assert args == ("bust",) and kw["rules"] == PLAIN
 
+
+# ================================================================================================
+# Lesson 9 · Simulation
+# ================================================================================================
+
+STAND5 = odds.stand_at(5)
+
+
+@pytest.fixture(scope="module")
+def lesson9():
+    from widgets import CoveragePicture, charts
+
+    rec = _Recorder()
+    ns, questions, sources = run_lesson(L9, stubs=("SimulationLab",),
+                                        extra={"Predict": rec, "charts": charts, "CoveragePicture": CoveragePicture})
+    return ns, questions, sources, rec
+
+
+def _run9(n, seed):
+    return simulate.run(PLAIN, STAND5, STAND5, rounds=n, seed=seed)
+
+
+def test_lesson9_exercises_are_the_engines_and_every_mistake_gets_its_feedback(lesson9):
+    _, questions, sources, _ = lesson9
+    r3 = _run9(10_000, 3)
+    assert (r3.counts["win"], r3.counts["lose"], r3.counts["push"]) == (4173, 5827, 0)
+    lo, hi = _run9(1000, 1).ci(0.95)
+    expected = {
+        "9.1": (Fraction(4), "4"),
+        "9.2": (lo <= float(simulate.exact_ev(PLAIN, STAND5, STAND5)) <= hi, "no"),
+        "9.3": (Fraction(4173 - 5827, 10_000), "-0.1654"),
+    }
+    assert expected["9.2"][0] is False
+    _check_exercises(questions, sources, L9, expected)
+
+
+def test_lesson9_predictions_are_the_engines(lesson9):
+    ns, _, _, rec = lesson9
+    exact = simulate.exact_ev(PLAIN, STAND5, STAND5)
+    _, near, kw = rec.find("within 0.05 of the exact value")
+    assert near == "no" and abs(_run9(100, 1).mean - float(exact)) > 0.05
+    assert "After 100 rounds the average is -0.28" in kw["why"]
+    _, se, kw = rec.find("What is the standard error of the 10,000-round run")
+    assert abs(float(se) - _run9(10_000, 1).stderr) < 1e-6
+    assert f"a standard error of {_run9(100, 1).stderr:.3f}" in rec.find("What is the standard error")[0]
+    _, misses, kw = rec.find("how many miss the exact value")
+    cov = simulate.coverage(PLAIN, STAND5, STAND5, rounds=100, runs=100, seed=1)
+    assert misses == len(cov.misses) == 4 and cov.exact == exact
+    assert kw["reveal"].rounds * kw["reveal"].runs == 10_000, "the coverage picture stays small for the browser"
+
+
+def test_lesson9_runs_stay_small_for_the_static_site(lesson9):
+    """Pyodide runs pure Python: no run in the lesson above 10,000 rounds (the old lesson ran a million)."""
+    ns = lesson9[0]
+    assert max(ns["runs"]) == 10_000 and ns["r3"].rounds == 10_000
+    src = "\n".join(c.source for c in cells(L9) if c.cell_type == "code")
+    sizes = [int(n.replace("_", "")) for n in re.findall(r"rounds=(\d[\d_]*)", src)]
+    assert sizes and max(sizes) <= 10_000 and "10**" not in src.replace("10**6)", "")
+
+
+def _interval(r):
+    return f"{r.mean:+.3f} ± {1.96 * r.stderr:.3f}".replace("+", "").replace("-", "−")
+
+
+def test_issue14_item7_one_plus_minus_convention():
+    """Issue 14 item 7: "±" is 1.96 standard errors (the 95% interval) everywhere in lesson 9 and
+    its TEACHERS.md section; every "a ± b" written there is an average and 1.96 of its standard
+    errors, for a run the lesson names."""
+    text, notes = _markdown(L9), _notes_lesson(9)
+    runs = {100: _run9(100, 1), 1000: _run9(1000, 1), 10_000: _run9(10_000, 1)}
+    r3 = _run9(10_000, 3)
+    allowed = {_interval(r).replace("−", "-") for r in [*runs.values(), r3]}
+    allowed |= {"-0.20 ± 0.039"}      # the exit ticket: sigma 1, 2,500 rounds: 1.96 / 50
+    assert round(1.96 / 50, 3) == 0.039
+    for where in (text, notes, flat(solution(L9, "9.2")), flat(solution(L9, "9.3"))):
+        for found in re.findall(r"-?\d\.\d+ ± \d\.\d+(?!\d)(?! ×)", where.replace("−", "-")):
+            assert found in allowed, found
+    assert "**±** always means 1.96 standard errors" in text
+    assert "\"±\" always means 1.96 standard errors" in notes
+    for n, r in runs.items():
+        lo, hi = r.ci(0.95)
+        assert abs((hi - lo) / 2 - 1.96 * r.stderr) < 1e-4 * r.stderr   # z = 1.95996...
+    assert "−0.254 ± 0.060 is the interval from −0.314 to −0.194".replace("−", "-") in text
+    lo, hi = runs[1000].ci(0.95)
+    assert (f"{lo:.3f}", f"{hi:.3f}") == ("-0.314", "-0.194")
+
+
+def test_lesson9_every_number_in_the_text():
+    text = _markdown(L9)
+    exact = simulate.exact_ev(PLAIN, STAND5, STAND5)
+    assert exact == Fraction(-218179120494761, 1258299075033000) and f"{float(exact):.4f}" == "-0.1734"
+    assert "about **-0.1734** a round" in text
+    runs = {100: _run9(100, 1), 1000: _run9(1000, 1), 10_000: _run9(10_000, 1)}
+    for n, se_text in ((100, "0.096"), (1000, "0.031"), (10_000, "0.0099")):
+        r = runs[n]
+        digits = len(se_text.split(".")[1])
+        assert f"{r.stderr:.{digits}f}" == se_text
+        row = f"| {n:,} | {r.mean:.3f} | {se_text} | {_interval(r).replace('−', '-')} |"
+        assert row in text, row
+    assert all(round(r.std, 2) in (0.96, 0.97, 0.99) for r in runs.values()) and "about 0.99" in text
+    assert round(runs[10_000].std, 2) == 0.99
+    lo, hi = runs[1000].ci(0.95)
+    assert not lo <= float(exact) <= hi and "Exercise 9.2 asks you about the 1,000-round line" in text
+    lo, hi = runs[10_000].ci(0.95)
+    assert lo <= float(exact) <= hi and "10,000 seeded rounds give -0.160 ± 0.019" in text
+    r3 = _run9(10_000, 3)
+    lo, hi = r3.ci(0.95)
+    sol = flat(solution(L9, "9.3"))
+    assert lo <= float(exact) <= hi and "its interval is -0.165 ± 0.019" in sol.replace("−", "-")
+    assert f"{r3.stderr:.4f}" == "0.0099"
+    assert f"{runs[1000].stderr:.4f}" == "0.0306" and "standard error 0.0306" in text
+    notes = _notes_lesson(9)
+    assert f"**about 0.0099** ({runs[10_000].stderr:.5f}:" in notes

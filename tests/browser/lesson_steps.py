@@ -183,10 +183,22 @@ STEPS = {
         quiz_answer("1585", right=True, nth=2),
     ],
     "09-simulation.ipynb": [
+        # the first prediction hides the running average; the third, the coverage picture
+        click(".sk-predict button.sk-predict-choice:has-text('no')"),
+        expect_text(".sk-predict-result", "The answer: no"),
+        expect_visible(".sk-predict-extra figure.sk-chart svg"),
+        fill(".sk-predict .sk-predict-box", "5", nth=1),
+        expect_text(".sk-predict-result", "The answer: 4"),
+        expect_visible(".sk-predict-extra .sk-coverage-picture figure.sk-chart svg"),
+        click(".sk-coverage-picture button.sk-coverage-more"),
+        expect_text(".sk-coverage-tally", "of 200 intervals", timeout=120),
         expect_visible(".sk-simulation-lab"),
         click(".sk-simulation-lab button.sk-run"),
         expect_visible(".sk-simulation-lab .sk-chart svg", timeout=120),
-        check_charts("body", "09-simulation", count=3),
+        check_charts(".sk-simulation-lab", "09-simulation", count=2),
+        quiz_answer("yes", right=False, nth=1),
+        expect_text(".sk-quiz-feedback", "The interval runs from"),
+        quiz_answer("-0.1654", right=True, nth=2),
     ],
 }
 
