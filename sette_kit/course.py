@@ -130,7 +130,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(8, "betting-after-the-first-card", "Betting after the first card",
            "how choosing your stake after your first card turns the bank's edge round",
            "The bank has the edge in every round. Can you still beat it by choosing how much to stake?",
-           25, ("S9",), False, "maths"),
+           25, ("S9",), True, "maths"),
     Lesson(9, "simulation", "Simulation",
            "the law of large numbers, the standard error and confidence intervals",
            "A computer plays a million rounds. How close does it get to the exact answer, and how sure can you be?",

@@ -160,6 +160,14 @@ STEPS = {
         expect_visible(".sk-strategy-chart figure.sk-chart svg", timeout=120),
         check_charts("body", "07-expected-value-and-strategy", count=1),
     ],
+    "08-betting-after-the-first-card.ipynb": [
+        fill(".sk-predict-box", "3", nth=0),
+        expect_text(".sk-predict-result", r"Your guess: 3\. The answer: 2\."),
+        expect_visible(".sk-predict-extra figure.sk-chart svg"),
+        expect_text(".sk-betting-lab .sk-plan", r"Return per unit staked: \+15\.6%", timeout=120),
+        fill(".sk-betting-lab .sk-max-stake", "20"),
+        expect_text(".sk-betting-lab .sk-plan", r"stakes 1 to 20", timeout=60),
+    ],
     "09-simulation.ipynb": [
         expect_visible(".sk-simulation-lab"),
         click(".sk-simulation-lab button.sk-run"),
