@@ -1104,7 +1104,7 @@ def pair_html(wide: Chart, narrow: Chart, breakpoint: int = 540) -> str:
 __all__ += ["signed_bar", "paired_bar", "share_bar", "paths_chart", "pair_html", "PATH_COLOURS", "NARROW"]
 # -- appended for the lesson kit (issue 14): coverage of confidence intervals, area diagrams ----
 
-def _cross(x: float, y: float, r: float, stroke: str, width: float = 2.2) -> str:
+def _miss_cross(x: float, y: float, r: float, stroke: str, width: float = 2.2) -> str:
     """An × mark (a shape that says "missed" without colour)."""
     return (f'<path d="M{_f(x - r)} {_f(y - r)}L{_f(x + r)} {_f(y + r)}M{_f(x - r)} {_f(y + r)}L{_f(x + r)} {_f(y - r)}" '
             f'stroke="{stroke}" stroke-width="{width}" stroke-linecap="round"/>')
@@ -1154,7 +1154,7 @@ def coverage_chart(intervals: Sequence, exact, level: float = 0.95, title: str |
         y = top + (i + 0.5) * pitch
         if i in misses:
             marks.append(line(x(lo), y, x(hi), y, VERMILLION, 2.6))
-            marks.append(_cross(x(mean), y, min(3.2, pitch * 0.8), VERMILLION))
+            marks.append(_miss_cross(x(mean), y, min(3.2, pitch * 0.8), VERMILLION))
             marks.append(f'<path d="M2 {_f(y - 4)}L10 {_f(y)}L2 {_f(y + 4)}Z" fill="{VERMILLION}"/>')
         else:
             marks.append(line(x(lo), y, x(hi), y, BLUE, 1.4))
