@@ -138,7 +138,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(10, "risk-and-ruin", "Risk and ruin",
            "the spread of results, your bankroll, and the chance of going broke",
            "You start with 100 and stake 10 a round. What is the chance you go broke before you double your money?",
-           25, (), False, "maths"),
+           25, (), True, "maths"),
     Lesson(11, "trentuno-rules", "Trentuno: the rules",
            "a second game with the same deck: scoring by suit, lives and knocking",
            "In Trentuno only one suit counts. Which three cards make the best hand?",

@@ -224,3 +224,183 @@ def test_l08_exit_ticket(engine08):
     assert set(post) == {"Ace", "2", "3", "4", "5", "figure"} and max(post, key=post.get) == "figure"
     assert "an Ace, 2, 3, 4, 5 or a figure; most likely a figure (3/8)" in notes
     assert "**Timing (25 min).**" in notes
+
+
+# =========================================================================================
+# Lesson 10: risk and ruin
+# =========================================================================================
+
+@pytest.fixture(scope="module")
+def l10():
+    return _run(L10, ("BankrollLab",))
+
+
+@pytest.fixture(scope="module")
+def engine10():
+    from sette_kit import risk
+
+    one = risk.round_result("plain", stake=1)
+    ten = risk.at_stake(one, 10)
+    plan = risk.round_result("plain", plan=(1, 10))
+    ruin = {"one": risk.ruin_probability(one, 100, 200), "ten": risk.ruin_probability(ten, 100, 200),
+            "plan": risk.ruin_probability(plan, 100, 200)}
+    return one, ten, plan, ruin
+
+
+def test_l10_the_round_is_exact_and_the_chain_agrees_with_issue_15(engine10):
+    """Issue 15 item 2 (figures.md: ruin with the plan 0.013025, flat stake 10 0.96456):
+    the round's law is exact, the chain's error is below 1e-12."""
+    one, ten, plan, ruin = engine10
+    best = odds.solve("plain", dealer=BANK)
+    assert one.mean == best.ev and set(one.distribution) == {-1, 1}
+    assert one.variance == 1 - best.ev ** 2                     # a +-1 game: E[X^2] - mean^2
+    assert ten.variance == 100 * one.variance and ten.mean == 10 * one.mean
+    assert set(ten.distribution) == {-10, 10}                   # plain rules: no double payment
+    assert plan.mean == odds.best_staking_plan(best, 1, 10).ev_per_round
+    assert f"{ruin['plan'].probability:.6f}" == "0.013025" and f"{ruin['ten'].probability:.5f}" == "0.96456"
+    assert all(r.error_bound < 1e-12 for r in ruin.values())
+
+
+def test_l10_the_chain_by_hand(engine10):
+    """The lesson's equations: r(0) = 1, r(200) = 0, r(b) = P(win) r(b+10) + P(lose) r(b-10),
+    19 unknowns r(10) ... r(190) with a stake of 10: solved here as a small exact system."""
+    one, ten, plan, ruin = engine10
+    win, lose = ten.distribution[10], ten.distribution[-10]
+    # gambler's ruin with steps of one unit (10 money): r(k) = (q^k - q^N)/(1 - q^N) in q = lose/win ... from k=10
+    q = lose / win
+    n, k = 20, 10
+    exact = (q ** k - q ** n) / (1 - q ** n)
+    assert abs(float(exact) - ruin["ten"].probability) < 1e-12
+    unknowns = [b for b in range(10, 200, 10)]
+    assert len(unknowns) == 19
+    text = flat(markdown(L10))
+    assert "r(b) = P(win) × r(b + 10) + P(lose) × r(b - 10)" in text
+    assert "19 equations for the 19 unknowns r(10), r(20), ..., r(190)" in text
+
+
+def test_l10_predictions(l10, engine10):
+    from sette_kit import risk
+
+    ns, _, predicts = l10
+    one, ten, plan, ruin = engine10
+    notes = _section(10)
+    assert len(predicts) == 5
+    # 1. the standard deviation of one round: about 1
+    q, answer, kw = predicts[0]
+    assert answer == "about 1" and kw["choices"] == ["about 0.1", "about 0.5", "about 1", "about 2"]
+    assert (fmt.decimal(one.mean, 4, sign=True), fmt.decimal(one.variance, 4), fmt.decimal(one.sd, 4)) == \
+        ("-0.1637", "0.9732", "0.9865")
+    assert "the mean is only -0.1637" in kw["why"] and "variance is 0.9732 and the standard deviation 0.9865" in kw["why"]
+    assert "**about 1**" in notes and "variance 0.9732, standard deviation 0.9865" in notes
+    assert round(one.sd / -float(one.mean)) == 6           # "six times the edge"
+    # 2. the opening question: 100, stake 10, ruin before 200
+    q, answer, kw = predicts[1]
+    assert answer == Fraction(ruin["ten"].probability)
+    sim = risk.simulate_ruin(ten, bankroll=100, target=200, paths=400, seed=1)
+    assert ns["sim_ten"] == sim and abs(sim.estimate - ruin["ten"].probability) < 4 * sim.stderr
+    assert (sim.paths, sim.ruined, fmt.percent(sim.estimate, 1), fmt.percent(sim.stderr, 1)) == (400, 382, "95.5%", "1.0%")
+    assert fmt.percent(ruin["ten"].probability, 1) == "96.5%" and round(ruin["ten"].expected_rounds) == 57
+    assert kw["why"] == ("A game lasts only about 57 rounds on average, yet the edge of lesson 7 wins most of them. "
+                         "A simulation of 400 bankrolls agrees: 382 went broke, 95.5%, with a standard error of 1.0%.")
+    assert "**96.5%** (0.964558), after about 57 rounds" in notes and f"{ruin['ten'].probability:.6f}" == "0.964558"
+    assert "400 bankrolls: 382 ruined, 95.5%, standard error 1.0 percentage point" in notes
+    # 3. stake 1 or stake 10 with the edge against you: 10
+    q, answer, kw = predicts[2]
+    assert answer == "a stake of 10" and 1 - ruin["ten"].probability > 1 - ruin["one"].probability
+    assert fmt.percent(1 - ruin["ten"].probability, 1) == "3.5%" and round(ruin["one"].expected_rounds) == 611
+    assert fmt.percent(ruin["one"].probability, 2) == "100.00%"
+    assert "double your money 3.5% of the time" in kw["why"] and "about 611 rounds" in kw["why"]
+    assert "**a stake of 10** (3.5% against almost nothing" in notes and "about 611 rounds" in notes
+    # 4. the staking plan: 1.3%
+    q, answer, kw = predicts[3]
+    assert answer == Fraction(ruin["plan"].probability)
+    assert (fmt.percent(ruin["plan"].probability, 1), fmt.decimal(plan.mean, 4, sign=True), fmt.decimal(plan.sd, 2),
+            round(ruin["plan"].expected_rounds)) == ("1.3%", "+0.4373", "4.54", 230)
+    assert kw["why"] == ("You win +0.4373 a round on average with a standard deviation of 4.54, and your "
+                         "biggest stake is a tenth of your bankroll: after about 230 rounds the edge has shown.")
+    assert max(p.stake for p in plan.parts) * 10 == 100
+    assert "**1.3%** (0.013025), about 230 rounds" in notes and "mean +0.4373 and standard deviation 4.54" in notes
+    # 5. the gambler's fallacy: 23/39 after five busts, reshuffled
+    q, answer, kw = predicts[4]
+    after = risk.next_card_after_busts("6 di coppe", 5, rules="plain")
+    assert answer == after.reshuffled == after.fresh == odds.bust_probability("6 di coppe") == Fraction(23, 39)
+    assert kw["why"].startswith("The same as from a fresh deck") and after.carried != after.fresh
+    assert "**23/39 ≈ 59.0%**" in notes
+
+
+def test_l10_markdown_claims(engine10):
+    from widgets.bankroll_lab import LIMITS, VOLATILITY_STAKES
+
+    one, ten, plan, ruin = engine10
+    text = flat(markdown(L10))
+    assert "at a stake of 1, every round ends at -1 or +1" in text and set(one.distribution) == {-1, 1}
+    assert "The spread is six times the edge" in text and round(one.sd / -float(one.mean)) == 6
+    assert "multiplies the standard deviation by 10 and the variance by 100" in text
+    assert ten.variance == 100 * one.variance
+    # the lab's words: two thousand simulated bankrolls, flat stakes from 1 to 50
+    import inspect
+
+    from widgets import BankrollLab
+    assert inspect.signature(BankrollLab).parameters["sim_paths"].default == 2000
+    assert "play two thousand bankrolls" in text
+    assert (VOLATILITY_STAKES[0], VOLATILITY_STAKES[-1]) == (1, 50) and "flat stakes from 1 to 50" in text
+    assert LIMITS["stake"] == (1, 50)
+    # the summary
+    assert "ruin before 200 is about 96.5%" in text and fmt.percent(ruin["ten"].probability, 1) == "96.5%"
+    assert "small stakes make ruin rare, about 1.3%" in text and fmt.percent(ruin["plan"].probability, 1) == "1.3%"
+    assert "At a stake of 1 it is about 1, six times the edge" in text
+
+
+def test_l10_exercises(l10, engine10):
+    from sette_kit import risk
+
+    _, questions, _ = l10
+    one, ten, plan, ruin = engine10
+    assert sorted(questions) == ["10.1", "10.2", "10.3", "10.4"]
+    # 10.1 the variance of +1 (2/5) / -1 (3/5)
+    coin = risk.custom_round({-1: Fraction(3, 5), 1: Fraction(2, 5)})
+    q = questions["10.1"]
+    assert q.answer == coin.variance == Fraction(24, 25) and coin.mean == Fraction(-1, 5)
+    assert Fraction(2, 5) * Fraction(6, 5) ** 2 == Fraction(72, 125) and Fraction(3, 5) * Fraction(4, 5) ** 2 == Fraction(48, 125)
+    assert 1 - coin.mean ** 2 == coin.variance
+    assert _mistakes(q) == {Fraction(1), Fraction(-1, 5), Fraction(1, 5)} and q.check("0.96").right
+    sol = flat(solution(L10, "10.1"))
+    assert "Answer: **24/25** (0.96)" in sol and "72/125 + 48/125 = 120/125 = 24/25" in sol
+    notes = flat(_exercise_notes(10, "10.1"))
+    assert "Answer: **24/25** (0.96)" in notes and "1 (the mean not subtracted), -1/5 (the mean) and 1/5" in notes
+    # 10.2 ten times the stake: 96
+    q = questions["10.2"]
+    assert q.answer == risk.at_stake(coin, 10).variance == 96
+    assert _mistakes(q) == {Fraction(48, 5), Fraction(24, 25)}          # 9.6 and 24/25
+    assert "Answer: **96**" in solution(L10, "10.2") and "100 × 24/25 = 96" in flat(solution(L10, "10.2"))
+    assert "Answer: **96** = 100 × 24/25" in _exercise_notes(10, "10.2") and "9.6" in _exercise_notes(10, "10.2")
+    # 10.3 the shortest chain: bankroll 10, stake 10, target 20 -> the chance of losing one round
+    q = questions["10.3"]
+    short = risk.ruin_probability(ten, 10, 20, exact=True)
+    assert q.answer == short.probability == ten.distribution[-10] == 1 - odds.solve("plain", dealer=BANK).result_distribution()[1]
+    assert (fmt.percent(q.answer, 1), fmt.percent(q.answer, 2), fmt.percent(1 - q.answer, 2)) == ("58.2%", "58.19%", "41.81%")
+    assert q.check("58.2%").right and _mistakes(q) == {1 - short.probability, Fraction(1, 2)}
+    assert "Answer: **about 58.2%**" in solution(L10, "10.3")
+    notes = _exercise_notes(10, "10.3")
+    assert "Answer: **about 58.2%** (58.19%)" in notes and "41.81%" in notes
+    # 10.4 the deck carried over: 9/17 = 18/34
+    q = questions["10.4"]
+    after = risk.next_card_after_busts("6 di coppe", 5, rules="plain")
+    assert q.answer == after.carried == Fraction(18, 34) == Fraction(23 - 5, 39 - 5)
+    assert _mistakes(q) == {Fraction(23, 39), Fraction(18, 39)}
+    assert (fmt.percent(after.carried, 1), fmt.percent(after.fresh, 1)) == ("52.9%", "59.0%")
+    sol = flat(solution(L10, "10.4"))
+    assert "Answer: **9/17** (18/34, about 52.9%)" in sol and "23 of the 39 unseen cards bust a 6" in sol
+    assert "18/34 = 9/17, lower than 23/39, about 59.0%" in sol
+    notes = _exercise_notes(10, "10.4")
+    assert "Answer: **9/17** (18/34 ≈ 52.9%)" in notes and "23/39" in notes and "18/39" in notes
+
+
+def test_l10_exit_ticket_and_timing(engine10):
+    one, ten, plan, ruin = engine10
+    notes = _section(10)
+    assert "**Timing (25 min).**" in notes and "**Exit ticket.**" in notes
+    assert "the one who stakes 10" in notes and "(3.5% against almost 0)" in notes
+    assert fmt.percent(1 - ruin["ten"].probability, 1) == "3.5%" and 1 - ruin["one"].probability < 1e-9
+    # the coin game of the classroom idea is exercise 10.1's: it wins 2 times in 5
+    assert "wins 2 times in 5 (the game of exercise 10.1)" in notes

@@ -174,6 +174,14 @@ STEPS = {
         expect_visible(".sk-simulation-lab .sk-chart svg", timeout=120),
         check_charts("body", "09-simulation", count=3),
     ],
+    "10-risk-and-ruin.ipynb": [
+        click(".sk-predict button.sk-predict-choice:has-text('about 0.5')", nth=0),
+        expect_text(".sk-predict-result", r"Your guess: About 0\.5\. The answer: about 1\."),
+        expect_text(".sk-bankroll-lab .sk-exact-ruin", r"Chance of ruin before reaching 200: 96\.46%", timeout=120),
+        expect_visible(".sk-bankroll-lab .sk-paths-chart figure.sk-chart svg", timeout=120),
+        lambda page: page.locator(".sk-bankroll-lab .sk-staking select").select_option(label="stake by first card"),
+        expect_text(".sk-bankroll-lab .sk-exact-ruin", r"Chance of ruin before reaching 200: 1\.30%", timeout=120),
+    ],
 }
 
 FIXTURE_STEPS = {
