@@ -335,7 +335,13 @@ def test_l10_markdown_claims(engine10):
     text = flat(markdown(L10))
     assert "at a stake of 1, every round ends at -1 or +1" in text and set(one.distribution) == {-1, 1}
     assert "The spread is six times the edge" in text and round(one.sd / -float(one.mean)) == 6
+    assert "a loss of about a sixth of your stake a round" in text and abs(-one.mean - Fraction(1, 6)) < Fraction(1, 100)
     assert "multiplies the standard deviation by 10 and the variance by 100" in text
+    # volatility against edge: with the edge for you, bigger stakes (the same plan, scaled) raise the chance of ruin
+    from sette_kit import risk
+    scaled = [risk.ruin_probability(risk.round_result("plain", plan=(k, 10 * k)), 100, 200).probability for k in (1, 2, 5)]
+    assert scaled == sorted(scaled) and scaled[0] < scaled[-1]
+    assert "With the edge for you it is the other way round: you want many small rounds" in text
     assert ten.variance == 100 * one.variance
     # the lab's words: two thousand simulated bankrolls, flat stakes from 1 to 50
     import inspect
