@@ -205,6 +205,14 @@ STEPS = {
         expect_text(".sk-quiz-feedback", "too rough"),
         quiz_answer("1585", right=True, nth=2),
     ],
+    "08-betting-after-the-first-card.ipynb": [
+        fill(".sk-predict-box", "3", nth=0),
+        expect_text(".sk-predict-result", r"Your guess: 3\. The answer: 2\."),
+        expect_visible(".sk-predict-extra figure.sk-chart svg"),
+        expect_text(".sk-betting-lab .sk-plan", r"Return per unit staked: \+15\.6%", timeout=120),
+        fill(".sk-betting-lab .sk-max-stake", "20"),
+        expect_text(".sk-betting-lab .sk-plan", r"stakes 1 to 20", timeout=60),
+    ],
     "09-simulation.ipynb": [
         # the first prediction hides the running average; the third, the coverage picture
         click(".sk-predict button.sk-predict-choice:has-text('no')"),
@@ -267,6 +275,14 @@ STEPS = {
         expect_text(".sk-quiz-feedback", "ordered draws"),
         quiz_answer("120", right=True, nth=0),
         quiz_answer("13/33", right=True, nth=2),
+    ],
+    "10-risk-and-ruin.ipynb": [
+        click(".sk-predict button.sk-predict-choice:has-text('about 0.5')", nth=0),
+        expect_text(".sk-predict-result", r"Your guess: About 0\.5\. The answer: about 1\."),
+        expect_text(".sk-bankroll-lab .sk-exact-ruin", r"Chance of ruin before reaching 200: 96\.46%", timeout=120),
+        expect_visible(".sk-bankroll-lab .sk-paths-chart figure.sk-chart svg", timeout=120),
+        lambda page: page.locator(".sk-bankroll-lab .sk-staking select").select_option(label="stake by first card"),
+        expect_text(".sk-bankroll-lab .sk-exact-ruin", r"Chance of ruin before reaching 200: 1\.30%", timeout=120),
     ],
 }
 
