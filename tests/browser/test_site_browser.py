@@ -30,6 +30,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 from sk_browser import ERROR_TEXTS, missing, run_steps, screenshot
+from sk_axe import axe_violations, describe, record_counts
 from sk_site import (Guard, StaticServer, open_site_page, site_steps, wait_site_page,
                      widget_kinds)
 
@@ -125,6 +126,9 @@ def test_lesson_runs_in_the_browser_with_nothing_outside_reachable(
     run_steps(page, steps)
     screenshot(page, screenshots / f"site-{stem}-after.png")
     assert shown_errors(page) == []
+    violations = axe_violations(page)  # issue 16: the static site too
+    record_counts(f"site {name}", "after its steps", violations)
+    assert violations == [], f"axe-core on the site's {page_of(name)}:\n{describe(violations)}"
     assert site_context.guard.left == [], "requests tried to leave the site"
 
 
