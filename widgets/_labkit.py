@@ -49,24 +49,16 @@ from sette_kit.numbers import MAX_CHARS, shown
 from ._background import Job
 from .base import LOG, UNEXPECTED, esc
 
-__all__ = ["Stepped", "whole", "table_html", "live", "busy_html", "LAB_CSS", "lab_look", "MAX_SEED"]
+__all__ = ["Stepped", "whole", "table_html", "live", "busy_html", "lab_look", "MAX_SEED"]
 
 MAX_SEED = 999_999_999
 """The largest seed a lab takes (the same seed plays the same cards)."""
 
-LAB_CSS = """
-.sk-lab .widget-html > .widget-html-content { min-width: 0; }
-.sk-lab ul.sk-log { padding-left: 1.2em; }
-.sk-lab .sk-lab-heading { margin: 14px 0 4px; }
-""".strip()
-"""The labs' few rules beside the kit's stylesheet: an HTML output never grows wider than
-the column (a wide table scrolls inside its own box instead of being cut on a phone)."""
-
-
 def lab_look(widget) -> None:
-    """Give a lab (a KitWidget) the ``sk-lab`` class and :data:`LAB_CSS`."""
+    """Give a lab (a KitWidget) the ``sk-lab`` class; its rules are in the kit's theme
+    (``.sk-lab``: an HTML output never grows wider than the column, so a wide table
+    scrolls inside its own box instead of being cut on a phone)."""
     widget.view.add_class("sk-lab")
-    widget.style.value = widget.style.value.replace("</style>", "\n" + LAB_CSS + "</style>")
 
 
 def whole(text, lo: int, hi: int | None, what: str) -> int:
