@@ -47,6 +47,19 @@ class _QuizStub:
         self.answer_box = type("AnswerBox", (), {})()
 
 
+class _Stub:
+    """A stubbed widget or module: any attribute and any call give the stub again
+    (``charts.area_diagram(...)``, ``BettingLab(...).view``)."""
+
+    def __call__(self, *a, **k):
+        return self
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return self
+
+
 def run_lesson(path, stubs=(), extra=None, skip_imports=("from widgets import",)):
     """Run the lesson's code cells with the named widgets stubbed.
 
@@ -66,9 +79,13 @@ def run_lesson(path, stubs=(), extra=None, skip_imports=("from widgets import",)
         return _QuizStub()
 
     quiz.practice = lambda *a, **k: practice.append((a, k)) or _QuizStub()
-    kit = {name: (lambda *a, **k: None) for name in ("Predict", "ProbabilityTree", "CoveragePicture")}
+    from widgets import CoveragePicture, ProbabilityTree
+
+    # the pictures run for real (lessons read their models: ``tree.model``, ``cover.tally``)
+    kit = {"Predict": lambda *a, **k: None, "ProbabilityTree": ProbabilityTree,
+           "CoveragePicture": CoveragePicture}
     ns = {"Quiz": quiz, "lesson": widgets.lesson, "_practice": practice, **kit,
-          **{name: (lambda *a, **k: None) for name in stubs}, **(extra or {})}
+          **{name: _Stub() for name in stubs}, **(extra or {})}
     for c in cells(path):
         if c.cell_type != "code":
             continue

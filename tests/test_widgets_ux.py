@@ -39,9 +39,9 @@ EXACT_DETAILS = re.compile(r'<details class="sk-exact">.*?</details>', re.S)
 
 def shown(html: str) -> str:
     """What a learner reads without opening anything: the text outside the
-    "exact value" disclosures (and outside card pictures)."""
+    "exact value" disclosures (and outside card pictures and style sheets)."""
     html = EXACT_DETAILS.sub("", html)
-    html = re.sub(r"<svg.*?</svg>", "", html, flags=re.S)
+    html = re.sub(r"<svg.*?</svg>|<style>.*?</style>", "", html, flags=re.S)
     return plain_text(html)
 
 
@@ -235,7 +235,8 @@ def test_17_lesson_outputs_show_no_code_and_no_long_fraction():
 
 
 STUBS = ("ScoreTrainer", "MattaExplorer", "TablePlayer", "QuattroTable", "VariantExplorer", "OddsLab",
-         "StrategyChart", "SimulationLab", "TrentunoTable", "distribution_bar", "running_mean_checkpoints")
+         "StrategyChart", "SimulationLab", "TrentunoTable", "distribution_bar", "running_mean_checkpoints",
+         "charts", "BettingLab", "BankrollLab", "ShoeLab", "CountingLab")
 
 
 @pytest.mark.parametrize("path", sorted(LESSONS.glob("0[1-9]-*.ipynb")), ids=lambda p: p.name[:2])
