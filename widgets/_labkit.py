@@ -47,7 +47,7 @@ from sette_kit.errors import SetteKitError
 from sette_kit.numbers import MAX_CHARS, shown
 
 from ._background import Job
-from .base import LOG, UNEXPECTED, esc
+from .base import LOG, UNEXPECTED, esc, plain_text
 
 __all__ = ["Stepped", "whole", "table_html", "live", "busy_html", "lab_look", "MAX_SEED"]
 
@@ -113,7 +113,10 @@ def table_html(head: Iterable[str], rows: Iterable[Iterable[str]], caption: str 
         body.append(f'<tr{attr}><th scope="row" style="text-align:left;padding:3px 8px;font-weight:600">'
                     f'{r[0]}</th>{cells}</tr>')
     cap = f'<p class="sk-table-caption" style="margin:4px 0">{caption}</p>' if caption else ""
-    return (f'{cap}<div style="max-width:100%;overflow-x:auto"><table class="sk-table {css}" '
+    # a scroll box a keyboard can reach and a screen reader can name (axe: scrollable-region-focusable)
+    label = esc(plain_text(caption)) if caption else "table"
+    return (f'{cap}<div role="region" aria-label="{label}" tabindex="0" '
+            f'style="max-width:100%;overflow-x:auto"><table class="sk-table {css}" '
             f'style="border-collapse:collapse"><thead><tr>{th}</tr></thead><tbody>{"".join(body)}</tbody>'
             f'</table></div>')
 

@@ -323,10 +323,11 @@ def test_keyboard_only_round_and_quiz_in_lesson_3(lessons_server, desktop, scree
     assert page.evaluate("() => { const s = document.querySelector('.sk-table-player .sk-status');"
                          " return !!s.closest('[aria-live], [role=status], [role=alert]'); }")
 
-    # the first quiz after the table: type the answer, Enter, then Tab to Check and press Space
+    # the first quiz after the table (exercise 3.1: a reale against the bank's three-card 7½,
+    # stake 10: +20, S5 and S14): type the answer, Enter, then Tab to Check and press Space
     tab_to(page, ".sk-quiz .sk-quiz-answer input", walk)
     page.keyboard.press("Control+A")
-    page.keyboard.type("-5")
+    page.keyboard.type("+20")
     page.keyboard.press("Enter")
     tab_to(page, ".sk-quiz button.sk-quiz-check", walk, limit=10)
     page.keyboard.press("Space")
