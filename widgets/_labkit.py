@@ -38,15 +38,12 @@ sette_kit.errors.SetteKitError: Paths must be from 100 to 100,000 (you typed 12)
 
 from __future__ import annotations
 
-import asyncio
-import threading
-import time
 from typing import Callable, Iterable, Iterator
 
 from sette_kit.errors import SetteKitError
 from sette_kit.numbers import MAX_CHARS, shown
 
-from ._background import Job
+from ._background import Background, Job
 from .base import LOG, UNEXPECTED, esc, plain_text
 
 __all__ = ["Stepped", "whole", "table_html", "live", "busy_html", "lab_look", "MAX_SEED"]
@@ -121,29 +118,18 @@ def table_html(head: Iterable[str], rows: Iterable[Iterable[str]], caption: str 
             f'</table></div>')
 
 
-class Stepped:
+class Stepped(Background):
     """Mixin: run requests made of steps in one :class:`Job` per widget; the newest wins.
 
     ``self._request(make, note)`` shows ``note`` in ``self.status`` and queues ``make``
     (called in the job to give the request's iterator of steps).  Between two steps the
     job looks for a newer request; if there is one, the older is dropped there.  Errors:
     a :class:`SetteKitError` becomes the widget's message, anything else a logged
-    apology.  With ``self.background`` False or ``wait=True`` the steps run at once."""
-
-    background: bool = True
-    _generation = 0
-    _job: Job | None = None
-    _pending = None
-
-    @property
-    def _step_lock(self) -> threading.Lock:
-        lock = self.__dict__.get("_stepped_lock")
-        if lock is None:
-            lock = self.__dict__.setdefault("_stepped_lock", threading.Lock())
-        return lock
+    apology.  With ``self.background`` False or ``wait=True`` the steps run at once.
+    Waiting (:meth:`wait`, :meth:`wait_async`, :attr:`busy`) is :class:`Background`'s."""
 
     def _request(self, make: Callable[[], Iterator], note: str, wait: bool | None = None) -> None:
-        with self._step_lock:
+        with self._bg_lock:
             self._generation += 1
             gen = self._generation
         if wait or (wait is None and not self.background):
@@ -152,7 +138,7 @@ class Stepped:
             self.status.value = ""
             return
         self.status.value = busy_html(note)
-        with self._step_lock:
+        with self._bg_lock:
             self._pending = (gen, make)
             job = None
             if self._job is None:
@@ -162,7 +148,7 @@ class Stepped:
 
     def _drain(self):
         while True:
-            with self._step_lock:
+            with self._bg_lock:
                 request, self._pending = self._pending, None
                 if request is None:
                     self._job = None
@@ -189,27 +175,3 @@ class Stepped:
                     self.status.value = ""
                     self.show_message(UNEXPECTED, kind="error")
             yield
-
-    def wait(self, timeout: float | None = 60) -> bool:
-        """Wait for the background work to finish; True if nothing is running."""
-        end = None if timeout is None else time.monotonic() + timeout
-        while True:
-            job = self._job
-            if job is None:
-                return True
-            left = None if end is None else max(0.0, end - time.monotonic())
-            job.wait(left)
-            if end is not None and time.monotonic() >= end:
-                return self._job is None
-
-    async def wait_async(self, timeout: float | None = 60) -> bool:
-        """``await`` the background work (on the event loop the job runs on)."""
-        end = None if timeout is None else time.monotonic() + timeout
-        while self._job is not None and (end is None or time.monotonic() < end):
-            await asyncio.sleep(0.005)
-        return self._job is None
-
-    @property
-    def busy(self) -> bool:
-        """True while background work runs."""
-        return self._job is not None
