@@ -44,7 +44,7 @@ from sette_kit.errors import SetteKitError
 from sette_kit.numbers import MAX_CHARS, shown
 
 from ._background import Background, Job
-from .base import LOG, UNEXPECTED, esc, plain_text
+from .base import esc, plain_text
 
 __all__ = ["Stepped", "whole", "table_html", "live", "busy_html", "lab_look", "MAX_SEED"]
 
@@ -165,13 +165,6 @@ class Stepped(Background):
                 else:
                     if gen == self._generation:
                         self.status.value = ""
-            except SetteKitError as e:
-                if gen == self._generation:
-                    self.status.value = ""
-                    self.show_message(str(e), kind="error")
-            except Exception:  # noqa: BLE001 - never a traceback on the page
-                LOG.exception("%s background work failed", type(self).__name__)
-                if gen == self._generation:
-                    self.status.value = ""
-                    self.show_message(UNEXPECTED, kind="error")
+            except Exception as e:  # noqa: BLE001 - never a traceback on the page
+                self._failed(gen, e)
             yield
