@@ -130,19 +130,6 @@ class Job:
     def finished(self) -> bool:
         return self._finished
 
-    def _failed(self, gen: int, error: Exception) -> None:
-        """Background work of request ``gen`` raised ``error`` (called in its ``except``):
-        a :class:`SetteKitError` becomes the widget's message, anything else is logged
-        server-side and the learner reads a short apology (never a traceback)."""
-        if isinstance(error, SetteKitError):
-            text = str(error)
-        else:
-            LOG.exception("%s background work failed", type(self).__name__)
-            text = UNEXPECTED
-        if gen == self._generation:
-            self.status.value = ""
-            self.show_message(text, kind="error")
-
     def wait(self, timeout: float | None = 60) -> bool:
         """Wait for the job to end; True if it has.  A job on a running event loop cannot
         be waited for from inside that loop (use ``await job.wait_async()``)."""
@@ -219,6 +206,19 @@ class Background:
             except Exception as e:  # noqa: BLE001 - never a traceback on the page
                 self._failed(gen, e)
             yield
+
+    def _failed(self, gen: int, error: Exception) -> None:
+        """Background work of request ``gen`` raised ``error`` (called in its ``except``):
+        a :class:`SetteKitError` becomes the widget's message, anything else is logged
+        server-side and the learner reads a short apology (never a traceback)."""
+        if isinstance(error, SetteKitError):
+            text = str(error)
+        else:
+            LOG.exception("%s background work failed", type(self).__name__)
+            text = UNEXPECTED
+        if gen == self._generation:
+            self.status.value = ""
+            self.show_message(text, kind="error")
 
     def wait(self, timeout: float | None = 60) -> bool:
         """Wait for the background work to finish; True if nothing is running."""
