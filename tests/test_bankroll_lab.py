@@ -5,13 +5,11 @@ with and without threads."""
 from __future__ import annotations
 
 import asyncio
-import threading
 
 import pytest
 
 from sette_kit import odds, risk
 from widgets import BankrollLab
-from widgets._background import threads_available
 from widgets.charts import caption_text
 
 
@@ -163,22 +161,6 @@ def test_background_simulation_streams_progress_and_cancel_stops_it():
     assert lab.wait(120) and lab.sim_status == "cancelled" and "Cancelled after" in lab.simulation_text
     assert lab.progress.bar_style == "warning" and not lab.stake_box.disabled
     assert lab.cancel() is None and lab.message_text == "No simulation is running."
-
-
-@pytest.fixture
-def no_threads(monkeypatch):
-    """Threads cannot start (as in Pyodide); no event loop is marked running to begin with."""
-    def refuse(self):
-        raise RuntimeError("can't start new thread")
-
-    monkeypatch.setattr(threading.Thread, "start", refuse)
-    assert not threads_available()
-    outer = asyncio._get_running_loop()
-    asyncio._set_running_loop(None)
-    try:
-        yield
-    finally:
-        asyncio._set_running_loop(outer)
 
 
 def test_without_threads_everything_steps_on_the_event_loop(no_threads):

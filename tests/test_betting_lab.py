@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import asyncio
-import threading
 from fractions import Fraction
 
 import pytest
@@ -12,7 +11,6 @@ import pytest
 from sette_kit import Rules, SetteKitError, odds
 from sette_kit.strategy_text import clear_cache
 from widgets import BettingLab
-from widgets._background import threads_available
 from widgets.charts import caption_text
 
 PLAIN = Rules.preset("plain")
@@ -152,22 +150,6 @@ def test_background_work_ends_with_the_newest_request():
     assert lab.wait(120)
     assert lab.solution.dealer == odds.stand_at(6.5) and lab.plan.max_stake == 8 and lab.table.max_stake == 8
     assert "6½ (your bank)" in lab.table_text
-
-
-@pytest.fixture
-def no_threads(monkeypatch):
-    """Threads cannot start (as in Pyodide); no event loop is marked running to begin with."""
-    def refuse(self):
-        raise RuntimeError("can't start new thread")
-
-    monkeypatch.setattr(threading.Thread, "start", refuse)
-    assert not threads_available()
-    outer = asyncio._get_running_loop()
-    asyncio._set_running_loop(None)
-    try:
-        yield
-    finally:
-        asyncio._set_running_loop(outer)
 
 
 def test_without_threads_the_work_steps_on_the_event_loop(no_threads):

@@ -5,13 +5,11 @@ the library's; the reshuffle is logged; bad input changes nothing; no threads.""
 from __future__ import annotations
 
 import asyncio
-import threading
 
 import pytest
 
 from sette_kit import Rules, counting, odds, parse_cards
 from widgets import ShoeLab
-from widgets._background import threads_available
 
 PLAIN = Rules.preset("plain")
 
@@ -134,22 +132,6 @@ def test_a_deal_while_dealing_is_refused():
     lab._dealing = True  # as while a deal runs in the background
     assert lab.deal(1) is None and lab.message_text == "Still dealing the rounds you asked for: wait a moment."
     assert lab.shoe.rounds == []
-
-
-@pytest.fixture
-def no_threads(monkeypatch):
-    """Threads cannot start (as in Pyodide); no event loop is marked running to begin with."""
-    def refuse(self):
-        raise RuntimeError("can't start new thread")
-
-    monkeypatch.setattr(threading.Thread, "start", refuse)
-    assert not threads_available()
-    outer = asyncio._get_running_loop()
-    asyncio._set_running_loop(None)
-    try:
-        yield
-    finally:
-        asyncio._set_running_loop(outer)
 
 
 def test_without_threads_dealing_steps_on_the_event_loop(no_threads):

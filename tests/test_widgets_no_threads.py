@@ -10,34 +10,14 @@ steps, the newest request wins), and with no loop at all it must still run, at o
 from __future__ import annotations
 
 import asyncio
-import threading
 
-import pytest
 
 from sette_kit import Rules, odds, simulate
 from sette_kit.strategy import stand_at
 from widgets import OddsLab, SimulationLab, StrategyChart, VariantExplorer
-from widgets._background import Job, threads_available
+from widgets._background import Job
 
 PLAIN = Rules.preset("plain")
-
-
-@pytest.fixture
-def no_threads(monkeypatch):
-    """Threads cannot start, and no event loop is running in this thread to begin with
-    (a session-wide Playwright browser of the browser tests marks one as running: it is
-    set aside for the test and put back after)."""
-    def refuse(self):
-        raise RuntimeError("can't start new thread")
-
-    monkeypatch.setattr(threading.Thread, "start", refuse)
-    assert not threads_available()
-    outer = asyncio._get_running_loop()
-    asyncio._set_running_loop(None)
-    try:
-        yield
-    finally:
-        asyncio._set_running_loop(outer)
 
 
 def test_job_runs_its_steps_as_a_thread_where_threads_exist():
