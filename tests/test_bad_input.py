@@ -19,7 +19,6 @@ Saved games (issue 18, item 21) have their own table in ``tests/test_saves.py``.
 
 from __future__ import annotations
 
-import math
 import signal
 import subprocess
 import sys

@@ -11,6 +11,7 @@ import pytest
 from sette_kit import odds, risk
 from widgets import BankrollLab
 from widgets.charts import caption_text
+from threadless import no_threads  # noqa: F401 - a fixture
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,7 @@ from sette_kit import Rules, SetteKitError, odds
 from sette_kit.strategy_text import clear_cache
 from widgets import BettingLab
 from widgets.charts import caption_text
+from threadless import no_threads  # noqa: F401 - a fixture
 
 PLAIN = Rules.preset("plain")
 

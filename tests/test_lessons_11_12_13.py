@@ -16,7 +16,7 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from lesson_tools import LESSONS, TEACHERS, cells, markdown, run_lesson, solution
+from lesson_tools import LESSONS, TEACHERS, markdown, run_lesson, solution
 
 import sette_kit as sk
 from sette_kit import counting

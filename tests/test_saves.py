@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from sette_kit import game, quattro, trentuno
+from sette_kit import game
 from sette_kit._saves import MAX_SAVE_CHARS
 from sette_kit.errors import SetteKitError
 from sette_kit.game import MAX_SAVED_EVENTS, Table

@@ -10,6 +10,7 @@ import pytest
 
 from sette_kit import Rules, counting, odds, parse_cards
 from widgets import ShoeLab
+from threadless import no_threads  # noqa: F401 - a fixture
 
 PLAIN = Rules.preset("plain")
 

@@ -16,6 +16,7 @@ from sette_kit import Rules, odds, simulate
 from sette_kit.strategy import stand_at
 from widgets import OddsLab, SimulationLab, StrategyChart, VariantExplorer
 from widgets._background import Job
+from threadless import no_threads  # noqa: F401 - a fixture
 
 PLAIN = Rules.preset("plain")
 

@@ -25,7 +25,6 @@ import shutil
 import sys
 import time
 from html.parser import HTMLParser
-from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest

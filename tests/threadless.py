@@ -1,4 +1,4 @@
-"""Fixtures shared by the kit's tests."""
+"""The `no_threads` fixture: a test runs as in Pyodide, where no thread can start (imported by the tests that use it)."""
 
 from __future__ import annotations
 
