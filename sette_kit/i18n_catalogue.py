@@ -1,0 +1,177 @@
+"""Keep the kit's message catalogues (issue 17): extract, merge, check, compile.
+
+    python -m sette_kit.i18n_catalogue update      # extract the marked strings, merge into it/es .po
+    python -m sette_kit.i18n_catalogue check       # what is missing, untranslated or fuzzy (exit 1)
+    python -m sette_kit.i18n_catalogue compile     # .po -> .mo (setup.py does this at build)
+    python -m sette_kit.i18n_catalogue merge PART.po ...   # add translations from .po fragments
+
+Extraction is Babel's (``_``, ``N_``, ``gettext``, ``ngettext``, ``pgettext``) over the
+learner-facing packages, :data:`SOURCES`; the command line, the server and the site
+builder speak to authors and stay English (:data:`NOT_LEARNER_FACING`).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from .i18n import DOMAIN, LANGUAGES, locale_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = (ROOT / "sette_kit", ROOT / "widgets")
+NOT_LEARNER_FACING = ("cli", "site", "webapp", "serve.py", "i18n.py", "i18n_catalogue.py", "_sim_numpy.py",
+                      "_sim_pure.py", "accel.py")
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+TRANSLATED = tuple(k for k in LANGUAGES if k != "en")
+
+
+def source_files() -> list[Path]:
+    files = []
+    for top in SOURCES:
+        for path in sorted(top.rglob("*.py")):
+            rel = path.relative_to(top).parts
+            if any(part in NOT_LEARNER_FACING for part in rel):
+                continue
+            files.append(path)
+    return files
+
+
+def extract() -> Catalog:
+    """Every marked string of the learner-facing sources, as a template catalogue."""
+    template = Catalog(project="sette-kit", fuzzy=False)
+    for path in source_files():
+        for lineno, message, comments, context in extract_from_file(
+                "python", str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
+            template.add(message, None, [(str(path.relative_to(ROOT)), lineno)],
+                         auto_comments=comments, context=context)
+    return template
+
+
+def po_path(lang: str) -> Path:
+    return locale_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read(lang: str) -> Catalog:
+    path = po_path(lang)
+    if not path.is_file():
+        return Catalog(locale=lang, project="sette-kit", fuzzy=False)
+    with path.open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def write(lang: str, catalogue: Catalog) -> None:
+    path = po_path(lang)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as f:
+        write_po(f, catalogue, width=100, sort_output=False, include_previous=False)
+
+
+def update() -> None:
+    """Merge the extracted strings into every language's .po (new ones untranslated,
+    gone ones dropped); Babel's fuzzy matching is off: a guess is not a translation."""
+    template = extract()
+    for lang in TRANSLATED:
+        catalogue = read(lang)
+        catalogue.update(template, no_fuzzy_matching=True)
+        catalogue.obsolete.clear()
+        write(lang, catalogue)
+
+
+def merge(parts: list[Path]) -> int:
+    """Copy translations from .po fragments (named ``*.it.po`` / ``*.es.po``) into the
+    catalogues, for the ids they already hold; returns how many were filled."""
+    filled = 0
+    catalogues = {lang: read(lang) for lang in TRANSLATED}
+    for part in parts:
+        lang = Path(part).name.split(".")[-2]
+        with open(part, "rb") as f:
+            fragment = read_po(f, locale=lang)
+        target = catalogues[lang]
+        for m in fragment:
+            if not m.id or not m.string or (isinstance(m.string, tuple) and not all(m.string)):
+                continue
+            have = target.get(m.id, context=m.context)
+            if have is not None:
+                have.string = m.string
+                have.flags.discard("fuzzy")
+                filled += 1
+    for lang, catalogue in catalogues.items():
+        write(lang, catalogue)
+    return filled
+
+
+def problems(lang: str) -> dict[str, list[str]]:
+    """What keeps a language's catalogue from being complete: strings of the sources it
+    lacks, entries with no translation or marked fuzzy, entries no source uses, and
+    translations whose ``{placeholders}`` differ from the English."""
+    import re
+
+    template = extract()
+    catalogue = read(lang)
+    key = lambda m: (m.context, m.id if isinstance(m.id, str) else m.id[0])  # noqa: E731
+    have = {key(m): m for m in catalogue if m.id}
+    want = {key(m): m for m in template if m.id}
+    fields = lambda s: sorted(set(re.findall(r"\{[^{}]*\}", s)))  # noqa: E731
+    bad_fields = []
+    for k, m in have.items():
+        if k in want and m.string:
+            ids = m.id if isinstance(m.id, tuple) else (m.id,)
+            strs = m.string if isinstance(m.string, tuple) else (m.string,)
+            if any(fields(s) != fields(ids[-1]) and fields(s) != fields(ids[0]) for s in strs if s):
+                bad_fields.append(ids[0])
+    return {
+        "missing": [m.id if isinstance(m.id, str) else m.id[0] for k, m in want.items() if k not in have],
+        "untranslated": [k[1] for k, m in have.items()
+                         if not m.string or (isinstance(m.string, tuple) and not all(m.string))],
+        "fuzzy": [k[1] for k, m in have.items() if m.fuzzy],
+        "unused": [k[1] for k in have if k not in want],
+        "placeholders": bad_fields,
+    }
+
+
+def compile_all(target: Path | None = None) -> list[Path]:
+    """Write ``sette_kit.mo`` beside each ``.po`` (or under ``target``/<lang>/LC_MESSAGES)."""
+    written = []
+    for lang in TRANSLATED:
+        catalogue = read(lang)
+        folder = (target / lang / "LC_MESSAGES") if target else po_path(lang).parent
+        folder.mkdir(parents=True, exist_ok=True)
+        with (folder / f"{DOMAIN}.mo").open("wb") as f:
+            write_mo(f, catalogue)
+        written.append(folder / f"{DOMAIN}.mo")
+    return written
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "check"
+    if command == "update":
+        update()
+    elif command == "merge":
+        print(f"{merge([Path(p) for p in argv[1:]])} translations filled")
+    elif command == "compile":
+        for path in compile_all():
+            print(path)
+    elif command == "check":
+        bad = 0
+        for lang in TRANSLATED:
+            found = problems(lang)
+            size = sum(1 for m in read(lang) if m.id)
+            print(f"{lang}: {size} entries; " + ", ".join(f"{len(v)} {k}" for k, v in found.items()))
+            for kind, ids in found.items():
+                for i in ids[:20]:
+                    print(f"  {kind}: {i!r}")
+                bad += len(ids)
+        return 1 if bad else 0
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
