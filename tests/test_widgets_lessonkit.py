@@ -48,7 +48,7 @@ def test_links_are_relative_and_open_in_the_same_tab():
             links = re.findall(r"<a [^>]*>", block.html)
             assert all('target="_self"' in a for a in links)
             for href in re.findall(r'href="([^"]+)"', block.html):
-                assert re.fullmatch(r"\d\d-[a-z-]+\.ipynb", href), href
+                assert re.fullmatch(r"((\.\./)?(it/|es/)?)\d\d-[a-z-]+\.ipynb", href), href
 
 
 def test_first_and_last_lessons_have_one_neighbour():

@@ -36,10 +36,11 @@ from __future__ import annotations
 import re
 
 from sette_kit import course
+from sette_kit.i18n import LANGUAGES, _, get_language, set_language
 
 from .base import KIT_CSS, esc, plain_text
 
-__all__ = ["Block", "header", "footer", "nav", "rule_box", "lesson_map", "marked", "cards_in_faces", "static_html"]
+__all__ = ["Block", "languages", "header", "footer", "nav", "rule_box", "lesson_map", "marked", "cards_in_faces", "static_html"]
 
 
 class Block:
@@ -110,18 +111,47 @@ def nav(number, *, where: str = "top", available=None) -> Block:
                  f'<ul>{"".join(items)}</ul></nav>')
 
 
-def header(number, folder=None) -> Block:
+def languages(number, lang: str | None = None) -> Block:
+    """The lesson's language switch: links to the same lesson in English, Italian and
+    Spanish (issue 17), the current one marked.  The lessons of a language live in its
+    folder (``lessons/it/``, ``lessons/es/``; English in ``lessons/``), under the same
+    file names, so the links are relative: from ``it/06-...`` to ``../es/06-...``.
+
+    >>> languages(6, "it").text.split()
+    ['English', 'Italiano', 'Español']
+    >>> 'href="../es/06-probability-of-busting.ipynb"' in languages(6, "it").html
+    True
+    """
+    here = course.href(number)
+    lang = get_language() if lang is None else lang
+    items = []
+    for code, name in LANGUAGES.items():
+        if code == lang:
+            items.append(f'<li><span class="sk-lang-current" aria-current="page" lang="{code}">{esc(name)}</span></li>')
+            continue
+        up = "" if lang == "en" else "../"
+        target = f"{up}{here}" if code == "en" else f"{up}{code}/{here}"
+        items.append(f'<li><a href="{esc(target)}" target="_self" lang="{code}" hreflang="{code}">{esc(name)}</a></li>')
+    return Block(f'<nav class="sk-lang-switch" aria-label="{esc(_("Language"))}"><ul>{"".join(items)}</ul></nav>')
+
+
+def header(number, folder=None, lang: str | None = None) -> Block:
     """The top of a lesson: navigation, "Lesson N · about M minutes", the title and the
     opening question.  The first output of every lesson (it carries the stylesheet).
+    ``lang`` (``"en"``, ``"it"``, ``"es"``) sets the kernel's language first
+    (:func:`sette_kit.i18n.set_language`): every widget after it speaks that language,
+    and the header offers the lesson in the other languages.
 
-    >>> print(header(0).text.splitlines()[1])
-    Start here · about 10 minutes
+    >>> [line for line in header(0).text.splitlines() if "minutes" in line]
+    ['Start here · about 10 minutes']
     """
+    if lang is not None:
+        set_language(lang)
     l = course.lesson(number)
     kicker = "Start here" if l.number == 0 else f"Lesson {l.number}"
     return Block(
         f"<style>{KIT_CSS}</style>"
-        f'<div class="sk-lesson-header">{nav(l, where="top", available=course.available(folder)).html}'
+        f'<div class="sk-lesson-header">{languages(l).html}{nav(l, where="top", available=course.available(folder)).html}'
         f'<p class="sk-lesson-kicker">{esc(kicker)} · about {l.minutes} minutes</p>'
         f'<h1 class="sk-lesson-title">{esc(l.title if l.number else course.COURSE_TITLE)}</h1>'
         f'<p class="sk-lesson-question">{marked(l.question)}</p>'
