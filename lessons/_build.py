@@ -53,7 +53,10 @@ def _stamp_title(nb, path: Path) -> None:
     from sette_kit.errors import SetteKitError
     from sette_kit.i18n import LANGUAGES, language
 
+    from sette_kit.theme import page_words
+
     lang = path.parent.name if path.parent.name in LANGUAGES else "en"
+    nb.metadata["sette_kit"] = page_words(lang)  # the served page's frame, in its language
     try:
         with language(lang):
             nb.metadata["title"] = course.tab_title(path.name)

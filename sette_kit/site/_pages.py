@@ -139,7 +139,7 @@ PAGE = """<!doctype html>
 </head>
 <body class="sk-site" data-sk-state="{state}">
 <header class="sk-site-header">
-<a class="sk-site-title" href="{root}index.html">{site_title}</a>
+<a class="sk-site-title" href="index.html">{site_title}</a>
 <nav class="sk-site-nav" aria-label="Page">{nav}</nav>
 </header>
 {status}<main class="sk-page" id="main">
@@ -171,8 +171,16 @@ def notebook_page(nb: dict, src: Source, *, site_title: str, pages: dict[str, st
                               download_mb=download_mb, editable=editable)
 
 
+def _site_title(title: str) -> str:
+    """The site's name in the page's language when it is the kit's default name."""
+    from . import DEFAULT_TITLE
+
+    return _("Sette e mezzo: lessons") if title == DEFAULT_TITLE else title
+
+
 def _notebook_page(nb: dict, src: Source, *, site_title: str, pages: dict[str, str],
                    kernel: dict, download_mb: int, editable: str | None) -> str:
+    site_title = _site_title(site_title)
     base = posixpath.dirname(src.rel)
     root = "../" * src.page.count("/")
     parts, codes = [], []
@@ -219,7 +227,9 @@ def _lesson_html(code: str, src: Source) -> tuple[str | None, str]:
 
 
 def markdown_page(text: str, src: Source, *, site_title: str, pages: dict[str, str]) -> str:
-    """A plain page for a Markdown file (e.g. the teacher notes)."""
+    """A plain page for a Markdown file (e.g. the teacher notes), in its folder's language."""
+    with language(src.lang):
+        site_title = _site_title(site_title)
     base = posixpath.dirname(src.rel)
     root = "../" * src.page.count("/")
     title = markdown_title(text, Path(src.rel).stem)
