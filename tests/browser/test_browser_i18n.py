@@ -12,42 +12,13 @@ languages, and axe-core finds no violation.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from sk_axe import axe_violations, describe, record_counts
 from sk_browser import open_page, screenshot, voila_errors, widget_count
+from sk_i18n import english_left
 
 pytestmark = pytest.mark.browser
-
-ENGLISH = {"the", "and", "you", "your", "card", "cards", "bank", "player", "stand", "bust", "round",
-           "wins", "with", "hand", "points", "lesson", "next", "previous", "about", "minutes",
-           "deal", "check", "hint", "answer", "show", "chart", "describe", "stake", "new"}
-
-PAGE_TEXT_JS = """() => {
-  const parts = [document.body.innerText];
-  for (const el of document.querySelectorAll('[title],[aria-label],[placeholder],[alt]')) {
-    if (el.closest('[hidden]')) continue;
-    for (const a of ['title', 'aria-label', 'placeholder', 'alt']) {
-      if (el.getAttribute(a)) parts.push(el.getAttribute(a));
-    }
-  }
-  for (const t of document.querySelectorAll('svg title, svg desc')) parts.push(t.textContent);
-  return parts.join('\\n');
-}"""
-
-
-def english_left(page) -> list[str]:
-    text = page.evaluate(PAGE_TEXT_JS)
-    text = re.sub(r"sette-kit", " ", text)  # the brand in the top bar
-    found = {}
-    for line in text.splitlines():
-        for w in re.findall(r"[A-Za-z]+", line):
-            if w.lower() in ENGLISH:
-                found.setdefault(w.lower(), line.strip()[:100])
-    return [f"{w!r} in {line!r}" for w, line in sorted(found.items())]
-
 
 def act(page, *labels: str) -> None:
     """Click the first enabled button whose text is one of ``labels`` (the language's words)."""
