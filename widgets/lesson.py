@@ -87,7 +87,8 @@ def _link(target: course.Lesson, text: str, rel: str = "", available=None) -> st
     if target.file in available:
         r = f' rel="{rel}"' if rel else ""
         return f'<a href="{esc(course.href(target))}" target="_self"{r}>{esc(text)}</a>'
-    return f'<span class="sk-coming">{esc(text)} <span class="sk-coming-tag">{esc(_("(coming)"))}</span></span>'
+    coming = esc(_("(coming)"))
+    return f'<span class="sk-coming">{esc(text)} <span class="sk-coming-tag">{coming}</span></span>'
 
 
 def nav(number, *, where: str = "top", available=None) -> Block:
@@ -104,7 +105,8 @@ def nav(number, *, where: str = "top", available=None) -> Block:
         items.append(f'<li class="sk-nav-prev">{_link(prev, text, "prev", have)}</li>')
     if here.number != 0:
         index = course.lesson(course.LANDING)
-        items.append(f'<li class="sk-nav-index">{_link(index, _("Index: all the lessons"), "", have)}</li>')
+        text = _("Index: all the lessons")
+        items.append(f'<li class="sk-nav-index">{_link(index, text, "", have)}</li>')
     if nxt is not None:
         text = _("Next: {lesson} →").format(lesson=nxt.label)
         items.append(f'<li class="sk-nav-next">{_link(nxt, text, "next", have)}</li>')
@@ -134,7 +136,8 @@ def languages(number, lang: str | None = None) -> Block:
         up = "" if lang == "en" else "../"
         target = f"{up}{here}" if code == "en" else f"{up}{code}/{here}"
         items.append(f'<li><a href="{esc(target)}" target="_self" lang="{code}" hreflang="{code}">{esc(name)}</a></li>')
-    return Block(f'<nav class="sk-lang-switch" aria-label="{esc(_("Language"))}"><ul>{"".join(items)}</ul></nav>')
+    label = esc(_("Language"))  # outside the f-string: Babel does not look inside f-strings (Python < 3.12)
+    return Block(f'<nav class="sk-lang-switch" aria-label="{label}"><ul>{"".join(items)}</ul></nav>')
 
 
 def header(number, folder=None, lang: str | None = None) -> Block:
@@ -193,8 +196,9 @@ def rule_box(*rule_ids: str) -> Block:
     ids = [r.id for r in chosen]
     label = (_("Rule {rule}").format(rule=ids[0]) if len(ids) == 1 else
              _("Rules {rules} and {last}").format(rules=", ".join(ids[:-1]), last=ids[-1]))
+    rule_word = _("Rule {rule}")
     body = "".join(
-        f'<div class="sk-rule"><p class="sk-rule-head"><span class="sk-rule-id">{esc(_("Rule {rule}").format(rule=r.id))}</span> · '
+        f'<div class="sk-rule"><p class="sk-rule-head"><span class="sk-rule-id">{esc(rule_word.format(rule=r.id))}</span> · '
         f'<span class="sk-rule-name">{esc(r.name)}</span></p><p class="sk-rule-text">{marked(r.text)}</p></div>'
         for r in chosen)
     return Block(f'<aside class="sk-rule-box" aria-label="{esc(label)}">{body}</aside>')
@@ -213,7 +217,8 @@ def lesson_map(folder=None) -> Block:
         if not parts or parts[-1][0] != l.part:
             parts.append((l.part, []))
         parts[-1][1].append(l)
-    out = [f'<section class="sk-lesson-map" aria-label="{esc(_("The lessons"))}">']
+    coming, minutes = esc(_("(coming)")), _("{minutes} min")  # (outside the f-strings, for Babel)
+    out = ['<section class="sk-lesson-map" aria-label="{label}">'.format(label=esc(_("The lessons")))]
     for part, lessons in parts:
         out.append(f'<h3 class="sk-map-part">{esc(lessons[0].part_title)}</h3>'
                    f'<ol class="sk-map-list" start="{lessons[0].number}">')
@@ -221,15 +226,15 @@ def lesson_map(folder=None) -> Block:
             ready = l.file in have
             title = (f'<a class="sk-map-title" href="{esc(course.href(l))}" target="_self">{esc(l.title)}</a>'
                      if ready else
-                     f'<span class="sk-map-title">{esc(l.title)}</span> <span class="sk-coming-tag">{esc(_("(coming)"))}</span>')
+                     f'<span class="sk-map-title">{esc(l.title)}</span> <span class="sk-coming-tag">{coming}</span>')
             out.append(f'<li class="sk-map-item {"sk-map-ready" if ready else "sk-coming"}" value="{l.number}">'
-                       f'{title} <span class="sk-map-minutes">· {esc(_("{minutes} min").format(minutes=l.minutes))}</span>'
+                       f'{title} <span class="sk-map-minutes">· {esc(minutes.format(minutes=l.minutes))}</span>'
                        f'<br><span class="sk-map-teaches">{esc(_capital(l.teaches))}.</span></li>')
         out.append("</ol>")
     others = course.other_pages(folder)
     if others:
-        out.append(f'<h3 class="sk-map-part">{esc(_("More pages in this folder"))}</h3>'
-                   '<ul class="sk-map-list sk-map-other">')
+        more = esc(_("More pages in this folder"))
+        out.append(f'<h3 class="sk-map-part">{more}</h3><ul class="sk-map-list sk-map-other">')
         out += [f'<li class="sk-map-item"><a class="sk-map-title" href="{esc(name)}" target="_self">{esc(title)}</a></li>'
                 for name, title in others]
         out.append("</ul>")
@@ -253,9 +258,11 @@ def cards_in_faces(cards, faces=("italian", "french", "spanish"), size: int = 56
     from .render import hand_html
 
     shown = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-    rows = "".join(f'<div class="sk-face-row"><p class="sk-face-name" aria-hidden="true">{esc(_(FACE_NAMES.get(f, f)))}</p>'
-                   f'{hand_html(shown, face=f, size=size, label=_(FACE_NAMES.get(f, f)))}</div>' for f in faces)
-    return Block(f'<div class="sk-faces" role="group" aria-label="{esc(_("The same cards in each face"))}">{rows}</div>')
+    names = {f: _(FACE_NAMES.get(f, f)) for f in faces}
+    rows = "".join(f'<div class="sk-face-row"><p class="sk-face-name" aria-hidden="true">{esc(names[f])}</p>'
+                   f'{hand_html(shown, face=f, size=size, label=names[f])}</div>' for f in faces)
+    label = esc(_("The same cards in each face"))
+    return Block(f'<div class="sk-faces" role="group" aria-label="{label}">{rows}</div>')
 
 
 def _capital(text: str) -> str:
