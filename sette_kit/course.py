@@ -10,7 +10,7 @@ lesson shows :data:`RULES`' wording of that rule, the same in every lesson.
 Every text is written here in English and marked for the catalogues (``N_``); it is read
 in the kernel's language (:func:`sette_kit.i18n.set_language`, issue 17) through the
 properties of :class:`Lesson` and :class:`Rule` (``lesson(6).title``, ``rule("S13").text``),
-:func:`course_title` and :attr:`Lesson.part_title`.  Only :func:`readme_row` stays in
+:func:`course_title` and :func:`part_title`.  Only :func:`readme_row` stays in
 English: it is the README's table.
 
 A :class:`Lesson` has its number, file name, title, a line on what it teaches, the
@@ -44,11 +44,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import SetteKitError
-from .i18n import N_, _
+from .i18n import N_, _, pgettext
 
 __all__ = ["Lesson", "Rule", "LESSONS", "RULES", "PARTS", "lesson", "neighbours", "rule", "rules",
            "available", "is_available", "href", "tab_title", "lessons_folder", "other_pages",
-           "readme_row", "LINKS_ENV", "LANDING", "COURSE_TITLE", "course_title"]
+           "readme_row", "LINKS_ENV", "LANDING", "COURSE_TITLE", "course_title", "part_title"]
 
 COURSE_TITLE = N_("Sette e mezzo: a card game, and the mathematics inside it")
 """The title of the whole course (the landing page's heading), in English: show it
@@ -105,7 +105,7 @@ class Lesson:
     @property
     def part_title(self) -> str:
         """The name of its part of the map, in the current language."""
-        return _(PARTS.get(self.part, self.part))
+        return part_title(self.part)
 
     @property
     def code(self) -> str:
@@ -124,14 +124,33 @@ class Lesson:
 
 
 PARTS = {
-    "start": N_("Start"),
-    "game": N_("Learn the game"),
-    "maths": N_("Probability, expected value and risk"),
-    "trentuno": N_("A second game: Trentuno"),
-    "counting": N_("Counting"),
+    "start": "Start",
+    "game": "Learn the game",
+    "maths": "Probability, expected value and risk",
+    "trentuno": "A second game: Trentuno",
+    "counting": "Counting",
 }
-"""The parts of the map, in order (a lesson's ``part`` is a key), named in English:
-show a name with ``_(PARTS[key])`` (or :attr:`Lesson.part_title`)."""
+"""The parts of the map, in order (a lesson's ``part`` is a key), named in English;
+:func:`part_title` names them in the current language."""
+
+
+def part_title(key: str) -> str:
+    """The name of a part of the map in the current language (``"maths"`` ->
+    'Probability, expected value and risk').  A context tells these short names apart
+    from the same English words elsewhere in the kit ("Start", "Counting").
+
+    >>> part_title("trentuno")
+    'A second game: Trentuno'
+    """
+    names = {
+        "start": pgettext("part of the course", "Start"),
+        "game": pgettext("part of the course", "Learn the game"),
+        "maths": pgettext("part of the course", "Probability, expected value and risk"),
+        "trentuno": pgettext("part of the course", "A second game: Trentuno"),
+        "counting": pgettext("part of the course", "Counting"),
+    }
+    return names.get(key, PARTS.get(key, key))
+
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson(0, "start-here", N_("Start here"),

@@ -98,6 +98,16 @@ def test_key_titles_and_errors_in_each_language():
     assert course.lesson(6).title == "The probability of busting", "English again after the block"
 
 
+def test_part_and_face_names_in_english_are_the_catalogue_s():
+    assert [course.part_title(k) for k in course.PARTS] == list(course.PARTS.values())
+    assert [lesson.face_name(f) for f in lesson.FACE_NAMES] == list(lesson.FACE_NAMES.values())
+    with language("it"):
+        assert course.part_title("start") == "Inizio" and course.lesson(13).part_title == "Contare"
+        assert lesson.face_name("french") == "Carte francesi"
+    with language("es"):
+        assert course.part_title("trentuno") == "Un segundo juego: Trentuno"
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_readme_row_stays_english(lang):
     english = [course.readme_row(l) for l in course.LESSONS]

@@ -36,11 +36,12 @@ from __future__ import annotations
 import re
 
 from sette_kit import course
-from sette_kit.i18n import LANGUAGES, N_, _, get_language, ngettext, set_language
+from sette_kit.i18n import LANGUAGES, _, get_language, ngettext, pgettext, set_language
 
 from .base import KIT_CSS, esc, plain_text
 
-__all__ = ["Block", "languages", "header", "footer", "nav", "rule_box", "lesson_map", "marked", "cards_in_faces", "static_html"]
+__all__ = ["Block", "languages", "header", "footer", "nav", "rule_box", "lesson_map", "marked", "cards_in_faces",
+           "face_name", "static_html"]
 
 
 class Block:
@@ -242,8 +243,22 @@ def lesson_map(folder=None) -> Block:
     return Block("".join(out))
 
 
-FACE_NAMES = {"italian": N_("Italian"), "french": N_("French"), "spanish": N_("Spanish")}
-"""The name of each face of the deck, in English: shown with ``_(FACE_NAMES[face])``."""
+FACE_NAMES = {"italian": "Italian", "french": "French", "spanish": "Spanish"}
+"""The name of each face of the deck, in English; :func:`face_name` names it in the
+current language."""
+
+
+def face_name(face: str) -> str:
+    """The name of a face of the deck in the current language (a context tells it apart
+    from the same word naming a language or a set of rules).
+
+    >>> face_name("french")
+    'French'
+    """
+    names = {"italian": pgettext("face of the deck", "Italian"),
+             "french": pgettext("face of the deck", "French"),
+             "spanish": pgettext("face of the deck", "Spanish")}
+    return names.get(face, FACE_NAMES.get(face, face))
 
 
 def cards_in_faces(cards, faces=("italian", "french", "spanish"), size: int = 56) -> Block:
@@ -258,7 +273,7 @@ def cards_in_faces(cards, faces=("italian", "french", "spanish"), size: int = 56
     from .render import hand_html
 
     shown = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-    names = {f: _(FACE_NAMES.get(f, f)) for f in faces}
+    names = {f: face_name(f) for f in faces}
     rows = "".join(f'<div class="sk-face-row"><p class="sk-face-name" aria-hidden="true">{esc(names[f])}</p>'
                    f'{hand_html(shown, face=f, size=size, label=names[f])}</div>' for f in faces)
     label = esc(_("The same cards in each face"))
