@@ -200,9 +200,10 @@ def _notebook_page(nb: dict, src: Source, *, site_title: str, pages: dict[str, s
     config = {k: (root + v if k in ("pyodide", "lock", "piplite") else v) for k, v in config.items()}
     nav = ""
     if editable:
+        hint = _("The same lesson with its code, in JupyterLite: change it and run it")
+        label = _("Open as an editable notebook")
         nav = (f'<a class="sk-edit-link" href="{html.escape(root + editable)}" '
-               f'title="{html.escape(_("The same lesson with its code, in JupyterLite: change it and run it"))}">'
-               f'{html.escape(_("Open as an editable notebook"))}</a>')
+               f'title="{html.escape(hint)}">{html.escape(label)}</a>')
     title = page_title(nb, Path(src.rel).stem)
     full_title = title if title == site_title else f"{title} · {site_title}"
     scripts = (f'<script type="application/json" id="sk-config">{_json_script(config)}</script>\n'
