@@ -83,11 +83,11 @@ import ipywidgets
 from sette_kit import fmt, theme
 from sette_kit.cards import parse_cards
 from sette_kit.errors import SetteKitError
-from sette_kit.i18n import N_, _, get_language
+from sette_kit.i18n import N_, _, get_language, pgettext
 
 __all__ = ["KitWidget", "safe_action", "esc", "kebab", "button", "text_box", "lines_html", "LOG",
            "KIT_CSS", "on_enter", "press_enter", "number_html", "exact_html", "exact_values_html",
-           "exact_values", "read_cards", "usable", "move_focus", "local_number"]
+           "exact_values", "read_cards", "usable", "move_focus", "local_number", "rules_label"]
 
 LOG = logging.getLogger("widgets")
 
@@ -371,6 +371,18 @@ def local_number(text: str) -> str:
     if get_language() == "en":
         return text
     return str(text).translate(str.maketrans({".": ",", ",": "."}))
+
+
+def rules_label(name: str) -> str:
+    """A preset's name (``"italian"``, ``"spanish"``, ``"plain"``, ``"custom"``) as the
+    learner reads it in the current language, as in "the {name} rules"; other names as they are.
+
+    >>> rules_label("italian"), rules_label("my rules")
+    ('italian', 'my rules')
+    """
+    labels = {"italian": pgettext("rules", "italian"), "spanish": pgettext("rules", "spanish"),
+              "plain": pgettext("rules", "plain"), "custom": pgettext("rules", "custom")}
+    return labels.get(name, name)
 
 
 def read_cards(text, face: str = "italian") -> tuple:
