@@ -152,8 +152,8 @@ class OddsLab(KitWidget):
             rows.append((_("P(sette e mezzo reale with one more card)"), self.reale))
         body = "".join(f'<tr><th scope="row" style="text-align:left">{esc(k)}</th>'
                        f'<td class="sk-prob">{esc(fraction_text(v))}</td></tr>' for k, v in rows)
-        self.result_html.value = (f'<table class="sk-table sk-odds" aria-live="polite" cellpadding="3">'
-                                  f'<caption>{esc(_("Counting the {unseen} unseen cards ({name} rules)").format(unseen=unseen, name=rules_label(self.rules.name)))}'
+        self.result_html.value = ('<table class="sk-table sk-odds" aria-live="polite" cellpadding="3">'
+                                  '<caption>' + (esc(_("Counting the {unseen} unseen cards ({name} rules)").format(unseen=unseen, name=rules_label(self.rules.name)))) + f''
                                   f'</caption>{body}</table>')
         self.explain_html.value = lines_html(self.counting, "sk-explain")
 
@@ -164,7 +164,7 @@ class OddsLab(KitWidget):
         if self.show_chart:
             self.chart_html.value = _chart_html(items)
         else:
-            self.chart_html.value = (f'<p class="sk-chart-caption">{esc(_(CHART_TITLE))}: ' + "; ".join(
+            self.chart_html.value = ('<p class="sk-chart-caption">' + (esc(_(CHART_TITLE))) + ': ' + "; ".join(
                 f"{esc(k)}: {esc(fraction_text(v))}" for k, v in items) + ".</p>")
 
     # -- read-outs (for tests and screen readers) ---------------------------------------

@@ -311,7 +311,7 @@ class Predict(KitWidget):
                     b.add_class("sk-predict-chosen")
             right = value == self.right_choice
             self.closeness = "right" if right else "not this time"
-            verdict = f"<b>{esc(_('Right.') if right else _('Not this time.'))}</b>"
+            verdict = "<b>" + (esc(_('Right.') if right else _('Not this time.'))) + "</b>"
         else:
             word, detail = closeness(value, answer, self.kind, self.scale)
             self.closeness = word
@@ -337,7 +337,7 @@ class Predict(KitWidget):
         self.answer  # noqa: B018 - computed before anything changes
         self.closeness = "no guess"
         the_answer = _("The answer: <b>{answer}</b>.").format(answer=esc(self.answer_text))
-        self._show(f'<p class="sk-predict-compare"><span class="sk-predict-guess">{esc(_("No guess."))}</span> '
+        self._show('<p class="sk-predict-compare"><span class="sk-predict-guess">' + (esc(_("No guess."))) + f'</span> '
                    f'<span class="sk-predict-answer">{the_answer}</span></p>')
         return self.answer_text
 

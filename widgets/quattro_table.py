@@ -52,7 +52,7 @@ RECONSTRUCTION = N_("Quattro e mezzo is a reconstruction from one rough source t
 
 
 def _reconstruction() -> str:
-    return f'<p class="sk-note"><i>{esc(_(RECONSTRUCTION))}</i></p>'
+    return '<p class="sk-note"><i>' + (esc(_(RECONSTRUCTION))) + '</i></p>'
 
 
 STATUS_WORDS = {"waiting": N_("waiting"), "playing": N_("to play"), "stood": N_("stands"), "bust": N_("bust"),
@@ -146,7 +146,7 @@ def points_table_html(rules: QuattroRules | None = None) -> str:
         body.append(f"<tr><td>{esc(r.label)}</td><td>{esc(example)}</td><td>{esc(pts)}</td>"
                     f"<td>{esc(r.note)}</td></tr>")
     head = "".join(f'<th scope="col">{esc(h)}</th>' for h in (_("Hand"), _("Example"), _("Points"), _("Why")))
-    return (f'<table class="sk-points-table"><caption>{esc(_("Points for the winning hand (Q6), read from the engine"))}'
+    return ('<table class="sk-points-table"><caption>' + (esc(_("Points for the winning hand (Q6), read from the engine"))) + f''
             f'</caption><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody></table>')
 
@@ -230,7 +230,7 @@ class QuattroTable(GameTable, KitWidget):
         self.result_html.add_class("sk-result")
         self.log_html = ipywidgets.HTML()
         self.log_html.add_class("sk-log")
-        self.points_html = ipywidgets.HTML(f"<details><summary>{esc(_('Points table (Q6)'))}</summary>"
+        self.points_html = ipywidgets.HTML("<details><summary>" + (esc(_('Points table (Q6)'))) + f"</summary>"
                                            f"{points_table_html(rules)}</details>")
         self.points_html.add_class("sk-points-reference")
         self._hint_cache: dict = {}
@@ -344,14 +344,14 @@ class QuattroTable(GameTable, KitWidget):
             seats.append(f'<div class="sk-seat" style="{SEAT_STYLE}">'
                          f'<div><b>{esc(name)}</b>: {esc(self._seat_words(v, s))}</div>{cards}</div>')
         self.table_html.value = (f'<div class="sk-seats">{"".join(seats)}</div>'
-                                 f'<p>{esc(_("Cards left in the deck: {n}").format(n=v.deck_left))}</p>')
+                                 f'<p>' + (esc(_("Cards left in the deck: {n}").format(n=v.deck_left))) + '</p>')
 
     def _render_hand(self, v) -> None:
         h = v.hand
         dealer = " " + esc(_("(dealer)")) if v.dealer == 0 else ""
-        head = f'<div><b>{esc(v.names[0])} {esc(_("(you)"))}</b>{dealer}</div>'
+        head = f'<div><b>{esc(v.names[0])} ' + (esc(_("(you)"))) + f'</b>{dealer}</div>'
         if not h.cards:
-            self.hand_view.value = head + f"<p>{esc(_('No cards yet.'))}</p>"
+            self.hand_view.value = head + "<p>" + (esc(_('No cards yet.'))) + "</p>"
             return
         cards = hand_html(h.cards, rules=self.rules, size=self.card_size, label=_("Your hand"))
         sc = h.score
@@ -361,7 +361,7 @@ class QuattroTable(GameTable, KitWidget):
             n=sc.points) if sc.can_stand else ""
         have = esc(_("You have {hand}").format(hand=sc.name))
         self.hand_view.value = (head + cards + f'<p class="sk-score-line"><b>{have}</b>'
-                                f'{esc(pts)}.</p><details><summary>{esc(_("Why?"))}</summary>{detail}</details>')
+                                f'{esc(pts)}.</p><details><summary>' + (esc(_("Why?"))) + f'</summary>{detail}</details>')
 
     def _render_buttons(self, v) -> None:
         with self._keeping_focus([self.draw_button, self.stand_button, self.double_six_button, self.next_button,
@@ -397,9 +397,9 @@ class QuattroTable(GameTable, KitWidget):
         return tuple(c for c in v.visible_cards() if c not in mine)
 
     def _hint_body(self, v) -> str:
-        head = f'<div role="region" aria-label="{esc(_("Hints"))}"><b>{esc(_("Hint"))}</b>'
+        head = '<div role="region" aria-label="' + (esc(_("Hints"))) + '"><b>' + (esc(_("Hint"))) + '</b>'
         if not (v.phase == "play" and v.to_act == 0):
-            return head + f"<p>{esc(_('Hints appear on your turn.'))}</p></div>"
+            return head + "<p>" + (esc(_('Hints appear on your turn.'))) + "</p></div>"
         mine = v.hand.cards
         seen = self._seen(v)
         o = odds_four_and_half(mine, seen, self.rules)
@@ -419,7 +419,7 @@ class QuattroTable(GameTable, KitWidget):
         dist = next_card(mine, seen, self.rules, double_six=False)
         parts = "; ".join(f"{esc(k)}: {frac_text(p)}" for k, p in dist.items())
         rows.append("<li>" + _("After one more card: {parts}.").format(parts=parts) + "</li>")
-        return (head + f'<ul class="sk-odds">{"".join(rows)}</ul><details open><summary>{esc(_("The counting"))}</summary>'
+        return (head + f'<ul class="sk-odds">{"".join(rows)}</ul><details open><summary>' + (esc(_("The counting"))) + f'</summary>'
                 f'{lines_html(chr(10).join(text), "sk-odds-text")}</details></div>')
 
     def _render_result(self, v) -> None:
@@ -446,8 +446,8 @@ class QuattroTable(GameTable, KitWidget):
         lines.append(r.reason)
         if v.phase == "game_over":
             lines.append(plain_text(self.status.value))
-        self.result_html.value = (f'<div role="status" aria-live="polite">'
-                                  f'<b>{esc(_("Hand {n} result").format(n=v.hand_number))}</b>'
+        self.result_html.value = ('<div role="status" aria-live="polite">'
+                                  '<b>' + (esc(_("Hand {n} result").format(n=v.hand_number))) + f'</b>'
                                   f'{lines_html(chr(10).join(lines), "sk-result-lines")}</div>')
 
     def _render_log(self, v) -> None:

@@ -239,12 +239,12 @@ class Quiz(KitWidget):
             self._update_score()
         if verdict.right:  # "Right: No." - the learner's words as written
             said = verdict.message.split(": ", 1)[1] if ": " in verdict.message else verdict.message
-            self.feedback.value = (f'<div class="sk-right" role="status"><b>✔ {esc(_("Right:"))}</b> '
+            self.feedback.value = ('<div class="sk-right" role="status"><b>✔ ' + (esc(_("Right:"))) + f'</b> '
                                    f'{esc(said)}</div>'
                                    + self._exact_html() + self._solution_html())
         else:
             self.feedback.value = (f'<div class="sk-wrong" role="status"><b>✘ {esc(verdict.message)}</b> '
-                                   f'{esc(_("Try again, ask for a hint, or show the answer."))}</div>')
+                                   f'' + (esc(_("Try again, ask for a hint, or show the answer."))) + '</div>')
         return verdict.right
 
     @safe_action
@@ -255,7 +255,7 @@ class Quiz(KitWidget):
             raise SetteKitError(_("No more hints for this question: use Show answer to see the solution."))
         self.hints_shown += 1
         shown = q.hints[: self.hints_shown]
-        self.hints_html.value = (f'<div class="sk-hint"><b>{esc(_("Hints"))}</b>'
+        self.hints_html.value = ('<div class="sk-hint"><b>' + (esc(_("Hints"))) + '</b>'
                                  + lines_html("\n".join(shown), "sk-hint-list") + "</div>")
         self.hint_button.disabled = self.hints_shown >= len(q.hints)
         return shown[-1]
@@ -296,5 +296,5 @@ class Quiz(KitWidget):
     def _solution_html(self) -> str:
         if not self.question.solution:
             return ""
-        return (f'<details class="sk-solution" open><summary>{esc(_("Solution"))}</summary>'
+        return ('<details class="sk-solution" open><summary>' + (esc(_("Solution"))) + '</summary>'
                 + lines_html(self.question.solution) + "</details>")

@@ -109,7 +109,7 @@ class ScoreTrainer(KitWidget):
         self.result_html = ipywidgets.HTML()
         self.result_html.add_class("sk-result")
         # quiz row
-        self.prompt = ipywidgets.HTML(f"<b>{esc(_('What is this hand worth?'))}</b>")
+        self.prompt = ipywidgets.HTML("<b>" + (esc(_('What is this hand worth?'))) + "</b>")
         self.answer_box = text_box(_(PLACEHOLDERS["points"]), self._answered, css="sk-score-answer",
                                    width="14em")
         self.check_button = button(_("Check"), lambda: self.check(self.answer_box.value),
@@ -151,7 +151,7 @@ class ScoreTrainer(KitWidget):
                  if s.matta_value is not None and len(s.cards) > 1 else "")
         words = f'<span class="sk-kind sk-kind-{s.kind}">{esc(score_words(s, self.rules))}</span>'
         self.result_html.value = (
-            f'<p class="sk-score-line" aria-live="polite"><b>{_("Score: {words}").format(words=words)}</b>{esc(matta)}</p>'
+            '<p class="sk-score-line" aria-live="polite"><b>' + (_("Score: {words}").format(words=words)) + f'</b>{esc(matta)}</p>'
             + lines_html(explain(self.cards, self.rules), "sk-explain"))
 
     def _set_answer(self, text: str) -> None:
@@ -237,8 +237,8 @@ class ScoreTrainer(KitWidget):
             self.feedback.value = f'<div class="sk-right" role="status"><b>✔ {esc(verdict.message)}</b></div>'
         else:
             self.feedback.value = (f'<div class="sk-wrong" role="status"><b>✘ {esc(verdict.message)}</b> '
-                                   f'{esc(_("Try again or show the answer."))}</div>')
-        self.feedback.value += f'<p class="sk-score">{esc(_("Score: {words}").format(words=self.quiz_score_text))}</p>'
+                                   f'' + (esc(_("Try again or show the answer."))) + '</div>')
+        self.feedback.value += '<p class="sk-score">' + (esc(_("Score: {words}").format(words=self.quiz_score_text))) + '</p>'
         self._render_result()
         return verdict.right
 

@@ -193,7 +193,7 @@ class StrategyChart(Background, KitWidget):
         body = "".join(f'<tr><th scope="row">{esc(f)}</th>' + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>"
                        for f, row in zip(firsts, _local_cells(cells)))
         return (f'<table class="sk-table sk-strategy-grid"><caption>{esc(grid_legend_text())}</caption>'
-                f'<thead><tr><th scope="col">{esc(_("first card"))}</th>{head}</tr></thead><tbody>{body}</tbody></table>')
+                f'<thead><tr><th scope="col">' + (esc(_("first card"))) + f'</th>{head}</tr></thead><tbody>{body}</tbody></table>')
 
     def _pending_note(self) -> None:
         if self.solution is not None and (self.solution.rules, self.solution.dealer) == (self.rules, self.dealer):

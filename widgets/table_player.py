@@ -305,11 +305,11 @@ class TablePlayer(CardTable, KitWidget):
             if s == v.banker:
                 tags.append(_("the bank"))
             who = esc(v.names[s]) + (f" ({', '.join(tags)})" if tags else "")
-            turn = f' <b class="sk-to-act">{esc(_("◀ to act"))}</b>' if s == v.to_act else ""
+            turn = ' <b class="sk-to-act">' + (esc(_("◀ to act"))) + '</b>' if s == v.to_act else ""
             bankroll = esc(_("bankroll {n}").format(n=v.bankrolls[s]))
             parts = [f'<div class="sk-seat-head"><b>{who}</b> · {bankroll}{turn}</div>']
             if not hands:
-                parts.append(f'<div class="sk-seat-out"><i>{esc(_("not in this round"))}</i></div>')
+                parts.append('<div class="sk-seat-out"><i>' + (esc(_("not in this round"))) + '</i></div>')
             for i, h in enumerate(hands):
                 label = _("{name}, hand {i}").format(name=v.names[s], i=i + 1) if len(hands) > 1 else f"{v.names[s]}"
                 facts = [_("hand {i}").format(i=i + 1)] if len(hands) > 1 else []
@@ -382,16 +382,16 @@ class TablePlayer(CardTable, KitWidget):
         out = {"bust": None, "ev_stand": None, "ev_hit": None, "best": None}
         hand = v.hand
         if not v.my_turn or hand is None:
-            out["html"] = f'<div class="sk-hint"><i>{esc(_("Hints appear on your turn."))}</i></div>'
+            out["html"] = '<div class="sk-hint"><i>' + (esc(_("Hints appear on your turn."))) + '</i></div>'
             return out
         cards = tuple(hand.cards)
         if not cards:
-            out["html"] = (f'<div class="sk-hint"><i>'
-                           f'{esc(_("You hold no card yet: hints appear once you see your card."))}</i></div>')
+            out["html"] = ('<div class="sk-hint"><i>'
+                           '' + (esc(_("You hold no card yet: hints appear once you see your card."))) + '</i></div>')
             return out
         mine = set(cards)
         seen = tuple(c for c in v.visible_cards() if c not in mine)
-        parts = [f'<div class="sk-hint" role="status"><b>{esc(_("Hints"))}</b>']
+        parts = ['<div class="sk-hint" role="status"><b>' + (esc(_("Hints"))) + '</b>']
         try:
             p = odds.bust_probability(cards, seen=seen, rules=self.rules)
             out["bust"] = p
@@ -399,7 +399,7 @@ class TablePlayer(CardTable, KitWidget):
                 fraction=p, percent=local_number(f"{float(p) * 100:.1f}%"))
             parts.append(f'<p class="sk-hint-bust">{chance}</p>')
             why = odds.explain_bust(cards, seen=seen, rules=self.rules)
-            parts.append(f'<details class="sk-hint-why"><summary>{esc(_("Why (counting the cards)"))}</summary>'
+            parts.append('<details class="sk-hint-why"><summary>' + (esc(_("Why (counting the cards)"))) + '</summary>'
                          + "".join(f"<p>{esc(line)}</p>" for line in why.splitlines()) + "</details>")
         except SetteKitError as exc:
             parts.append(f"<p>{esc(exc)}</p>")
@@ -420,7 +420,7 @@ class TablePlayer(CardTable, KitWidget):
                                             "<b>{ev}</b> per unit staked").format(ev=_signed(hit)) + "</li>")
                 move = _(LEGAL_WORDS[best]) if best in LEGAL_WORDS else best
                 parts.append(f'<ul class="sk-hint-ev">{"".join(items)}</ul>'
-                             f'<p class="sk-hint-best">{_("Optimal move: <b>{move}</b>").format(move=esc(move))}</p>')
+                             f'<p class="sk-hint-best">' + (_("Optimal move: <b>{move}</b>").format(move=esc(move))) + '</p>')
             except SetteKitError as exc:
                 parts.append(f"<p>{esc(exc)}</p>")
             model = _("The expected results and the optimal move come from the heads-up model: you alone against "

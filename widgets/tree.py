@@ -86,7 +86,7 @@ def _outcome(node: trees.Node) -> str:
 def _line(node: trees.Node) -> str:
     b = node.branch
     path = "" if node.depth == 1 else \
-        f' · <span class="sk-tree-path">{esc(_("path {p}").format(p=fmt.percent(node.probability)))}</span>'
+        ' · <span class="sk-tree-path">' + (esc(_("path {p}").format(p=fmt.percent(node.probability)))) + '</span>'
     value = ""
     if node.value is not None and node.is_leaf:
         worth = _("worth {value}").format(value=fmt.decimal(node.value, 3, sign=True))
@@ -120,7 +120,7 @@ def tree_html(model: trees.DrawTree, open_levels: int = 1, size: int = 44) -> st
     head = (f'<div class="sk-tree-root">{hand_html(model.cards, face=face, rules=model.rules, size=size)}'
             f'<p>{hold}</p></div>')
     if root.is_leaf:
-        body = f'<p class="sk-tree-only">{esc(_("No card is drawn: {outcome}.").format(outcome=root.outcome))}</p>'
+        body = '<p class="sk-tree-only">' + (esc(_("No card is drawn: {outcome}.").format(outcome=root.outcome))) + '</p>'
     else:
         kids = "".join(_node_html(c, open_levels) for c in root.children)
         body = f'<ul class="sk-tree-level sk-tree-top">{kids}</ul>'
@@ -148,13 +148,13 @@ def sum_html(model: trees.DrawTree, stand_value: Fraction | None = None) -> str:
     for event, p in events.items():
         n, contrib = by_event[event]
         cells = [f'<th scope="row">{esc(_event_name(event))}</th>',
-                 f"<td>{esc(ngettext('{n} leaf', '{n} leaves', n).format(n=n))}</td>",
+                 "<td>" + (esc(ngettext('{n} leaf', '{n} leaves', n).format(n=n))) + "</td>",
                  f"<td>{esc(fmt.approx(p))}</td>"]
         if with_value:
             cells.append(f"<td>{esc(fmt.decimal(contrib, 4, sign=True))}</td>")
         rows.append(f"<tr>{''.join(cells)}</tr>")
     total = sum(events.values(), Fraction(0))
-    foot = [f'<th scope="row">{esc(_("all leaves"))}</th><td>{len(leaves)}</td><td>{esc(fmt.approx(total))}</td>']
+    foot = ['<th scope="row">' + (esc(_("all leaves"))) + f'</th><td>{len(leaves)}</td><td>{esc(fmt.approx(total))}</td>']
     if with_value:
         foot[0] += f"<td>{esc(fmt.decimal(model.ev, 4, sign=True))}</td>"
     cols = [_("event"), _("leaves"), _("probability")] + ([_("probability × value")] if with_value else [])
@@ -163,7 +163,7 @@ def sum_html(model: trees.DrawTree, stand_value: Fraction | None = None) -> str:
               "average against the bank (win minus lose), and probability × value, summed over the leaves, is the "
               "plan's expected result.") if with_value else _("Each event's probability is the sum of its leaves' paths."))
     out = (f'<p class="sk-tree-sum-note">{esc(says)}</p>'
-           f'<table class="sk-tree-sum"><caption>{esc(_("The leaves added up"))}</caption><thead>{head}</thead>'
+           f'<table class="sk-tree-sum"><caption>' + (esc(_("The leaves added up"))) + f'</caption><thead>{head}</thead>'
            f"<tbody>{''.join(rows)}</tbody><tfoot><tr>{foot[0]}</tr></tfoot></table>")
     if with_value:
         ev = fmt.decimal(model.ev, 4, sign=True)

@@ -321,9 +321,9 @@ class TrentunoTable(GameTable, KitWidget):
         if v.knocker == 0:
             tags.append(_("knocked"))
         tag = f' <i>({esc(", ".join(tags))})</i>' if tags else ""
-        head = (f'<div><b>{esc(me)} {esc(_("(you)"))}</b>{tag} {_lives_html(v.lives[0], self.rules.lives)}</div>')
+        head = (f'<div><b>{esc(me)} ' + (esc(_("(you)"))) + f'</b>{tag} {_lives_html(v.lives[0], self.rules.lives)}</div>')
         if v.lives[0] == 0:
-            head += f"<p><b>{esc(_('You are out of the game (no lives left, T3).'))}</b></p>"
+            head += "<p><b>" + (esc(_('You are out of the game (no lives left, T3).'))) + "</b></p>"
             if not v.hand:
                 self.hand_view.value = head
                 return
@@ -332,7 +332,7 @@ class TrentunoTable(GameTable, KitWidget):
             detail = lines_html(explain(v.hand, self.rules), "sk-explain")
             scores = esc(_("Your hand scores {n}.").format(n=v.score.total))
             scored = (f'<p class="sk-score-line"><b>{scores}</b></p>'
-                      f'<details><summary>{esc(_("Why?"))}</summary>{detail}</details>')
+                      f'<details><summary>' + (esc(_("Why?"))) + f'</summary>{detail}</details>')
         else:
             hold = esc(_("You hold {n} cards: discard one.").format(n=len(v.hand)))
             scored = f'<p class="sk-score-line"><i>{hold}</i></p>'
@@ -365,9 +365,9 @@ class TrentunoTable(GameTable, KitWidget):
         self.next_button.layout.display = None if v.phase == "hand_over" else "none"
 
     def _hint_html(self, v) -> str:
-        head = f'<div role="region" aria-label="{esc(_("Hints"))}"><b>{esc(_("Hint"))}</b>'
+        head = '<div role="region" aria-label="' + (esc(_("Hints"))) + '"><b>' + (esc(_("Hint"))) + '</b>'
         if not v.my_turn:
-            return head + f"<p>{esc(_('Hints appear on your turn.'))}</p></div>"
+            return head + "<p>" + (esc(_('Hints appear on your turn.'))) + "</p></div>"
         if v.phase == "draw" and len(v.hand) == 3:
             o = draw_odds(v.hand, v.discard_top, rules=self.rules)
             rows = ["<li>" + _("Draw from the stock: P(improve) = <b>{fraction}</b> ({percent}: {n} of {unseen} "
@@ -383,14 +383,14 @@ class TrentunoTable(GameTable, KitWidget):
             if any(a.name == "knock" for a in v.legal):
                 rows.append("<li>" + _("You may also knock with {n} (T6).").format(n=v.score.total) + "</li>")
             return (head + f'<ul class="sk-odds">{"".join(rows)}</ul>'
-                    f'<details open><summary>{esc(_("The counting"))}</summary>{lines_html(o.explain(), "sk-odds-text")}'
+                    f'<details open><summary>' + (esc(_("The counting"))) + f'</summary>{lines_html(o.explain(), "sk-odds-text")}'
                     f'</details></div>')
         if v.phase == "discard" and len(v.hand) == 4:
             card, kept = best_discard(v.hand, self.rules, keep=v.taken_from_discard)
             best = _("Best discard: <b>{card}</b>, keeping <b>{n}</b>.").format(card=esc(card.name(self.face)),
                                                                                   n=kept.total)
             return head + f'<p>{best}</p>{lines_html(explain(kept.cards, self.rules), "sk-explain")}</div>'
-        return head + f"<p>{esc(_('No odds for this step.'))}</p></div>"
+        return head + "<p>" + (esc(_('No odds for this step.'))) + "</p></div>"
 
     def _render_result(self, v) -> None:
         if v.phase not in ("hand_over", "game_over"):
@@ -401,8 +401,8 @@ class TrentunoTable(GameTable, KitWidget):
         if v.phase == "game_over":
             lines.append(_("You win the game!") if v.winner == 0
                          else _("{name} wins the game!").format(name=v.players[v.winner]))
-        self.result_html.value = (f'<div role="status" aria-live="polite">'
-                                  f'<b>{esc(_("Hand {n}").format(n=v.hand_number))}</b>'
+        self.result_html.value = ('<div role="status" aria-live="polite">'
+                                  '<b>' + (esc(_("Hand {n}").format(n=v.hand_number))) + f'</b>'
                                   f'{lines_html(chr(10).join(lines), "sk-result-lines")}</div>')
 
     def _hand_events(self, v) -> list:
@@ -417,7 +417,7 @@ class TrentunoTable(GameTable, KitWidget):
     def _render_log(self, v) -> None:
         events = self._hand_events(v)
         hidden = max(0, len(events) - LOG_LINES)
-        note = f"<p><i>{esc(ngettext('{n} earlier event of this hand not shown.', '{n} earlier events of this hand not shown.', hidden).format(n=hidden))}</i></p>" if hidden else ""
+        note = "<p><i>" + (esc(ngettext('{n} earlier event of this hand not shown.', '{n} earlier events of this hand not shown.', hidden).format(n=hidden))) + "</i></p>" if hidden else ""
         self.log_html.value = log_panel((e.text for e in events[hidden:]), _("Table log (hand {n})").format(n=v.hand_number),
                                         note=note)
 

@@ -247,14 +247,14 @@ class VariantExplorer(Background, KitWidget):
         rows = []
         for s, old, new in self.plays:
             changed = old != new
-            mark = f' <span class="sk-changed">{esc(_("(changed)"))}</span>' if changed else ""
+            mark = ' <span class="sk-changed">' + (esc(_("(changed)"))) + '</span>' if changed else ""
             rows.append(f'<tr class="{"sk-differs" if changed else "sk-same"}"><th scope="row" style="text-align:left">'
                         f'{esc(s.words)}</th><td>{esc(money(old))}</td><td>{"<b>" if changed else ""}'
                         f'{esc(money(new))}{"</b>" if changed else ""}{mark}</td></tr>')
         caption = _("The same hands, stake 1: what you win (+) or lose (−)")
         pay = (f'<table class="sk-table sk-plays" aria-live="polite" cellpadding="3"><caption>{esc(caption)}'
-               f'</caption><tr><th scope="col" style="text-align:left">{esc(_("you against the bank"))}</th>'
-               f'<th scope="col">{esc(rules_label(base.name))}</th><th scope="col">{esc(_("chosen"))}</th></tr>'
+               f'</caption><tr><th scope="col" style="text-align:left">' + (esc(_("you against the bank"))) + f'</th>'
+               f'<th scope="col">{esc(rules_label(base.name))}</th><th scope="col">' + (esc(_("chosen"))) + '</th></tr>'
                + "".join(rows) + "</table>")
         items = []
         for s, old, new in self.moves:
@@ -278,11 +278,11 @@ class VariantExplorer(Background, KitWidget):
         b, c = self.base_solution.house_edge, self.solution.house_edge
         base_rules = _("{name} rules").format(name=rules_label(self.base.name))
         self.result_html.value = (
-            f'<table class="sk-table sk-edges" aria-live="polite" cellpadding="3">'
-            f'<caption>{esc(_("House edge against {bank} (one player, stake 1, best play)").format(bank=dealer_words(self.dealer)))}'
+            '<table class="sk-table sk-edges" aria-live="polite" cellpadding="3">'
+            '<caption>' + (esc(_("House edge against {bank} (one player, stake 1, best play)").format(bank=dealer_words(self.dealer)))) + f''
             f'</caption><tr><th scope="row" style="text-align:left">{esc(base_rules)}</th>'
             f'<td class="sk-edge-base">{esc(fraction_text(b))}</td></tr>'
-            f'<tr><th scope="row" style="text-align:left">{esc(_("chosen rules"))}</th>'
+            f'<tr><th scope="row" style="text-align:left">' + (esc(_("chosen rules"))) + f'</th>'
             f'<td class="sk-edge-chosen">{esc(fraction_text(c))}</td></tr></table>'
             f'<p class="sk-edge-change">{esc(edge_change_text(self.base_solution, self.solution))}</p>'
             + exact_values_html([(base_rules, b), (_("chosen rules"), c),
