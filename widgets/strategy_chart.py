@@ -98,7 +98,8 @@ def dealer_dropdown(dealer) -> ipywidgets.Dropdown:
     if name not in BANK_POLICIES:
         options.append((_policy_label(name), name))
     menu = ipywidgets.Dropdown(options=options, value=name, description=_("Bank:"),
-                               layout=ipywidgets.Layout(width="18em"))
+                               style={"description_width": "initial"},  # "Banca:" needs more room than "Bank:"
+                               layout=ipywidgets.Layout(width="18em", height="auto"))
     menu.add_class("sk-dealer")
     return menu
 

@@ -190,7 +190,8 @@ class TablePlayer(CardTable, KitWidget):
         # (issue 18: "type your stake and press Stake" staked on leaving the box, then the
         # click was refused)
         self.amount_box = on_enter(ipywidgets.Text(value=str(min_stake), description=_("Amount:"),
-                                                   layout=ipywidgets.Layout(width="11em")), self._amount_entered)
+                                                   style={"description_width": "initial"},  # "Nueva apuesta:"
+                                                   layout=ipywidgets.Layout(width="13em")), self._amount_entered)
         self.amount_box.add_class("sk-amount")
         self.declare_choice = ipywidgets.Dropdown(description=_("Matta:"), options=[(_("best value"), None)],
                                                   layout=ipywidgets.Layout(width="13em"))
