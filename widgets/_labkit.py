@@ -41,10 +41,11 @@ from __future__ import annotations
 from typing import Callable, Iterable, Iterator
 
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import _
 from sette_kit.numbers import MAX_CHARS, shown
 
 from ._background import Background, Job
-from .base import esc, plain_text
+from .base import esc, local_number, plain_text
 
 __all__ = ["Stepped", "whole", "table_html", "live", "busy_html", "lab_look", "MAX_SEED"]
 
@@ -62,9 +63,15 @@ def whole(text, lo: int, hi: int | None, what: str) -> int:
     """A whole number typed by the learner (``"1,000"`` is read), from ``lo`` to ``hi``
     (no upper bound when ``hi`` is None); otherwise a :class:`SetteKitError` that names
     the accepted range and what was typed."""
-    rng = f"from {lo:,} to {hi:,}" if hi is not None else f"{lo:,} or more"
+    bounds = {"what": what, "lo": local_number(f"{lo:,}"), "hi": local_number(f"{hi:,}") if hi is not None else ""}
+    bounded = hi is not None
+
+    def fail(bounded_msg: str, open_msg: str, typed=None) -> SetteKitError:
+        return SetteKitError((bounded_msg if bounded else open_msg).format(typed=typed, **bounds))
+
     if isinstance(text, bool):
-        raise SetteKitError(f"{what} must be a whole number {rng}.")
+        raise fail(_("{what} must be a whole number from {lo} to {hi}."),
+                   _("{what} must be a whole number {lo} or more."))
     if isinstance(text, int):
         n = text
     elif isinstance(text, float) and text.is_integer():
@@ -72,16 +79,19 @@ def whole(text, lo: int, hi: int | None, what: str) -> int:
     else:
         raw = str(text)[:4 * MAX_CHARS].strip()
         if len(raw) > MAX_CHARS:  # the size is checked before the text becomes a number (issue 19.3)
-            raise SetteKitError(f"{what} must be a whole number {rng} (you typed {shown(text)}, too long for "
-                                f"a number).")
+            raise fail(_("{what} must be a whole number from {lo} to {hi} (you typed {typed}, too long for a number)."),
+                       _("{what} must be a whole number {lo} or more (you typed {typed}, too long for a number)."),
+                       shown(text))
         try:
             n = int(raw.replace(",", "").replace("_", "").replace(" ", ""))
         except ValueError:
-            raise SetteKitError(f"{what} must be a whole number {rng} (you typed {raw!r}).") from None
+            raise fail(_("{what} must be a whole number from {lo} to {hi} (you typed {typed})."),
+                       _("{what} must be a whole number {lo} or more (you typed {typed})."), repr(raw)) from None
     if n < lo or (hi is not None and n > hi):
         typed = shown(text) if isinstance(text, int) and n.bit_length() > 40 else \
             text.strip() if isinstance(text, str) else text
-        raise SetteKitError(f"{what} must be {rng} (you typed {typed}).")
+        raise fail(_("{what} must be from {lo} to {hi} (you typed {typed})."),
+                   _("{what} must be {lo} or more (you typed {typed})."), typed)
     return n
 
 
@@ -111,7 +121,7 @@ def table_html(head: Iterable[str], rows: Iterable[Iterable[str]], caption: str 
                     f'{r[0]}</th>{cells}</tr>')
     cap = f'<p class="sk-table-caption" style="margin:4px 0">{caption}</p>' if caption else ""
     # a scroll box a keyboard can reach and a screen reader can name (axe: scrollable-region-focusable)
-    label = esc(plain_text(caption)) if caption else "table"
+    label = esc(plain_text(caption)) if caption else _("table")
     return (f'{cap}<div role="region" aria-label="{label}" tabindex="0" '
             f'style="max-width:100%;overflow-x:auto"><table class="sk-table {css}" '
             f'style="border-collapse:collapse"><thead><tr>{th}</tr></thead><tbody>{"".join(body)}</tbody>'
@@ -133,7 +143,7 @@ class Stepped(Background):
             self._generation += 1
             gen = self._generation
         if wait or (wait is None and not self.background):
-            for _ in make():
+            for _step in make():
                 pass
             self.status.value = ""
             return
@@ -157,7 +167,7 @@ class Stepped(Background):
             steps = None
             try:
                 steps = make()
-                for _ in steps:
+                for _step in steps:
                     yield
                     if self._pending is not None:  # a newer request: drop this one here
                         getattr(steps, "close", lambda: None)()  # its ``finally`` clauses run now

@@ -29,8 +29,9 @@ from typing import Iterable
 import ipywidgets
 
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import _, ngettext
 
-from .base import esc, safe_action
+from .base import esc, local_number, safe_action
 
 __all__ = ["CardTable", "GameTable", "log_panel", "frac_text", "pct_text", "SEAT_STYLE"]
 
@@ -45,7 +46,7 @@ def frac_text(p) -> str:
 
 def pct_text(p) -> str:
     """A probability as a percentage with one decimal."""
-    return f"{float(p) * 100:.1f}%"
+    return local_number(f"{float(p) * 100:.1f}%")
 
 
 LOG_OPEN_MAX = 6
@@ -64,7 +65,9 @@ def log_panel(texts: Iterable[str], summary: str, *, note: str = "", css: str | 
     texts = list(texts)
     items = "".join(f"<li>{esc(t)}</li>" for t in texts)
     if len(texts) > LOG_OPEN_MAX:
-        opened, summary = "", f"{summary} · {len(texts)} entries"
+        n = len(texts)
+        opened, summary = "", ngettext("{summary} · {n} entry", "{summary} · {n} entries", n).format(
+            summary=summary, n=n)
     else:
         opened = " open"
     return (f'<details{opened}{cls}><summary>{esc(summary)}</summary>{note}'
@@ -122,7 +125,7 @@ class GameTable(CardTable):
     def new_game(self, seed: int | None = None) -> int:
         """Start a new game (the same players and rules); returns its seed."""
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise SetteKitError(f"seed must be a whole number, got {seed!r}")
+            raise SetteKitError(_("seed must be a whole number, got {seed}").format(seed=repr(seed)))
         seed = self._rng.randrange(2 ** 32) if seed is None else seed
         self._start(seed)
         return seed

@@ -83,14 +83,15 @@ import ipywidgets
 from sette_kit import fmt, theme
 from sette_kit.cards import parse_cards
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import N_, _, get_language, pgettext
 
 __all__ = ["KitWidget", "safe_action", "esc", "kebab", "button", "text_box", "lines_html", "LOG",
            "KIT_CSS", "on_enter", "press_enter", "number_html", "exact_html", "exact_values_html",
-           "exact_values", "read_cards", "usable", "move_focus"]
+           "exact_values", "read_cards", "usable", "move_focus", "local_number", "rules_label"]
 
 LOG = logging.getLogger("widgets")
 
-UNEXPECTED = "Something went wrong with that request; nothing was changed. Please try again."
+UNEXPECTED = N_("Something went wrong with that request; nothing was changed. Please try again.")
 
 KIT_CSS = theme.css()
 """The kit's one stylesheet, ``sette_kit/theme/sette-kit.css`` (issue 16), carried by every
@@ -166,7 +167,7 @@ def safe_action(method: Callable | None = None, *, default: Any = None):
             self.show_message(str(e), kind="error")
         except Exception:  # noqa: BLE001 - the whole point: never show a traceback
             LOG.exception("%s.%s failed", type(self).__name__, method.__name__)
-            self.show_message(UNEXPECTED, kind="error")
+            self.show_message(_(UNEXPECTED), kind="error")
         return default
 
     wrapper.safe_action = True
@@ -299,7 +300,7 @@ def press_enter(box: ipywidgets.Text) -> None:
     box._handle_custom_msg({"event": "submit"}, [])
 
 
-def exact_html(x, summary: str = "exact value") -> str:
+def exact_html(x, summary: str | None = None) -> str:
     """The disclosure holding the exact fraction of ``x`` when :func:`sette_kit.fmt.approx`
     leaves it out (a long fraction), else ``""``.
 
@@ -313,6 +314,7 @@ def exact_html(x, summary: str = "exact value") -> str:
     exact = fmt.hidden_exact(x)
     if exact is None:
         return ""
+    summary = _("exact value") if summary is None else summary
     return (f'<details class="sk-exact"><summary>{esc(summary)}</summary>'
             f'<span class="sk-exact-value">{esc(exact)}</span></details>')
 
@@ -328,7 +330,7 @@ def number_html(x, style: str = "percent", digits: int | None = None, *, sign: b
     return f'<b class="sk-num">{esc(fmt.approx(x, style, digits, sign=sign))}</b>' + exact_html(x)
 
 
-def exact_values_html(pairs, summary: str = "exact values") -> str:
+def exact_values_html(pairs, summary: str | None = None) -> str:
     """One disclosure listing the exact fractions of several numbers, ``(label, x)``
     pairs; numbers shown whole already are left out; ``""`` when none is left.
 
@@ -340,19 +342,47 @@ def exact_values_html(pairs, summary: str = "exact values") -> str:
                     if (exact := fmt.hidden_exact(x)) is not None)
     if not items:
         return ""
+    summary = _("exact values") if summary is None else summary
     return (f'<details class="sk-exact"><summary>{esc(summary)}</summary>'
             f'<ul class="sk-exact-values">{items}</ul></details>')
 
 
-def exact_values(pairs, summary: str = "Exact values"):
+def exact_values(pairs, summary: str | None = None):
     """For a lesson cell: :func:`exact_values_html` as a displayable HTML output."""
     from IPython.display import HTML
 
+    summary = _("Exact values") if summary is None else summary
     return HTML(exact_values_html(pairs, summary))
 
 
-CARD_EXAMPLES = {"italian": "7 di coppe or 7c", "french": "7 of hearts or 7♥", "spanish": "7 de copas or 7c"}
-"""One example of a card the learner may type, per face."""
+CARD_EXAMPLES = {"italian": N_("7 di coppe or 7c"), "french": N_("7 of hearts or 7♥"),
+                 "spanish": N_("7 de copas or 7c")}
+"""One example of a card the learner may type, per face (translate where shown)."""
+
+
+def local_number(text: str) -> str:
+    """A number written the English way (``"16.4%"``, ``"1,000"``, ``"+0.1234"``) as the
+    current language writes it: Italian and Spanish swap the decimal point and the
+    thousands comma (``"16,4%"``, ``"1.000"``).  Only for text that is a number.
+
+    >>> local_number("1,000.5")
+    '1,000.5'
+    """
+    if get_language() == "en":
+        return text
+    return str(text).translate(str.maketrans({".": ",", ",": "."}))
+
+
+def rules_label(name: str) -> str:
+    """A preset's name (``"italian"``, ``"spanish"``, ``"plain"``, ``"custom"``) as the
+    learner reads it in the current language, as in "the {name} rules"; other names as they are.
+
+    >>> rules_label("italian"), rules_label("my rules")
+    ('italian', 'my rules')
+    """
+    labels = {"italian": pgettext("rules", "italian"), "spanish": pgettext("rules", "spanish"),
+              "plain": pgettext("rules", "plain"), "custom": pgettext("rules", "custom")}
+    return labels.get(name, name)
 
 
 def read_cards(text, face: str = "italian") -> tuple:
@@ -372,7 +402,8 @@ def read_cards(text, face: str = "italian") -> tuple:
         what = str(e).split(";")[0].strip().rstrip(".")
         if len(what) > 60:
             what = what[:57] + "..."
-        raise SetteKitError(f"{what}. Write it like {CARD_EXAMPLES.get(face, CARD_EXAMPLES['italian'])}.") from None
+        example = _(CARD_EXAMPLES.get(face, CARD_EXAMPLES["italian"]))
+        raise SetteKitError(_("{what}. Write it like {example}.").format(what=what, example=example)) from None
 
 
 class KitWidget:

@@ -30,13 +30,14 @@ import ipywidgets
 from sette_kit.answers import parse_answer
 from sette_kit.cards import FULL_DECK
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import _
 from sette_kit.explain import explain
 from sette_kit.rules import Rules
 from sette_kit.scoring import Score, fmt_points, score
 
 from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
 from .render import hand_html
-from .score_trainer import KIND_WORDS
+from .score_trainer import kind_words
 
 __all__ = ["MattaExplorer"]
 
@@ -53,7 +54,7 @@ class MattaExplorer(KitWidget):
         super().__init__()
         base = Rules.preset(rules or "italian") if not isinstance(rules, Rules) else rules
         if base.matta is None:
-            raise SetteKitError("MattaExplorer needs rules with a matta, e.g. Rules.preset('italian') (S3)")
+            raise SetteKitError(_("MattaExplorer needs rules with a matta, e.g. Rules.preset('italian') (S3)"))
         self.base_rules = base
         self.rules = base
         self.face = face or base.face
@@ -65,21 +66,21 @@ class MattaExplorer(KitWidget):
         self._syncing = False
 
         matta = base.matta.name(self.face)
-        self.cards_box = text_box(f"e.g. {matta}, 3 di spade", self._typed, css="sk-cards-input")
-        self.cards_box.description = "Hand:"
-        self.show_button = button("Show hand", lambda: self.set_cards(self.cards_box.value),
-                                  tooltip="Use the hand typed in the box (or press Enter)", css="sk-pick")
-        self.deal_button = button("Deal", self.deal, tooltip="Deal the matta with 1 to 3 random cards",
+        self.cards_box = text_box(_("e.g. {matta}, 3 di spade").format(matta=matta), self._typed, css="sk-cards-input")
+        self.cards_box.description = _("Hand:")
+        self.show_button = button(_("Show hand"), lambda: self.set_cards(self.cards_box.value),
+                                  tooltip=_("Use the hand typed in the box (or press Enter)"), css="sk-pick")
+        self.deal_button = button(_("Deal"), self.deal, tooltip=_("Deal the matta with 1 to 3 random cards"),
                                   css="sk-deal", style="primary")
-        self.whole_box = ipywidgets.Checkbox(value=base.matta_whole_only, description="Whole numbers only",
-                                             indent=False, tooltip="The matta may take 1-7 but not ½ (S4 variant)")
+        self.whole_box = ipywidgets.Checkbox(value=base.matta_whole_only, description=_("Whole numbers only"),
+                                             indent=False, tooltip=_("The matta may take 1-7 but not ½ (S4 variant)"))
         self.whole_box.add_class("sk-whole-only")
         self.whole_box.observe(lambda ch: self._toggle(self.set_whole_only, ch["new"]), names="value")
-        self.declare_box = ipywidgets.Checkbox(value=False, description="Declare the value myself", indent=False,
-                                               tooltip="Pick the matta's value by hand instead of the best one")
+        self.declare_box = ipywidgets.Checkbox(value=False, description=_("Declare the value myself"), indent=False,
+                                               tooltip=_("Pick the matta's value by hand instead of the best one"))
         self.declare_box.add_class("sk-declare-mode")
         self.declare_box.observe(lambda ch: self._toggle(self.set_declare_mode, ch["new"]), names="value")
-        self.value_menu = ipywidgets.Dropdown(description="Value:", disabled=True,
+        self.value_menu = ipywidgets.Dropdown(description=_("Value:"), disabled=True,
                                               layout=ipywidgets.Layout(width="10em"))
         self.value_menu.add_class("sk-declare-value")
         self.value_menu.observe(lambda ch: self._toggle(self.declare, ch["new"]), names="value")
@@ -123,8 +124,8 @@ class MattaExplorer(KitWidget):
             others = [c for c in FULL_DECK if c != matta and not c.is_figure]
             name, label = matta.name(self.face), matta.label(self.face)
             also = f" ({label})" if label != name else ""  # the French name is already English
-            raise SetteKitError(f"this hand has no matta: add the {name}{also}, e.g. {name}, "
-                                f"{others[2].name(self.face)}")
+            raise SetteKitError(_("this hand has no matta: add the {name}{also}, e.g. {name}, {other}").format(
+                name=name, also=also, other=others[2].name(self.face)))
         return cards
 
     def _random_hand(self):
@@ -145,9 +146,9 @@ class MattaExplorer(KitWidget):
         for v in rules.matta_values:
             try:
                 s = score(cards, rules, declare=v)
-                rows.append((fmt_points(v), fmt_points(s.total), KIND_WORDS[s.kind], v == best.matta_value, s))
+                rows.append((fmt_points(v), fmt_points(s.total), kind_words(s.kind), v == best.matta_value, s))
             except SetteKitError as e:  # e.g. alone the matta may only be ½ (S4)
-                rows.append((fmt_points(v), "-", f"not allowed: {e}", False, None))
+                rows.append((fmt_points(v), "-", _("not allowed: {reason}").format(reason=e), False, None))
         self.cards, self.rules, self.result, self.rows = tuple(cards), rules, best, rows
         self.best = best.matta_value
         self.hand_view.value = hand_html(self.cards, self.face, self.rules, size=self.card_size)
@@ -158,37 +159,37 @@ class MattaExplorer(KitWidget):
         for value, total, kind, is_best, s in self.rows:
             cls = ' class="sk-best"' if is_best else (' class="sk-bust"' if s is not None and s.bust else "")
             style = ' style="background:#fff3c4;font-weight:bold"' if is_best else ""
-            mark = "★ best" if is_best else ""
+            mark = esc(_("★ best")) if is_best else ""
             body.append(f"<tr{cls}{style}><td>{esc(value)}</td><td>{esc(total)}</td><td>{esc(kind)}</td>"
                         f"<td>{mark}</td></tr>")
-        caption = (f"Every value the matta may take in this hand; the best is {fmt_points(self.best)}, "
-                   f"giving {fmt_points(self.result.total)} ({KIND_WORDS[self.result.kind]}).")
+        caption = _("Every value the matta may take in this hand; the best is {best}, giving {total} ({kind}).").format(
+            best=fmt_points(self.best), total=fmt_points(self.result.total), kind=kind_words(self.result.kind))
+        head = "".join(f'<th scope="col">{esc(h)}</th>' for h in (_("Matta value"), _("Total"), _("Result"), _("Best?")))
         self.table_html.value = (
             '<table class="sk-table" style="border-collapse:collapse" cellpadding="4">'
             f"<caption>{esc(caption)}</caption>"
-            '<thead><tr><th scope="col">Matta value</th><th scope="col">Total</th><th scope="col">Result</th>'
-            '<th scope="col">Best?</th></tr></thead><tbody>' + "".join(body) + "</tbody></table>")
+            f'<thead><tr>{head}</tr></thead><tbody>' + "".join(body) + "</tbody></table>")
         self._render_declared()
 
     def _render_declared(self) -> None:
         self.declared_result = None
         if not self.declare_mode or self.declared is None:
-            self.declared_html.value = ('<p class="sk-note">The Italian rules say a matta whose value is not declared '
-                                        'counts 7: tick "Declare the value myself" to try a value by hand.</p>'
-                                        if not self.declare_mode else
-                                        '<p class="sk-note">Pick a value for the matta.</p>')
+            note = (_('The Italian rules say a matta whose value is not declared counts 7: tick "Declare the value '
+                      'myself" to try a value by hand.') if not self.declare_mode else _("Pick a value for the matta."))
+            self.declared_html.value = f'<p class="sk-note">{esc(note)}</p>'
             self.explain_html.value = lines_html(explain(self.cards, self.rules))
             return
         s = score(self.cards, self.rules, declare=self.declared)
         self.declared_result = s
-        verdict = KIND_WORDS[s.kind]
+        verdict = kind_words(s.kind)
         extra = ""
         if s.total != self.result.total or s.kind != self.result.kind:
-            extra = (f" The best value, {fmt_points(self.best)}, would give {fmt_points(self.result.total)} "
-                     f"({KIND_WORDS[self.result.kind]}).")
+            extra = " " + _("The best value, {best}, would give {total} ({kind}).").format(
+                best=fmt_points(self.best), total=fmt_points(self.result.total), kind=kind_words(self.result.kind))
+        declared = _("You declared {value}: total {total}, {kind}.").format(
+            value=fmt_points(self.declared), total=fmt_points(s.total), kind=verdict)
         self.declared_html.value = (f'<p class="sk-declared-line {"sk-wrong" if s.bust else "sk-right"}" '
-                                    f'aria-live="polite"><b>You declared {esc(fmt_points(self.declared))}: '
-                                    f'total {esc(fmt_points(s.total))}, {esc(verdict)}.</b>{esc(extra)}</p>')
+                                    f'aria-live="polite"><b>{esc(declared)}</b>{esc(extra)}</p>')
         self.explain_html.value = lines_html(explain(self.cards, self.rules, declare=self.declared))
 
     @property
@@ -227,7 +228,8 @@ class MattaExplorer(KitWidget):
         rules = base if on == base.matta_whole_only else base.replace(matta_whole_only=on)
         note = ""
         if self.declared is not None and self.declared not in rules.matta_values:
-            note = f"{fmt_points(self.declared)} is not allowed with whole numbers only; pick another value."
+            note = _("{value} is not allowed with whole numbers only; pick another value.").format(
+                value=fmt_points(self.declared))
             self.declared = None
         self._set_hand(self.cards, rules)
         self._quiet(self.whole_box, value=on)

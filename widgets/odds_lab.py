@@ -23,22 +23,23 @@ import ipywidgets
 from sette_kit import odds
 from sette_kit.cards import FULL_DECK, Card
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import N_, _
 from sette_kit.rules import PRESETS, Rules
 from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import fraction_text
 
-from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
+from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, rules_label, safe_action, text_box
 from .charts import caption_text, distribution_bar
 from .render import hand_html
 
 __all__ = ["OddsLab"]
 
-CHART_TITLE = "Value of the next card"
+CHART_TITLE = N_("Value of the next card")
 
 
 def _chart_html(items: tuple) -> str:
     """The next-card chart for ``((label, probability), ...)``."""
-    return distribution_bar(dict(items), title=CHART_TITLE, xlabel="value the next card adds", height=260).html
+    return distribution_bar(dict(items), title=_(CHART_TITLE), xlabel=_("value the next card adds"), height=260).html
 
 
 class OddsLab(KitWidget):
@@ -53,7 +54,8 @@ class OddsLab(KitWidget):
         super().__init__()
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         if not isinstance(self.rules, Rules):
-            raise SetteKitError(f"rules={rules!r}: give a Rules object or a preset name such as 'italian'")
+            raise SetteKitError(_("rules={rules}: give a Rules object or a preset name such as 'italian'").format(
+                rules=repr(rules)))
         self._fixed_face = face
         self.face = face or self.rules.face
         self.show_chart = show_chart
@@ -64,22 +66,22 @@ class OddsLab(KitWidget):
 
         presets = list(PRESETS)
         self.rules_menu = ipywidgets.Dropdown(
-            options=presets + ([] if self.rules.name in PRESETS else [self.rules.name]),
+            options=[(rules_label(n), n) for n in presets + ([] if self.rules.name in PRESETS else [self.rules.name])],
             value=self.rules.name if self.rules.name in PRESETS else self.rules.name,
-            description="Rules:", layout=ipywidgets.Layout(width="14em"))
+            description=_("Rules:"), layout=ipywidgets.Layout(width="14em"))
         self.rules_menu.add_class("sk-rules")
         self.rules_menu.observe(lambda ch: self._quietly(self.set_rules, ch["new"]), names="value")
-        self.cards_box = text_box("e.g. 6 di coppe, Fante di denari", lambda t: self._quietly(self.set_cards, t),
-                                  description="Your cards:", css="sk-cards-input")
-        self.seen_box = text_box("e.g. 7 di spade, Re di bastoni", lambda t: self._quietly(self.set_seen, t),
-                                 description="Seen:", css="sk-seen-input")
-        self.card_menu = ipywidgets.Dropdown(description="Card:", layout=ipywidgets.Layout(width="auto"))
+        self.cards_box = text_box(_("e.g. 6 di coppe, Fante di denari"), lambda t: self._quietly(self.set_cards, t),
+                                  description=_("Your cards:"), css="sk-cards-input")
+        self.seen_box = text_box(_("e.g. 7 di spade, Re di bastoni"), lambda t: self._quietly(self.set_seen, t),
+                                 description=_("Seen:"), css="sk-seen-input")
+        self.card_menu = ipywidgets.Dropdown(description=_("Card:"), layout=ipywidgets.Layout(width="auto"))
         self.card_menu.add_class("sk-card-menu")
-        self.add_mine_button = button("Add to my cards", lambda: self.add_card(self.card_menu.value, "cards"),
-                                      tooltip="Add the chosen card to your cards", css="sk-add-card")
-        self.add_seen_button = button("Add to seen", lambda: self.add_card(self.card_menu.value, "seen"),
-                                      tooltip="Add the chosen card to the cards you have seen", css="sk-add-seen")
-        self.clear_button = button("Clear", self.clear, tooltip="Start again with no cards", css="sk-clear")
+        self.add_mine_button = button(_("Add to my cards"), lambda: self.add_card(self.card_menu.value, "cards"),
+                                      tooltip=_("Add the chosen card to your cards"), css="sk-add-card")
+        self.add_seen_button = button(_("Add to seen"), lambda: self.add_card(self.card_menu.value, "seen"),
+                                      tooltip=_("Add the chosen card to the cards you have seen"), css="sk-add-seen")
+        self.clear_button = button(_("Clear"), self.clear, tooltip=_("Start again with no cards"), css="sk-clear")
         self.hand_view = ipywidgets.HTML()
         self.hand_view.add_class("sk-hand-view")
         self.seen_view = ipywidgets.HTML()
@@ -137,30 +139,32 @@ class OddsLab(KitWidget):
 
     def _render_numbers(self) -> None:
         unseen = 40 - len(self.cards) - len(self.seen)
-        self.hand_view.value = (hand_html(self.cards, self.face, self.rules, size=self.card_size, label="Your cards")
-                                if self.cards else '<p class="sk-note">Your cards: none yet.</p>')
-        self.seen_view.value = (f'<p class="sk-seen-list">Seen ({len(self.seen)}): {esc(self._names(self.seen))}; '
-                                f'{unseen} cards unseen.</p>' if self.seen else
-                                f'<p class="sk-seen-list">Seen: none; {unseen} cards unseen.</p>')
-        rows = [("P(bust with one more card)", self.bust),
-                ("P(exactly 7½ with one more card)", self.sette_e_mezzo)]
+        none_yet = esc(_("Your cards: none yet."))
+        self.hand_view.value = (hand_html(self.cards, self.face, self.rules, size=self.card_size, label=_("Your cards"))
+                                if self.cards else f'<p class="sk-note">{none_yet}</p>')
+        seen = (_("Seen ({n}): {cards}; {unseen} cards unseen.").format(n=len(self.seen), cards=self._names(self.seen),
+                                                                       unseen=unseen)
+                if self.seen else _("Seen: none; {unseen} cards unseen.").format(unseen=unseen))
+        self.seen_view.value = f'<p class="sk-seen-list">{esc(seen)}</p>'
+        rows = [(_("P(bust with one more card)"), self.bust),
+                (_("P(exactly 7½ with one more card)"), self.sette_e_mezzo)]
         if self.reale is not None:
-            rows.append(("P(sette e mezzo reale with one more card)", self.reale))
+            rows.append((_("P(sette e mezzo reale with one more card)"), self.reale))
         body = "".join(f'<tr><th scope="row" style="text-align:left">{esc(k)}</th>'
                        f'<td class="sk-prob">{esc(fraction_text(v))}</td></tr>' for k, v in rows)
-        self.result_html.value = (f'<table class="sk-table sk-odds" aria-live="polite" cellpadding="3">'
-                                  f'<caption>Counting the {unseen} unseen cards ({esc(self.rules.name)} '
-                                  f'rules)</caption>{body}</table>')
+        self.result_html.value = ('<table class="sk-table sk-odds" aria-live="polite" cellpadding="3">'
+                                  '<caption>' + (esc(_("Counting the {unseen} unseen cards ({name} rules)").format(unseen=unseen, name=rules_label(self.rules.name)))) + f''
+                                  f'</caption>{body}</table>')
         self.explain_html.value = lines_html(self.counting, "sk-explain")
 
     def _render_chart(self) -> None:
         ordered = sorted(self.distribution.items(), key=lambda kv: (kv[0] == "matta", kv[0] if kv[0] != "matta" else 0))
-        items = tuple((("matta" if k == "matta" else fmt_points(k)), v) for k, v in ordered)
+        items = tuple(((_("matta") if k == "matta" else fmt_points(k)), v) for k, v in ordered)
         self.chart_items = items
         if self.show_chart:
             self.chart_html.value = _chart_html(items)
         else:
-            self.chart_html.value = (f'<p class="sk-chart-caption">{esc(CHART_TITLE)}: ' + "; ".join(
+            self.chart_html.value = ('<p class="sk-chart-caption">' + (esc(_(CHART_TITLE))) + ': ' + "; ".join(
                 f"{esc(k)}: {esc(fraction_text(v))}" for k, v in items) + ".</p>")
 
     # -- read-outs (for tests and screen readers) ---------------------------------------
@@ -196,7 +200,8 @@ class OddsLab(KitWidget):
         """A preset name ('italian', 'spanish', 'plain') or a Rules object."""
         new = Rules.preset(rules) if isinstance(rules, str) else rules
         if not isinstance(new, Rules):
-            raise SetteKitError(f"rules={rules!r}: accepted presets are {', '.join(map(repr, PRESETS))}")
+            raise SetteKitError(_("rules={rules}: accepted presets are {names}").format(
+                rules=repr(rules), names=", ".join(map(repr, PRESETS))))
         self._update(self.cards, self.seen, new)
         if self._fixed_face is None and self.face != new.face:
             self.face = new.face
@@ -212,21 +217,21 @@ class OddsLab(KitWidget):
         """Add one card (a Card, its index 0-39, or text such as '7c') to your cards
         (``to='cards'``) or to the cards seen (``to='seen'``)."""
         if to not in ("cards", "seen"):
-            raise SetteKitError(f"to={to!r}: accepted 'cards' (your cards) or 'seen'")
+            raise SetteKitError(_("to={to}: accepted 'cards' (your cards) or 'seen'").format(to=repr(to)))
         if card is None:
-            raise SetteKitError("choose a card first")
+            raise SetteKitError(_("choose a card first"))
         if isinstance(card, int) and not isinstance(card, bool):
             if not 0 <= card < 40:
-                raise SetteKitError(f"card index {card}: accepted 0-39")
+                raise SetteKitError(_("card index {card}: accepted 0-39").format(card=card))
             c = Card.from_index(card)
         else:
             got = self._read(card)
             if len(got) != 1:
-                raise SetteKitError("add one card at a time, e.g. 7 di coppe")
+                raise SetteKitError(_("add one card at a time, e.g. 7 di coppe"))
             c = got[0]
         if c in self.cards or c in self.seen:
-            where = "your cards" if c in self.cards else "the cards seen"
-            raise SetteKitError(f"{c.name(self.face)} is already among {where}")
+            raise SetteKitError((_("{card} is already among your cards") if c in self.cards
+                                 else _("{card} is already among the cards seen")).format(card=c.name(self.face)))
         if to == "cards":
             self._update(self.cards + (c,), self.seen, self.rules)
         else:

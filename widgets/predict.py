@@ -40,9 +40,10 @@ import ipywidgets
 
 from sette_kit import answers, fmt
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import N_, _
 from sette_kit.scoring import fmt_points
 
-from .base import KitWidget, button, esc, on_enter, plain_text, press_enter, safe_action
+from .base import KitWidget, button, esc, local_number, on_enter, plain_text, press_enter, safe_action
 from .render import hand_html
 
 __all__ = ["Predict", "closeness", "KINDS"]
@@ -51,8 +52,14 @@ KINDS = ("probability", "number", "points", "count", "choice", "higher_lower")
 """What a Predict asks for: a probability, a number, a score, a whole number, one of
 some choices, or whether the answer is higher or lower than a given value."""
 
-_PLACEHOLDERS = {"probability": "e.g. 40% or 2/5", "number": "e.g. -0.2 or 1/5", "points": "e.g. 6½",
-                 "count": "e.g. 12"}
+_PLACEHOLDERS = {"probability": N_("e.g. 40% or 2/5"), "number": N_("e.g. -0.2 or 1/5"), "points": N_("e.g. 6½"),
+                 "count": N_("e.g. 12")}
+
+CLOSENESS_WORDS = (N_("exactly right"), N_("spot on"), N_("very close"), N_("close"), N_("some way off"),
+                   N_("far off"), N_("right"), N_("not this time"), N_("no guess"))
+"""The words of :attr:`Predict.closeness` (English keys; shown translated)."""
+HIGHER_LOWER = ("higher", "lower")
+"""The default choices of a "higher_lower" Predict (keys; shown translated)."""
 
 
 def closeness(guess, answer, kind: str = "number", scale=None) -> tuple[str, str]:
@@ -72,26 +79,28 @@ def closeness(guess, answer, kind: str = "number", scale=None) -> tuple[str, str
     g, a = Fraction(guess), Fraction(answer)
     if g == a:
         return ("exactly right", "")
-    side = "too high" if g > a else "too low"
+    high = g > a
     if kind == "probability":
         d = abs(g - a) * 100
         word = ("spot on" if d < Fraction(1, 2) else "very close" if d <= 3 else "close" if d <= 10
                 else "some way off" if d <= 20 else "far off")
-        return (word, f"{float(d):.1f} percentage points {side}")
+        detail = _("{d} percentage points too high") if high else _("{d} percentage points too low")
+        return (word, detail.format(d=local_number(f"{float(d):.1f}")))
     if kind == "count":
         d = abs(g - a)
         r = d / max(abs(a), 1)
         word = "very close" if r <= Fraction(15, 100) else "close" if r <= Fraction(3, 10) else \
             "some way off" if r <= Fraction(6, 10) else "far off"
-        return (word, f"off by {d}, {side}")
+        return (word, (_("off by {d}, too high") if high else _("off by {d}, too low")).format(d=d))
     s = Fraction(scale) if scale is not None else max(abs(a), Fraction(1))
     r = abs(g - a) / s
     word = ("spot on" if r < Fraction(2, 100) else "very close" if r <= Fraction(1, 10) else "close"
             if r <= Fraction(1, 4) else "some way off" if r <= Fraction(6, 10) else "far off")
     if a != 0 and g != 0 and (g > 0) != (a > 0):
-        return (word, f"and on the other side of zero: the answer is {'below' if a < 0 else 'above'} 0")
-    shown = fmt_points(abs(g - a)) if kind == "points" else f"{float(abs(g - a)):.4g}"
-    return (word, f"{shown} {side}")
+        return (word, _("and on the other side of zero: the answer is below 0") if a < 0
+                else _("and on the other side of zero: the answer is above 0"))
+    shown = fmt_points(abs(g - a)) if kind == "points" else local_number(f"{float(abs(g - a)):.4g}")
+    return (word, (_("{d} too high") if high else _("{d} too low")).format(d=shown))
 
 
 class Predict(KitWidget):
@@ -112,10 +121,10 @@ class Predict(KitWidget):
     def __init__(self, question: str, answer, *, kind: str = "probability", choices: Sequence[str] | None = None,
                  than=None, than_text: str | None = None, why: str | Callable[[Any], str] = "",
                  reveal=None, digits: int | None = None, sign: bool = False, style: str | None = None,
-                 scale=None, label: str = "Predict", cards=(), rules=None, card_size: int = 56) -> None:
+                 scale=None, label: str | None = None, cards=(), rules=None, card_size: int = 56) -> None:
         super().__init__()
         if kind not in KINDS:
-            raise SetteKitError(f"kind={kind!r}: accepted {', '.join(KINDS)}")
+            raise SetteKitError(_("kind={kind}: accepted {kinds}").format(kind=repr(kind), kinds=", ".join(KINDS)))
         self.kind, self.question, self._answer, self.why = kind, str(question), answer, why
         self.digits, self.sign, self.scale = digits, sign, scale
         share = kind == "higher_lower" and than is not None and 0 <= Fraction(than) <= 1
@@ -123,17 +132,18 @@ class Predict(KitWidget):
         self.than, self.than_text = than, than_text
         if kind == "higher_lower":
             if than is None:
-                raise SetteKitError("a higher_lower Predict needs than=, the value to compare with")
-            self.choices = tuple(choices) if choices else ("higher", "lower")
+                raise SetteKitError(_("a higher_lower Predict needs than=, the value to compare with"))
+            self.choices = tuple(choices) if choices else HIGHER_LOWER
             if len(self.choices) != 2:
-                raise SetteKitError("a higher_lower Predict has two choices: the words for higher and lower")
+                raise SetteKitError(_("a higher_lower Predict has two choices: the words for higher and lower"))
             self.than_text = than_text or self._number(Fraction(than))
         elif kind == "choice":
             if not choices or len(choices) < 2:
-                raise SetteKitError("a choice Predict needs at least two choices")
+                raise SetteKitError(_("a choice Predict needs at least two choices"))
             self.choices = tuple(str(c) for c in choices)
             if not callable(answer) and str(answer) not in self.choices:
-                raise SetteKitError(f"the answer {answer!r} is not one of the choices {list(self.choices)}")
+                raise SetteKitError(_("the answer {answer} is not one of the choices {choices}").format(
+                    answer=repr(answer), choices=list(self.choices)))
         else:
             self.choices = ()
         self.revealed = False
@@ -149,28 +159,29 @@ class Predict(KitWidget):
             face = rules.face if rules is not None else "italian"
             shown = parse_cards(cards, face=face) if isinstance(cards, str) else tuple(cards)
             pictures = hand_html(shown, face=face, rules=rules, size=card_size)
+        label = _("Predict") if label is None else label
         head = ipywidgets.HTML(f'<p class="sk-predict-label">{esc(label)}</p>'
                                f'<p class="sk-predict-question">{esc(self.question)}</p>{pictures}')
         head.add_class("sk-predict-head")
         self.buttons: list[ipywidgets.Button] = []
         if self.choices:
             self.box = None
-            self.buttons = [button(self._choice_label(c), (lambda c=c: self.guess(c)), tooltip=f"My guess: {c}",
+            self.buttons = [button(self._choice_label(c), (lambda c=c: self.guess(c)), tooltip=_("My guess: {choice}").format(choice=self._choice_word(c)),
                                    css="sk-predict-choice") for c in self.choices]
             self.commit_button = None
             row = [*self.buttons]
         else:
-            self.box = ipywidgets.Text(placeholder=_PLACEHOLDERS[kind], description="Your guess:",
+            self.box = ipywidgets.Text(placeholder=_(_PLACEHOLDERS[kind]), description=_("Your guess:"),
                                        layout=ipywidgets.Layout(width="17em"))
             self.box.style.description_width = "initial"
             self.box.add_class("sk-predict-box")
             on_enter(self.box, self.guess)
-            self.commit_button = button("Lock in my guess", lambda: self.guess(self.box.value),
-                                        tooltip="Commit your guess and see the answer (or press Enter)",
+            self.commit_button = button(_("Lock in my guess"), lambda: self.guess(self.box.value),
+                                        tooltip=_("Commit your guess and see the answer (or press Enter)"),
                                         css="sk-predict-commit", style="primary")
             row = [self.box, self.commit_button]
-        self.skip_button = button("I don't know, show me", self.show_me,
-                                  tooltip="See the answer without guessing", css="sk-predict-skip")
+        self.skip_button = button(_("I don't know, show me"), self.show_me,
+                                  tooltip=_("See the answer without guessing"), css="sk-predict-skip")
         self.reveal_html = ipywidgets.HTML("")
         self.reveal_html.add_class("sk-predict-reveal")
         self.extra = self._extra(reveal)
@@ -180,9 +191,18 @@ class Predict(KitWidget):
                           + ([self.extra] if self.extra is not None else []))
 
     # -- pieces ------------------------------------------------------------------------
+    def _choice_word(self, c: str) -> str:
+        """A choice as the learner reads it: the default "higher"/"lower" translated."""
+        if self.kind == "higher_lower" and self.choices == HIGHER_LOWER:
+            return _("higher") if c == "higher" else _("lower")
+        return c
+
     def _choice_label(self, c: str) -> str:
         if self.kind == "higher_lower":
-            return f"{c.capitalize()} than {self.than_text}"
+            if self.choices == HIGHER_LOWER:
+                return (_("Higher than {value}") if c == "higher" else _("Lower than {value}")).format(
+                    value=self.than_text)
+            return _("{choice} than {value}").format(choice=c.capitalize(), value=self.than_text)
         return c[:1].upper() + c[1:]
 
     @staticmethod
@@ -196,7 +216,7 @@ class Predict(KitWidget):
         elif hasattr(content, "_repr_html_"):
             w = ipywidgets.HTML(content._repr_html_())
         else:
-            raise SetteKitError("reveal= takes a widget, a chart or anything with an HTML view")
+            raise SetteKitError(_("reveal= takes a widget, a chart or anything with an HTML view"))
         w.layout.display = "none"
         box = ipywidgets.VBox([w])
         box.add_class("sk-predict-extra")
@@ -211,11 +231,12 @@ class Predict(KitWidget):
             if self.kind == "choice":
                 a = str(a)
                 if a not in self.choices:
-                    raise SetteKitError(f"the answer {a!r} is not one of the choices {list(self.choices)}")
+                    raise SetteKitError(_("the answer {answer} is not one of the choices {choices}").format(
+                        answer=repr(a), choices=list(self.choices)))
             elif not isinstance(a, (int, Fraction)) or isinstance(a, bool):
-                raise SetteKitError("a Predict's answer must be exact: an int or a Fraction from the engine")
+                raise SetteKitError(_("a Predict's answer must be exact: an int or a Fraction from the engine"))
             if self.kind == "higher_lower" and Fraction(a) == Fraction(self.than):
-                raise SetteKitError("the answer equals the value it is compared with: neither higher nor lower")
+                raise SetteKitError(_("the answer equals the value it is compared with: neither higher nor lower"))
             self._computed = a
         return self._computed
 
@@ -242,7 +263,7 @@ class Predict(KitWidget):
             return self.answer
         text = self._number(Fraction(self.answer))
         if self.kind == "higher_lower":
-            return f"{self.right_choice}: {text}"
+            return f"{self._choice_word(self.right_choice)}: {text}"
         return text
 
     @property
@@ -256,15 +277,16 @@ class Predict(KitWidget):
         if self.choices:
             said = str(text).strip().lower()
             for c in self.choices:
-                if said in (c.lower(), self._choice_label(c).lower()):
+                if said in (c.lower(), self._choice_label(c).lower(), self._choice_word(c).lower()):
                     return c
-            raise SetteKitError(f"choose one of: {', '.join(self.choices)}")
+            raise SetteKitError(_("choose one of: {choices}").format(
+                choices=", ".join(self._choice_word(c) for c in self.choices)))
         if isinstance(text, float):
             text = repr(text)
         read_as = {"count": "number"}.get(self.kind, self.kind)
         value = answers.parse_answer(text, read_as).value
         if self.kind == "count" and value.denominator != 1:
-            raise SetteKitError("a count is a whole number, such as 12")
+            raise SetteKitError(_("a count is a whole number, such as 12"))
         return value
 
     # -- actions -----------------------------------------------------------------------------
@@ -275,9 +297,9 @@ class Predict(KitWidget):
         it cannot be read (a message says what is accepted; nothing is revealed) or the
         answer is already shown."""
         if self.revealed:
-            raise SetteKitError("You have already seen the answer.")
+            raise SetteKitError(_("You have already seen the answer."))
         if isinstance(text, str) and not text.strip():
-            raise SetteKitError("Type a guess first (or choose \"I don't know, show me\").")
+            raise SetteKitError(_("Type a guess first (or choose \"I don't know, show me\")."))
         value = self._read(text)
         answer = self.answer  # computed before anything changes: an engine error leaves the state as it was
         self.guessed = value
@@ -289,16 +311,21 @@ class Predict(KitWidget):
                     b.add_class("sk-predict-chosen")
             right = value == self.right_choice
             self.closeness = "right" if right else "not this time"
-            verdict = (f"<b>Right.</b>" if right else "<b>Not this time.</b>")
+            verdict = "<b>" + (esc(_('Right.') if right else _('Not this time.'))) + "</b>"
         else:
             word, detail = closeness(value, answer, self.kind, self.scale)
             self.closeness = word
             right = word in ("exactly right", "spot on")
-            joint = ", " if detail.startswith("and ") else ": "
-            verdict = f"<b>{esc(word.capitalize())}</b>" + (f"{joint}{esc(detail)}." if detail else ".")
-        self._show(f'<p class="sk-predict-compare"><span class="sk-predict-guess">Your guess: '
-                   f'<b>{esc(self.guess_text)}</b>.</span> <span class="sk-predict-answer">The answer: '
-                   f'<b>{esc(self.answer_text)}</b>.</span></p>'
+            g, a = Fraction(value), Fraction(answer)
+            other_side = (self.kind not in ("probability", "count") and g != a and a != 0 and g != 0
+                          and (g > 0) != (a > 0))
+            joint = ", " if other_side else ": "
+            shown = _(word)
+            verdict = f"<b>{esc(shown[:1].upper() + shown[1:])}</b>" + (f"{joint}{esc(detail)}." if detail else ".")
+        yours = _("Your guess: <b>{guess}</b>.").format(guess=esc(self.guess_text))
+        the_answer = _("The answer: <b>{answer}</b>.").format(answer=esc(self.answer_text))
+        self._show(f'<p class="sk-predict-compare"><span class="sk-predict-guess">{yours}</span> '
+                   f'<span class="sk-predict-answer">{the_answer}</span></p>'
                    f'<p class="sk-predict-verdict">{verdict}</p>')
         return right
 
@@ -306,11 +333,12 @@ class Predict(KitWidget):
     def show_me(self) -> str | None:
         """Reveal the answer without a guess; returns the answer text."""
         if self.revealed:
-            raise SetteKitError("You have already seen the answer.")
-        _ = self.answer
+            raise SetteKitError(_("You have already seen the answer."))
+        self.answer  # noqa: B018 - computed before anything changes
         self.closeness = "no guess"
-        self._show(f'<p class="sk-predict-compare"><span class="sk-predict-guess">No guess.</span> '
-                   f'<span class="sk-predict-answer">The answer: <b>{esc(self.answer_text)}</b>.</span></p>')
+        the_answer = _("The answer: <b>{answer}</b>.").format(answer=esc(self.answer_text))
+        self._show('<p class="sk-predict-compare"><span class="sk-predict-guess">' + (esc(_("No guess."))) + f'</span> '
+                   f'<span class="sk-predict-answer">{the_answer}</span></p>')
         return self.answer_text
 
     def _show(self, body: str) -> None:
@@ -328,6 +356,6 @@ class Predict(KitWidget):
     def press_enter(self, text: str) -> None:
         """Headless: type ``text`` in the box and press Enter (what a learner does)."""
         if self.box is None:
-            raise SetteKitError("this Predict has buttons, not a box")
+            raise SetteKitError(_("this Predict has buttons, not a box"))
         self.box.value = text
         press_enter(self.box)

@@ -36,6 +36,7 @@ import ipywidgets
 
 from sette_kit.cards import Card, Rank, Suit, parse_cards
 from sette_kit.errors import IllegalMove, SetteKitError
+from sette_kit.i18n import N_, _, get_language, ngettext
 from sette_kit.quattro import (OddsBot, QuattroGame, QuattroRules, explain, next_card, odds_double_six,
                                odds_four_and_half, points_for, score)
 
@@ -47,11 +48,19 @@ __all__ = ["QuattroTable", "PointsRow", "points_table", "points_table_html"]
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
-RECONSTRUCTION = ('<p class="sk-note"><i>Quattro e mezzo is a reconstruction from one rough source text '
-                  '(RULES Q1-Q6).</i></p>')
+RECONSTRUCTION = N_("Quattro e mezzo is a reconstruction from one rough source text (RULES Q1-Q6).")
 
-STATUS_WORDS = {"waiting": "waiting", "playing": "to play", "stood": "stands", "bust": "bust",
-                "double_six": "double six", "mega": "mega 4½", "out": "no hand"}
+
+def _reconstruction() -> str:
+    return '<p class="sk-note"><i>' + (esc(_(RECONSTRUCTION))) + '</i></p>'
+
+
+STATUS_WORDS = {"waiting": N_("waiting"), "playing": N_("to play"), "stood": N_("stands"), "bust": N_("bust"),
+                "double_six": N_("double six"), "mega": N_("mega 4½"), "out": N_("no hand")}
+
+
+def _status(status: str) -> str:
+    return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
 
 # -------------------------------------------------------------------------------------------
@@ -82,9 +91,9 @@ _TABLES: dict = {}
 def _label(s) -> str:
     label = s.name
     if s.with_matta:
-        label += " with the matta"
+        label = _("{hand} with the matta").format(hand=label)
     if s.kind == "five":
-        label += f" with {s.n_cards} card{'s' if s.n_cards != 1 else ''}"
+        label = ngettext("{hand} with {n} card", "{hand} with {n} cards", s.n_cards).format(hand=label, n=s.n_cards)
     return label
 
 
@@ -103,7 +112,7 @@ def points_table(rules: QuattroRules | None = None) -> tuple[PointsRow, ...]:
     8
     """
     rules = rules or QuattroRules()
-    key = rules
+    key = (rules, get_language())
     if key in _TABLES:
         return _TABLES[key]
     rows, labels = [], set()
@@ -121,7 +130,7 @@ def points_table(rules: QuattroRules | None = None) -> tuple[PointsRow, ...]:
             continue
         labels.add(label)
         lines = explain(cards, rules).splitlines()
-        note = next((x for x in lines if x.startswith("If it wins")), lines[-1])
+        note = next((x for x in lines if "(Q6" in x), lines[-1])  # "If it wins: ... (Q6: ...)", in any language
         rows.append(PointsRow(label, cards, points_for(s), s.kind == "mega", note))
     _TABLES[key] = out = tuple(rows)
     return out
@@ -132,13 +141,13 @@ def points_table_html(rules: QuattroRules | None = None) -> str:
     rules = rules or QuattroRules()
     body = []
     for r in points_table(rules):
-        pts = "wins the game" if r.wins_game else str(r.points)
+        pts = _("wins the game") if r.wins_game else str(r.points)
         example = ", ".join(c.name(rules.face) for c in r.cards)
         body.append(f"<tr><td>{esc(r.label)}</td><td>{esc(example)}</td><td>{esc(pts)}</td>"
                     f"<td>{esc(r.note)}</td></tr>")
-    return ('<table class="sk-points-table"><caption>Points for the winning hand (Q6), read from the '
-            'engine</caption><thead><tr><th scope="col">Hand</th><th scope="col">Example</th>'
-            '<th scope="col">Points</th><th scope="col">Why</th></tr></thead>'
+    head = "".join(f'<th scope="col">{esc(h)}</th>' for h in (_("Hand"), _("Example"), _("Points"), _("Why")))
+    return ('<table class="sk-points-table"><caption>' + (esc(_("Points for the winning hand (Q6), read from the engine"))) + f''
+            f'</caption><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody></table>')
 
 
@@ -166,21 +175,21 @@ class QuattroTable(GameTable, KitWidget):
             names = [str(x) for x in names]
             players = len(names)
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise SetteKitError(f"players={players!r}: a Quattro e mezzo table seats {MIN_PLAYERS} to "
-                                f"{MAX_PLAYERS} players, you included")
+            raise SetteKitError(_("players={players}: a Quattro e mezzo table seats {lo} to {hi} players, you "
+                                  "included").format(players=repr(players), lo=MIN_PLAYERS, hi=MAX_PLAYERS))
         if names is None:
-            names = ["Player"] + [f"Bot {k}" for k in range(1, players)]
+            names = [_("Player")] + [_("Bot {k}").format(k=k) for k in range(1, players)]
         rules = rules if rules is not None else QuattroRules()
         if not isinstance(rules, QuattroRules):
-            raise SetteKitError(f"rules must be a QuattroRules, got {type(rules).__name__}")
+            raise SetteKitError(_("rules must be a QuattroRules, got {kind}").format(kind=type(rules).__name__))
         if target is not None:
             rules = rules.replace(target=target)
         if bots is None:
-            policies = [OddsBot() for _ in range(players - 1)]
+            policies = [OddsBot() for _k in range(players - 1)]
         else:
             policies = list(bots)
             if len(policies) != players - 1 or not all(callable(p) for p in policies):
-                raise SetteKitError(f"bots: give {players - 1} bot policies, one for each seat after yours")
+                raise SetteKitError(_("bots: give {n} bot policies, one for each seat after yours").format(n=players - 1))
         self.rules = rules
         self.names = tuple(names)
         self.policies = policies
@@ -198,17 +207,18 @@ class QuattroTable(GameTable, KitWidget):
         self.table_html.add_class("sk-table")
         self.hand_view = ipywidgets.HTML()
         self.hand_view.add_class("sk-hand-view")
-        self.draw_button = button("Draw", self.draw, tooltip="Take one more card face up", css="sk-draw",
+        self.draw_button = button(_("Draw"), self.draw, tooltip=_("Take one more card face up"), css="sk-draw",
                                   style="primary")
-        self.stand_button = button("Stand", self.stand, tooltip="Stop here (only at 4½ or more, Q2)", css="sk-stand")
-        self.double_six_button = button("Declare double six", self.double_six,
-                                        tooltip="Show your first card 6 and draw for a second 6 (Q3)",
+        self.stand_button = button(_("Stand"), self.stand, tooltip=_("Stop here (only at 4½ or more, Q2)"),
+                                   css="sk-stand")
+        self.double_six_button = button(_("Declare double six"), self.double_six,
+                                        tooltip=_("Show your first card 6 and draw for a second 6 (Q3)"),
                                         css="sk-double-six", style="warning")
-        self.next_button = button("Next hand", self.next_hand, tooltip="Deal the next hand", css="sk-next-hand",
+        self.next_button = button(_("Next hand"), self.next_hand, tooltip=_("Deal the next hand"), css="sk-next-hand",
                                   style="primary")
-        self.new_button = button("New game", self.new_game, tooltip="Start a new game", css="sk-new-game")
-        self.hint_toggle = ipywidgets.ToggleButton(value=self.hints_on, description="Hints",
-                                                   tooltip="Show or hide the exact odds")
+        self.new_button = button(_("New game"), self.new_game, tooltip=_("Start a new game"), css="sk-new-game")
+        self.hint_toggle = ipywidgets.ToggleButton(value=self.hints_on, description=_("Hints"),
+                                                   tooltip=_("Show or hide the exact odds"))
         self.hint_toggle.add_class("sk-hints")
         self.actions_box = ipywidgets.HBox([self.draw_button, self.stand_button, self.double_six_button,
                                             self.next_button], layout=ipywidgets.Layout(flex_flow="row wrap"))
@@ -220,7 +230,7 @@ class QuattroTable(GameTable, KitWidget):
         self.result_html.add_class("sk-result")
         self.log_html = ipywidgets.HTML()
         self.log_html.add_class("sk-log")
-        self.points_html = ipywidgets.HTML(f"<details><summary>Points table (Q6)</summary>"
+        self.points_html = ipywidgets.HTML("<details><summary>" + (esc(_('Points table (Q6)'))) + f"</summary>"
                                            f"{points_table_html(rules)}</details>")
         self.points_html.add_class("sk-points-reference")
         self._hint_cache: dict = {}
@@ -241,7 +251,7 @@ class QuattroTable(GameTable, KitWidget):
     def _play(self, name: str) -> None:
         g = self.game
         if g.phase == "play" and g.to_act != 0:  # cannot happen while the bots play on
-            raise IllegalMove(f"it is {g.names[g.to_act]}'s turn, not yours")
+            raise IllegalMove(_("it is {name}'s turn, not yours").format(name=g.names[g.to_act]))
         g.act(name, seat=0 if name != "next_hand" else None)  # IllegalMove leaves the game unchanged
         g.play_bots()
         self._render()
@@ -287,37 +297,40 @@ class QuattroTable(GameTable, KitWidget):
     def _render_status(self, v) -> None:
         if v.phase == "game_over":
             if len(v.winners) == 1:
-                who = "You win" if v.winners[0] == 0 else f"{v.names[v.winners[0]]} wins"
+                text = _("Game over: You win.") if v.winners[0] == 0 else \
+                    _("Game over: {name} wins.").format(name=v.names[v.winners[0]])
             else:
-                who = "Shared win: " + ", ".join(v.names[s] for s in v.winners)
-            text = f"Game over: {who}."
+                text = _("Game over: Shared win: {names}.").format(names=", ".join(v.names[s] for s in v.winners))
         elif v.phase == "hand_over":
-            text = f"Hand {v.hand_number} is over. Press Next hand to deal the next one."
+            text = _("Hand {n} is over. Press Next hand to deal the next one.").format(n=v.hand_number)
         else:
             sc = v.score
-            text = f"Hand {v.hand_number}, {v.names[v.dealer]} deals. Your turn: you have {sc.name}"
-            text += (" - below 4½ you must draw (Q2)." if not sc.can_stand else ": draw or stand.")
+            text = (_("Hand {n}, {dealer} deals. Your turn: you have {hand} - below 4½ you must draw (Q2).")
+                    if not sc.can_stand else _("Hand {n}, {dealer} deals. Your turn: you have {hand}: draw or stand.")
+                    ).format(n=v.hand_number, dealer=v.names[v.dealer], hand=sc.name)
         self.status.value = f'<p role="status" aria-live="polite"><b>{esc(text)}</b></p>'
 
     def _render_board(self, v) -> None:
         rows = []
         for s, name in enumerate(v.names):
-            tags = (" (dealer)" if s == v.dealer else "") + (" (you)" if s == 0 else "")
-            rows.append(f"<tr><th scope=\"row\">{esc(name + tags)}</th><td>{v.points[s]} of {v.target}</td>"
-                        f"<td>{esc(STATUS_WORDS.get(v.hands[s].status, v.hands[s].status))}</td></tr>")
-        self.board.value = (f'{RECONSTRUCTION}<table class="sk-points"><caption>Points (first to {v.target} ends the game, Q6)'
-                            f'</caption><thead><tr><th scope="col">Player</th><th scope="col">Points</th>'
-                            f'<th scope="col">This hand</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+            tags = (" " + _("(dealer)") if s == v.dealer else "") + (" " + _("(you)") if s == 0 else "")
+            of = _("{points} of {target}").format(points=v.points[s], target=v.target)
+            rows.append(f"<tr><th scope=\"row\">{esc(name + tags)}</th><td>{esc(of)}</td>"
+                        f"<td>{esc(_status(v.hands[s].status))}</td></tr>")
+        caption = _("Points (first to {target} ends the game, Q6)").format(target=v.target)
+        head = "".join(f'<th scope="col">{esc(h)}</th>' for h in (_("Player"), _("Points"), _("This hand")))
+        self.board.value = (f'{_reconstruction()}<table class="sk-points"><caption>{esc(caption)}'
+                            f'</caption><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
     def _seat_words(self, v, s: int) -> str:
         h = v.hands[s]
-        bits = [STATUS_WORDS.get(h.status, h.status)]
+        bits = [_status(h.status)]
         if h.declared:
-            bits.append(f"declared {h.declared}")
+            bits.append(_("declared {hand}").format(hand=h.declared))
         elif h.double_six_declared:
-            bits.append("declared a double six")
+            bits.append(_("declared a double six"))
         if h.score is not None and s != 0 and h.status != "bust" and h.score.name != h.declared:
-            bits.append(f"shows {h.score.name}")
+            bits.append(_("shows {hand}").format(hand=h.score.name))
         return ", ".join(bits)
 
     def _render_table(self, v) -> None:
@@ -325,26 +338,30 @@ class QuattroTable(GameTable, KitWidget):
         seats = []
         for s in range(1, len(v.names)):
             h = v.hands[s]
-            name = v.names[s] + (" (dealer)" if s == v.dealer else "")
-            cards = hand_html(h.cards, face=self.face, rules=self.rules, size=size, label=v.names[s] + "'s hand")
+            name = v.names[s] + (" " + _("(dealer)") if s == v.dealer else "")
+            cards = hand_html(h.cards, face=self.face, rules=self.rules, size=size,
+                              label=_("{name}'s hand").format(name=v.names[s]))
             seats.append(f'<div class="sk-seat" style="{SEAT_STYLE}">'
                          f'<div><b>{esc(name)}</b>: {esc(self._seat_words(v, s))}</div>{cards}</div>')
         self.table_html.value = (f'<div class="sk-seats">{"".join(seats)}</div>'
-                                 f'<p>Cards left in the deck: {v.deck_left}</p>')
+                                 f'<p>' + (esc(_("Cards left in the deck: {n}").format(n=v.deck_left))) + '</p>')
 
     def _render_hand(self, v) -> None:
         h = v.hand
-        head = f'<div><b>{esc(v.names[0])} (you)</b>{" (dealer)" if v.dealer == 0 else ""}</div>'
+        dealer = " " + esc(_("(dealer)")) if v.dealer == 0 else ""
+        head = f'<div><b>{esc(v.names[0])} ' + (esc(_("(you)"))) + f'</b>{dealer}</div>'
         if not h.cards:
-            self.hand_view.value = head + "<p>No cards yet.</p>"
+            self.hand_view.value = head + "<p>" + (esc(_('No cards yet.'))) + "</p>"
             return
-        cards = hand_html(h.cards, rules=self.rules, size=self.card_size, label="Your hand")
+        cards = hand_html(h.cards, rules=self.rules, size=self.card_size, label=_("Your hand"))
         sc = h.score
         ds = h.double_six_declared
         detail = lines_html(explain(h.cards, self.rules, double_six=ds), "sk-explain")
-        pts = f", {sc.points} point{'s' if sc.points != 1 else ''} if it wins (Q6)" if sc.can_stand else ""
-        self.hand_view.value = (head + cards + f'<p class="sk-score-line"><b>You have {esc(sc.name)}</b>'
-                                f'{esc(pts)}.</p><details><summary>Why?</summary>{detail}</details>')
+        pts = ngettext(", {n} point if it wins (Q6)", ", {n} points if it wins (Q6)", sc.points).format(
+            n=sc.points) if sc.can_stand else ""
+        have = esc(_("You have {hand}").format(hand=sc.name))
+        self.hand_view.value = (head + cards + f'<p class="sk-score-line"><b>{have}</b>'
+                                f'{esc(pts)}.</p><details><summary>' + (esc(_("Why?"))) + f'</summary>{detail}</details>')
 
     def _render_buttons(self, v) -> None:
         with self._keeping_focus([self.draw_button, self.stand_button, self.double_six_button, self.next_button,
@@ -357,8 +374,8 @@ class QuattroTable(GameTable, KitWidget):
         self.draw_button.layout.display = None if mine else "none"
         self.stand_button.layout.display = None if mine else "none"
         self.stand_button.disabled = "stand" not in legal
-        self.stand_button.tooltip = ("Stop here with your hand" if "stand" in legal
-                                     else "You may not stand below 4½ (Q2): draw")
+        self.stand_button.tooltip = (_("Stop here with your hand") if "stand" in legal
+                                     else _("You may not stand below 4½ (Q2): draw"))
         self.double_six_button.layout.display = None if "double_six" in legal else "none"
         self.next_button.layout.display = None if v.phase == "hand_over" else "none"
 
@@ -366,6 +383,7 @@ class QuattroTable(GameTable, KitWidget):
         """The hint panel's content, remembered per hand, cards seen and double-six choice."""
         mine = v.phase == "play" and v.to_act == 0
         key = (v.hand.cards, self._seen(v), v.legal is not None and "double_six" in v.legal) if mine else None
+        key = (key, get_language())
         body = self._hint_cache.get(key)
         if body is None:
             body = self._hint_body(v)
@@ -379,27 +397,29 @@ class QuattroTable(GameTable, KitWidget):
         return tuple(c for c in v.visible_cards() if c not in mine)
 
     def _hint_body(self, v) -> str:
-        head = '<div role="region" aria-label="Hints"><b>Hint</b>'
+        head = '<div role="region" aria-label="' + (esc(_("Hints"))) + '"><b>' + (esc(_("Hint"))) + '</b>'
         if not (v.phase == "play" and v.to_act == 0):
-            return head + "<p>Hints appear on your turn.</p></div>"
+            return head + "<p>" + (esc(_('Hints appear on your turn.'))) + "</p></div>"
         mine = v.hand.cards
         seen = self._seen(v)
         o = odds_four_and_half(mine, seen, self.rules)
-        rows = [f"<li>Next card makes exactly 4½: <b>{frac_text(o.probability)}</b> ({pct_text(o.probability)}: "
-                f"{o.favourable} of {o.unseen} unseen cards).</li>"]
+        rows = ["<li>" + _("Next card makes exactly 4½: <b>{fraction}</b> ({percent}: {n} of {unseen} unseen "
+                           "cards).").format(fraction=frac_text(o.probability), percent=pct_text(o.probability),
+                                             n=o.favourable, unseen=o.unseen) + "</li>"]
         if o.eventually is not None:
-            rows.append(f"<li>Making 4½ at some point when drawing for it: "
-                        f"{number_html(o.eventually)}.</li>")  # a long fraction: on request
+            rows.append("<li>" + _("Making 4½ at some point when drawing for it: {number}.").format(
+                number=number_html(o.eventually)) + "</li>")  # a long fraction: on request
         text = [o.text]
         if v.legal is not None and "double_six" in v.legal:
             d = odds_double_six(mine[0], seen, self.rules)
-            rows.append(f"<li>Declare a double six: the second card completes it with probability "
-                        f"<b>{frac_text(d.probability)}</b> ({pct_text(d.probability)}, Q3).</li>")
-            text.append("Double six: " + d.text)
+            rows.append("<li>" + _("Declare a double six: the second card completes it with probability "
+                                   "<b>{fraction}</b> ({percent}, Q3).").format(
+                fraction=frac_text(d.probability), percent=pct_text(d.probability)) + "</li>")
+            text.append(_("Double six: {text}").format(text=d.text))
         dist = next_card(mine, seen, self.rules, double_six=False)
         parts = "; ".join(f"{esc(k)}: {frac_text(p)}" for k, p in dist.items())
-        rows.append(f"<li>After one more card: {parts}.</li>")
-        return (head + f'<ul class="sk-odds">{"".join(rows)}</ul><details open><summary>The counting</summary>'
+        rows.append("<li>" + _("After one more card: {parts}.").format(parts=parts) + "</li>")
+        return (head + f'<ul class="sk-odds">{"".join(rows)}</ul><details open><summary>' + (esc(_("The counting"))) + f'</summary>'
                 f'{lines_html(chr(10).join(text), "sk-odds-text")}</details></div>')
 
     def _render_result(self, v) -> None:
@@ -412,21 +432,26 @@ class QuattroTable(GameTable, KitWidget):
             sc = r.scores[s]
             if sc is None:
                 continue
-            won = f": wins {r.points[s]} point{'s' if r.points[s] != 1 else ''}" if s in r.winners else ""
-            if s in r.winners and r.mega is not None:
-                won = ": wins the game (mega 4½, Q4)"
             cards = ", ".join(c.name(self.face) for c in sc.cards)
-            lines.append(f"{v.names[s]}: {sc.name} ({cards}){won}")
+            if s in r.winners and r.mega is not None:
+                line = _("{name}: {hand} ({cards}): wins the game (mega 4½, Q4)")
+            elif s in r.winners:
+                line = ngettext("{name}: {hand} ({cards}): wins {n} point", "{name}: {hand} ({cards}): wins {n} points",
+                                r.points[s])
+            else:
+                line = "{name}: {hand} ({cards})"
+            lines.append(line.format(name=v.names[s], hand=sc.name, cards=cards, n=r.points[s]))
         if not r.winners:
-            lines.append("Nobody stands: nobody scores.")
+            lines.append(_("Nobody stands: nobody scores."))
         lines.append(r.reason)
         if v.phase == "game_over":
             lines.append(plain_text(self.status.value))
-        self.result_html.value = (f'<div role="status" aria-live="polite"><b>Hand {v.hand_number} result</b>'
+        self.result_html.value = ('<div role="status" aria-live="polite">'
+                                  '<b>' + (esc(_("Hand {n} result").format(n=v.hand_number))) + f'</b>'
                                   f'{lines_html(chr(10).join(lines), "sk-result-lines")}</div>')
 
     def _render_log(self, v) -> None:
-        self.log_html.value = log_panel((e.text for e in v.events), f"Table log (hand {v.hand_number})")
+        self.log_html.value = log_panel((e.text for e in v.events), _("Table log (hand {n})").format(n=v.hand_number))
 
     # -- plain text for tests and screen readers -------------------------------------------------
     @property

@@ -46,6 +46,7 @@ from typing import Iterable, Iterator
 import ipywidgets
 
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import _
 from sette_kit.questions import GENERATORS, Question
 
 from .base import KitWidget, button, esc, exact_html, lines_html, plain_text, safe_action, text_box
@@ -80,21 +81,21 @@ class Quiz(KitWidget):
         else:
             if isinstance(question_or_generator, str):
                 if question_or_generator not in GENERATORS:
-                    raise SetteKitError(f"unknown quiz topic {question_or_generator!r}: accepted "
-                                        f"{', '.join(GENERATORS)}")
+                    raise SetteKitError(_("unknown quiz topic {topic}: accepted {topics}").format(
+                        topic=repr(question_or_generator), topics=", ".join(GENERATORS)))
                 question_or_generator = GENERATORS[question_or_generator](rules, seed=seed)
             if not isinstance(question_or_generator, Iterable):
-                raise SetteKitError("Quiz needs a Question, a list or generator of Questions, or a topic name")
+                raise SetteKitError(_("Quiz needs a Question, a list or generator of Questions, or a topic name"))
             self._source = iter(question_or_generator)
             first = self._pull()
             if first is None:
-                raise SetteKitError("Quiz needs at least one question")
+                raise SetteKitError(_("Quiz needs at least one question"))
         self.right = 0
         self.attempts = 0
         self._syncing = False
         self.practice_mode = bool(practice)
         if self.practice_mode and self._source is None:
-            raise SetteKitError("practice mode needs a generator of questions, e.g. Quiz.practice('worth')")
+            raise SetteKitError(_("practice mode needs a generator of questions, e.g. Quiz.practice('worth')"))
         self.streak = 0
         self.best_streak = 0
         self._wrong_here = False
@@ -103,15 +104,15 @@ class Quiz(KitWidget):
         self.question_html = ipywidgets.HTML()
         self.question_html.add_class("sk-quiz-question")
         self.answer_box = text_box("", self._submitted, css="sk-quiz-answer", width="18em")
-        self.answer_box.description = "Answer:"
+        self.answer_box.description = _("Answer:")
         self.answer_box.style.description_width = "initial"  # the label takes its own width, the box the rest
-        self.check_button = button("Check", lambda: self.check(self.answer_box.value),
-                                   tooltip="Check your answer (or press Enter in the box)", css="sk-quiz-check",
+        self.check_button = button(_("Check"), lambda: self.check(self.answer_box.value),
+                                   tooltip=_("Check your answer (or press Enter in the box)"), css="sk-quiz-check",
                                    style="primary")
-        self.hint_button = button("Hint", self.hint, tooltip="Show the next hint", css="sk-quiz-hint")
-        self.reveal_button = button("Show answer", self.reveal, tooltip="Show the exact answer and the solution",
+        self.hint_button = button(_("Hint"), self.hint, tooltip=_("Show the next hint"), css="sk-quiz-hint")
+        self.reveal_button = button(_("Show answer"), self.reveal, tooltip=_("Show the exact answer and the solution"),
                                     css="sk-quiz-reveal")
-        self.next_button = button("Next", self.next, tooltip="A new question", css="sk-quiz-next")
+        self.next_button = button(_("Next"), self.next, tooltip=_("A new question"), css="sk-quiz-next")
         self.next_button.layout.display = None if self._source is not None else "none"
         self.feedback = ipywidgets.HTML()
         self.feedback.add_class("sk-quiz-feedback")
@@ -121,8 +122,8 @@ class Quiz(KitWidget):
         self.score_html.add_class("sk-quiz-score")
         if self.practice_mode:
             self.view.add_class("sk-quiz-practice")
-            self.next_button.description = "Next question"
-            self.next_button.tooltip = "A new question (an unanswered one ends the streak)"
+            self.next_button.description = _("Next question")
+            self.next_button.tooltip = _("A new question (an unanswered one ends the streak)")
         row = ipywidgets.HBox([self.answer_box, self.check_button, self.hint_button, self.reveal_button,
                                self.next_button], layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.set_children([self.title, self.question_html, row, self.message, self.feedback,
@@ -136,7 +137,7 @@ class Quiz(KitWidget):
         except StopIteration:
             return None
         if not isinstance(q, Question):
-            raise SetteKitError(f"a quiz question must be a Question, not {type(q).__name__}")
+            raise SetteKitError(_("a quiz question must be a Question, not {kind}").format(kind=type(q).__name__))
         return q
 
     def _show(self, q: Question) -> None:
@@ -150,7 +151,7 @@ class Quiz(KitWidget):
         if q.cards:
             cards = hand_html(q.cards, face=self.face, rules=q.rules, size=self.card_size)
         self.question_html.value = f'<p class="sk-quiz-text">{esc(q.text)}</p>{cards}'
-        self.answer_box.placeholder = q.placeholder  # the answer's form (questions.PLACEHOLDERS)
+        self.answer_box.placeholder = _(q.placeholder) if q.placeholder else ""  # the answer's form (questions.PLACEHOLDERS)
         self._set_box("")
         self.feedback.value = ""
         self.hints_html.value = ""
@@ -166,13 +167,13 @@ class Quiz(KitWidget):
 
     def _update_score(self) -> None:
         streak = (f' <span class="sk-streak">· {esc(self.streak_text)}</span>' if self.practice_mode else "")
-        self.score_html.value = (f'<span class="sk-score" aria-live="polite">Score: {esc(self.score_text)}'
-                                 f'{streak}</span>')
+        score = _("Score: {score}").format(score=self.score_text)
+        self.score_html.value = f'<span class="sk-score" aria-live="polite">{esc(score)}{streak}</span>'
 
     @property
     def streak_text(self) -> str:
         """'Streak: 3 · best: 5' (practice mode)."""
-        return f"Streak: {self.streak} · best: {self.best_streak}"
+        return _("Streak: {streak} · best: {best}").format(streak=self.streak, best=self.best_streak)
 
     def _end_streak(self) -> None:
         self.streak = 0
@@ -188,7 +189,8 @@ class Quiz(KitWidget):
 
         if isinstance(topics, str):
             if topics not in GENERATORS:
-                raise SetteKitError(f"unknown practice topic {topics!r}: accepted {', '.join(GENERATORS)}")
+                raise SetteKitError(_("unknown practice topic {topic}: accepted {topics}").format(
+                    topic=repr(topics), topics=", ".join(GENERATORS)))
             source = GENERATORS[topics](rules, seed=seed)
         else:
             source = mixed(rules, seed=seed, topics=tuple(topics))
@@ -197,7 +199,7 @@ class Quiz(KitWidget):
     @property
     def score_text(self) -> str:
         """The running score, e.g. '3/4 right'."""
-        return f"{self.right}/{self.attempts} right"
+        return _("{right}/{attempts} right").format(right=self.right, attempts=self.attempts)
 
     @property
     def feedback_text(self) -> str:
@@ -236,12 +238,13 @@ class Quiz(KitWidget):
                 self._end_streak()
             self._update_score()
         if verdict.right:  # "Right: No." - the learner's words as written
-            self.feedback.value = (f'<div class="sk-right" role="status"><b>✔ Right:</b> '
-                                   f'{esc(verdict.message.removeprefix("Right: "))}</div>'
+            said = verdict.message.split(": ", 1)[1] if ": " in verdict.message else verdict.message
+            self.feedback.value = ('<div class="sk-right" role="status"><b>✔ ' + (esc(_("Right:"))) + f'</b> '
+                                   f'{esc(said)}</div>'
                                    + self._exact_html() + self._solution_html())
         else:
             self.feedback.value = (f'<div class="sk-wrong" role="status"><b>✘ {esc(verdict.message)}</b> '
-                                   f'Try again, ask for a hint, or show the answer.</div>')
+                                   f'' + (esc(_("Try again, ask for a hint, or show the answer."))) + '</div>')
         return verdict.right
 
     @safe_action
@@ -249,10 +252,10 @@ class Quiz(KitWidget):
         """Show the next hint; returns its text."""
         q = self.question
         if self.hints_shown >= len(q.hints):
-            raise SetteKitError("No more hints for this question: use Show answer to see the solution.")
+            raise SetteKitError(_("No more hints for this question: use Show answer to see the solution."))
         self.hints_shown += 1
         shown = q.hints[: self.hints_shown]
-        self.hints_html.value = ('<div class="sk-hint"><b>Hints</b>'
+        self.hints_html.value = ('<div class="sk-hint"><b>' + (esc(_("Hints"))) + '</b>'
                                  + lines_html("\n".join(shown), "sk-hint-list") + "</div>")
         self.hint_button.disabled = self.hints_shown >= len(q.hints)
         return shown[-1]
@@ -265,8 +268,9 @@ class Quiz(KitWidget):
             self._update_score()
         self.revealed = True
         self.closed = True
-        self.feedback.value = (f'<div class="sk-revealed" role="status"><b>The answer is '
-                               f'{esc(self.question.answer_text)}.</b></div>' + self._exact_html()
+        the_answer = _("The answer is {answer}.").format(answer=self.question.answer_text)
+        self.feedback.value = (f'<div class="sk-revealed" role="status"><b>{esc(the_answer)}</b></div>'
+                               + self._exact_html()
                                + self._solution_html())
         return self.question.answer_text
 
@@ -274,11 +278,11 @@ class Quiz(KitWidget):
     def next(self) -> Question | None:
         """Move to a new question (generators and lists only)."""
         if self._source is None:
-            raise SetteKitError("This quiz has a single question.")
+            raise SetteKitError(_("This quiz has a single question."))
         q = self._pull()
         if q is None:
             self.next_button.disabled = True
-            raise SetteKitError("That was the last question.")
+            raise SetteKitError(_("That was the last question."))
         if self.practice_mode and not self.closed:
             self._end_streak()  # skipping an unanswered question ends the streak
         self._show(q)
@@ -292,5 +296,5 @@ class Quiz(KitWidget):
     def _solution_html(self) -> str:
         if not self.question.solution:
             return ""
-        return ('<details class="sk-solution" open><summary>Solution</summary>'
+        return ('<details class="sk-solution" open><summary>' + (esc(_("Solution"))) + '</summary>'
                 + lines_html(self.question.solution) + "</details>")

@@ -45,6 +45,7 @@ import html
 from typing import Iterable
 
 from sette_kit.cards import FACES, Card, Rank, Suit
+from sette_kit.i18n import _
 
 __all__ = ["card_svg", "back_svg", "hand_html", "SUIT_COLOURS", "card_label", "CARD_CSS"]
 
@@ -179,7 +180,7 @@ def suit_shape(suit: Suit, face: str, x: float, y: float, scale: float = 1.0) ->
 def card_label(card: Card, face: str = "italian", matta: bool = False) -> str:
     """The text equivalent of a card picture: '7 of cups', 'King of coins, the matta (wild card)'."""
     label = card.label(face)
-    return f"{label}, the matta (wild card)" if matta else label
+    return _("{card}, the matta (wild card)").format(card=label) if matta else label
 
 
 def _esc(text: str) -> str:
@@ -370,7 +371,7 @@ def back_svg(size: int = 80) -> str:
     1
     """
     lines = "".join(f'<path d="M{x} 12L{x + 70} 138M{x + 70} 12L{x} 138"/>' for x in range(-50, 84, 14))
-    return (_open("a face-down card", size, "sk-card-back")
+    return (_open(_("a face-down card"), size, "sk-card-back")
             + '<rect x="1" y="1" width="98" height="148" rx="8" fill="#1d3f72" stroke="#555" stroke-width="1.5"/>'
             + '<rect x="9" y="9" width="82" height="132" rx="4" fill="#24508f" stroke="#fff" stroke-width="1.5"/>'
             + '<svg x="9" y="9" width="82" height="132" viewBox="9 9 82 132">'
@@ -407,7 +408,7 @@ CARD_CSS = ("display:inline-flex;flex-wrap:wrap;gap:6px;align-items:flex-end;")
 
 
 def hand_html(cards: Iterable[Card | None], face: str | None = None, rules=None, hidden_first: bool = False,
-              size: int = 80, label: str = "Hand") -> str:
+              size: int = 80, label: str | None = None) -> str:
     """A row of cards as HTML: ``<div class="sk-hand" role="group" aria-label="Hand: ...">``.
 
     ``face`` defaults to ``rules.face`` (or 'italian'); the matta is marked when
@@ -428,16 +429,17 @@ def hand_html(cards: Iterable[Card | None], face: str | None = None, rules=None,
     True
     """
     face = face or (rules.face if rules is not None else "italian")
+    label = _("Hand") if label is None else label
     cards = tuple(cards)
     pics, words = [], []
     for i, c in enumerate(cards):
         if c is None or (hidden_first and i == 0):
             pics.append(back_svg(size))
-            words.append("a face-down card")
+            words.append(_("a face-down card"))
             continue
         wild = rules is not None and rules.is_matta(c)
         pics.append(card_svg(c, face, matta=wild, size=size))
         words.append(card_label(c, face, wild))
-    spoken = ", ".join(words) if words else "no cards"
+    spoken = ", ".join(words) if words else _("no cards")
     return (f'<div class="sk-hand" role="group" aria-label="{_esc(label)}: {_esc(spoken)}" '
             f'style="{CARD_CSS}">{"".join(pics)}</div>')

@@ -28,6 +28,7 @@ import ipywidgets
 
 from sette_kit.cards import Deck, parse_cards
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import N_, _
 from sette_kit.explain import explain
 from sette_kit.questions import PLACEHOLDERS, worth_question
 from sette_kit.rules import Rules
@@ -36,16 +37,22 @@ from sette_kit.scoring import fmt_points, score
 from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
 from .render import hand_html
 
-__all__ = ["ScoreTrainer", "KIND_WORDS", "score_words"]
+__all__ = ["ScoreTrainer", "KIND_WORDS", "kind_words", "score_words"]
 
 KIND_WORDS = {
-    "bust": "bust (sballato)",
-    "points": "points",
-    "sette_e_mezzo": "sette e mezzo",
-    "reale": "sette e mezzo reale",
-    "triple": "sette e mezzo triplé",
+    "bust": N_("bust (sballato)"),
+    "points": N_("points"),
+    "sette_e_mezzo": N_("sette e mezzo"),
+    "reale": N_("sette e mezzo reale"),
+    "triple": N_("sette e mezzo triplé"),
 }
-"""The kinds of :class:`~sette_kit.scoring.Score` in words."""
+"""The kinds of :class:`~sette_kit.scoring.Score` in words (English: translate where shown,
+:func:`kind_words`)."""
+
+
+def kind_words(kind: str) -> str:
+    """A kind of score in words, in the current language."""
+    return _(KIND_WORDS[kind])
 
 
 def score_words(s, rules=None) -> str:
@@ -62,10 +69,10 @@ def score_words(s, rules=None) -> str:
     """
     total = fmt_points(s.total)
     if s.kind == "points":
-        return f"{total} point" if s.total <= 1 else f"{total} points"
+        return (_("{total} point") if s.total <= 1 else _("{total} points")).format(total=total)
     if s.kind == "sette_e_mezzo" and rules is not None:
         return f"{total}, {rules.game_name.lower()}"
-    return f"{total}, {KIND_WORDS[s.kind]}"
+    return f"{total}, {kind_words(s.kind)}"
 
 
 class ScoreTrainer(KitWidget):
@@ -87,14 +94,14 @@ class ScoreTrainer(KitWidget):
         self._last_text = None
         self._syncing = False
 
-        self.deal_button = button("Deal", self.deal, tooltip="Deal a random hand of 1 to 4 cards", css="sk-deal",
+        self.deal_button = button(_("Deal"), self.deal, tooltip=_("Deal a random hand of 1 to 4 cards"), css="sk-deal",
                                   style="primary")
-        self.cards_box = text_box("e.g. 7 di coppe, Re di denari", self._picked, css="sk-cards-input")
-        self.cards_box.description = "Hand:"
-        self.pick_button = button("Show hand", lambda: self.pick(self.cards_box.value),
-                                  tooltip="Score the hand typed in the box (or press Enter)", css="sk-pick")
-        self.quiz_toggle = ipywidgets.ToggleButton(value=False, description="Quiz mode",
-                                                   tooltip="Hide the score and ask: what is this hand worth?")
+        self.cards_box = text_box(_("e.g. 7 di coppe, Re di denari"), self._picked, css="sk-cards-input")
+        self.cards_box.description = _("Hand:")
+        self.pick_button = button(_("Show hand"), lambda: self.pick(self.cards_box.value),
+                                  tooltip=_("Score the hand typed in the box (or press Enter)"), css="sk-pick")
+        self.quiz_toggle = ipywidgets.ToggleButton(value=False, description=_("Quiz mode"),
+                                                   tooltip=_("Hide the score and ask: what is this hand worth?"))
         self.quiz_toggle.add_class("sk-quiz-mode")
         self.quiz_toggle.observe(lambda ch: self.set_quiz_mode(ch["new"]), names="value")
         self.hand_view = ipywidgets.HTML()
@@ -102,12 +109,12 @@ class ScoreTrainer(KitWidget):
         self.result_html = ipywidgets.HTML()
         self.result_html.add_class("sk-result")
         # quiz row
-        self.prompt = ipywidgets.HTML("<b>What is this hand worth?</b>")
-        self.answer_box = text_box(PLACEHOLDERS["points"], self._answered, css="sk-score-answer",
+        self.prompt = ipywidgets.HTML("<b>" + (esc(_('What is this hand worth?'))) + "</b>")
+        self.answer_box = text_box(_(PLACEHOLDERS["points"]), self._answered, css="sk-score-answer",
                                    width="14em")
-        self.check_button = button("Check", lambda: self.check(self.answer_box.value),
-                                   tooltip="Check your answer (or press Enter)", css="sk-score-check")
-        self.reveal_button = button("Show answer", self.reveal, tooltip="Show the score and the explanation",
+        self.check_button = button(_("Check"), lambda: self.check(self.answer_box.value),
+                                   tooltip=_("Check your answer (or press Enter)"), css="sk-score-check")
+        self.reveal_button = button(_("Show answer"), self.reveal, tooltip=_("Show the score and the explanation"),
                                     css="sk-score-reveal")
         self.feedback = ipywidgets.HTML()
         self.feedback.add_class("sk-score-feedback")
@@ -136,14 +143,15 @@ class ScoreTrainer(KitWidget):
 
     def _render_result(self) -> None:
         if self.quiz_mode and not self.solved:
-            self.result_html.value = ('<p class="sk-hidden-score"><i>The score is hidden: answer the '
-                                      'question above.</i></p>')
+            hidden = esc(_("The score is hidden: answer the question above."))
+            self.result_html.value = f'<p class="sk-hidden-score"><i>{hidden}</i></p>'
             return
         s = self.result
-        matta = (f" (the matta counts {fmt_points(s.matta_value)})"
+        matta = (" " + _("(the matta counts {value})").format(value=fmt_points(s.matta_value))
                  if s.matta_value is not None and len(s.cards) > 1 else "")
+        words = f'<span class="sk-kind sk-kind-{s.kind}">{esc(score_words(s, self.rules))}</span>'
         self.result_html.value = (
-            f'<p class="sk-score-line" aria-live="polite"><b>Score: <span class="sk-kind sk-kind-{s.kind}">{esc(score_words(s, self.rules))}</span></b>{esc(matta)}</p>'
+            '<p class="sk-score-line" aria-live="polite"><b>' + (_("Score: {words}").format(words=words)) + f'</b>{esc(matta)}</p>'
             + lines_html(explain(self.cards, self.rules), "sk-explain"))
 
     def _set_answer(self, text: str) -> None:
@@ -172,7 +180,7 @@ class ScoreTrainer(KitWidget):
 
     @property
     def quiz_score_text(self) -> str:
-        return f"{self.right}/{self.attempts} right"
+        return _("{right}/{attempts} right").format(right=self.right, attempts=self.attempts)
 
     # -- actions ---------------------------------------------------------------------------
     @safe_action
@@ -181,7 +189,7 @@ class ScoreTrainer(KitWidget):
         if n is None:
             n = self._rng.randint(1, 4)
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10:
-            raise SetteKitError(f"cannot deal {n!r} cards: give a whole number from 1 to 10")
+            raise SetteKitError(_("cannot deal {n} cards: give a whole number from 1 to 10").format(n=repr(n)))
         self._set_hand(Deck(rng=self._rng).deal(n))
         return self.cards
 
@@ -229,8 +237,8 @@ class ScoreTrainer(KitWidget):
             self.feedback.value = f'<div class="sk-right" role="status"><b>✔ {esc(verdict.message)}</b></div>'
         else:
             self.feedback.value = (f'<div class="sk-wrong" role="status"><b>✘ {esc(verdict.message)}</b> '
-                                   f'Try again or show the answer.</div>')
-        self.feedback.value += f'<p class="sk-score">Score: {self.quiz_score_text}</p>'
+                                   f'' + (esc(_("Try again or show the answer."))) + '</div>')
+        self.feedback.value += '<p class="sk-score">' + (esc(_("Score: {words}").format(words=self.quiz_score_text))) + '</p>'
         self._render_result()
         return verdict.right
 
@@ -238,8 +246,9 @@ class ScoreTrainer(KitWidget):
     def reveal(self) -> str:
         """Show the score and the explanation (the question then no longer scores)."""
         self.solved = True
-        self.feedback.value = (f'<div class="sk-revealed" role="status"><b>The hand is worth '
-                               f'{esc(fmt_points(self.result.total))}.</b></div>'
-                               f'<p class="sk-score">Score: {self.quiz_score_text}</p>')
+        worth = _("The hand is worth {points}.").format(points=fmt_points(self.result.total))
+        score_line = _("Score: {words}").format(words=self.quiz_score_text)
+        self.feedback.value = (f'<div class="sk-revealed" role="status"><b>{esc(worth)}</b></div>'
+                               f'<p class="sk-score">{esc(score_line)}</p>')
         self._render_result()
         return fmt_points(self.result.total)

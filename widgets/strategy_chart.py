@@ -30,18 +30,58 @@ import ipywidgets
 
 from sette_kit import odds
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import _, get_language, pgettext
 from sette_kit.rules import PRESETS, Rules
 from sette_kit.scoring import fmt_points
-from sette_kit.strategy_text import (BANK_POLICIES, GRID_LEGEND, cached_solution, dealer_words, house_edge_text,
+from sette_kit.strategy_text import (BANK_POLICIES, cached_solution, dealer_words, house_edge_text,
                                      lookup_text, policy, solution, strategy_grid, strategy_sentences)
 
 from ._background import Background
-from .base import KitWidget, button, esc, exact_html, lines_html, plain_text, read_cards, safe_action, text_box
-from .charts import caption_text, strategy_table
+from .base import (KitWidget, button, esc, exact_html, lines_html, plain_text, read_cards, rules_label, safe_action,
+                   text_box)
+from .charts import STRATEGY_LEGEND, caption_text, strategy_table
 
 __all__ = ["StrategyChart", "Background", "POLICY_OPTIONS"]
 
 POLICY_OPTIONS = [(("the all-seeing bank" if p == "sees" else f"bank stands at {p}"), p) for p in BANK_POLICIES]
+"""The bank menu's options in English (:func:`policy_options`: in the current language)."""
+
+
+def _policy_label(p: str) -> str:
+    return _("the all-seeing bank") if p == "sees" else _("bank stands at {n}").format(n=p)
+
+
+def policy_options() -> list:
+    """The bank menu's options, (words, name), in the current language."""
+    return [(_policy_label(p), p) for p in BANK_POLICIES]
+
+
+def grid_letters() -> dict:
+    """The strategy grid's letters in the current language, by the engine's letter
+    ("H" hit, "S" stand, "h"/"s" mostly hit/stand, "." not reached): the letter of the
+    language's word (Italian C = carta, S = sto; Spanish C = carta, P = me planto)."""
+    return {"H": pgettext("strategy grid letter for hit", "H"), "S": pgettext("strategy grid letter for stand", "S"),
+            "h": pgettext("strategy grid letter for mostly hit", "h"),
+            "s": pgettext("strategy grid letter for mostly stand", "s"), ".": "."}
+
+
+def grid_legend() -> dict:
+    """The chart's legend (letter -> (meaning, colour)) in the current language."""
+    letters = grid_letters()
+    meanings = {"H": _("hit"), "S": _("stand"), "h": _("mostly hit"), "s": _("mostly stand"), ".": _("not reached")}
+    return {letters[k]: (meanings[k], colour) for k, (_meaning, colour) in STRATEGY_LEGEND.items()}
+
+
+def grid_legend_text() -> str:
+    """The letters read out: 'H hit, S stand, h/s mostly hit/stand (depends on the cards), . not reached'."""
+    L = grid_letters()
+    return _("{H} hit, {S} stand, {h}/{s} mostly hit/stand (depends on the cards), {dot} not reached").format(
+        H=L["H"], S=L["S"], h=L["h"], s=L["s"], dot=".")
+
+
+def _local_cells(cells) -> list:
+    letters = grid_letters()
+    return [[letters.get(c, c) if isinstance(c, str) else c for c in row] for row in cells]
 
 
 def _policy_name(dealer) -> str:
@@ -54,27 +94,30 @@ def dealer_dropdown(dealer) -> ipywidgets.Dropdown:
     """The "Bank:" menu of bank policies (class ``sk-dealer``) showing ``dealer``; a
     threshold that is not among :data:`BANK_POLICIES` is added as one more option."""
     name = _policy_name(dealer)
-    options = list(POLICY_OPTIONS)
+    options = policy_options()
     if name not in BANK_POLICIES:
-        options.append((f"bank stands at {name}", name))
-    menu = ipywidgets.Dropdown(options=options, value=name, description="Bank:",
-                               layout=ipywidgets.Layout(width="18em"))
+        options.append((_policy_label(name), name))
+    menu = ipywidgets.Dropdown(options=options, value=name, description=_("Bank:"),
+                               style={"description_width": "initial"},  # "Banca:" needs more room than "Bank:"
+                               layout=ipywidgets.Layout(width="18em", height="auto"))
     menu.add_class("sk-dealer")
     return menu
 
 
-_CHARTS: dict = {}  # Solution -> chart HTML (solutions themselves are remembered in strategy_text)
+_CHARTS: dict = {}  # (Solution, language) -> chart HTML (solutions themselves are remembered in strategy_text)
 
 
 def strategy_chart_html(sol) -> str:
-    """The strategy grid of one solution (remembered with it)."""
-    got = _CHARTS.get(sol)
+    """The strategy grid of one solution (remembered with it, per language)."""
+    key = (sol, get_language())
+    got = _CHARTS.get(key)
     if got is None:
         firsts, totals, cells = strategy_grid(sol)
-        title = f"Best play, {sol.rules.name} rules, {dealer_words(sol.dealer)}"
-        chart = strategy_table(cells, firsts, [fmt_points(t) for t in totals], title=title,
-                               row_label="first card", col_label="your total").html
-        got = _CHARTS.setdefault(sol, chart)
+        title = _("Best play, {name} rules, {bank}").format(name=rules_label(sol.rules.name),
+                                                           bank=dealer_words(sol.dealer))
+        chart = strategy_table(_local_cells(cells), firsts, [fmt_points(t) for t in totals], title=title,
+                               row_label=_("first card"), col_label=_("your total"), legend=grid_legend()).html
+        got = _CHARTS.setdefault(key, chart)
     return got
 
 
@@ -89,7 +132,8 @@ class StrategyChart(Background, KitWidget):
         super().__init__()
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         if not isinstance(self.rules, Rules):
-            raise SetteKitError(f"rules={rules!r}: give a Rules object or a preset name such as 'plain'")
+            raise SetteKitError(_("rules={rules}: give a Rules object or a preset name such as 'plain'").format(
+                rules=repr(rules)))
         self.dealer = policy(dealer if dealer is not None else odds.stand_at(5))
         self.exact = exact
         self.background = background
@@ -98,13 +142,14 @@ class StrategyChart(Background, KitWidget):
         self._syncing = False
 
         names = list(PRESETS) + ([] if self.rules.name in PRESETS else [self.rules.name])
-        self.rules_menu = ipywidgets.Dropdown(options=names, value=self.rules.name, description="Rules:",
+        self.rules_menu = ipywidgets.Dropdown(options=[(rules_label(n), n) for n in names], value=self.rules.name,
+                                              description=_("Rules:"),
                                               layout=ipywidgets.Layout(width="14em"))
         self.rules_menu.add_class("sk-rules")
         self.rules_menu.observe(lambda ch: self._quietly(self.set_rules, ch["new"]), names="value")
         self.dealer_menu = dealer_dropdown(self.dealer)
         self.dealer_menu.observe(lambda ch: self._quietly(self.set_dealer, ch["new"]), names="value")
-        self.solve_button = button("Solve", self.solve, tooltip="Solve these rules against this bank",
+        self.solve_button = button(_("Solve"), self.solve, tooltip=_("Solve these rules against this bank"),
                                    css="sk-solve", style="primary")
         self.status = ipywidgets.HTML()
         self.status.add_class("sk-status")
@@ -114,10 +159,10 @@ class StrategyChart(Background, KitWidget):
         self.chart_html.add_class("sk-chart")
         self.summary_html = ipywidgets.HTML()
         self.summary_html.add_class("sk-summary")
-        self.lookup_box = text_box("e.g. 3 di coppe, Asso di denari", lambda t: self._quietly(self.lookup, t),
-                                   description="Hand:", css="sk-lookup-input")
-        self.lookup_button = button("Look up", lambda: self.lookup(self.lookup_box.value),
-                                    tooltip="Expected result of standing and of hitting with this hand",
+        self.lookup_box = text_box(_("e.g. 3 di coppe, Asso di denari"), lambda t: self._quietly(self.lookup, t),
+                                   description=_("Hand:"), css="sk-lookup-input")
+        self.lookup_button = button(_("Look up"), lambda: self.lookup(self.lookup_box.value),
+                                    tooltip=_("Expected result of standing and of hitting with this hand"),
                                     css="sk-lookup")
         self.lookup_html = ipywidgets.HTML()
         self.lookup_html.add_class("sk-lookup-result")
@@ -133,9 +178,10 @@ class StrategyChart(Background, KitWidget):
     def _show(self, got) -> None:
         sol, chart = got
         self.solution = sol
+        about = _("({name} rules, one player against the bank, stake 1; the player plays the best strategy.)").format(
+            name=rules_label(sol.rules.name))
         self.result_html.value = (f'<p class="sk-house-edge" aria-live="polite"><b>{esc(house_edge_text(sol))}</b> '
-                                  f'({esc(sol.rules.name)} rules, one player against the bank, stake 1; '
-                                  f'the player plays the best strategy.)</p>' + exact_html(sol.house_edge))
+                                  f'{esc(about)}</p>' + exact_html(sol.house_edge))
         self.chart_html.value = chart
         self.summary_html.value = lines_html("\n".join(strategy_sentences(sol)), "sk-strategy-sentences")
         self.lookup_html.value = ""
@@ -146,9 +192,9 @@ class StrategyChart(Background, KitWidget):
         firsts, totals, cells = strategy_grid(sol)
         head = "".join(f'<th scope="col">{esc(fmt_points(t))}</th>' for t in totals)
         body = "".join(f'<tr><th scope="row">{esc(f)}</th>' + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>"
-                       for f, row in zip(firsts, cells))
-        return (f'<table class="sk-table sk-strategy-grid"><caption>{esc(GRID_LEGEND)}</caption>'
-                f'<thead><tr><th scope="col">first card</th>{head}</tr></thead><tbody>{body}</tbody></table>')
+                       for f, row in zip(firsts, _local_cells(cells)))
+        return (f'<table class="sk-table sk-strategy-grid"><caption>{esc(grid_legend_text())}</caption>'
+                f'<thead><tr><th scope="col">' + (esc(_("first card"))) + f'</th>{head}</tr></thead><tbody>{body}</tbody></table>')
 
     def _pending_note(self) -> None:
         if self.solution is not None and (self.solution.rules, self.solution.dealer) == (self.rules, self.dealer):
@@ -156,12 +202,13 @@ class StrategyChart(Background, KitWidget):
         if self._ready():
             self.solve(wait=True)
             return
-        self.show_message(f"Press Solve for the {self.rules.name} rules against {dealer_words(self.dealer)}.")
+        self.show_message(_("Press Solve for the {name} rules against {bank}.").format(
+            name=rules_label(self.rules.name), bank=dealer_words(self.dealer)))
 
     def _ready(self) -> bool:
         """True when the chosen combination is solved and drawn already (showing it is instant)."""
         got = cached_solution(self.rules, self.dealer, exact=self.exact)
-        return got is not None and (not self.show_chart or got in _CHARTS)
+        return got is not None and (not self.show_chart or (got, get_language()) in _CHARTS)
 
     # -- read-outs -----------------------------------------------------------------------
     @property
@@ -194,8 +241,8 @@ class StrategyChart(Background, KitWidget):
 
         if self._ready():
             wait = True  # nothing slow left to do
-        got = self._start(work, self._show, f"Solving the {rules.name} rules against {dealer_words(dealer)}...",
-                          wait=wait)
+        got = self._start(work, self._show, _("Solving the {name} rules against {bank}...").format(
+            name=rules_label(rules.name), bank=dealer_words(dealer)), wait=wait)
         return got[0] if got else None
 
     @safe_action
@@ -204,7 +251,8 @@ class StrategyChart(Background, KitWidget):
         (a combination solved before is shown at once)."""
         new = Rules.preset(rules) if isinstance(rules, str) else rules
         if not isinstance(new, Rules):
-            raise SetteKitError(f"rules={rules!r}: accepted presets are {', '.join(map(repr, PRESETS))}")
+            raise SetteKitError(_("rules={rules}: accepted presets are {names}").format(
+                rules=repr(rules), names=", ".join(map(repr, PRESETS))))
         self.rules = new
         if new.name in PRESETS and self.rules_menu.value != new.name:
             self._set_quiet(self.rules_menu, new.name)
@@ -228,7 +276,7 @@ class StrategyChart(Background, KitWidget):
         """The expected result of standing and of hitting holding ``cards`` (text or
         Cards), under the strategy shown."""
         if self.solution is None:
-            raise SetteKitError("the strategy is still being solved: try again in a moment")
+            raise SetteKitError(_("the strategy is still being solved: try again in a moment"))
         if isinstance(cards, str):
             cards = read_cards(cards, face=self.solution.rules.face)
         text = lookup_text(self.solution, cards)

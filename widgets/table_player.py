@@ -44,13 +44,14 @@ import ipywidgets
 
 from sette_kit import odds, policies
 from sette_kit.errors import IllegalMove, SetteKitError
+from sette_kit.i18n import N_, _, ngettext, pgettext
 from sette_kit.numbers import MAX_CHARS, shown
 from sette_kit.game import Table
 from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
 
 from ._table import CardTable, log_panel
-from .base import KitWidget, button, esc, on_enter, plain_text, safe_action
+from .base import KitWidget, button, esc, local_number, on_enter, plain_text, safe_action
 from .render import hand_html
 
 __all__ = ["TablePlayer", "ACTION_BUTTONS", "BOT_NAMES", "BANK_STANDS_AT", "legal_words"]
@@ -67,22 +68,22 @@ BOT_PLAYERS = (5, 4, 6, 5, 4.5, 5.5)
 
 ACTION_BUTTONS = {
     # action: (button text, tooltip)
-    "stake": ("Stake", "Stake the amount in the box (S7, S9)"),
-    "hit": ("Hit", "Take one more card, face up (S9)"),
-    "stand": ("Stand", "Take no more cards"),
-    "hit_face_down": ("Card face down", "Ask for a card face down; your hidden card is turned up first (S22)"),
-    "split": ("Split", "Split your two figures into two hands; the amount box is the new hand's stake (S23)"),
-    "burn": ("Burn", "Show your first card (a 3 or a 4) and get a new one (S19)"),
-    "exchange": ("Exchange", "Exchange your first card, a 4, for a new one (S20)"),
-    "half_ace": ("Ace = ½", "Declare your first-card ace worth ½: the next cards come face down (S21)"),
-    "declare": ("Declare matta", "Declare the value the matta takes (S4)"),
+    "stake": (N_("Stake"), N_("Stake the amount in the box (S7, S9)")),
+    "hit": (N_("Hit"), N_("Take one more card, face up (S9)")),
+    "stand": (N_("Stand"), N_("Take no more cards")),
+    "hit_face_down": (N_("Card face down"), N_("Ask for a card face down; your hidden card is turned up first (S22)")),
+    "split": (N_("Split"), N_("Split your two figures into two hands; the amount box is the new hand's stake (S23)")),
+    "burn": (N_("Burn"), N_("Show your first card (a 3 or a 4) and get a new one (S19)")),
+    "exchange": (N_("Exchange"), N_("Exchange your first card, a 4, for a new one (S20)")),
+    "half_ace": (N_("Ace = ½"), N_("Declare your first-card ace worth ½: the next cards come face down (S21)")),
+    "declare": (N_("Declare matta"), N_("Declare the value the matta takes (S4)")),
 }
-"""The action buttons: every action of :data:`sette_kit.game.ACTIONS`."""
+"""The action buttons: every action of :data:`sette_kit.game.ACTIONS` (English; translated where shown)."""
 
 LEGAL_WORDS = {
-    "stake": "stake", "hit": "hit", "stand": "stand", "hit_face_down": "ask for a card face down",
-    "split": "split your figures", "burn": "burn your first card", "exchange": "exchange your 4",
-    "half_ace": "count your Ace as ½", "declare": "declare the matta",
+    "stake": N_("stake"), "hit": N_("hit"), "stand": N_("stand"), "hit_face_down": N_("ask for a card face down"),
+    "split": N_("split your figures"), "burn": N_("burn your first card"), "exchange": N_("exchange your 4"),
+    "half_ace": N_("count your Ace as ½"), "declare": N_("declare the matta"),
 }
 """The legal actions in words (the engine's names are for code and the command line)."""
 
@@ -99,16 +100,20 @@ def legal_words(legal) -> str:
     """
     parts = []
     for name, o in legal.items():
-        words = LEGAL_WORDS.get(name, name.replace("_", " "))
+        words = _(LEGAL_WORDS[name]) if name in LEGAL_WORDS else name.replace("_", " ")
         if name == "split" and o.min is not None:
-            words += f" (the new hand's stake {o.min} to {o.max})" if o.min != o.max else f" (stake {o.min})"
+            words = (_("{action} (the new hand's stake {lo} to {hi})") if o.min != o.max
+                     else _("{action} (stake {lo})")).format(action=words, lo=o.min, hi=o.max)
         elif o.min is not None:
-            words += f" {o.min} to {o.max}" if o.min != o.max else f" {o.min}"
+            words = (_("{action} {lo} to {hi}") if o.min != o.max else "{action} {lo}").format(
+                action=words, lo=o.min, hi=o.max)
         parts.append(words)
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+    if len(parts) == 1:
+        return parts[0]
+    return _("{first} or {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
 
 
-STATUS_WORDS = {"playing": "playing", "stood": "stood", "sette_e_mezzo": "7½, shown", "bust": "bust"}
+STATUS_WORDS = {"playing": N_("playing"), "stood": N_("stood"), "sette_e_mezzo": N_("7½, shown"), "bust": N_("bust")}
 
 
 @lru_cache(maxsize=16)
@@ -118,29 +123,32 @@ def _solution(rules: Rules, bank_threshold: Fraction):
 
 
 def _parse_amount(amount, lo: int, hi: int, what: str) -> int:
-    """The amount typed in the box as an int within lo..hi, else a short message."""
+    """The amount typed in the box as an int within lo..hi, else a short message; ``what``
+    names what is typed (translated: "stake", "new hand's stake")."""
     if isinstance(amount, bool):
         amount = None
     if isinstance(amount, str):
         text = amount.strip()
         if len(text) > MAX_CHARS:  # issue 19.3: the size is checked before the text becomes a number
-            raise SetteKitError(f"Type the {what} as a whole number from {lo} to {hi} (you typed {shown(text)}, "
-                                f"too long for a number).")
+            raise SetteKitError(_("Type the {what} as a whole number from {lo} to {hi} (you typed {typed}, "
+                                  "too long for a number).").format(what=what, lo=lo, hi=hi, typed=shown(text)))
         try:
             amount = int(text)
         except ValueError:
-            raise SetteKitError(f"Type the {what} as a whole number from {lo} to {hi} (you typed {text!r}).") from None
+            raise SetteKitError(_("Type the {what} as a whole number from {lo} to {hi} (you typed {typed}).").format(
+                what=what, lo=lo, hi=hi, typed=repr(text))) from None
     elif isinstance(amount, float) and amount.is_integer():
         amount = int(amount)
     if not isinstance(amount, int) or isinstance(amount, bool):
-        raise SetteKitError(f"Type the {what} as a whole number from {lo} to {hi}.")
+        raise SetteKitError(_("Type the {what} as a whole number from {lo} to {hi}.").format(what=what, lo=lo, hi=hi))
     if not lo <= amount <= hi:
-        raise SetteKitError(f"The {what} must be from {lo} to {hi}; {amount} is out of range.")
+        raise SetteKitError(_("The {what} must be from {lo} to {hi}; {amount} is out of range.").format(
+            what=what, lo=lo, hi=hi, amount=amount))
     return amount
 
 
 def _signed(x) -> str:
-    return f"{float(x):+.4f}"
+    return local_number(f"{float(x):+.4f}")
 
 
 class TablePlayer(CardTable, KitWidget):
@@ -164,7 +172,8 @@ class TablePlayer(CardTable, KitWidget):
         super().__init__()
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= len(BOT_NAMES) - 1:
-            raise SetteKitError(f"bots={bots!r}: give a whole number of bot players from 0 to 5 (the bank is extra)")
+            raise SetteKitError(_("bots={bots}: give a whole number of bot players from 0 to 5 (the bank is extra)")
+                                .format(bots=repr(bots)))
         self.card_size = card_size
         names = [str(name)] + list(BOT_NAMES[:bots + 1])
         bank = policies.cautious_bank()
@@ -174,23 +183,24 @@ class TablePlayer(CardTable, KitWidget):
         self.hints_on = bool(hints)
 
         # -- controls --------------------------------------------------------------------
-        self.new_round_button = button("New round", self.new_round, tooltip="Deal the next round",
+        self.new_round_button = button(_("New round"), self.new_round, tooltip=_("Deal the next round"),
                                        css="sk-deal", style="primary")
         self.new_round_button.add_class("sk-new-round")
         # Enter in the box stakes; typing, or leaving the box to click Stake, does not
         # (issue 18: "type your stake and press Stake" staked on leaving the box, then the
         # click was refused)
-        self.amount_box = on_enter(ipywidgets.Text(value=str(min_stake), description="Amount:",
-                                                   layout=ipywidgets.Layout(width="11em")), self._amount_entered)
+        self.amount_box = on_enter(ipywidgets.Text(value=str(min_stake), description=_("Amount:"),
+                                                   style={"description_width": "initial"},  # "Nueva apuesta:"
+                                                   layout=ipywidgets.Layout(width="13em")), self._amount_entered)
         self.amount_box.add_class("sk-amount")
-        self.declare_choice = ipywidgets.Dropdown(description="Matta:", options=[("best value", None)],
+        self.declare_choice = ipywidgets.Dropdown(description=_("Matta:"), options=[(_("best value"), None)],
                                                   layout=ipywidgets.Layout(width="13em"))
         self.declare_choice.add_class("sk-declare-value")
         self.buttons: dict[str, ipywidgets.Button] = {}
         for action, (text, tip) in ACTION_BUTTONS.items():
-            b = button(text, self._clicker(action), tooltip=tip, css="sk-" + action.replace("_", "-"))
+            b = button(_(text), self._clicker(action), tooltip=_(tip), css="sk-" + action.replace("_", "-"))
             self.buttons[action] = b
-        self.hints_toggle = ipywidgets.Checkbox(value=self.hints_on, description="Show hints", indent=False)
+        self.hints_toggle = ipywidgets.Checkbox(value=self.hints_on, description=_("Show hints"), indent=False)
         self.hints_toggle.add_class("sk-hints-toggle")
 
         # -- displays --------------------------------------------------------------------
@@ -257,26 +267,28 @@ class TablePlayer(CardTable, KitWidget):
 
     def _render_status(self, v) -> None:
         me = self.HUMAN
-        head = f"Round {v.round} · {esc(v.names[v.banker])} holds the bank"
+        head = _("Round {n} · {name} holds the bank").format(n=v.round, name=esc(v.names[v.banker]))
         if v.phase == "settled":
             r = self.table.last_result
             won = r.results[me] if r is not None else 0
             if me not in self._round_players() and me != (r.banker if r else v.banker):
-                what = "You sat this round out."
+                what = _("You sat this round out.")
             elif won > 0:
-                what = f"You won {won} this round."
+                what = _("You won {n} this round.").format(n=won)
             elif won < 0:
-                what = f"You lost {-won} this round."
+                what = _("You lost {n} this round.").format(n=-won)
             else:
-                what = "You neither won nor lost this round."
-            body = f"<b>Round over.</b> {what} Your bankroll: {v.bankrolls[me]}. Press <i>New round</i>."
+                what = _("You neither won nor lost this round.")
+            body = _("<b>Round over.</b> {what} Your bankroll: {bankroll}. Press <i>New round</i>.").format(
+                what=what, bankroll=v.bankrolls[me])
         elif v.my_turn:
-            role = "as the bank" if v.phase == "bank" else ""
-            body = f"<b>Your turn{' ' + role if role else ''}:</b> you may {esc(legal_words(v.legal))}."
+            turn = _("<b>Your turn as the bank:</b> you may {actions}.") if v.phase == "bank" \
+                else _("<b>Your turn:</b> you may {actions}.")
+            body = turn.format(actions=esc(legal_words(v.legal)))
         elif v.to_act is not None:
-            body = f"{esc(v.names[v.to_act])} is to act."
+            body = _("{name} is to act.").format(name=esc(v.names[v.to_act]))
         else:
-            body = "Press <i>New round</i> to deal."
+            body = _("Press <i>New round</i> to deal.")
         self.status.value = f'<p class="sk-status" aria-live="polite">{head}. {body}</p>'
 
     def _round_players(self) -> tuple:
@@ -290,32 +302,33 @@ class TablePlayer(CardTable, KitWidget):
         for s, hands in enumerate(v.hands):
             tags = []
             if s == self.HUMAN:
-                tags.append("you")
+                tags.append(_("you"))
             if s == v.banker:
-                tags.append("the bank")
+                tags.append(_("the bank"))
             who = esc(v.names[s]) + (f" ({', '.join(tags)})" if tags else "")
-            turn = ' <b class="sk-to-act">◀ to act</b>' if s == v.to_act else ""
-            parts = [f'<div class="sk-seat-head"><b>{who}</b> · bankroll {v.bankrolls[s]}{turn}</div>']
+            turn = ' <b class="sk-to-act">' + (esc(_("◀ to act"))) + '</b>' if s == v.to_act else ""
+            bankroll = esc(_("bankroll {n}").format(n=v.bankrolls[s]))
+            parts = [f'<div class="sk-seat-head"><b>{who}</b> · {bankroll}{turn}</div>']
             if not hands:
-                parts.append('<div class="sk-seat-out"><i>not in this round</i></div>')
+                parts.append('<div class="sk-seat-out"><i>' + (esc(_("not in this round"))) + '</i></div>')
             for i, h in enumerate(hands):
-                label = f"{v.names[s]}" + (f", hand {i + 1}" if len(hands) > 1 else "")
-                facts = [f"hand {i + 1}"] if len(hands) > 1 else []
+                label = _("{name}, hand {i}").format(name=v.names[s], i=i + 1) if len(hands) > 1 else f"{v.names[s]}"
+                facts = [_("hand {i}").format(i=i + 1)] if len(hands) > 1 else []
                 if s != v.banker:
-                    facts.append(f"stake {h.stake}" if h.stake else "no stake yet")
+                    facts.append(_("stake {n}").format(n=h.stake) if h.stake else _("no stake yet"))
                 if h.score is not None and h.cards:
-                    facts.append(f"total {fmt_points(h.score.total)}")
+                    facts.append(_("total {points}").format(points=fmt_points(h.score.total)))
                 elif h.hidden:
-                    facts.append(f"{h.hidden} card{'s' if h.hidden > 1 else ''} face down")
+                    facts.append(ngettext("{n} card face down", "{n} cards face down", h.hidden).format(n=h.hidden))
                 if h.status != "playing":
-                    facts.append(STATUS_WORDS.get(h.status, h.status))
+                    facts.append(_(STATUS_WORDS[h.status]) if h.status in STATUS_WORDS else h.status)
                 if h.declare is not None:
-                    facts.append(f"matta declared {fmt_points(h.declare)}")
+                    facts.append(_("matta declared {value}").format(value=fmt_points(h.declare)))
                 if h.half_ace:
-                    facts.append("ace declared ½")
+                    facts.append(_("ace declared ½"))
                 if h.result is not None and s != v.banker:
-                    facts.append(f"won {h.result}" if h.result > 0 else f"lost {-h.result}" if h.result < 0
-                                 else "stake back")
+                    facts.append(_("won {n}").format(n=h.result) if h.result > 0
+                                 else _("lost {n}").format(n=-h.result) if h.result < 0 else _("stake back"))
                 parts.append(hand_html(h.cards, rules=self.rules, size=self.card_size, label=label)
                              + f'<div class="sk-hand-facts">{esc(", ".join(facts))}</div>')
             css = "sk-seat" + (" sk-seat-you" if s == self.HUMAN else "") + (" sk-seat-bank" if s == v.banker else "")
@@ -343,11 +356,11 @@ class TablePlayer(CardTable, KitWidget):
         self.amount_box.layout.display = None if amount is not None else "none"
         if amount is not None:
             self.amount_box.placeholder = f"{amount.min}-{amount.max}"
-            self.amount_box.description = "Stake:" if "stake" in legal else "New stake:"
+            self.amount_box.description = _("Stake:") if "stake" in legal else _("New stake:")
         opt = legal.get("declare")
         self.declare_choice.layout.display = None if opt is not None else "none"
         if opt is not None:
-            choices = [("best value" if x is None else fmt_points(x), x) for x in opt.values]
+            choices = [(_("best value") if x is None else fmt_points(x), x) for x in opt.values]
             if list(self.declare_choice.options) != choices:
                 self.declare_choice.options = choices
         self.new_round_button.disabled = self.table.in_progress
@@ -357,9 +370,9 @@ class TablePlayer(CardTable, KitWidget):
         for e in v.events:
             text = e.text
             if e.private and e.seat == self.HUMAN and "card" in e.data:  # your own face-down card
-                text += f" (you see: {e.data['card'].name(self.rules.face)})"
+                text = _("{text} (you see: {card})").format(text=text, card=e.data["card"].name(self.rules.face))
             lines.append(text)
-        self.log_html.value = log_panel(lines, "Round log", css="sk-round-log", live=False)
+        self.log_html.value = log_panel(lines, _("Round log"), css="sk-round-log", live=False)
 
     def _hint_html(self, v) -> str:
         self.hint = self._hint(v)
@@ -370,47 +383,51 @@ class TablePlayer(CardTable, KitWidget):
         out = {"bust": None, "ev_stand": None, "ev_hit": None, "best": None}
         hand = v.hand
         if not v.my_turn or hand is None:
-            out["html"] = '<div class="sk-hint"><i>Hints appear on your turn.</i></div>'
+            out["html"] = '<div class="sk-hint"><i>' + (esc(_("Hints appear on your turn."))) + '</i></div>'
             return out
         cards = tuple(hand.cards)
         if not cards:
-            out["html"] = '<div class="sk-hint"><i>You hold no card yet: hints appear once you see your card.</i></div>'
+            out["html"] = ('<div class="sk-hint"><i>'
+                           '' + (esc(_("You hold no card yet: hints appear once you see your card."))) + '</i></div>')
             return out
         mine = set(cards)
         seen = tuple(c for c in v.visible_cards() if c not in mine)
-        parts = ['<div class="sk-hint" role="status"><b>Hints</b>']
+        parts = ['<div class="sk-hint" role="status"><b>' + (esc(_("Hints"))) + '</b>']
         try:
             p = odds.bust_probability(cards, seen=seen, rules=self.rules)
             out["bust"] = p
-            parts.append(f'<p class="sk-hint-bust">Chance that one more card busts you: '
-                         f'<b>{p}</b> ≈ {float(p) * 100:.1f}%</p>')
+            chance = _("Chance that one more card busts you: <b>{fraction}</b> ≈ {percent}").format(
+                fraction=p, percent=local_number(f"{float(p) * 100:.1f}%"))
+            parts.append(f'<p class="sk-hint-bust">{chance}</p>')
             why = odds.explain_bust(cards, seen=seen, rules=self.rules)
-            parts.append('<details class="sk-hint-why"><summary>Why (counting the cards)</summary>'
+            parts.append('<details class="sk-hint-why"><summary>' + (esc(_("Why (counting the cards)"))) + '</summary>'
                          + "".join(f"<p>{esc(line)}</p>" for line in why.splitlines()) + "</details>")
         except SetteKitError as exc:
             parts.append(f"<p>{esc(exc)}</p>")
         if v.phase == "bank":
-            parts.append('<p class="sk-hint-model"><i>You hold the bank: the heads-up model below is a '
-                         "player's, so it gives no advice for the bank.</i></p>")
+            note = _("You hold the bank: the heads-up model below is a player's, so it gives no advice for the bank.")
+            parts.append(f'<p class="sk-hint-model"><i>{esc(note)}</i></p>')
         else:
             sol = _solution(self.rules, Fraction(BANK_STANDS_AT))
             try:
                 stand, best = sol.ev_of(cards, "stand"), sol.decision(cards)
                 out["ev_stand"], out["best"] = stand, best
-                items = [f"<li>Expected result if you stand: <b>{_signed(stand)}</b> per unit staked</li>"]
+                items = ["<li>" + _("Expected result if you stand: <b>{ev}</b> per unit staked").format(
+                    ev=_signed(stand)) + "</li>"]
                 if "hit" in v.legal:
                     hit = sol.ev_of(cards, "hit")
                     out["ev_hit"] = hit
-                    items.append(f"<li>Expected result if you hit (and then play on as well as possible): "
-                                 f"<b>{_signed(hit)}</b> per unit staked</li>")
+                    items.append("<li>" + _("Expected result if you hit (and then play on as well as possible): "
+                                            "<b>{ev}</b> per unit staked").format(ev=_signed(hit)) + "</li>")
+                move = _(LEGAL_WORDS[best]) if best in LEGAL_WORDS else best
                 parts.append(f'<ul class="sk-hint-ev">{"".join(items)}</ul>'
-                             f'<p class="sk-hint-best">Optimal move: <b>{esc(best)}</b></p>')
+                             f'<p class="sk-hint-best">' + (_("Optimal move: <b>{move}</b>").format(move=esc(move))) + '</p>')
             except SetteKitError as exc:
                 parts.append(f"<p>{esc(exc)}</p>")
-            parts.append(f'<p class="sk-hint-model"><i>The expected results and the optimal move come from the '
-                         f"heads-up model: you alone against a bank that stands on {BANK_STANDS_AT}, from a full "
-                         f"deck, ignoring the other players' cards and the optional moves. The bust chance "
-                         f"counts every card you have seen.</i></p>")
+            model = _("The expected results and the optimal move come from the heads-up model: you alone against "
+                      "a bank that stands on {n}, from a full deck, ignoring the other players' cards and the "
+                      "optional moves. The bust chance counts every card you have seen.").format(n=BANK_STANDS_AT)
+            parts.append(f'<p class="sk-hint-model"><i>{esc(model)}</i></p>')
         parts.append("</div>")
         out["html"] = "".join(parts)
         return out
@@ -441,9 +458,9 @@ class TablePlayer(CardTable, KitWidget):
     def _do(self, action: str, **params) -> None:
         v = self.view_
         if not self.table.in_progress:
-            raise IllegalMove("The round is over: press New round to deal the next one.")
+            raise IllegalMove(_("The round is over: press New round to deal the next one."))
         if not v.my_turn:
-            raise IllegalMove(f"It is {v.names[v.to_act]}'s turn, not yours.")
+            raise IllegalMove(_("It is {name}'s turn, not yours.").format(name=v.names[v.to_act]))
         self.table.act(action, seat=self.HUMAN, **params)  # checks legality; illegal -> no change
         self.table.play_bots()
         self._render()
@@ -453,8 +470,9 @@ class TablePlayer(CardTable, KitWidget):
     def new_round(self) -> int:
         """Deal the next round (S8); the bots play until it is your turn.  Returns the round number."""
         if self.table.in_progress:
-            raise IllegalMove("Finish this round first: " + (f"it is your turn (you may {legal_words(self.view_.legal)})."
-                                                             if self.view_.my_turn else "the bots are playing."))
+            raise IllegalMove(_("Finish this round first: it is your turn (you may {actions}).").format(
+                actions=legal_words(self.view_.legal)) if self.view_.my_turn
+                else _("Finish this round first: the bots are playing."))
         self._start_round()
         return self.table.round
 
@@ -470,9 +488,10 @@ class TablePlayer(CardTable, KitWidget):
         legal = self.legal
         if name not in legal:
             if not self.table.in_progress:
-                raise IllegalMove("The round is over: press New round to deal the next one.")
-            allowed = legal_words(legal) if legal else "nothing: it is not your turn"
-            raise IllegalMove(f"{ACTION_BUTTONS.get(name, (name,))[0]!s} is not possible now: you may {allowed}.")
+                raise IllegalMove(_("The round is over: press New round to deal the next one."))
+            allowed = legal_words(legal) if legal else _("nothing: it is not your turn")
+            what = _(ACTION_BUTTONS[name][0]) if name in ACTION_BUTTONS else str(name)
+            raise IllegalMove(_("{action} is not possible now: you may {allowed}.").format(action=what, allowed=allowed))
         self._do(name, **params)
         return True
 
@@ -481,8 +500,9 @@ class TablePlayer(CardTable, KitWidget):
         """Stake ``amount`` (a whole number within the limits shown; text from the box is read)."""
         opt = self.legal.get("stake")
         if opt is None:
-            raise IllegalMove("You cannot stake now" + (f": you may {legal_words(self.legal)}." if self.legal else "."))
-        amount = opt.min if amount is None else _parse_amount(amount, opt.min, opt.max, "stake")
+            raise IllegalMove(_("You cannot stake now: you may {actions}.").format(actions=legal_words(self.legal))
+                              if self.legal else _("You cannot stake now."))
+        amount = opt.min if amount is None else _parse_amount(amount, opt.min, opt.max, pgettext("amount", "stake"))
         self._do("stake", amount=amount)
         return amount
 
@@ -491,8 +511,8 @@ class TablePlayer(CardTable, KitWidget):
         """Split two figures into two hands, staking ``amount`` on the new one (S23)."""
         opt = self.legal.get("split")
         if opt is None:
-            raise IllegalMove("You can split only two figures, right after they are dealt (S23).")
-        amount = opt.min if amount is None else _parse_amount(amount, opt.min, opt.max, "new hand's stake")
+            raise IllegalMove(_("You can split only two figures, right after they are dealt (S23)."))
+        amount = opt.min if amount is None else _parse_amount(amount, opt.min, opt.max, pgettext("amount", "new hand's stake"))
         self._do("split", amount=amount)
         return amount
 
@@ -501,8 +521,9 @@ class TablePlayer(CardTable, KitWidget):
         """Declare the matta's value (S4): a value from the list, or ``None`` for the best."""
         opt = self.legal.get("declare")
         if opt is None:
-            raise IllegalMove("You can declare the matta only when your hand holds it with other cards (S4).")
-        if isinstance(value, str) and value.strip().lower() in ("", "auto", "best", "best value"):
+            raise IllegalMove(_("You can declare the matta only when your hand holds it with other cards (S4)."))
+        if isinstance(value, str) and value.strip().lower() in ("", "auto", "best", "best value",
+                                                                 _("best value").lower()):
             value = None
         self._do("declare", value=value)
         return True

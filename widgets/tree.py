@@ -38,6 +38,7 @@ import ipywidgets
 
 from sette_kit import fmt, odds, trees
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import N_, _, ngettext
 from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
 
@@ -45,10 +46,23 @@ from .base import KitWidget, button, esc, on_enter, plain_text, read_cards, safe
 from .charts import BLUE, GREEN, SKY, VERMILLION, bar, stripes
 from .render import hand_html
 
-__all__ = ["ProbabilityTree", "tree_html", "sum_html", "PLANS"]
+__all__ = ["ProbabilityTree", "tree_html", "sum_html", "PLANS", "plan_label"]
 
 PLANS = ("stand now", "hit once, then stand", "hit twice, then stand") + tuple(
     f"hit until {fmt_points(Fraction(h, 2))} or more" for h in range(8, 15)) + ("play the best strategy",)
+
+_PLAN_WORDS = {"stand now": N_("stand now"), "hit once, then stand": N_("hit once, then stand"),
+               "hit twice, then stand": N_("hit twice, then stand"),
+               "play the best strategy": N_("play the best strategy")}
+
+
+def plan_label(text: str) -> str:
+    """A plan of :data:`PLANS` (its English text is its key) as the learner reads it."""
+    if text in _PLAN_WORDS:
+        return _(_PLAN_WORDS[text])
+    if text.startswith("hit until ") and text.endswith(" or more"):
+        return _("hit until {total} or more").format(total=text[len("hit until "):-len(" or more")])
+    return text
 """The plans a learner can choose, in words."""
 
 _COLOURS = {"bust": VERMILLION, "seven_and_a_half": GREEN, "stand": BLUE, "hit": SKY}
@@ -65,18 +79,21 @@ def _bar(p: Fraction, state: str, width: int = 60) -> str:
 
 def _outcome(node: trees.Node) -> str:
     if node.state == "hit":
-        return f"{fmt_points(node.total)}: hit again"
+        return _("{total}: hit again").format(total=fmt_points(node.total))
     return node.outcome
 
 
 def _line(node: trees.Node) -> str:
     b = node.branch
-    path = "" if node.depth == 1 else f' · <span class="sk-tree-path">path {esc(fmt.percent(node.probability))}</span>'
+    path = "" if node.depth == 1 else \
+        ' · <span class="sk-tree-path">' + (esc(_("path {p}").format(p=fmt.percent(node.probability)))) + '</span>'
     value = ""
     if node.value is not None and node.is_leaf:
-        value = f' · <span class="sk-tree-value">worth {esc(fmt.decimal(node.value, 3, sign=True))}</span>'
+        worth = _("worth {value}").format(value=fmt.decimal(node.value, 3, sign=True))
+        value = f' · <span class="sk-tree-value">{esc(worth)}</span>'
+    count = ngettext("{n} of {unseen} card", "{n} of {unseen} cards", b.unseen).format(n=b.count, unseen=b.unseen)
     return (f'{_bar(node.probability, node.state)} <span class="sk-tree-branch">{esc(b.label)}</span> · '
-            f'<span class="sk-tree-count">{b.count} of {b.unseen} cards</span> · '
+            f'<span class="sk-tree-count">{esc(count)}</span> · '
             f'<span class="sk-tree-p">{b.count}/{b.unseen}</span> → '
             f'<span class="sk-tree-outcome">{esc(_outcome(node))}</span>{path}{value}')
 
@@ -97,23 +114,25 @@ def tree_html(model: trees.DrawTree, open_levels: int = 1, size: int = 44) -> st
     """The tree as nested ``<details>``: levels up to ``open_levels`` open."""
     root = model.root
     face = model.rules.face
-    plan = esc(model.plan.text)
+    plan = esc(plan_label(model.plan.text))
+    hold = _("You hold {hand}: <b>{total}</b>. Plan: <b>{plan}</b>.").format(
+        hand=esc(model.hand_text), total=esc(fmt_points(root.total)), plan=plan)
     head = (f'<div class="sk-tree-root">{hand_html(model.cards, face=face, rules=model.rules, size=size)}'
-            f'<p>You hold {esc(model.hand_text)}: <b>{esc(fmt_points(root.total))}</b>. '
-            f'Plan: <b>{plan}</b>.</p></div>')
+            f'<p>{hold}</p></div>')
     if root.is_leaf:
-        body = f'<p class="sk-tree-only">No card is drawn: {esc(root.outcome)}.</p>'
+        body = '<p class="sk-tree-only">' + (esc(_("No card is drawn: {outcome}.").format(outcome=root.outcome))) + '</p>'
     else:
         kids = "".join(_node_html(c, open_levels) for c in root.children)
         body = f'<ul class="sk-tree-level sk-tree-top">{kids}</ul>'
-    return (f'<div class="sk-tree" role="group" aria-label="Probability tree: {esc(model.hand_text)}, {plan}">'
+    aria = _("Probability tree: {hand}, {plan}").format(hand=model.hand_text, plan=plan_label(model.plan.text))
+    return (f'<div class="sk-tree" role="group" aria-label="{esc(aria)}">'
             f"{head}{body}</div>")
 
 
 def _event_name(event) -> str:
     if event == "bust":
-        return "bust"
-    return "7½" if event == Fraction(15, 2) else f"stand on {fmt_points(event)}"
+        return _("bust")
+    return "7½" if event == Fraction(15, 2) else _("stand on {total}").format(total=fmt_points(event))
 
 
 def sum_html(model: trees.DrawTree, stand_value: Fraction | None = None) -> str:
@@ -129,28 +148,31 @@ def sum_html(model: trees.DrawTree, stand_value: Fraction | None = None) -> str:
     for event, p in events.items():
         n, contrib = by_event[event]
         cells = [f'<th scope="row">{esc(_event_name(event))}</th>',
-                 f"<td>{n} {'leaf' if n == 1 else 'leaves'}</td>",
+                 "<td>" + (esc(ngettext('{n} leaf', '{n} leaves', n).format(n=n))) + "</td>",
                  f"<td>{esc(fmt.approx(p))}</td>"]
         if with_value:
             cells.append(f"<td>{esc(fmt.decimal(contrib, 4, sign=True))}</td>")
         rows.append(f"<tr>{''.join(cells)}</tr>")
     total = sum(events.values(), Fraction(0))
-    foot = [f'<th scope="row">all leaves</th><td>{len(leaves)}</td><td>{esc(fmt.approx(total))}</td>']
+    foot = ['<th scope="row">' + (esc(_("all leaves"))) + f'</th><td>{len(leaves)}</td><td>{esc(fmt.approx(total))}</td>']
     if with_value:
         foot[0] += f"<td>{esc(fmt.decimal(model.ev, 4, sign=True))}</td>"
-    head = "<tr><th scope=\"col\">event</th><th scope=\"col\">leaves</th><th scope=\"col\">probability</th>" + (
-        '<th scope="col">probability × value</th>' if with_value else "") + "</tr>"
-    says = ("Each event's probability is the sum of its leaves' paths"
-            + ("; each leaf's value is what it wins on average against the bank (win minus lose), "
-               "and probability × value, summed over the leaves, is the plan's expected result." if with_value else "."))
+    cols = [_("event"), _("leaves"), _("probability")] + ([_("probability × value")] if with_value else [])
+    head = "<tr>" + "".join(f'<th scope="col">{esc(c)}</th>' for c in cols) + "</tr>"
+    says = (_("Each event's probability is the sum of its leaves' paths; each leaf's value is what it wins on "
+              "average against the bank (win minus lose), and probability × value, summed over the leaves, is the "
+              "plan's expected result.") if with_value else _("Each event's probability is the sum of its leaves' paths."))
     out = (f'<p class="sk-tree-sum-note">{esc(says)}</p>'
-           f'<table class="sk-tree-sum"><caption>The leaves added up</caption><thead>{head}</thead>'
+           f'<table class="sk-tree-sum"><caption>' + (esc(_("The leaves added up"))) + f'</caption><thead>{head}</thead>'
            f"<tbody>{''.join(rows)}</tbody><tfoot><tr>{foot[0]}</tr></tfoot></table>")
     if with_value:
-        line = f"Following the plan is worth {fmt.decimal(model.ev, 4, sign=True)} per unit staked"
+        ev = fmt.decimal(model.ev, 4, sign=True)
         if stand_value is not None:
-            line += f"; standing now is worth {fmt.decimal(stand_value, 4, sign=True)}"
-        out += f'<p class="sk-tree-ev" role="status"><b>{esc(line)}.</b></p>'
+            line = _("Following the plan is worth {ev} per unit staked; standing now is worth {stand}.").format(
+                ev=ev, stand=fmt.decimal(stand_value, 4, sign=True))
+        else:
+            line = _("Following the plan is worth {ev} per unit staked.").format(ev=ev)
+        out += f'<p class="sk-tree-ev" role="status"><b>{esc(line)}</b></p>'
     return f'<div class="sk-tree-sums">{out}</div>'
 
 
@@ -179,20 +201,22 @@ class ProbabilityTree(KitWidget):
         self.sum_view = ipywidgets.HTML()
         self.sum_view.add_class("sk-tree-sum-view")
         self.hand_box = ipywidgets.Text(value=", ".join(c.name(self.rules.face) for c in self.cards),
-                                        description="Your cards:", layout=ipywidgets.Layout(width="20em"))
+                                        description=_("Your cards:"), layout=ipywidgets.Layout(width="20em"))
         self.hand_box.style.description_width = "initial"
         self.hand_box.add_class("sk-tree-hand")
         on_enter(self.hand_box, self.set_hand)
-        self.show_button = button("Show the tree", lambda: self.set_hand(self.hand_box.value),
-                                  tooltip="Draw the tree for these cards (or press Enter)", css="sk-tree-show")
+        self.show_button = button(_("Show the tree"), lambda: self.set_hand(self.hand_box.value),
+                                  tooltip=_("Draw the tree for these cards (or press Enter)"), css="sk-tree-show")
         names = [p for p in PLANS if p != "play the best strategy" or dealer is not None]
-        self.plan_menu = ipywidgets.Dropdown(options=names, value=self.plan.text if self.plan.text in names else None,
-                                             description="Plan:", layout=ipywidgets.Layout(width="auto"))
+        self._plan_names = names
+        self.plan_menu = ipywidgets.Dropdown(options=[(plan_label(p), p) for p in names],
+                                             value=self.plan.text if self.plan.text in names else None,
+                                             description=_("Plan:"), layout=ipywidgets.Layout(width="auto"))
         self.plan_menu.style.description_width = "initial"
         self.plan_menu.add_class("sk-tree-plan")
         self.plan_menu.observe(lambda ch: self._quietly(self.set_plan, ch["new"]), names="value")
-        self.open_button = button("Open every level", self.open_all, css="sk-tree-open")
-        self.close_button = button("Close every level", self.close_all, css="sk-tree-close")
+        self.open_button = button(_("Open every level"), self.open_all, css="sk-tree-open")
+        self.close_button = button(_("Close every level"), self.close_all, css="sk-tree-close")
         rows = []
         if controls:
             rows.append(ipywidgets.HBox([self.hand_box, self.show_button, self.plan_menu],
@@ -207,6 +231,7 @@ class ProbabilityTree(KitWidget):
         if not isinstance(plan, str):
             return trees._plan(plan)
         text = plan.strip().lower()
+        text = next((p for p in PLANS if plan_label(p).lower() == text), text)  # a plan in the learner's words
         if text == "stand now":
             return trees.STAND
         if text in ("hit once, then stand", "hit twice, then stand"):
@@ -219,7 +244,8 @@ class ProbabilityTree(KitWidget):
             if text == name:
                 return trees.hit_until(Fraction(name.split()[2].replace("½", ".5")))
         names = [p for p in PLANS if p != "play the best strategy" or self.dealer is not None]
-        raise SetteKitError(f"plan {plan!r}: accepted plans are {', '.join(names)}")
+        raise SetteKitError(_("plan {plan}: accepted plans are {plans}").format(
+            plan=repr(plan), plans=", ".join(plan_label(p) for p in names)))
 
     def _build(self, cards, plan):
         return trees.draw_tree(cards, plan, rules=self.rules, seen=self.seen, dealer=self.dealer)
@@ -251,7 +277,7 @@ class ProbabilityTree(KitWidget):
         new = self._plan(plan)
         model = self._build(self.cards, new)
         self.plan, self.model = new, model
-        if self.plan_menu.value != new.text and new.text in self.plan_menu.options:
+        if self.plan_menu.value != new.text and new.text in self._plan_names:
             self._set_quiet(self.plan_menu, new.text)
         self._render()
 

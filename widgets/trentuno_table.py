@@ -38,11 +38,12 @@ import ipywidgets
 
 from sette_kit.cards import Card
 from sette_kit.errors import IllegalMove, SetteKitError
+from sette_kit.i18n import N_, _, ngettext
 from sette_kit.trentuno import (Greedy, ThresholdKnocker, TrentunoGame, TrentunoRules, best_discard,
                                 draw_odds, explain)
 
 from ._table import SEAT_STYLE, GameTable, frac_text, log_panel, pct_text
-from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
+from .base import KitWidget, button, esc, lines_html, local_number, plain_text, safe_action
 from .render import back_svg, card_svg, hand_html
 
 __all__ = ["TrentunoTable", "default_bots"]
@@ -52,14 +53,18 @@ MAX_DISCARD_BUTTONS = 4
 LOG_LINES = 40
 
 PHASE_WORDS = {
-    "draw": "draw (take a card from the stock or the discard pile)",
-    "discard": "discard (throw one card onto the discard pile)",
-    "hand_over": "the hand is over",
-    "game_over": "the game is over",
+    "draw": N_("draw (take a card from the stock or the discard pile)"),
+    "discard": N_("discard (throw one card onto the discard pile)"),
+    "hand_over": N_("the hand is over"),
+    "game_over": N_("the game is over"),
+}
+PHASE_WORDS_KNOCK = {  # the same, when the learner may also knock (T6)
+    "draw": N_("draw (take a card from the stock or the discard pile, or knock)"),
+    "discard": N_("discard (throw one card onto the discard pile, or knock)"),
 }
 
-ACTION_WORDS = {"draw_stock": "Draw from stock", "take_discard": "Take discard", "knock": "Knock",
-                "next_hand": "Next hand"}
+ACTION_WORDS = {"draw_stock": N_("Draw from stock"), "take_discard": N_("Take discard"), "knock": N_("Knock"),
+                "next_hand": N_("Next hand")}
 
 
 def default_bots(n: int) -> list:
@@ -68,16 +73,16 @@ def default_bots(n: int) -> list:
 
 
 def _backs(n: int, size: int, label: str) -> str:
-    word = "card" if n == 1 else "cards"
-    return (f'<div class="sk-hand sk-backs" role="group" aria-label="{esc(label)}: {n} face-down {word}" '
-            f'style="display:inline-flex;gap:4px">{"".join(back_svg(size) for _ in range(n))}</div>')
+    aria = ngettext("{label}: {n} face-down card", "{label}: {n} face-down cards", n).format(label=label, n=n)
+    return (f'<div class="sk-hand sk-backs" role="group" aria-label="{esc(aria)}" '
+            f'style="display:inline-flex;gap:4px">{"".join(back_svg(size) for _k in range(n))}</div>')
 
 
 def _lives_html(lives: int, start: int) -> str:
     hearts = "♥" * lives + "♡" * max(0, start - lives)
-    word = "life" if lives == 1 else "lives"
+    words = ngettext("{n} life", "{n} lives", lives).format(n=lives)
     return (f'<span class="sk-lives"><span aria-hidden="true" style="color:#D55E00">{hearts}</span> '
-            f'{lives} {word}</span>')
+            f'{esc(words)}</span>')
 
 
 class TrentunoTable(GameTable, KitWidget):
@@ -100,26 +105,26 @@ class TrentunoTable(GameTable, KitWidget):
         super().__init__()
         if players is not None:
             if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_BOTS + 1:
-                raise SetteKitError(f"players={players!r}: a Trentuno table seats 2 to {MAX_BOTS + 1} players "
-                                    "(you and 1 to 6 bots)")
+                raise SetteKitError(_("players={players}: a Trentuno table seats 2 to {hi} players "
+                                      "(you and 1 to 6 bots)").format(players=repr(players), hi=MAX_BOTS + 1))
             bots = players - 1
         if isinstance(bots, int) and not isinstance(bots, bool):
             if not 1 <= bots <= MAX_BOTS:
-                raise SetteKitError(f"bots={bots}: play against 1 to {MAX_BOTS} bots")
+                raise SetteKitError(_("bots={bots}: play against 1 to {hi} bots").format(bots=bots, hi=MAX_BOTS))
             policies = default_bots(bots)
         else:
             policies = list(bots)
             if not 1 <= len(policies) <= MAX_BOTS or not all(callable(p) for p in policies):
-                raise SetteKitError(f"bots must be a number 1-{MAX_BOTS} or a list of 1-{MAX_BOTS} bot policies")
+                raise SetteKitError(_("bots must be a number 1-{hi} or a list of 1-{hi} bot policies").format(hi=MAX_BOTS))
         n = len(policies) + 1
         if names is None:
-            names = ["Player"] + [f"Bot {k}" for k in range(1, n)]
+            names = [_("Player")] + [_("Bot {k}").format(k=k) for k in range(1, n)]
         names = [str(x) for x in names]
         if len(names) != n:
-            raise SetteKitError(f"names: give {n} names, yours first (you and {n - 1} bots)")
+            raise SetteKitError(_("names: give {n} names, yours first (you and {bots} bots)").format(n=n, bots=n - 1))
         rules = rules if rules is not None else TrentunoRules()
         if not isinstance(rules, TrentunoRules):
-            raise SetteKitError(f"rules must be a TrentunoRules, got {type(rules).__name__}")
+            raise SetteKitError(_("rules must be a TrentunoRules, got {kind}").format(kind=type(rules).__name__))
         if lives is not None:
             rules = rules.replace(lives=lives)
         self.rules = rules
@@ -138,19 +143,19 @@ class TrentunoTable(GameTable, KitWidget):
         self.table_html.add_class("sk-table")
         self.hand_view = ipywidgets.HTML()
         self.hand_view.add_class("sk-hand-view")
-        self.draw_button = button("Draw from stock", self.draw_stock, tooltip="Take the top card of the stock (T5)",
+        self.draw_button = button(_("Draw from stock"), self.draw_stock, tooltip=_("Take the top card of the stock (T5)"),
                                   css="sk-draw-stock", style="primary")
-        self.take_button = button("Take discard", self.take_discard,
-                                  tooltip="Take the top card of the discard pile (T5)", css="sk-take-discard")
-        self.discard_buttons = [button("Discard", (lambda k=k: self._discard_slot(k)), css="sk-discard")
+        self.take_button = button(_("Take discard"), self.take_discard,
+                                  tooltip=_("Take the top card of the discard pile (T5)"), css="sk-take-discard")
+        self.discard_buttons = [button(_("Discard"), (lambda k=k: self._discard_slot(k)), css="sk-discard")
                                 for k in range(MAX_DISCARD_BUTTONS)]
-        self.knock_button = button("Knock", self.knock, tooltip="Knock: this becomes the last round (T6)",
+        self.knock_button = button(_("Knock"), self.knock, tooltip=_("Knock: this becomes the last round (T6)"),
                                    css="sk-knock", style="warning")
-        self.next_button = button("Next hand", self.next_hand, tooltip="Deal the next hand (T4)",
+        self.next_button = button(_("Next hand"), self.next_hand, tooltip=_("Deal the next hand (T4)"),
                                   css="sk-next-hand", style="primary")
-        self.new_button = button("New game", self.new_game, tooltip="Start a new game", css="sk-new-game")
-        self.hint_toggle = ipywidgets.ToggleButton(value=self.hints_on, description="Hints",
-                                                   tooltip="Show or hide the exact draw odds")
+        self.new_button = button(_("New game"), self.new_game, tooltip=_("Start a new game"), css="sk-new-game")
+        self.hint_toggle = ipywidgets.ToggleButton(value=self.hints_on, description=_("Hints"),
+                                                   tooltip=_("Show or hide the exact draw odds"))
         self.hint_toggle.add_class("sk-hints")
         self.actions_box = ipywidgets.HBox([self.draw_button, self.take_button, *self.discard_buttons,
                                             self.knock_button, self.next_button],
@@ -179,17 +184,17 @@ class TrentunoTable(GameTable, KitWidget):
     def _discard_slot(self, k: int):
         cards = [a.card for a in self._seat_view().legal if a.name == "discard"]
         if k >= len(cards):  # a stale click: nothing to do
-            return self.show_message("There is no card to discard there now.", kind="error")
+            return self.show_message(_("There is no card to discard there now."), kind="error")
         return self.discard(cards[k])
 
     def _play(self, name: str, card=None) -> None:
         g = self.game
         if g.phase in ("draw", "discard") and g.to_act != 0:  # cannot happen while bots play on
-            raise IllegalMove(f"it is {g.players[g.to_act]}'s turn, not yours")
+            raise IllegalMove(_("it is {name}'s turn, not yours").format(name=g.players[g.to_act]))
         if name != "next_hand" and g.phase == "hand_over":
-            raise IllegalMove("the hand is over: press Next hand to deal the next one")
+            raise IllegalMove(_("the hand is over: press Next hand to deal the next one"))
         if name != "next_hand" and g.phase in ("draw", "discard") and g.lives[0] == 0:
-            raise IllegalMove("you are out of the game (no lives left, T3)")
+            raise IllegalMove(_("you are out of the game (no lives left, T3)"))
         g.act(name, card=card)  # IllegalMove leaves the game unchanged
         g.play_bots()
         self._render()
@@ -209,7 +214,7 @@ class TrentunoTable(GameTable, KitWidget):
     def discard(self, card) -> None:
         """Throw a card: a :class:`Card` or text such as ``"Re di coppe"`` or ``"Rc"``."""
         if isinstance(card, str) and not card.strip():
-            raise IllegalMove("say which card to discard, e.g. 'Re di coppe'")
+            raise IllegalMove(_("say which card to discard, e.g. 'Re di coppe'"))
         self._play("discard", card if isinstance(card, Card) else str(card))
 
     @safe_action
@@ -228,7 +233,7 @@ class TrentunoTable(GameTable, KitWidget):
         (with ``card=``), ``knock``, ``next_hand``."""
         card = params.pop("card", None)
         if params:
-            raise SetteKitError(f"unknown parameter(s) {', '.join(sorted(params))}: accepted card=")
+            raise SetteKitError(_("unknown parameter(s) {names}: accepted card=").format(names=", ".join(sorted(params))))
         self._play(str(name), card)
 
     # -- rendering ---------------------------------------------------------------------------
@@ -244,24 +249,28 @@ class TrentunoTable(GameTable, KitWidget):
 
     def _render_status(self, v) -> None:
         if v.phase == "game_over":
-            who = "You win" if v.winner == 0 else f"{v.players[v.winner]} wins"
-            text = f"Game over: {who} the pot of {v.pot} lives."
+            text = (_("Game over: You win the pot of {n} lives.") if v.winner == 0
+                    else _("Game over: {name} wins the pot of {n} lives.")).format(name=v.players[v.winner], n=v.pot)
         elif v.phase == "hand_over":
-            text = f"Hand {v.hand_number} is over. Press Next hand to deal the next one."
+            text = _("Hand {n} is over. Press Next hand to deal the next one.").format(n=v.hand_number)
             if v.lives[0] == 0:
-                text += " You are out: the bots play on."
+                text += " " + _("You are out: the bots play on.")
         else:
-            turn = "your turn" if v.to_act == 0 else f"{v.players[v.to_act]}'s turn"
-            phase = PHASE_WORDS.get(v.phase, v.phase)
+            turn = _("your turn") if v.to_act == 0 else _("{name}'s turn").format(name=v.players[v.to_act])
             if v.my_turn and any(a.name == "knock" for a in v.legal):  # said only when allowed (T6)
-                phase = phase.replace(")", ", or knock)") if phase.endswith(")") else phase + ", or knock"
-            text = f"Hand {v.hand_number}, round {v.round}: {turn}, phase {phase}."
+                phase = _(PHASE_WORDS_KNOCK[v.phase]) if v.phase in PHASE_WORDS_KNOCK else \
+                    _("{phase}, or knock").format(phase=_(PHASE_WORDS[v.phase]) if v.phase in PHASE_WORDS else v.phase)
+            else:
+                phase = _(PHASE_WORDS[v.phase]) if v.phase in PHASE_WORDS else v.phase
+            text = _("Hand {n}, round {round}: {turn}, phase {phase}.").format(
+                n=v.hand_number, round=v.round, turn=turn, phase=phase)
             if v.knocker is not None:
                 left = v.last_turns_left
-                text += (f" {v.players[v.knocker]} has knocked: {left} last "
-                         f"{'turn' if left == 1 else 'turns'} left (T6).")
+                text += " " + ngettext("{name} has knocked: {n} last turn left (T6).",
+                                       "{name} has knocked: {n} last turns left (T6).", left).format(
+                    name=v.players[v.knocker], n=left)
             elif v.first_round:
-                text += " Nobody may knock in the first round (T6)."
+                text += " " + _("Nobody may knock in the first round (T6).")
         self.status.value = f'<p role="status" aria-live="polite"><b>{esc(text)}</b></p>'
 
     def _render_table(self, v) -> None:
@@ -271,56 +280,62 @@ class TrentunoTable(GameTable, KitWidget):
         for s in range(1, len(v.players)):
             tags = []
             if s == v.dealer:
-                tags.append("dealer")
+                tags.append(_("dealer"))
             if s == v.knocker:
-                tags.append("knocked")
+                tags.append(_("knocked"))
             if s == v.to_act:
-                tags.append("to play")
+                tags.append(_("to play"))
             if v.lives[s] == 0:
-                tags.append("out")
+                tags.append(_("out"))
             tag = f' <i>({esc(", ".join(tags))})</i>' if tags else ""
             name = v.players[s]
             if s in v.revealed:  # shown by the rules (showdown or 31, T6/T7)
-                cards = hand_html(v.revealed[s], face=self.face, size=size, label=f"{name}'s hand")
+                cards = hand_html(v.revealed[s], face=self.face, size=size, label=_("{name}'s hand").format(name=name))
             else:
-                cards = _backs(v.hand_sizes[s], size, f"{name}'s hand")
+                cards = _backs(v.hand_sizes[s], size, _("{name}'s hand").format(name=name))
             seats.append(f'<div class="sk-seat" style="{SEAT_STYLE}">'
                          f'<div><b>{esc(name)}</b>{tag}</div><div>{_lives_html(v.lives[s], start)}</div>'
                          f'{cards}</div>')
         if v.discard_top is not None:
             top = card_svg(v.discard_top, self.face, size=self.card_size)
-            top_words = f"top card {esc(v.discard_top.name(self.face))}"  # one language: the face's
+            pile = ngettext("Discard pile: {n} card, top card {card}", "Discard pile: {n} cards, top card {card}",
+                            v.discard_size).format(n=v.discard_size, card=v.discard_top.name(self.face))
         else:
-            top, top_words = "", "empty"
+            top = ""
+            pile = ngettext("Discard pile: {n} card, empty", "Discard pile: {n} cards, empty",
+                            v.discard_size).format(n=v.discard_size)
         stock = back_svg(self.card_size) if v.stock_size else ""
+        stock_words = ngettext("Stock: {n} cards", "Stock: {n} cards", v.stock_size).format(n=v.stock_size)
+        pot = ngettext("Pot: {n} life", "Pot: {n} lives", v.pot).format(n=v.pot)
         middle = (f'<div class="sk-middle" style="display:flex;gap:24px;align-items:flex-end;margin:6px 0">'
-                  f'<div class="sk-stock">{stock}<div>Stock: {v.stock_size} cards</div></div>'
-                  f'<div class="sk-discard-pile">{top}<div>Discard pile: {v.discard_size} '
-                  f'{"card" if v.discard_size == 1 else "cards"}, {top_words}</div></div>'
-                  f'<div class="sk-pot"><b>Pot: {v.pot} {"life" if v.pot == 1 else "lives"}</b></div></div>')
+                  f'<div class="sk-stock">{stock}<div>{esc(stock_words)}</div></div>'
+                  f'<div class="sk-discard-pile">{top}<div>{esc(pile)}</div></div>'
+                  f'<div class="sk-pot"><b>{esc(pot)}</b></div></div>')
         self.table_html.value = f'<div class="sk-seats">{"".join(seats)}</div>{middle}'
 
     def _render_hand(self, v) -> None:
         me = v.players[0]
         tags = []
         if v.dealer == 0:
-            tags.append("dealer")
+            tags.append(_("dealer"))
         if v.knocker == 0:
-            tags.append("knocked")
+            tags.append(_("knocked"))
         tag = f' <i>({esc(", ".join(tags))})</i>' if tags else ""
-        head = (f'<div><b>{esc(me)} (you)</b>{tag} {_lives_html(v.lives[0], self.rules.lives)}</div>')
+        head = (f'<div><b>{esc(me)} ' + (esc(_("(you)"))) + f'</b>{tag} {_lives_html(v.lives[0], self.rules.lives)}</div>')
         if v.lives[0] == 0:
-            head += "<p><b>You are out of the game (no lives left, T3).</b></p>"
+            head += "<p><b>" + (esc(_('You are out of the game (no lives left, T3).'))) + "</b></p>"
             if not v.hand:
                 self.hand_view.value = head
                 return
-        cards = hand_html(v.hand, face=self.face, size=self.card_size, label="Your hand")
+        cards = hand_html(v.hand, face=self.face, size=self.card_size, label=_("Your hand"))
         if v.score is not None:
             detail = lines_html(explain(v.hand, self.rules), "sk-explain")
-            scored = (f'<p class="sk-score-line"><b>Your hand scores {v.score.total}.</b></p>'
-                      f'<details><summary>Why?</summary>{detail}</details>')
+            scores = esc(_("Your hand scores {n}.").format(n=v.score.total))
+            scored = (f'<p class="sk-score-line"><b>{scores}</b></p>'
+                      f'<details><summary>' + (esc(_("Why?"))) + f'</summary>{detail}</details>')
         else:
-            scored = f'<p class="sk-score-line"><i>You hold {len(v.hand)} cards: discard one.</i></p>'
+            hold = esc(_("You hold {n} cards: discard one.").format(n=len(v.hand)))
+            scored = f'<p class="sk-score-line"><i>{hold}</i></p>'
         self.hand_view.value = head + cards + scored
 
     def _render_buttons(self, v) -> None:
@@ -335,43 +350,47 @@ class TrentunoTable(GameTable, KitWidget):
                         (self.knock_button, "knock")):
             b.layout.display = None if name in names else "none"
         if v.discard_top is not None and "take_discard" in names:
-            self.take_button.description = f"Take {v.discard_top.name(self.face)}"
-            self.take_button.tooltip = f"Take the {v.discard_top.name(self.face)} from the discard pile (T5)"
+            self.take_button.description = _("Take {card}").format(card=v.discard_top.name(self.face))
+            self.take_button.tooltip = _("Take the {card} from the discard pile (T5)").format(
+                card=v.discard_top.name(self.face))
         cards = [a.card for a in legal if a.name == "discard"]
         for k, b in enumerate(self.discard_buttons):
             if k < len(cards):
                 c = cards[k]
-                b.description = f"Discard {c.name(self.face)}"
-                b.tooltip = f"Throw the {c.name(self.face)} onto the discard pile (T5)"
+                b.description = _("Discard {card}").format(card=c.name(self.face))
+                b.tooltip = _("Throw the {card} onto the discard pile (T5)").format(card=c.name(self.face))
                 b.layout.display = None
             else:
                 b.layout.display = "none"
         self.next_button.layout.display = None if v.phase == "hand_over" else "none"
 
     def _hint_html(self, v) -> str:
-        head = '<div role="region" aria-label="Hints"><b>Hint</b>'
+        head = '<div role="region" aria-label="' + (esc(_("Hints"))) + '"><b>' + (esc(_("Hint"))) + '</b>'
         if not v.my_turn:
-            return head + "<p>Hints appear on your turn.</p></div>"
+            return head + "<p>" + (esc(_('Hints appear on your turn.'))) + "</p></div>"
         if v.phase == "draw" and len(v.hand) == 3:
             o = draw_odds(v.hand, v.discard_top, rules=self.rules)
-            rows = [f"<li>Draw from the stock: P(improve) = <b>{frac_text(o.p_improve)}</b> "
-                    f"({pct_text(o.p_improve)}: {o.improving} of {o.unseen} unseen cards); "
-                    f"expected score {frac_text(o.expected_stock)} ≈ {float(o.expected_stock):.2f}.</li>"]
+            rows = ["<li>" + _("Draw from the stock: P(improve) = <b>{fraction}</b> ({percent}: {n} of {unseen} "
+                               "unseen cards); expected score {expected} ≈ {decimal}.").format(
+                fraction=frac_text(o.p_improve), percent=pct_text(o.p_improve), n=o.improving, unseen=o.unseen,
+                expected=frac_text(o.expected_stock), decimal=local_number(f"{float(o.expected_stock):.2f}"))
+                + "</li>"]
             if o.discard_score is not None:
-                rows.append(f"<li>Take {esc(o.discard_top.name(self.face))}: score exactly "
-                            f"<b>{o.discard_score}</b>.</li>")
-            better = "draw from the stock" if o.best == "stock" else "take the discard"
-            rows.append(f"<li>Better choice: <b>{better}</b>.</li>")
+                rows.append("<li>" + _("Take {card}: score exactly <b>{n}</b>.").format(
+                    card=esc(o.discard_top.name(self.face)), n=o.discard_score) + "</li>")
+            better = _("draw from the stock") if o.best == "stock" else _("take the discard")
+            rows.append("<li>" + _("Better choice: <b>{choice}</b>.").format(choice=esc(better)) + "</li>")
             if any(a.name == "knock" for a in v.legal):
-                rows.append(f"<li>You may also knock with {v.score.total} (T6).</li>")
+                rows.append("<li>" + _("You may also knock with {n} (T6).").format(n=v.score.total) + "</li>")
             return (head + f'<ul class="sk-odds">{"".join(rows)}</ul>'
-                    f'<details open><summary>The counting</summary>{lines_html(o.explain(), "sk-odds-text")}'
+                    f'<details open><summary>' + (esc(_("The counting"))) + f'</summary>{lines_html(o.explain(), "sk-odds-text")}'
                     f'</details></div>')
         if v.phase == "discard" and len(v.hand) == 4:
             card, kept = best_discard(v.hand, self.rules, keep=v.taken_from_discard)
-            return (head + f'<p>Best discard: <b>{esc(card.name(self.face))}</b>, keeping '
-                    f'<b>{kept.total}</b>.</p>{lines_html(explain(kept.cards, self.rules), "sk-explain")}</div>')
-        return head + "<p>No odds for this step.</p></div>"
+            best = _("Best discard: <b>{card}</b>, keeping <b>{n}</b>.").format(card=esc(card.name(self.face)),
+                                                                                  n=kept.total)
+            return head + f'<p>{best}</p>{lines_html(explain(kept.cards, self.rules), "sk-explain")}</div>'
+        return head + "<p>" + (esc(_('No odds for this step.'))) + "</p></div>"
 
     def _render_result(self, v) -> None:
         if v.phase not in ("hand_over", "game_over"):
@@ -380,9 +399,10 @@ class TrentunoTable(GameTable, KitWidget):
         ends = ("thirty_one", "showdown", "lowest", "lose_life", "eliminated", "redeal", "game_over")
         lines = [e.text for e in self._hand_events(v) if e.kind in ends]
         if v.phase == "game_over":
-            who = "You win the game" if v.winner == 0 else f"{v.players[v.winner]} wins the game"
-            lines.append(f"{who}!")
-        self.result_html.value = (f'<div role="status" aria-live="polite"><b>Hand {v.hand_number}</b>'
+            lines.append(_("You win the game!") if v.winner == 0
+                         else _("{name} wins the game!").format(name=v.players[v.winner]))
+        self.result_html.value = ('<div role="status" aria-live="polite">'
+                                  '<b>' + (esc(_("Hand {n}").format(n=v.hand_number))) + f'</b>'
                                   f'{lines_html(chr(10).join(lines), "sk-result-lines")}</div>')
 
     def _hand_events(self, v) -> list:
@@ -397,8 +417,8 @@ class TrentunoTable(GameTable, KitWidget):
     def _render_log(self, v) -> None:
         events = self._hand_events(v)
         hidden = max(0, len(events) - LOG_LINES)
-        note = f"<p><i>{hidden} earlier events of this hand not shown.</i></p>" if hidden else ""
-        self.log_html.value = log_panel((e.text for e in events[hidden:]), f"Table log (hand {v.hand_number})",
+        note = "<p><i>" + (esc(ngettext('{n} earlier event of this hand not shown.', '{n} earlier events of this hand not shown.', hidden).format(n=hidden))) + "</i></p>" if hidden else ""
+        self.log_html.value = log_panel((e.text for e in events[hidden:]), _("Table log (hand {n})").format(n=v.hand_number),
                                         note=note)
 
     # -- plain text for tests and screen readers -------------------------------------------------

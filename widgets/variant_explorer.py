@@ -42,11 +42,12 @@ import ipywidgets
 from sette_kit import odds, variants
 from sette_kit.cards import Card
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import N_, _
 from sette_kit.rules import BANK_PASSING, PRESETS, Rules
 from sette_kit.strategy_text import (BANK_POLICIES, cached_solution, dealer_words, edge_change_text, fraction_text,
                                      policy, solution)
 
-from .base import KitWidget, button, esc, exact_values_html, plain_text, safe_action
+from .base import KitWidget, button, esc, exact_values_html, plain_text, rules_label, safe_action
 from .table_player import legal_words
 from ._background import Background
 from .strategy_chart import _policy_name, dealer_dropdown
@@ -55,36 +56,37 @@ __all__ = ["VariantExplorer", "OPTIONS", "PLAY_OPTIONS"]
 
 DEFAULT_MATTA = Card("Re", "denari")  # S3
 
-PAYOUT_WORDS = {1: "even money", 2: "double", 3: "triple", 4: "4 times the stake", 5: "5 times the stake"}
+PAYOUT_WORDS = {1: N_("even money"), 2: N_("double"), 3: N_("triple"), 4: N_("4 times the stake"),
+                5: N_("5 times the stake")}
 BANK_PASSING_WORDS = {
-    "reale": "to a winning reale",
-    "sette_e_mezzo": "to a winning 7½",
-    "never": "when the deck ends",
+    "reale": N_("to a winning reale"),
+    "sette_e_mezzo": N_("to a winning 7½"),
+    "never": N_("when the deck ends"),
 }
 
 # field -> (label, kind, choices); kind "bool" is a checkbox, "choice" a dropdown of the
 # values in ``choices``, shown as the words of CHOICE_WORDS.  A menu's label is short, so
 # its value has room to show.
 OPTIONS = {
-    "matta": ("Wild card (matta) (S3)", "bool", None),
-    "matta_whole_only": ("Matta: whole numbers only (S4)", "bool", None),
-    "reale": ("Sette e mezzo reale (S5)", "bool", None),
-    "reale_same_suit": ("Reale: same suit only (S5)", "bool", None),
-    "reale_payout": ("Reale pays (S14)", "choice", tuple(PAYOUT_WORDS)),
-    "matta_sette_payout": ("Matta 7½ pays (S14)", "choice", tuple(PAYOUT_WORDS)),
-    "triple": ("Triple: two 7s (S6)", "bool", None),
-    "triple_payout": ("Triple pays (S14)", "choice", tuple(PAYOUT_WORDS)),
-    "dealer_wins_ties": ("The bank wins ties (S13)", "bool", None),
-    "dealer_reale_collects_double": ("Bank's reale collects double (S15)", "bool", None),
-    "true_reale_beats_matta_reale": ("True reale beats a matta reale (S16)", "bool", None),
-    "bank_passing": ("Bank passes (S17)", "choice", BANK_PASSING),
+    "matta": (N_("Wild card (matta) (S3)"), "bool", None),
+    "matta_whole_only": (N_("Matta: whole numbers only (S4)"), "bool", None),
+    "reale": (N_("Sette e mezzo reale (S5)"), "bool", None),
+    "reale_same_suit": (N_("Reale: same suit only (S5)"), "bool", None),
+    "reale_payout": (N_("Reale pays (S14)"), "choice", tuple(PAYOUT_WORDS)),
+    "matta_sette_payout": (N_("Matta 7½ pays (S14)"), "choice", tuple(PAYOUT_WORDS)),
+    "triple": (N_("Triple: two 7s (S6)"), "bool", None),
+    "triple_payout": (N_("Triple pays (S14)"), "choice", tuple(PAYOUT_WORDS)),
+    "dealer_wins_ties": (N_("The bank wins ties (S13)"), "bool", None),
+    "dealer_reale_collects_double": (N_("Bank's reale collects double (S15)"), "bool", None),
+    "true_reale_beats_matta_reale": (N_("True reale beats a matta reale (S16)"), "bool", None),
+    "bank_passing": (N_("Bank passes (S17)"), "choice", BANK_PASSING),
 }
 PLAY_OPTIONS = {
-    "burn_three_four": ("Burn a first 3 or 4 (S19)", "bool", None),
-    "exchange_four": ("Change a first 4 (S20)", "bool", None),
-    "half_point_ace": ("Half-point Ace (S21)", "bool", None),
-    "face_down_requests": ("Cards face down (S22)", "bool", None),
-    "split_figures": ("Split two figures (S23)", "bool", None),
+    "burn_three_four": (N_("Burn a first 3 or 4 (S19)"), "bool", None),
+    "exchange_four": (N_("Change a first 4 (S20)"), "bool", None),
+    "half_point_ace": (N_("Half-point Ace (S21)"), "bool", None),
+    "face_down_requests": (N_("Cards face down (S22)"), "bool", None),
+    "split_figures": (N_("Split two figures (S23)"), "bool", None),
 }
 """The optional rules (S19-S23): moves, not payments, so only the play mode
 (``edge=False``) shows them."""
@@ -92,15 +94,16 @@ CHOICE_WORDS = {"reale_payout": PAYOUT_WORDS, "matta_sette_payout": PAYOUT_WORDS
                 "bank_passing": BANK_PASSING_WORDS}
 """The menus' options in words (S14 payouts in stakes, S17 bank passing); the values stay
 the Rules values."""
-TOOLTIPS = {"bank_passing": "When the bank passes on (S17): to a player who wins with a reale, to a player who "
-                            "makes 7½, or to the next player only when the deck ends. The heads-up model has "
-                            "one player, so the house edge does not change."}
+TOOLTIPS = {"bank_passing": N_("When the bank passes on (S17): to a player who wins with a reale, to a player who "
+                               "makes 7½, or to the next player only when the deck ends. The heads-up model has "
+                               "one player, so the house edge does not change.")}
 
 
 def _as_rules(rules) -> Rules:
     r = Rules.preset(rules) if isinstance(rules, str) else rules
     if not isinstance(r, Rules):
-        raise SetteKitError(f"rules={rules!r}: accepted presets are {', '.join(map(repr, PRESETS))}")
+        raise SetteKitError(_("rules={rules}: accepted presets are {names}").format(
+            rules=repr(rules), names=", ".join(map(repr, PRESETS))))
     return r
 
 
@@ -125,29 +128,33 @@ class VariantExplorer(Background, KitWidget):
         self._syncing = False
 
         names = list(PRESETS) + ([] if self.base.name in PRESETS else [self.base.name])
-        self.base_menu = ipywidgets.Dropdown(options=names, value=self.base.name, description="Compare with:",
+        self._base_names = names
+        self.base_menu = ipywidgets.Dropdown(options=[(rules_label(n), n) for n in names], value=self.base.name,
+                                             description=_("Compare with:"),
                                              style={"description_width": "initial"},
                                              layout=ipywidgets.Layout(width="16em", height="auto"))
         self.base_menu.add_class("sk-base")
         self.base_menu.observe(lambda ch: self._quietly(self.set_base, ch["new"]), names="value")
-        self.preset_menu = ipywidgets.Dropdown(options=list(PRESETS) + ["custom"], value=self._preset_name(),
-                                               description="Rules:", layout=ipywidgets.Layout(width="14em", height="auto"))
+        self.preset_menu = ipywidgets.Dropdown(options=[(rules_label(n), n) for n in list(PRESETS) + ["custom"]],
+                                               value=self._preset_name(), description=_("Rules:"),
+                                               layout=ipywidgets.Layout(width="14em", height="auto"))
         self.preset_menu.add_class("sk-preset")
         self.preset_menu.observe(lambda ch: self._quietly(self.set_preset, ch["new"]), names="value")
         self.dealer_menu = dealer_dropdown(self.dealer)
         self.dealer_menu.observe(lambda ch: self._quietly(self.set_dealer, ch["new"]), names="value")
-        self.reset_button = button("Reset", self.reset, tooltip="Back to the rules compared with", css="sk-reset")
+        self.reset_button = button(_("Reset"), self.reset, tooltip=_("Back to the rules compared with"), css="sk-reset")
         self.controls: dict[str, ipywidgets.Widget] = {}
         options = OPTIONS if self.show_edge else {**OPTIONS, **PLAY_OPTIONS}
         for name, (label, kind, choices) in options.items():
             if kind == "bool":
-                w = ipywidgets.Checkbox(description=label, indent=False, layout=ipywidgets.Layout(width="22em"))
+                w = ipywidgets.Checkbox(description=_(label), indent=False, layout=ipywidgets.Layout(width="22em"))
             else:
-                w = ipywidgets.Dropdown(description=label, options=[(CHOICE_WORDS[name][value], value) for value in choices],
+                w = ipywidgets.Dropdown(description=_(label),
+                                        options=[(_(CHOICE_WORDS[name][value]), value) for value in choices],
                                         style={"description_width": "initial"},
                                         layout=ipywidgets.Layout(width="auto", height="auto"))  # room for the value;
             # height auto: on a phone the label goes above the menu (the theme) and the row grows
-            w.tooltip = TOOLTIPS.get(name, label)
+            w.tooltip = _(TOOLTIPS.get(name, label))
             w.add_class(f"sk-option-{name.replace('_', '-')}")
             w.observe(lambda ch, name=name: self._quietly(lambda v: self.set_option(name, v), ch["new"]),
                       names="value")
@@ -181,7 +188,7 @@ class VariantExplorer(Background, KitWidget):
                 w.value = (v is not None) if name == "matta" else v
                 w.disabled = self._disabled(name)
             self.preset_menu.value = self._preset_name()
-            if self.base.name in self.base_menu.options:
+            if self.base.name in self._base_names:
                 self.base_menu.value = self.base.name
             name = _policy_name(self.dealer)
             if name in BANK_POLICIES:
@@ -213,22 +220,23 @@ class VariantExplorer(Background, KitWidget):
         def work():
             return solution(base, dealer), solution(chosen, dealer)
 
-        self._start(work, self._show, f"Solving the {'custom' if chosen.name == 'custom' else chosen.name} rules "
-                                      f"against {dealer_words(dealer)}...", wait=True if ready else None)
+        self._start(work, self._show, _("Solving the {name} rules against {bank}...").format(
+            name=rules_label(chosen.name), bank=dealer_words(dealer)), wait=True if ready else None)
         if not ready and self.background:
-            self.result_html.value = ('<p class="sk-note">The house edge is being recomputed exactly; '
-                                      'it appears here in a moment.</p>')
+            note = _("The house edge is being recomputed exactly; it appears here in a moment.")
+            self.result_html.value = f'<p class="sk-note">{esc(note)}</p>'
 
     def _render_changes(self) -> None:
         diffs = self.changes = self.base.differences(self.rules)
         if not diffs:
-            self.changes_html.value = (f'<p class="sk-no-change">Same rules as {esc(self.base.name)}: '
-                                       f'nothing changed.</p>')
+            same = _("Same rules as {name}: nothing changed.").format(name=rules_label(self.base.name))
+            self.changes_html.value = f'<p class="sk-no-change">{esc(same)}</p>'
             return
         items = "".join(f'<li><span class="sk-old">{esc(old)}</span> → <b class="sk-new">{esc(new)}</b></li>'
                         for topic, old, new in diffs)
-        self.changes_html.value = (f'<div class="sk-what-changed" aria-live="polite"><p>What changed from the '
-                                   f'{esc(self.base.name)} rules:</p><ul>{items}</ul></div>')
+        what = _("What changed from the {name} rules:").format(name=rules_label(self.base.name))
+        self.changes_html.value = (f'<div class="sk-what-changed" aria-live="polite"><p>{esc(what)}'
+                                   f'</p><ul>{items}</ul></div>')
 
     def _render_play(self) -> None:
         """Play mode: the same hands paid under both rule sets, the same starts' moves."""
@@ -239,13 +247,14 @@ class VariantExplorer(Background, KitWidget):
         rows = []
         for s, old, new in self.plays:
             changed = old != new
-            mark = ' <span class="sk-changed">(changed)</span>' if changed else ""
+            mark = ' <span class="sk-changed">' + (esc(_("(changed)"))) + '</span>' if changed else ""
             rows.append(f'<tr class="{"sk-differs" if changed else "sk-same"}"><th scope="row" style="text-align:left">'
                         f'{esc(s.words)}</th><td>{esc(money(old))}</td><td>{"<b>" if changed else ""}'
                         f'{esc(money(new))}{"</b>" if changed else ""}{mark}</td></tr>')
-        pay = (f'<table class="sk-table sk-plays" aria-live="polite" cellpadding="3"><caption>The same hands, '
-               f'stake 1: what you win (+) or lose (−)</caption><tr><th scope="col" style="text-align:left">'
-               f'you against the bank</th><th scope="col">{esc(base.name)}</th><th scope="col">chosen</th></tr>'
+        caption = _("The same hands, stake 1: what you win (+) or lose (−)")
+        pay = (f'<table class="sk-table sk-plays" aria-live="polite" cellpadding="3"><caption>{esc(caption)}'
+               f'</caption><tr><th scope="col" style="text-align:left">' + (esc(_("you against the bank"))) + f'</th>'
+               f'<th scope="col">{esc(rules_label(base.name))}</th><th scope="col">' + (esc(_("chosen"))) + '</th></tr>'
                + "".join(rows) + "</table>")
         items = []
         for s, old, new in self.moves:
@@ -253,26 +262,31 @@ class VariantExplorer(Background, KitWidget):
             lost = [m for m in old if m not in new]
             note = ""
             if gained:
-                note += f' <b class="sk-new-move">New: {esc(legal_words({m: new[m] for m in gained}))}.</b>'
+                gain = _("New: {moves}.").format(moves=legal_words({m: new[m] for m in gained}))
+                note += f' <b class="sk-new-move">{esc(gain)}</b>'
             if lost:
-                note += f' <span class="sk-lost-move">Gone: {esc(legal_words({m: old[m] for m in lost}))}.</span>'
-            items.append(f"<li>With {esc(s.words)} you may {esc(legal_words(new))}.{note}</li>")
-        self.result_html.value = (pay + '<div class="sk-moves" aria-live="polite"><p>Your moves after staking 2, '
-                                  'with the chosen rules:</p><ul>' + "".join(items) + "</ul></div>")
+                gone = _("Gone: {moves}.").format(moves=legal_words({m: old[m] for m in lost}))
+                note += f' <span class="sk-lost-move">{esc(gone)}</span>'
+            may = _("With {start} you may {moves}.").format(start=s.words, moves=legal_words(new))
+            items.append(f"<li>{esc(may)}{note}</li>")
+        moves = _("Your moves after staking 2, with the chosen rules:")
+        self.result_html.value = (pay + f'<div class="sk-moves" aria-live="polite"><p>{esc(moves)}</p><ul>'
+                                  + "".join(items) + "</ul></div>")
 
     def _show(self, got) -> None:
         self.base_solution, self.solution = got
         b, c = self.base_solution.house_edge, self.solution.house_edge
+        base_rules = _("{name} rules").format(name=rules_label(self.base.name))
         self.result_html.value = (
-            f'<table class="sk-table sk-edges" aria-live="polite" cellpadding="3">'
-            f'<caption>House edge against {esc(dealer_words(self.dealer))} (one player, stake 1, best play)'
-            f'</caption><tr><th scope="row" style="text-align:left">{esc(self.base.name)} rules</th>'
+            '<table class="sk-table sk-edges" aria-live="polite" cellpadding="3">'
+            '<caption>' + (esc(_("House edge against {bank} (one player, stake 1, best play)").format(bank=dealer_words(self.dealer)))) + f''
+            f'</caption><tr><th scope="row" style="text-align:left">{esc(base_rules)}</th>'
             f'<td class="sk-edge-base">{esc(fraction_text(b))}</td></tr>'
-            f'<tr><th scope="row" style="text-align:left">chosen rules</th>'
+            f'<tr><th scope="row" style="text-align:left">' + (esc(_("chosen rules"))) + f'</th>'
             f'<td class="sk-edge-chosen">{esc(fraction_text(c))}</td></tr></table>'
             f'<p class="sk-edge-change">{esc(edge_change_text(self.base_solution, self.solution))}</p>'
-            + exact_values_html([(f"{self.base.name} rules", b), ("chosen rules", c),
-                                 ("change", c - b)]))
+            + exact_values_html([(base_rules, b), (_("chosen rules"), c),
+                                 (_("change"), c - b)]))
 
     # -- read-outs -----------------------------------------------------------------------
     @property
@@ -288,7 +302,7 @@ class VariantExplorer(Background, KitWidget):
         """One line per change, 'old sentence → new sentence' (or the no-change note)."""
         if not self.changes:
             return plain_text(self.changes_html.value)
-        return "\n".join(f"{old} → {new}" for _, old, new in self.changes)
+        return "\n".join(f"{old} → {new}" for _topic, old, new in self.changes)
 
     @property
     def result_text(self) -> str:
@@ -301,7 +315,8 @@ class VariantExplorer(Background, KitWidget):
         ``matta`` takes True/False (the Re di denari, S3) or a Card.  An invalid
         combination is a message; the rules and the controls stay as they were."""
         if name not in self.controls:
-            raise SetteKitError(f"unknown option {name!r}: accepted {', '.join(self.controls)}")
+            raise SetteKitError(_("unknown option {name}: accepted {names}").format(
+                name=repr(name), names=", ".join(self.controls)))
         if name == "matta" and isinstance(value, bool):
             value = (self.base.matta or DEFAULT_MATTA) if value else None
         try:
