@@ -60,6 +60,9 @@ CLOSENESS_WORDS = (N_("exactly right"), N_("spot on"), N_("very close"), N_("clo
 """The words of :attr:`Predict.closeness` (English keys; shown translated)."""
 HIGHER_LOWER = ("higher", "lower")
 """The default choices of a "higher_lower" Predict (keys; shown translated)."""
+ENGINE_CHOICES = (N_("hit"), N_("stand"))
+"""Choices a lesson takes straight from the engine (``strategy.best_action``): keys,
+shown in the learner's language."""
 
 
 def closeness(guess, answer, kind: str = "number", scale=None) -> tuple[str, str]:
@@ -192,10 +195,11 @@ class Predict(KitWidget):
 
     # -- pieces ------------------------------------------------------------------------
     def _choice_word(self, c: str) -> str:
-        """A choice as the learner reads it: the default "higher"/"lower" translated."""
+        """A choice as the learner reads it: the default "higher"/"lower", and the
+        engine's own answers ("hit", "stand": :data:`ENGINE_CHOICES`), translated."""
         if self.kind == "higher_lower" and self.choices == HIGHER_LOWER:
             return _("higher") if c == "higher" else _("lower")
-        return c
+        return _(c) if c in ENGINE_CHOICES else c
 
     def _choice_label(self, c: str) -> str:
         if self.kind == "higher_lower":
@@ -203,6 +207,7 @@ class Predict(KitWidget):
                 return (_("Higher than {value}") if c == "higher" else _("Lower than {value}")).format(
                     value=self.than_text)
             return _("{choice} than {value}").format(choice=c.capitalize(), value=self.than_text)
+        c = self._choice_word(c)
         return c[:1].upper() + c[1:]
 
     @staticmethod
@@ -260,7 +265,7 @@ class Predict(KitWidget):
     def answer_text(self) -> str:
         """The answer as the learner reads it: '19/39 ≈ 48.7%', 'stand'."""
         if self.kind == "choice":
-            return self.answer
+            return self._choice_word(self.answer)
         text = self._number(Fraction(self.answer))
         if self.kind == "higher_lower":
             return f"{self._choice_word(self.right_choice)}: {text}"
