@@ -121,10 +121,16 @@ def _loc(s: str) -> str:
     return s if get_language() == "en" else s.translate(_SWAP)
 
 
-def thousands(n) -> str:
-    """A whole number with its thousands separated, in the current language:
-    ``thousands(9880) == '9,880'`` (Italian and Spanish: ``'9.880'``)."""
-    return _loc(f"{int(n):,}")
+def thousands(n, digits: int = 0) -> str:
+    """A number with its thousands separated (and ``digits`` decimals), in the current
+    language: ``thousands(9880) == '9,880'``, ``thousands(1234.56, 1) == '1,234.6'``
+    (Italian and Spanish: ``'9.880'``, ``'1.234,6'``)."""
+    return _loc(f"{int(n):,}") if not digits else _loc(f"{float(n):,.{digits}f}")
+
+
+def local(text: str) -> str:
+    """A number written by Python's format (``f"{x:.1e}"``) in the current language."""
+    return _loc(text)
 
 
 def percent(p, digits: int = 0) -> str:
@@ -1358,7 +1364,7 @@ def fmt_fraction(p) -> str:
     return _fmt.decimal(p, 4)
 
 
-__all__ += ["coverage_chart", "area_diagram", "fmt_fraction", "thousands"]
+__all__ += ["coverage_chart", "area_diagram", "fmt_fraction", "thousands", "local"]
 
 
 # -- appended for lesson 12: a wide and a narrow drawing shown as one output ---------------------
