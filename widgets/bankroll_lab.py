@@ -458,7 +458,7 @@ class BankrollLab(Stepped, KitWidget):
         else:
             said = _("A fair game: the stake changes how long the game lasts, not who is favoured.")
         self.volatility_html.value = live(
-            f'<h4 class="sk-lab-heading">{esc(_("Volatility against edge"))}</h4>'
+            f'<h4 class="sk-lab-heading">' + esc(_("Volatility against edge")) + f'</h4>'
             f'<p class="sk-volatility-note">{esc(said)}</p>'
             + pair_html(wide, narrow) + table, "sk-volatility-result")
 
@@ -672,7 +672,7 @@ class BankrollLab(Stepped, KitWidget):
         self.simulation = None
         self.progress.max, self.progress.value, self.progress.bar_style = n, 0, ""
         self.progress_label.value = esc(_("{done} / {total} paths").format(done=0, total=thousands(n)))
-        self.sim_html.value = live(f'<p class="sk-running">{esc(_("Playing the paths…"))}</p>', "sk-sim-result")
+        self.sim_html.value = live(f'<p class="sk-running">' + esc(_("Playing the paths…")) + f'</p>', "sk-sim-result")
         self.simulate_button.disabled, self.cancel_button.disabled = True, False
         for c in self._controls:
             c.disabled = True

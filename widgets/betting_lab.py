@@ -217,7 +217,7 @@ class BettingLab(Stepped, KitWidget):
         self._show_reads(plan, seen, post)
         if "thresholds" not in self.parts:
             return
-        self.table_html.value = live(f'<p class="sk-note">{esc(_("Working out the table of thresholds…"))}</p>',
+        self.table_html.value = live(f'<p class="sk-note">' + esc(_("Working out the table of thresholds…")) + f'</p>',
                                      "sk-table-note")
         sols = []
         for d in self._thresholds():
@@ -276,7 +276,7 @@ class BettingLab(Stepped, KitWidget):
         self.plan_html.value = live(
             f'<h4 class="sk-lab-heading">{esc(heading)}</h4>'
             f'<p class="sk-plan-how">{how}</p><ul class="sk-plan-numbers">{"".join(rows)}</ul>{exact}'
-            f'<details class="sk-plan-cards"><summary>{esc(_("Card by card"))}</summary>{by_card}</details>',
+            f'<details class="sk-plan-cards"><summary>' + esc(_("Card by card")) + f'</summary>{by_card}</details>',
             "sk-plan-result")
 
     def _show_reads(self, plan, seen, post) -> None:
@@ -325,7 +325,7 @@ class BettingLab(Stepped, KitWidget):
             high = [n for n, s in r.plan.stakes.items() if s == hi]
             on = _("every card") if len(high) == len(r.plan.stakes) else (
                 ", ".join(card_words(n) for n in high) if high else _("none"))
-            star = f' <b class="sk-best">★ {esc(_("best"))}</b>'
+            star = f' <b class="sk-best">★ ' + esc(_("best")) + f'</b>'
             flat = esc(_pct(r.flat_ev)) + (star if r.threshold == best_flat else "")
             per_round = esc(_money(r.plan.ev_per_round)) + (star if r.threshold == best_stake else "")
             mine = r.threshold == dealer.threshold

@@ -400,9 +400,10 @@ class Figure:
     def svg(self, desc: str) -> str:
         """The finished ``<svg>``: ``role="img"``, its ``<title>`` and ``<desc>`` first."""
         w, h = _f(self.width), _f(self.height)
+        title = self.title or _("Chart")
         head = (f'<svg role="img" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="100%" '
                 f'style="max-width:{w}px;height:auto;display:block;font-family:inherit;overflow:visible">'
-                f'<title>{_esc(self.title or _("Chart"))}</title><desc>{_esc(desc)}</desc>')
+                f'<title>{_esc(title)}</title><desc>{_esc(desc)}</desc>')
         return head + "".join(self.parts) + "</svg>"
 
     def chart(self, text: str) -> "Chart":
@@ -425,9 +426,10 @@ class Chart:
     def html(self) -> str:
         """The chart as a ``<figure>``: the SVG, then a "Describe this chart" disclosure
         with the text equivalent (closed: sighted readers open it when they want it)."""
+        describe = _("Describe this chart")
         return (f'<figure class="sk-chart" style="margin:10px 0 14px;max-width:{_f(self.width)}px">{self.svg}'
                 f'<details class="sk-chart-describe" style="font-size:13px;margin:4px 0 0;opacity:.85">'
-                f'<summary style="cursor:pointer">{_esc(_("Describe this chart"))}</summary>'
+                f'<summary style="cursor:pointer">{_esc(describe)}</summary>'
                 f'<p class="sk-chart-text" style="margin:4px 0 0">{_esc(self.text)}</p></details></figure>')
 
     def widget(self):

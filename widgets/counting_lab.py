@@ -125,8 +125,8 @@ class CountingLab(KitWidget):
     def _orders(self, hand) -> str:
         perms = list(itertools.permutations(hand))
         boxes = "".join(f'<div class="sk-order" style="display:inline-block;border:1px solid rgba(0,0,0,.25);'
-                        f'border-radius:6px;padding:3px">'
-                        f'{self._pics(p, _("order {n}").format(n=i + 1))}</div>' for i, p in enumerate(perms))
+                        f'border-radius:6px;padding:3px">' + self._pics(p, _("order {n}").format(n=i + 1)) + '</div>'
+                        for i, p in enumerate(perms))
         return f'<div class="sk-orders" style="display:flex;flex-wrap:wrap;gap:6px">{boxes}</div>'
 
     def _show(self) -> None:
@@ -170,7 +170,7 @@ class CountingLab(KitWidget):
         self.another_button.layout.display = None
         hand = self.example
         if k == 1:
-            orders = f'<p class="sk-note">{esc(_("One card has one order."))}</p>'
+            orders = f'<p class="sk-note">' + esc(_("One card has one order.")) + f'</p>'
         elif kf <= MAX_ORDERS:
             said = _("Its {n} orders, each one of the {draws} ordered draws:").format(n=kf, draws=thousands(d.ordered))
             orders = f'<p class="sk-note">{esc(said)}</p>{self._orders(hand)}'
@@ -180,7 +180,7 @@ class CountingLab(KitWidget):
             orders = f'<p class="sk-note">{esc(said)}</p>'
         heading = _("One hand of the {n}").format(n=thousands(d.unordered))
         self.hands_html.value = live(
-            f'<h4 class="sk-lab-heading">{esc(heading)}</h4>{self._pics(hand, _("example hand"))}'
+            f'<h4 class="sk-lab-heading">{esc(heading)}</h4>' + self._pics(hand, _("example hand")) +
             f'{orders}', "sk-hands-result")
 
     # -- read-outs --------------------------------------------------------------------------------
@@ -273,12 +273,14 @@ def quattro_cycle_html(rules=None, face: str = "italian", html: bool = False):
         a, b = (parse_cards(x) for x in d.hands)
         rows.append(f'<li class="sk-duel" style="margin:0 0 10px"><div style="display:flex;flex-wrap:wrap;'
                     f'align-items:center;gap:10px">{hand_html(a, face, size=40, label=fmt_points(d.winner))}'
-                    f'<b>{esc(_("{winner} beats {loser}").format(winner=fmt_points(d.winner), loser=fmt_points(d.loser)))}</b>'
+                    '<b>' + esc(_("{winner} beats {loser}").format(winner=fmt_points(d.winner),
+                                                                   loser=fmt_points(d.loser))) + '</b>'
                     f'{hand_html(b, face, size=40, label=fmt_points(d.loser))}</div>'
                     f'<div class="sk-note">{esc(d.reason)}</div></li>')
     last = c.words.splitlines()[-1]
     out = (f'<div class="sk-quattro-cycle"><ol style="padding-left:1.4em">{"".join(rows)}</ol>'
-           f'<p>{esc(_("So the first beats the second, the second the third and the third the first: no hand is best."))}</p>'
+           '<p>' + esc(_("So the first beats the second, the second the third and the third the first: no hand "
+                         "is best.")) + '</p>'
            f'<p><b>{esc(last)}</b></p></div>')
     return out if html else _display(out)
 

@@ -217,7 +217,7 @@ class ShoeLab(Stepped, KitWidget):
         earlier = len(self.log) - 8
         more = (f'<p class="sk-note">({esc(ngettext("{n} earlier entry", "{n} earlier entries", earlier).format(n=earlier))})'
                 '</p>' if earlier > 0 else "")
-        self.log_html.value = live(f'<h4 class="sk-lab-heading">{esc(_("The shoe, newest first"))}</h4>'
+        self.log_html.value = live(f'<h4 class="sk-lab-heading">' + esc(_("The shoe, newest first")) + f'</h4>'
                                    f'<ul class="sk-log">{items}</ul>{more}', "sk-log-result")
 
     def _show_seen(self, shoe) -> None:
@@ -227,7 +227,7 @@ class ShoeLab(Stepped, KitWidget):
         said = said.format(seen=len(seen), left=shoe.left)
         head = f'<h4 class="sk-lab-heading">{esc(said)}</h4>'
         body = hand_html(seen, rules=shoe.rules, size=self.card_size, label=_("Cards seen")) if seen else \
-            f'<p class="sk-note">{esc(_("None yet: the deck is full."))}</p>'
+            f'<p class="sk-note">' + esc(_("None yet: the deck is full.")) + f'</p>'
         self.seen_html.value = head + body
 
     def _show_counts(self, shoe, counts) -> None:
@@ -269,13 +269,13 @@ class ShoeLab(Stepped, KitWidget):
         table = table_html([esc(h) for h in head], body, css="sk-shoe-odds", row_css=css,
                            caption=esc(_("Holding one card: the chance that one more card busts it, and the best "
                                          "play")))
-        self.table_html.value = live(f'<h4 class="sk-lab-heading">{esc(_("Odds now and from a fresh deck"))}</h4>{table}'
+        self.table_html.value = live(f'<h4 class="sk-lab-heading">' + esc(_("Odds now and from a fresh deck")) + f'</h4>{table}'
                                      f'<p class="sk-table-note">{esc(note)}</p>', "sk-table-result")
 
     def _show_hand(self, shoe) -> None:
         if not self.hand:
             self.hand_now = None
-            self.hand_html.value = live(f'<p class="sk-note">{esc(_("Type a hand to see its odds now and from a fresh deck."))}</p>', "sk-hand-result")
+            self.hand_html.value = live(f'<p class="sk-note">' + esc(_("Type a hand to see its odds now and from a fresh deck.")) + f'</p>', "sk-hand-result")
             return
         gone = [c for c in self.hand if c in set(shoe.seen)]
         if gone:
@@ -302,7 +302,7 @@ class ShoeLab(Stepped, KitWidget):
                      + (" " + _("★ The cards seen change the decision.") if h.changed else "")]
         self.hand_html.value = live(
             "".join(f'<p class="sk-hand-line">{esc(x)}</p>' for x in lines)
-            + f'<details class="sk-hand-counting"><summary>{esc(_("The counting"))}</summary>'
+            + f'<details class="sk-hand-counting"><summary>' + esc(_("The counting")) + f'</summary>'
               f'{lines_html(h.counting, "sk-explain")}</details>', "sk-hand-result")
 
     # -- read-outs --------------------------------------------------------------------------------
