@@ -391,7 +391,8 @@ class BankrollLab(Stepped, KitWidget):
                  + "</li>",
                  "<li>" + _("Chance of ruin before reaching {target}: {chance} (a Markov chain on the bankroll, "
                             "{error}).").format(target=thousands(s["target"]),
-                                                chance=f'<b class="sk-num sk-ruin">{esc(_chance(ruin.probability))}</b>',
+                                                chance='<b class="sk-num sk-ruin">'
+                                                + esc(_chance(ruin.probability)) + '</b>',
                                                 error=esc(err)) + "</li>",
                  "<li>" + _("Chance of reaching {target} first: {chance}; the game lasts {rounds} rounds on "
                             "average.").format(target=thousands(s["target"]), chance=num(esc(_chance(ruin.success))),
@@ -458,7 +459,7 @@ class BankrollLab(Stepped, KitWidget):
         else:
             said = _("A fair game: the stake changes how long the game lasts, not who is favoured.")
         self.volatility_html.value = live(
-            f'<h4 class="sk-lab-heading">' + esc(_("Volatility against edge")) + f'</h4>'
+            '<h4 class="sk-lab-heading">' + esc(_("Volatility against edge")) + f'</h4>'
             f'<p class="sk-volatility-note">{esc(said)}</p>'
             + pair_html(wide, narrow) + table, "sk-volatility-result")
 
@@ -672,7 +673,7 @@ class BankrollLab(Stepped, KitWidget):
         self.simulation = None
         self.progress.max, self.progress.value, self.progress.bar_style = n, 0, ""
         self.progress_label.value = esc(_("{done} / {total} paths").format(done=0, total=thousands(n)))
-        self.sim_html.value = live(f'<p class="sk-running">' + esc(_("Playing the paths…")) + f'</p>', "sk-sim-result")
+        self.sim_html.value = live('<p class="sk-running">' + esc(_("Playing the paths…")) + '</p>', "sk-sim-result")
         self.simulate_button.disabled, self.cancel_button.disabled = True, False
         for c in self._controls:
             c.disabled = True

@@ -217,7 +217,7 @@ class BettingLab(Stepped, KitWidget):
         self._show_reads(plan, seen, post)
         if "thresholds" not in self.parts:
             return
-        self.table_html.value = live(f'<p class="sk-note">' + esc(_("Working out the table of thresholds…")) + f'</p>',
+        self.table_html.value = live('<p class="sk-note">' + esc(_("Working out the table of thresholds…")) + '</p>',
                                      "sk-table-note")
         sols = []
         for d in self._thresholds():
@@ -292,7 +292,8 @@ class BettingLab(Stepped, KitWidget):
                                                     "before.")) + '</p>', "sk-reads-result")
             return
         series = ((_("before the stake"), [f.probability for f in firsts.values()]),
-                  (_("after a stake of {stake}").format(stake=_stake(seen)), [post.get(n, Fraction(0)) for n in firsts]))
+                  (_("after a stake of {stake}").format(stake=_stake(seen)),
+                   [post.get(n, Fraction(0)) for n in firsts]))
         cats = [card_words(n) for n in firsts]
         wide = paired_bar(cats, *series, xlabel=_("the player's first card"), ylabel=_("probability"),
                           title=_("The hidden first card, before and after a stake of {stake}").format(
@@ -325,7 +326,7 @@ class BettingLab(Stepped, KitWidget):
             high = [n for n, s in r.plan.stakes.items() if s == hi]
             on = _("every card") if len(high) == len(r.plan.stakes) else (
                 ", ".join(card_words(n) for n in high) if high else _("none"))
-            star = f' <b class="sk-best">★ ' + esc(_("best")) + f'</b>'
+            star = ' <b class="sk-best">★ ' + esc(_("best")) + '</b>'
             flat = esc(_pct(r.flat_ev)) + (star if r.threshold == best_flat else "")
             per_round = esc(_money(r.plan.ev_per_round)) + (star if r.threshold == best_stake else "")
             mine = r.threshold == dealer.threshold

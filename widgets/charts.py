@@ -512,7 +512,7 @@ def _z(level: float) -> float:
     if not 0 < level < 1:
         raise ValueError("level must be between 0 and 1")
     lo, hi = 0.0, 10.0
-    for _ in range(60):
+    for unused in range(60):
         mid = (lo + hi) / 2
         if math.erf(mid / math.sqrt(2)) < level:
             lo = mid
@@ -776,8 +776,6 @@ def histogram(outcomes: Sequence[float], bins=None, title: str | None = None, xl
 # - :func:`pair_html` - a chart drawn twice, wide and narrow: the narrow one replaces the
 #   wide one when the column is narrower than a breakpoint (a phone), so its text stays
 #   at its size instead of shrinking with the whole chart
-
-from sette_kit import fmt as _fmt  # noqa: E402 - this block's own imports
 
 NARROW = 300
 """The width of the narrow drawing of :func:`pair_html`: a phone's column at 390 px, inside
@@ -1134,8 +1132,9 @@ def paths_chart(paths: Sequence[Sequence], ends: Sequence[str], target: float, r
             + ngettext("{ruined} ruined, {reached} reached the target of {target}, {playing} still playing after "
                        "{n} round.",
                        "{ruined} ruined, {reached} reached the target of {target}, {playing} still playing after "
-                       "{n} rounds.", rounds).format(ruined=thousands(n_r), reached=thousands(n_t), target=number(target),
-                                                     playing=thousands(n_p), n=thousands(rounds)))
+                       "{n} rounds.", rounds).format(ruined=thousands(n_r), reached=thousands(n_t),
+                                                     target=number(target), playing=thousands(n_p),
+                                                     n=thousands(rounds)))
     if highlight:
         text += " " + _("Highlighted: {paths}.").format(
             paths="; ".join(_("path {n} {story}").format(n=i + 1, story=story(i)) for i in highlight))

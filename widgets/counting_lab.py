@@ -124,8 +124,8 @@ class CountingLab(KitWidget):
 
     def _orders(self, hand) -> str:
         perms = list(itertools.permutations(hand))
-        boxes = "".join(f'<div class="sk-order" style="display:inline-block;border:1px solid rgba(0,0,0,.25);'
-                        f'border-radius:6px;padding:3px">' + self._pics(p, _("order {n}").format(n=i + 1)) + '</div>'
+        boxes = "".join('<div class="sk-order" style="display:inline-block;border:1px solid rgba(0,0,0,.25);'
+                        'border-radius:6px;padding:3px">' + self._pics(p, _("order {n}").format(n=i + 1)) + '</div>'
                         for i, p in enumerate(perms))
         return f'<div class="sk-orders" style="display:flex;flex-wrap:wrap;gap:6px">{boxes}</div>'
 
@@ -170,7 +170,7 @@ class CountingLab(KitWidget):
         self.another_button.layout.display = None
         hand = self.example
         if k == 1:
-            orders = f'<p class="sk-note">' + esc(_("One card has one order.")) + f'</p>'
+            orders = '<p class="sk-note">' + esc(_("One card has one order.")) + '</p>'
         elif kf <= MAX_ORDERS:
             said = _("Its {n} orders, each one of the {draws} ordered draws:").format(n=kf, draws=thousands(d.ordered))
             orders = f'<p class="sk-note">{esc(said)}</p>{self._orders(hand)}'

@@ -197,7 +197,8 @@ class ShoeLab(Stepped, KitWidget):
 
     def _hand_words(self, cards) -> str:
         s = score(tuple(cards), self._rules())
-        return f"{self._names(cards)} ({pgettext('total', 'bust') if s.bust else fmt_points(s.total)})"
+        total = pgettext("total", "bust") if s.bust else fmt_points(s.total)
+        return f"{self._names(cards)} ({total})"
 
     def _round_words(self, r) -> str:
         result = r.result
@@ -215,9 +216,9 @@ class ShoeLab(Stepped, KitWidget):
     def _show_log(self) -> None:
         items = "".join(f'<li>{esc(line)}</li>' for line in reversed(self.log[-8:]))
         earlier = len(self.log) - 8
-        more = (f'<p class="sk-note">({esc(ngettext("{n} earlier entry", "{n} earlier entries", earlier).format(n=earlier))})'
-                '</p>' if earlier > 0 else "")
-        self.log_html.value = live(f'<h4 class="sk-lab-heading">' + esc(_("The shoe, newest first")) + f'</h4>'
+        more = ngettext("{n} earlier entry", "{n} earlier entries", earlier).format(n=earlier)
+        more = f'<p class="sk-note">({esc(more)})</p>' if earlier > 0 else ""
+        self.log_html.value = live('<h4 class="sk-lab-heading">' + esc(_("The shoe, newest first")) + f'</h4>'
                                    f'<ul class="sk-log">{items}</ul>{more}', "sk-log-result")
 
     def _show_seen(self, shoe) -> None:
@@ -227,7 +228,7 @@ class ShoeLab(Stepped, KitWidget):
         said = said.format(seen=len(seen), left=shoe.left)
         head = f'<h4 class="sk-lab-heading">{esc(said)}</h4>'
         body = hand_html(seen, rules=shoe.rules, size=self.card_size, label=_("Cards seen")) if seen else \
-            f'<p class="sk-note">' + esc(_("None yet: the deck is full.")) + f'</p>'
+            '<p class="sk-note">' + esc(_("None yet: the deck is full.")) + '</p>'
         self.seen_html.value = head + body
 
     def _show_counts(self, shoe, counts) -> None:
@@ -269,13 +270,15 @@ class ShoeLab(Stepped, KitWidget):
         table = table_html([esc(h) for h in head], body, css="sk-shoe-odds", row_css=css,
                            caption=esc(_("Holding one card: the chance that one more card busts it, and the best "
                                          "play")))
-        self.table_html.value = live(f'<h4 class="sk-lab-heading">' + esc(_("Odds now and from a fresh deck")) + f'</h4>{table}'
+        heading = _("Odds now and from a fresh deck")
+        self.table_html.value = live(f'<h4 class="sk-lab-heading">{esc(heading)}</h4>{table}'
                                      f'<p class="sk-table-note">{esc(note)}</p>', "sk-table-result")
 
     def _show_hand(self, shoe) -> None:
         if not self.hand:
             self.hand_now = None
-            self.hand_html.value = live(f'<p class="sk-note">' + esc(_("Type a hand to see its odds now and from a fresh deck.")) + f'</p>', "sk-hand-result")
+            said = _("Type a hand to see its odds now and from a fresh deck.")
+            self.hand_html.value = live(f'<p class="sk-note">{esc(said)}</p>', "sk-hand-result")
             return
         gone = [c for c in self.hand if c in set(shoe.seen)]
         if gone:
@@ -302,7 +305,7 @@ class ShoeLab(Stepped, KitWidget):
                      + (" " + _("★ The cards seen change the decision.") if h.changed else "")]
         self.hand_html.value = live(
             "".join(f'<p class="sk-hand-line">{esc(x)}</p>' for x in lines)
-            + f'<details class="sk-hand-counting"><summary>' + esc(_("The counting")) + f'</summary>'
+            + '<details class="sk-hand-counting"><summary>' + esc(_("The counting")) + f'</summary>'
               f'{lines_html(h.counting, "sk-explain")}</details>', "sk-hand-result")
 
     # -- read-outs --------------------------------------------------------------------------------

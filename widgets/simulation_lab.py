@@ -343,7 +343,7 @@ class SimulationLab(KitWidget):
         self.progress.value = 0
         self.progress.bar_style = ""
         self.progress_label.value = esc(_("{done} / {total} rounds").format(done=0, total=thousands(self.rounds)))
-        self.result_html.value = f'<p class="sk-running" role="status">' + esc(_("Running…")) + f'</p>'
+        self.result_html.value = '<p class="sk-running" role="status">' + esc(_("Running…")) + '</p>'
         self.mean_chart.value = self.hist_chart.value = ""
         self.run_button.disabled = True
         self.cancel_button.disabled = False
@@ -359,7 +359,8 @@ class SimulationLab(KitWidget):
 
     def _tick(self, done: int, total: int) -> None:
         self.progress.value = done
-        self.progress_label.value = esc(_("{done} / {total} rounds").format(done=thousands(done), total=thousands(total)))
+        self.progress_label.value = esc(_("{done} / {total} rounds").format(done=thousands(done),
+                                                                            total=thousands(total)))
         if self._cancel.is_set():
             raise _Cancelled
 
@@ -440,7 +441,7 @@ class SimulationLab(KitWidget):
         lines.append("</ul>")
         counts = "".join(f"<li>{esc(_(COUNT_WORDS[k]))}: {thousands(n)} ({fmt.percent(n / r.rounds)})</li>"
                          for k, n in r.counts.items() if n or k in ("win", "lose", "push"))
-        lines.append(f'<details class="sk-sim-counts"><summary>' + esc(_("Outcome counts")) + f'</summary>'
+        lines.append('<details class="sk-sim-counts"><summary>' + esc(_("Outcome counts")) + f'</summary>'
                      f'<ul>{counts}</ul></details>')
         self.result_html.value = "".join(lines)
         self.mean_chart.value = charts.running_mean_checkpoints(
