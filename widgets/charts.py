@@ -408,7 +408,7 @@ class Figure:
 
     def chart(self, text: str) -> "Chart":
         """Finish: the SVG with ``text`` as its description, and the text equivalent."""
-        return Chart(self.svg(text), text, self.title, self.width)
+        return Chart(self.svg(text), text, self.title, self.width, _("Describe this chart"))
 
 
 # -- the chart object ---------------------------------------------------------------------------
@@ -421,12 +421,13 @@ class Chart:
     text: str
     title: str = ""
     width: float = WIDTH
+    describe: str = ""  # the disclosure's summary, in the language the chart was made in
 
     @property
     def html(self) -> str:
         """The chart as a ``<figure>``: the SVG, then a "Describe this chart" disclosure
         with the text equivalent (closed: sighted readers open it when they want it)."""
-        describe = _("Describe this chart")
+        describe = self.describe or _("Describe this chart")
         return (f'<figure class="sk-chart" style="margin:10px 0 14px;max-width:{_f(self.width)}px">{self.svg}'
                 f'<details class="sk-chart-describe" style="font-size:13px;margin:4px 0 0;opacity:.85">'
                 f'<summary style="cursor:pointer">{_esc(describe)}</summary>'
