@@ -831,7 +831,10 @@ def signed_bar(values: Mapping, title: str | None = None, xlabel: str = "", ylab
     if horizontal:
         return _signed_rows(labels, raw, vals, notes, keys, lo, hi, title, xlabel, ylabel, value_text, width,
                             height, text)
-    extra = 20 if notes else 0
+    # a note wider than its category's slot (a longer word in another language) takes two lines
+    slot = (min(float(width), MAX_WIDTH) - 92) / max(len(labels), 1)
+    wrap = any(text_width(n, 13) > slot and " " in n for n in notes.values())
+    extra = (36 if wrap else 20) if notes else 0
     fig = Figure(width, height or HEIGHT, title=title, legend=keys,
                  margin=(0, 16, (56 if xlabel else 34) + extra, 76))
     pad = (hi - lo) * 0.16 or 0.1
@@ -854,7 +857,9 @@ def signed_bar(values: Mapping, title: str | None = None, xlabel: str = "", ylab
     fig.x_axis(x.centres(), labels, "", baseline=False)
     for i, lab in enumerate(labels):
         if lab in notes:
-            fig.add(label(x.centre(i), fig.bottom + 39, notes[lab], size=13, anchor="middle", weight="600"))
+            lines = notes[lab].rsplit(" ", 1) if wrap and " " in notes[lab] else [notes[lab]]
+            for j, part in enumerate(lines):
+                fig.add(label(x.centre(i), fig.bottom + 39 + 16 * j, part, size=13, anchor="middle", weight="600"))
     if xlabel:
         fig.add(label((fig.left + fig.right) / 2, fig.bottom + 44 + extra, xlabel, size=AXIS, anchor="middle"))
     return fig.chart(text)
