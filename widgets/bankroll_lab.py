@@ -41,6 +41,7 @@ import ipywidgets
 
 from sette_kit import fmt, odds, risk
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import N_, _, ngettext
 from sette_kit.rules import PRESETS, Rules
 from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import policy
@@ -48,7 +49,7 @@ from sette_kit.strategy_text import policy
 from ._background import Job
 from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
 from .base import LOG, UNEXPECTED, KitWidget, button, esc, plain_text, safe_action
-from .charts import NARROW, caption_text, pair_html, paths_chart, share_bar
+from .charts import NARROW, caption_text, local, pair_html, paths_chart, preset_words, share_bar, thousands
 
 __all__ = ["BankrollLab", "LIMITS", "BANKS", "PLAYERS", "PARTS", "VOLATILITY_STAKES"]
 
@@ -79,11 +80,11 @@ def _round(rules: Rules, bank: str, player: str, plan) -> risk.RoundResult:
 
 
 def _bank_words(bank: str) -> str:
-    return "sees your total" if bank == "sees" else f"stands at {bank}"
+    return _("sees your total") if bank == "sees" else _("stands at {points}").format(points=bank)
 
 
 def _player_words(player: str) -> str:
-    return "play the optimal strategy" if player == "optimal" else f"stand at {player}"
+    return _("play the optimal strategy") if player == "optimal" else _("stand at {points}").format(points=player)
 
 
 def _name(x) -> str:
@@ -106,9 +107,9 @@ def _chance(p) -> str:
     p = float(p)
     text = _pct(p)
     if 0.9999 < p < 1:
-        text += f" (all but certain: the other way has probability {1 - p:.1e})"
+        text += " " + _("(all but certain: the other way has probability {p})").format(p=local(f"{1 - p:.1e}"))
     elif 0 < p < 0.0001:
-        text += f" (about {p:.1e})"
+        text += " " + _("(about {p})").format(p=local(f"{p:.1e}"))
     return text
 
 
@@ -137,15 +138,15 @@ class BankrollLab(Stepped, KitWidget):
         self.parts = tuple(p for p in PARTS if p in parts)
         self.background = background
         bank, player = self._bank(bank), self._player(player)
-        self.bankroll = whole(bankroll, *LIMITS["bankroll"], "The bankroll")
+        self.bankroll = whole(bankroll, *LIMITS["bankroll"], N_("The bankroll"))
         self.target = self._target(target, self.bankroll)
-        self.stake = whole(stake, *LIMITS["stake"], "The stake")
+        self.stake = whole(stake, *LIMITS["stake"], N_("The stake"))
         self.plan_range = (1, 10) if plan is None else self._plan(*plan)
         self.staking = FLAT if plan is None else PLAN
-        self.n_paths = whole(paths, *LIMITS["paths"], "The number of paths")
-        self.rounds = whole(rounds, *LIMITS["rounds"], "The number of rounds")
-        self.seed = whole(seed, 0, MAX_SEED, "The seed")
-        self.sim_paths = whole(sim_paths, *LIMITS["sim_paths"], "The number of simulated paths")
+        self.n_paths = whole(paths, *LIMITS["paths"], N_("The number of paths"))
+        self.rounds = whole(rounds, *LIMITS["rounds"], N_("The number of rounds"))
+        self.seed = whole(seed, 0, MAX_SEED, N_("The seed"))
+        self.sim_paths = whole(sim_paths, *LIMITS["sim_paths"], N_("The number of simulated paths"))
         self.game = self.ruin = self.paths = self.ends = self.simulation = self.by_stake = None
         self.sim_status = "ready"  # "ready" | "running" | "done" | "cancelled" | "failed"
         self._sim_job: Job | None = None
@@ -153,31 +154,35 @@ class BankrollLab(Stepped, KitWidget):
         self._ruins: dict = {}
 
         menu = dict(layout=ipywidgets.Layout(width="auto"))
-        self.rules_menu = ipywidgets.Dropdown(options=list(PRESETS), value=rules, description="Rules:", **menu)
-        self.bank_menu = ipywidgets.Dropdown(options=[(f"{'sees your total' if b == 'sees' else 'stands at ' + b}", b)
-                                                      for b in BANKS], value=bank, description="Bank:", **menu)
-        self.player_menu = ipywidgets.Dropdown(options=[("optimal strategy" if p == "optimal" else f"stands at {p}", p)
-                                                        for p in PLAYERS], value=player, description="You:", **menu)
-        self.staking_menu = ipywidgets.Dropdown(options=[("flat stake", FLAT), ("stake by first card", PLAN)],
-                                                value=self.staking, description="Staking:", **menu)
+        self.rules_menu = ipywidgets.Dropdown(options=[(preset_words(p), p) for p in PRESETS], value=rules,
+                                              description=_("Rules:"), **menu)
+        self.bank_menu = ipywidgets.Dropdown(options=[(_("sees your total") if b == "sees"
+                                                       else _("stands at {points}").format(points=b), b)
+                                                      for b in BANKS], value=bank, description=_("Bank:"), **menu)
+        self.player_menu = ipywidgets.Dropdown(options=[(_("optimal strategy") if p == "optimal"
+                                                         else _("stands at {points}").format(points=p), p)
+                                                        for p in PLAYERS], value=player, description=_("You:"),
+                                               **menu)
+        self.staking_menu = ipywidgets.Dropdown(options=[(_("flat stake"), FLAT), (_("stake by first card"), PLAN)],
+                                                value=self.staking, description=_("Staking:"), **menu)
         box = dict(continuous_update=False, style={"description_width": "initial"})
-        self.bankroll_box = ipywidgets.Text(str(self.bankroll), description="Bankroll:",
+        self.bankroll_box = ipywidgets.Text(str(self.bankroll), description=_("Bankroll:"),
                                             layout=ipywidgets.Layout(width="9.5em"), **box)
-        self.target_box = ipywidgets.Text(str(self.target), description="Target:",
+        self.target_box = ipywidgets.Text(str(self.target), description=_("Target:"),
                                           layout=ipywidgets.Layout(width="9em"), **box)
-        self.stake_box = ipywidgets.Text(str(self.stake), description="Stake:", layout=ipywidgets.Layout(width="7em"),
-                                         **box)
-        self.min_box = ipywidgets.Text(str(self.plan_range[0]), description="Min stake:",
-                                       layout=ipywidgets.Layout(width="9em"), **box)
-        self.max_box = ipywidgets.Text(str(self.plan_range[1]), description="Max stake:",
-                                       layout=ipywidgets.Layout(width="9em"), **box)
-        self.paths_box = ipywidgets.Text(str(self.n_paths), description="Paths:",
+        self.stake_box = ipywidgets.Text(str(self.stake), description=_("Stake:"),
                                          layout=ipywidgets.Layout(width="7em"), **box)
-        self.rounds_box = ipywidgets.Text(str(self.rounds), description="Rounds:",
+        self.min_box = ipywidgets.Text(str(self.plan_range[0]), description=_("Min stake:"),
+                                       layout=ipywidgets.Layout(width="9em"), **box)
+        self.max_box = ipywidgets.Text(str(self.plan_range[1]), description=_("Max stake:"),
+                                       layout=ipywidgets.Layout(width="9em"), **box)
+        self.paths_box = ipywidgets.Text(str(self.n_paths), description=_("Paths:"),
+                                         layout=ipywidgets.Layout(width="7em"), **box)
+        self.rounds_box = ipywidgets.Text(str(self.rounds), description=_("Rounds:"),
                                           layout=ipywidgets.Layout(width="8em"), **box)
-        self.seed_box = ipywidgets.Text(str(self.seed), description="Seed:", layout=ipywidgets.Layout(width="7em"),
+        self.seed_box = ipywidgets.Text(str(self.seed), description=_("Seed:"), layout=ipywidgets.Layout(width="7em"),
                                         **box)
-        self.sim_box = ipywidgets.Text(str(self.sim_paths), description="Simulate:",
+        self.sim_box = ipywidgets.Text(str(self.sim_paths), description=_("Simulate:"),
                                        layout=ipywidgets.Layout(width="10em"), **box)
         for w, css in [(self.rules_menu, "sk-rules"), (self.bank_menu, "sk-bank"), (self.player_menu, "sk-player"),
                        (self.staking_menu, "sk-staking"), (self.bankroll_box, "sk-bankroll"),
@@ -194,15 +199,15 @@ class BankrollLab(Stepped, KitWidget):
         for w, action in watch:
             w.observe(lambda ch, a=action: self._quietly(a, ch["new"]), names="value")
         for w in (self.min_box, self.max_box):
-            w.observe(lambda ch: self._quietly(lambda _v: self.set_plan(self.min_box.value, self.max_box.value),
+            w.observe(lambda ch: self._quietly(lambda unused: self.set_plan(self.min_box.value, self.max_box.value),
                                                ch["new"]), names="value")
-        self.new_paths_button = button("New paths", self.new_paths, tooltip="Draw other paths (the next seed)",
+        self.new_paths_button = button(_("New paths"), self.new_paths, tooltip=_("Draw other paths (the next seed)"),
                                        css="sk-new-paths")
-        self.simulate_button = button("Simulate", lambda: self.simulate(), css="sk-simulate", style="primary",
-                                      tooltip="Play many paths to the end and count the ruined ones")
-        self.cancel_button = button("Cancel", self.cancel, tooltip="Stop the simulation", css="sk-cancel")
+        self.simulate_button = button(_("Simulate"), lambda: self.simulate(), css="sk-simulate", style="primary",
+                                      tooltip=_("Play many paths to the end and count the ruined ones"))
+        self.cancel_button = button(_("Cancel"), self.cancel, tooltip=_("Stop the simulation"), css="sk-cancel")
         self.cancel_button.disabled = True
-        self.progress = ipywidgets.IntProgress(value=0, min=0, max=self.sim_paths, description="Progress:",
+        self.progress = ipywidgets.IntProgress(value=0, min=0, max=self.sim_paths, description=_("Progress:"),
                                                layout=ipywidgets.Layout(width="20em", max_width="100%"))
         self.progress.add_class("sk-progress")
         self.progress_label = ipywidgets.HTML("")
@@ -234,7 +239,8 @@ class BankrollLab(Stepped, KitWidget):
         if "paths" in self.parts:
             children.append(self.chart_html)
         if "simulation" in self.parts:
-            children += [ipywidgets.HTML('<h4 class="sk-lab-heading">Simulate the chance of ruin</h4>'),
+            children += [ipywidgets.HTML('<h4 class="sk-lab-heading">' + esc(_("Simulate the chance of ruin"))
+                                         + '</h4>'),
                          ipywidgets.HBox([self.sim_box, self.simulate_button, self.cancel_button], layout=wrap),
                          ipywidgets.HBox([self.progress, self.progress_label], layout=wrap), self.sim_html]
         if "volatility" in self.parts:
@@ -267,7 +273,8 @@ class BankrollLab(Stepped, KitWidget):
         except (SetteKitError, TypeError, ValueError):
             name = None
         if name not in BANKS:
-            raise SetteKitError(f"The bank {x!r} is not one of: stands at {', '.join(BANKS[:-1])}, or 'sees'.")
+            raise SetteKitError(_("The bank {bank} is not one of: stands at {banks}, or 'sees'.").format(
+                bank=repr(x), banks=', '.join(BANKS[:-1])))
         return name
 
     @staticmethod
@@ -277,25 +284,26 @@ class BankrollLab(Stepped, KitWidget):
         except (SetteKitError, TypeError, ValueError):
             name = None
         if name not in PLAYERS:
-            raise SetteKitError(f"The player {x!r} is not one of: 'optimal', or stands at {', '.join(PLAYERS[1:])}.")
+            raise SetteKitError(_("The player {player} is not one of: 'optimal', or stands at {points}.").format(
+                player=repr(x), points=', '.join(PLAYERS[1:])))
         return name
 
     @staticmethod
     def _target(target, bankroll: int) -> int:
-        return whole(target, bankroll + 1, LIMITS["target"][1], "The target")
+        return whole(target, bankroll + 1, LIMITS["target"][1], N_("The target"))
 
     @staticmethod
     def _plan(lo, hi) -> tuple[int, int]:
-        lo = whole(lo, *LIMITS["stake"], "The minimum stake")
-        hi = whole(hi, *LIMITS["stake"], "The maximum stake")
+        lo = whole(lo, *LIMITS["stake"], N_("The minimum stake"))
+        hi = whole(hi, *LIMITS["stake"], N_("The maximum stake"))
         if lo > hi:
-            raise SetteKitError(f"The minimum stake ({lo}) is more than the maximum ({hi}): give a minimum no larger "
-                                f"than the maximum.")
+            raise SetteKitError(_("The minimum stake ({lo}) is more than the maximum ({hi}): "
+                                  "give a minimum no larger than the maximum.").format(lo=lo, hi=hi))
         return lo, hi
 
     def _check_idle(self) -> None:
         if self.simulating:
-            raise SetteKitError("A simulation is running: wait for it or press Cancel first.")
+            raise SetteKitError(_("A simulation is running: wait for it or press Cancel first."))
 
     def _show_staking(self) -> None:
         flat = self.staking == FLAT
@@ -333,7 +341,7 @@ class BankrollLab(Stepped, KitWidget):
 
     def _refresh(self, wait: bool | None = None) -> None:
         s = self._settings()
-        self._request(lambda: self._steps(s), "Working it out…", wait=wait)
+        self._request(lambda: self._steps(s), _("Working it out…"), wait=wait)
 
     def _steps(self, s: dict):
         game = self._game(s)
@@ -364,25 +372,36 @@ class BankrollLab(Stepped, KitWidget):
 
     # -- drawing ----------------------------------------------------------------------------------
     def _who(self, s: dict) -> str:
-        staking = (f"stake {s['stake']}" if s["staking"] == FLAT else
-                   f"stakes {s['plan'][0]}–{s['plan'][1]} by first card (the best plan)")
-        return (f"{s['rules'].name} rules; you {_player_words(s['player'])}, the bank {_bank_words(s['bank'])}; "
-                f"{staking}")
+        staking = (_("stake {stake}").format(stake=s['stake']) if s["staking"] == FLAT else
+                   _("stakes {low}–{high} by first card (the best plan)").format(low=s['plan'][0], high=s['plan'][1]))
+        return _("{rules} rules; you {player}, the bank {bank}; {staking}").format(
+            rules=preset_words(s['rules'].name), player=_player_words(s['player']), bank=_bank_words(s['bank']),
+            staking=staking)
 
     def _show_exact(self, s: dict, game, ruin) -> None:
         mean = game.mean
-        per = "" if s["staking"] == PLAN else f" ({fmt.percent(mean / s['stake'], 1, sign=True)} of the stake)"
+        per = "" if s["staking"] == PLAN else " " + _("({share} of the stake)").format(
+            share=fmt.percent(mean / s['stake'], 1, sign=True))
         bound = ruin.error_bound
-        err = "exact" if bound == 0 else ("error below 1e-12" if bound < 1e-12 else f"error below {bound:.0e}")
-        items = [f'<li>One round: mean <b class="sk-num">{esc(fmt.decimal(mean, 3, sign=True))}</b>{esc(per)}, '
-                 f'standard deviation <b class="sk-num">{game.sd:.3f}</b>.</li>',
-                 f'<li>Chance of ruin before reaching {s["target"]:,}: <b class="sk-num sk-ruin">'
-                 f'{esc(_chance(ruin.probability))}</b> (a Markov chain on the bankroll, {err}).</li>',
-                 f'<li>Chance of reaching {s["target"]:,} first: <b class="sk-num">{esc(_chance(ruin.success))}</b>; '
-                 f'the game lasts {ruin.expected_rounds:,.1f} rounds on average.</li>']
+        err = _("exact") if bound == 0 else (_("error below {bound}").format(bound=local("1e-12")) if bound < 1e-12
+                                             else _("error below {bound}").format(bound=local(f"{bound:.0e}")))
+        num = '<b class="sk-num">{}</b>'.format
+        items = ["<li>" + _("One round: mean {mean}{per}, standard deviation {sd}.").format(
+                     mean=num(esc(fmt.decimal(mean, 3, sign=True))), per=esc(per), sd=num(fmt.decimal(game.sd, 3)))
+                 + "</li>",
+                 "<li>" + _("Chance of ruin before reaching {target}: {chance} (a Markov chain on the bankroll, "
+                            "{error}).").format(target=thousands(s["target"]),
+                                                chance='<b class="sk-num sk-ruin">'
+                                                + esc(_chance(ruin.probability)) + '</b>',
+                                                error=esc(err)) + "</li>",
+                 "<li>" + _("Chance of reaching {target} first: {chance}; the game lasts {rounds} rounds on "
+                            "average.").format(target=thousands(s["target"]), chance=num(esc(_chance(ruin.success))),
+                                               rounds=thousands(ruin.expected_rounds, 1)) + "</li>"]
+        setup = (_("Bankroll {bankroll}, target {target}: {who}.").format(
+            bankroll=thousands(s["bankroll"]), target=thousands(s["target"]), who=self._who(s)) + " "
+            + _("A stake is never more than the bankroll can lose."))
         self.exact_html.value = live(
-            f'<p class="sk-setup">Bankroll {s["bankroll"]:,}, target {s["target"]:,}: {esc(self._who(s))}. '
-            f'A stake is never more than the bankroll can lose.</p><ul class="sk-ruin-numbers">{"".join(items)}</ul>',
+            f'<p class="sk-setup">{esc(setup)}</p><ul class="sk-ruin-numbers">{"".join(items)}</ul>',
             "sk-exact-result")
 
     @staticmethod
@@ -398,40 +417,50 @@ class BankrollLab(Stepped, KitWidget):
 
     def _show_paths(self, s: dict, paths, ends) -> None:
         hl = self._highlight(ends)
-        staking = f"stake {s['stake']}" if s["staking"] == FLAT else f"stakes {s['plan'][0]}–{s['plan'][1]}"
-        title = f"{len(paths)} bankroll paths from {s['bankroll']:,} ({staking}, seed {s['seed']})"
+        staking = (_("stake {stake}").format(stake=s['stake']) if s["staking"] == FLAT
+                   else _("stakes {low}–{high}").format(low=s['plan'][0], high=s['plan'][1]))
+        title = ngettext("{n} bankroll path from {bankroll} ({staking}, seed {seed})",
+                         "{n} bankroll paths from {bankroll} ({staking}, seed {seed})", len(paths)).format(
+            n=len(paths), bankroll=thousands(s['bankroll']), staking=staking, seed=s['seed'])
         wide = paths_chart(paths, ends, s["target"], s["rounds"], title=title, highlight=hl)
-        narrow = paths_chart(paths, ends, s["target"], s["rounds"], title=f"{len(paths)} paths, {staking}",
+        narrow = paths_chart(paths, ends, s["target"], s["rounds"],
+                             title=ngettext("{n} path, {staking}", "{n} paths, {staking}", len(paths)).format(
+                                 n=len(paths), staking=staking),
                              highlight=hl, width=NARROW, height=360)
         self.chart_html.value = pair_html(wide, narrow)
 
     def _show_volatility(self, s: dict, base, rows) -> None:
         current = s["stake"] if s["staking"] == FLAT else None
-        data = {f"stake {r.stake}": r.ruin for r in rows}
-        mark = [f"stake {current}"] if current is not None else []
-        title = f"Chance of ruin before {s['target']:,}, by flat stake"
-        wide = share_bar(data, title=title, xlabel="the same player at each stake", ylabel="chance of ruin",
-                         highlight=mark, marked="your stake", height=280)
-        narrow = share_bar(data, title="Chance of ruin by stake", xlabel="the same player at each stake",
-                           highlight=mark, marked="your stake", horizontal=True, width=NARROW)
+        stake_name = _("stake {stake}").format
+        data = {stake_name(stake=r.stake): r.ruin for r in rows}
+        mark = [stake_name(stake=current)] if current is not None else []
+        title = _("Chance of ruin before {target}, by flat stake").format(target=thousands(s['target']))
+        wide = share_bar(data, title=title, xlabel=_("the same player at each stake"), ylabel=_("chance of ruin"),
+                         highlight=mark, marked=_("your stake"), height=280)
+        narrow = share_bar(data, title=_("Chance of ruin by stake"), xlabel=_("the same player at each stake"),
+                           highlight=mark, marked=_("your stake"), horizontal=True, width=NARROW)
         edge = base.mean
         table = table_html(
-            ["stake", "mean per round", "standard deviation", "chance of ruin", "rounds on average"],
-            [[f"{r.stake}" + (" (yours)" if r.stake == current else ""), esc(fmt.decimal(r.mean, 3, sign=True)),
-              f"{r.sd:.2f}", esc(_pct(r.ruin)), f"{r.expected_rounds:,.1f}"] for r in rows],
-            caption=f"Bankroll {s['bankroll']:,}, target {s['target']:,}", css="sk-volatility-table",
-            row_css=["sk-current" if r.stake == current else "" for r in rows])
+            [esc(h) for h in (_("stake"), _("mean per round"), _("standard deviation"), _("chance of ruin"),
+                              _("rounds on average"))],
+            [[f"{r.stake}" + (" (" + esc(_("yours")) + ")" if r.stake == current else ""),
+              esc(fmt.decimal(r.mean, 3, sign=True)), fmt.decimal(r.sd, 2), esc(_pct(r.ruin)),
+              thousands(r.expected_rounds, 1)] for r in rows],
+            caption=esc(_("Bankroll {bankroll}, target {target}").format(bankroll=thousands(s['bankroll']),
+                                                                         target=thousands(s['target']))),
+            css="sk-volatility-table", row_css=["sk-current" if r.stake == current else "" for r in rows])
         if edge < 0:
-            said = (f"The edge is against you ({fmt.percent(edge, 1, sign=True)} of each stake): a bigger stake ends "
-                    f"the game sooner, gives the edge fewer rounds to work and so lowers the chance of ruin - "
-                    f"though it never makes the game favourable.")
+            said = _("The edge is against you ({share} of each stake): a bigger stake ends the game sooner, gives the "
+                     "edge fewer rounds to work and so lowers the chance of ruin - though it never makes the game "
+                     "favourable.").format(share=fmt.percent(edge, 1, sign=True))
         elif edge > 0:
-            said = (f"The edge is for you ({fmt.percent(edge, 1, sign=True)} of each stake): a smaller stake gives "
-                    f"the edge more rounds to work, so it lowers the chance of ruin.")
+            said = _("The edge is for you ({share} of each stake): a smaller stake gives the edge more rounds to "
+                     "work, so it lowers the chance of ruin.").format(share=fmt.percent(edge, 1, sign=True))
         else:
-            said = "A fair game: the stake changes how long the game lasts, not who is favoured."
+            said = _("A fair game: the stake changes how long the game lasts, not who is favoured.")
         self.volatility_html.value = live(
-            f'<h4 class="sk-lab-heading">Volatility against edge</h4><p class="sk-volatility-note">{esc(said)}</p>'
+            '<h4 class="sk-lab-heading">' + esc(_("Volatility against edge")) + f'</h4>'
+            f'<p class="sk-volatility-note">{esc(said)}</p>'
             + pair_html(wide, narrow) + table, "sk-volatility-result")
 
     # -- read-outs --------------------------------------------------------------------------------
@@ -463,7 +492,8 @@ class BankrollLab(Stepped, KitWidget):
         """The rules preset: 'plain', 'italian' or 'spanish'."""
         self._check_idle()
         if name not in PRESETS:
-            raise SetteKitError(f"Unknown rules {name!r}: choose {', '.join(PRESETS)}.")
+            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=repr(name),
+                                                                                    presets=', '.join(PRESETS)))
         self._set_box(self.rules_menu, name)
         self._changed()
         return name
@@ -491,7 +521,8 @@ class BankrollLab(Stepped, KitWidget):
         """'flat' (the same stake every round) or 'plan' (stake by first card, S9)."""
         self._check_idle()
         if staking not in (FLAT, PLAN):
-            raise SetteKitError(f"Staking {staking!r}: choose 'flat' or 'plan' (by first card).")
+            raise SetteKitError(_("Staking {staking}: choose 'flat' or 'plan' (by first card).").format(
+                staking=repr(staking)))
         self.staking = staking
         self._set_box(self.staking_menu, staking)
         self._show_staking()
@@ -502,10 +533,10 @@ class BankrollLab(Stepped, KitWidget):
     def set_bankroll(self, value) -> int:
         """The bankroll to start with: 1 to 999 (and less than the target)."""
         self._check_idle()
-        n = whole(value, *LIMITS["bankroll"], "The bankroll")
+        n = whole(value, *LIMITS["bankroll"], N_("The bankroll"))
         if n >= self.target:
-            raise SetteKitError(f"The bankroll ({n:,}) must be less than the target ({self.target:,}): raise the "
-                                f"target first.")
+            raise SetteKitError(_("The bankroll ({bankroll}) must be less than the target ({target}): raise the "
+                                  "target first.").format(bankroll=thousands(n), target=thousands(self.target)))
         self.bankroll = n
         self._set_box(self.bankroll_box, n)
         self._changed()
@@ -525,7 +556,7 @@ class BankrollLab(Stepped, KitWidget):
     def set_stake(self, value) -> int:
         """A flat stake: 1 to 50 (never more than the bankroll can lose)."""
         self._check_idle()
-        n = whole(value, *LIMITS["stake"], "The stake")
+        n = whole(value, *LIMITS["stake"], N_("The stake"))
         self.stake = n
         self._set_box(self.stake_box, n)
         if self.staking != FLAT:
@@ -555,7 +586,7 @@ class BankrollLab(Stepped, KitWidget):
     def set_paths(self, value) -> int:
         """How many paths to draw: 1 to 100."""
         self._check_idle()
-        self.n_paths = whole(value, *LIMITS["paths"], "The number of paths")
+        self.n_paths = whole(value, *LIMITS["paths"], N_("The number of paths"))
         self._set_box(self.paths_box, self.n_paths)
         self._refresh()
         return self.n_paths
@@ -564,7 +595,7 @@ class BankrollLab(Stepped, KitWidget):
     def set_rounds(self, value) -> int:
         """How many rounds each drawn path may last: 10 to 1,000."""
         self._check_idle()
-        self.rounds = whole(value, *LIMITS["rounds"], "The number of rounds")
+        self.rounds = whole(value, *LIMITS["rounds"], N_("The number of rounds"))
         self._set_box(self.rounds_box, self.rounds)
         self._refresh()
         return self.rounds
@@ -573,7 +604,7 @@ class BankrollLab(Stepped, KitWidget):
     def set_seed(self, value) -> int:
         """The seed of the drawn paths and of the simulation: a whole number from 0 to 999,999,999."""
         self._check_idle()
-        self.seed = whole(value, 0, MAX_SEED, "The seed")
+        self.seed = whole(value, 0, MAX_SEED, N_("The seed"))
         self._set_box(self.seed_box, self.seed)
         self._refresh()
         return self.seed
@@ -591,7 +622,7 @@ class BankrollLab(Stepped, KitWidget):
     def set_sim_paths(self, value) -> int:
         """How many paths the simulation plays to the end: 100 to 20,000."""
         self._check_idle()
-        self.sim_paths = whole(value, *LIMITS["sim_paths"], "The number of simulated paths")
+        self.sim_paths = whole(value, *LIMITS["sim_paths"], N_("The number of simulated paths"))
         self._set_box(self.sim_box, self.sim_paths)
         return self.sim_paths
 
@@ -604,14 +635,14 @@ class BankrollLab(Stepped, KitWidget):
         returns the :class:`sette_kit.risk.RuinSimulation`."""
         self._check_idle()
         n = whole(self.sim_box.value if paths is None else paths, *LIMITS["sim_paths"],
-                  "The number of simulated paths")
+                  N_("The number of simulated paths"))
         self.sim_paths = n
         self._set_box(self.sim_box, n)
         s = self._settings()
         self._sim_start(n)
         steps = self._sim_steps(s, n)
         if wait:
-            for _ in steps:
+            for unused in steps:
                 pass
             return self.simulation if self.sim_status == "done" else None
         self._sim_job = Job(steps, name="sette-kit-ruin-simulation").start()
@@ -621,7 +652,7 @@ class BankrollLab(Stepped, KitWidget):
     def cancel(self) -> bool:
         """Stop a running simulation at its next step."""
         if not self.simulating:
-            raise SetteKitError("No simulation is running.")
+            raise SetteKitError(_("No simulation is running."))
         self._cancel.set()
         return True
 
@@ -641,8 +672,8 @@ class BankrollLab(Stepped, KitWidget):
         self._cancel.clear()
         self.simulation = None
         self.progress.max, self.progress.value, self.progress.bar_style = n, 0, ""
-        self.progress_label.value = f"0 / {n:,} paths"
-        self.sim_html.value = live('<p class="sk-running">Playing the paths…</p>', "sk-sim-result")
+        self.progress_label.value = esc(_("{done} / {total} paths").format(done=0, total=thousands(n)))
+        self.sim_html.value = live('<p class="sk-running">' + esc(_("Playing the paths…")) + '</p>', "sk-sim-result")
         self.simulate_button.disabled, self.cancel_button.disabled = True, False
         for c in self._controls:
             c.disabled = True
@@ -662,11 +693,14 @@ class BankrollLab(Stepped, KitWidget):
                                              step_rounds=20_000)
             for done in run:
                 self.progress.value = done
-                self.progress_label.value = f"{done:,} / {n:,} paths"
+                self.progress_label.value = esc(_("{done} / {total} paths").format(done=thousands(done),
+                                                                                   total=thousands(n)))
                 if self._cancel.is_set():
                     self.progress.bar_style = "warning"
-                    self.sim_html.value = live(f'<p class="sk-cancelled">Cancelled after {done:,} of {n:,} paths: '
-                                               f'nothing to show.</p>', "sk-sim-result")
+                    said = ngettext("Cancelled after {done} of {total} path: nothing to show.",
+                                    "Cancelled after {done} of {total} paths: nothing to show.", n).format(
+                        done=thousands(done), total=thousands(n))
+                    self.sim_html.value = live(f'<p class="sk-cancelled">{esc(said)}</p>', "sk-sim-result")
                     self._sim_finish("cancelled")
                     return
                 yield
@@ -687,20 +721,27 @@ class BankrollLab(Stepped, KitWidget):
 
     def _show_simulation(self, s: dict, r, exact) -> None:
         p = float(exact.probability)
-        lines = [f'<p class="sk-sim-setup">{r.paths:,} paths from {s["bankroll"]:,} played to ruin or to '
-                 f'{s["target"]:,} ({esc(self._who(s))}; seed {r.seed}).</p><ul class="sk-sim-numbers">',
-                 f'<li>Ruined: {r.ruined:,} of {r.paths:,} = <b class="sk-num">{esc(_pct(r.estimate))}</b> '
-                 f'± {esc(_pct(r.stderr))} (one standard error)</li>',
-                 f'<li>Exact (the Markov chain): <b class="sk-num">{esc(_pct(p))}</b></li>']
+        setup = ngettext("{n} path from {bankroll} played to ruin or to {target} ({who}; seed {seed}).",
+                         "{n} paths from {bankroll} played to ruin or to {target} ({who}; seed {seed}).",
+                         r.paths).format(n=thousands(r.paths), bankroll=thousands(s["bankroll"]),
+                                         target=thousands(s["target"]), who=self._who(s), seed=r.seed)
+        num = '<b class="sk-num">{}</b>'.format
+        lines = [f'<p class="sk-sim-setup">{esc(setup)}</p><ul class="sk-sim-numbers">',
+                 "<li>" + _("Ruined: {ruined} of {paths} = {share} ± {stderr} (one standard error)").format(
+                     ruined=thousands(r.ruined), paths=thousands(r.paths), share=num(esc(_pct(r.estimate))),
+                     stderr=esc(_pct(r.stderr))) + "</li>",
+                 "<li>" + _("Exact (the Markov chain): {share}").format(share=num(esc(_pct(p)))) + "</li>"]
         if r.stderr > 0:
             z = (r.estimate - p) / r.stderr
-            verdict = ("within two standard errors, as expected most of the time" if abs(z) <= 2 else
-                       "more than two standard errors away (it happens about 1 time in 20)")
-            lines.append(f'<li class="sk-sim-verdict">The simulation is {abs(z):.1f} standard errors from the exact '
-                         f'value: {verdict}.</li>')
+            said = (_("The simulation is {z} standard errors from the exact value: within two standard errors, as "
+                      "expected most of the time.") if abs(z) <= 2 else
+                    _("The simulation is {z} standard errors from the exact value: more than two standard errors "
+                      "away (it happens about 1 time in 20)."))
+            lines.append(f'<li class="sk-sim-verdict">{esc(said.format(z=fmt.decimal(abs(z), 1)))}</li>')
         else:
-            lines.append(f'<li class="sk-sim-verdict">Every path ended the same way, so the standard error is 0; '
-                         f'the exact chance is {esc(_chance(p))}.</li>')
-        lines.append(f'<li>Rounds per path: {r.mean_rounds:,.1f} on average (exact {exact.expected_rounds:,.1f}).</li>'
-                     '</ul>')
+            said = _("Every path ended the same way, so the standard error is 0; the exact chance is {chance}.")
+            lines.append(f'<li class="sk-sim-verdict">{esc(said.format(chance=_chance(p)))}</li>')
+        said = _("Rounds per path: {mean} on average (exact {exact}).").format(
+            mean=thousands(r.mean_rounds, 1), exact=thousands(exact.expected_rounds, 1))
+        lines.append(f'<li>{esc(said)}</li></ul>')
         self.sim_html.value = live("".join(lines), "sk-sim-result")

@@ -41,13 +41,15 @@ import ipywidgets
 
 from sette_kit import fmt, odds
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import N_, _
 from sette_kit.rules import PRESETS, Rules
 from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import cached_solution, policy, solution
 
 from ._labkit import Stepped, lab_look, live, table_html, whole
 from .base import KitWidget, esc, exact_values_html, plain_text, safe_action
-from .charts import NARROW, caption_text, pair_html, paired_bar, signed_bar
+from .charts import (NARROW, caption_text, card_words, pair_html, paired_bar, preset_words,
+                     signed_bar)
 
 __all__ = ["BettingLab", "THRESHOLDS", "PARTS", "MAX_STAKE"]
 
@@ -55,16 +57,19 @@ THRESHOLDS = ("4", "4½", "5", "5½", "6", "6½")
 """The banks of the lab and of its table: a bank that stands at each of these."""
 PARTS = ("first_card", "plan", "bank_reads", "thresholds")
 MAX_STAKE = 1000
-CARD_WORDS = {"Ace": "an Ace", "figure": "a figure", "matta": "the matta"}
+CARD_WORDS = {"Ace": N_("an Ace"), "figure": N_("a figure"), "matta": N_("the matta")}
 
 
 def _card(name: str) -> str:
-    return CARD_WORDS.get(name, f"a {name}")
+    return _(CARD_WORDS[name]) if name in CARD_WORDS else _("a {card}").format(card=name)
 
 
 def _names(names, last: str = "or") -> str:
     names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {last} " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    joined = _("{items} and {last}") if last == "and" else _("{items} or {last}")
+    return joined.format(items=", ".join(names[:-1]), last=names[-1])
 
 
 def _stake(x) -> str:
@@ -87,10 +92,12 @@ def _threshold_name(t) -> str:
     except (SetteKitError, TypeError, ValueError):
         pol = None
     if not isinstance(pol, odds.StandAt):
-        raise SetteKitError(f"The bank's threshold {t!r} is not one of {', '.join(THRESHOLDS)}.")
+        raise SetteKitError(_("The bank's threshold {value} is not one of {accepted}.").format(
+            value=repr(t), accepted=', '.join(THRESHOLDS)))
     name = fmt_points(pol.threshold)
     if name not in THRESHOLDS:
-        raise SetteKitError(f"The bank's threshold {name} is not one of {', '.join(THRESHOLDS)}.")
+        raise SetteKitError(_("The bank's threshold {value} is not one of {accepted}.").format(
+            value=name, accepted=', '.join(THRESHOLDS)))
     return name
 
 
@@ -123,22 +130,24 @@ class BettingLab(Stepped, KitWidget):
         self.solution = self.plan = self.posterior = self.table = None
         self.stake_seen = stake_seen
 
-        self.rules_menu = ipywidgets.Dropdown(options=list(PRESETS), value=rules, description="Rules:",
+        self.rules_menu = ipywidgets.Dropdown(options=[(preset_words(p), p) for p in PRESETS], value=rules,
+                                              description=_("Rules:"),
                                               layout=ipywidgets.Layout(width="auto"))
         self.rules_menu.add_class("sk-rules")
-        self.bank_menu = ipywidgets.Dropdown(options=[(f"stands at {t}", t) for t in THRESHOLDS], value=name,
-                                             description="Bank:", layout=ipywidgets.Layout(width="auto"))
+        self.bank_menu = ipywidgets.Dropdown(options=[(_("stands at {points}").format(points=t), t)
+                                                      for t in THRESHOLDS], value=name,
+                                             description=_("Bank:"), layout=ipywidgets.Layout(width="auto"))
         self.bank_menu.add_class("sk-bank")
         box = dict(continuous_update=False, layout=ipywidgets.Layout(width="10em"),
                    style={"description_width": "initial"})
-        self.min_box = ipywidgets.Text(value=str(lo), description="Min stake:", **box)
+        self.min_box = ipywidgets.Text(value=str(lo), description=_("Min stake:"), **box)
         self.min_box.add_class("sk-min-stake")
-        self.max_box = ipywidgets.Text(value=str(hi), description="Max stake:", **box)
+        self.max_box = ipywidgets.Text(value=str(hi), description=_("Max stake:"), **box)
         self.max_box.add_class("sk-max-stake")
         self.rules_menu.observe(lambda ch: self._quietly(self.set_rules, ch["new"]), names="value")
         self.bank_menu.observe(lambda ch: self._quietly(self.set_threshold, ch["new"]), names="value")
         for b in (self.min_box, self.max_box):
-            b.observe(lambda ch: self._quietly(lambda _v: self.set_stakes(self.min_box.value, self.max_box.value),
+            b.observe(lambda ch: self._quietly(lambda unused: self.set_stakes(self.min_box.value, self.max_box.value),
                                                ch["new"]), names="value")
         self.status = ipywidgets.HTML("")
         self.status.add_class("sk-status")
@@ -146,7 +155,7 @@ class BettingLab(Stepped, KitWidget):
         self.first_html.add_class("sk-first-card")
         self.plan_html = ipywidgets.HTML("")
         self.plan_html.add_class("sk-plan")
-        self.stake_buttons = ipywidgets.ToggleButtons(options=[], description="Stake seen:",
+        self.stake_buttons = ipywidgets.ToggleButtons(options=[], description=_("Stake seen:"),
                                                       style={"description_width": "initial",
                                                              "button_width": "auto"})
         self.stake_buttons.add_class("sk-stake-seen")
@@ -164,7 +173,8 @@ class BettingLab(Stepped, KitWidget):
         if "plan" in self.parts:
             children.append(self.plan_html)
         if "bank_reads" in self.parts:
-            children += [ipywidgets.HTML('<h4 class="sk-lab-heading">What the bank can read from your stake</h4>'),
+            children += [ipywidgets.HTML('<h4 class="sk-lab-heading">'
+                                         + esc(_("What the bank can read from your stake")) + '</h4>'),
                          self.stake_buttons, self.reads_html]
         if "thresholds" in self.parts:
             children.append(self.table_html)
@@ -174,11 +184,11 @@ class BettingLab(Stepped, KitWidget):
     # -- helpers ----------------------------------------------------------------------------------
     @staticmethod
     def _stakes(min_stake, max_stake) -> tuple[int, int]:
-        lo = whole(min_stake, 1, MAX_STAKE, "The minimum stake")
-        hi = whole(max_stake, 1, MAX_STAKE, "The maximum stake")
+        lo = whole(min_stake, 1, MAX_STAKE, N_("The minimum stake"))
+        hi = whole(max_stake, 1, MAX_STAKE, N_("The maximum stake"))
         if lo > hi:
-            raise SetteKitError(f"The minimum stake ({lo}) is more than the maximum ({hi}): "
-                                f"give a minimum no larger than the maximum.")
+            raise SetteKitError(_("The minimum stake ({lo}) is more than the maximum ({hi}): "
+                                  "give a minimum no larger than the maximum.").format(lo=lo, hi=hi))
         return lo, hi
 
     def _thresholds(self):
@@ -192,7 +202,7 @@ class BettingLab(Stepped, KitWidget):
         rules, dealer, lo, hi = self.rules, self.dealer, self.min_stake, self.max_stake
         if wait is None and self._all_solved(rules, dealer):
             wait = True  # everything is remembered: draw at once
-        self._request(lambda: self._steps(rules, dealer, lo, hi), "Working it out…", wait=wait)
+        self._request(lambda: self._steps(rules, dealer, lo, hi), _("Working it out…"), wait=wait)
 
     def _steps(self, rules, dealer, lo, hi):
         sol = solution(rules, dealer)
@@ -207,7 +217,8 @@ class BettingLab(Stepped, KitWidget):
         self._show_reads(plan, seen, post)
         if "thresholds" not in self.parts:
             return
-        self.table_html.value = live('<p class="sk-note">Working out the table of thresholds…</p>', "sk-table-note")
+        self.table_html.value = live('<p class="sk-note">' + esc(_("Working out the table of thresholds…")) + '</p>',
+                                     "sk-table-note")
         sols = []
         for d in self._thresholds():
             sols.append(solution(rules, d))
@@ -219,15 +230,16 @@ class BettingLab(Stepped, KitWidget):
     def _show_first(self, sol, plan) -> None:
         by = sol.ev_by_first_card()
         notes = {} if plan.min_stake == plan.max_stake else \
-            {n: f"stake {_stake(s)}" for n, s in plan.stakes.items() if s == plan.max_stake}
-        values = {n: f.ev for n, f in by.items()}
-        title = (f"Your expected result by first card ({sol.rules.name} rules, bank stands at "
-                 f"{fmt_points(sol.dealer.threshold)})")
-        words = dict(xlabel="your first card", ylabel="per unit staked", notes=notes)
-        wide = signed_bar(values, title=title, positive="you gain on average", negative="you lose on average",
+            {card_words(n): _("stake {stake}").format(stake=_stake(s)) for n, s in plan.stakes.items()
+             if s == plan.max_stake}
+        values = {card_words(n): f.ev for n, f in by.items()}
+        title = _("Your expected result by first card ({rules} rules, bank stands at {points})").format(
+            rules=preset_words(sol.rules.name), points=fmt_points(sol.dealer.threshold))
+        words = dict(xlabel=_("your first card"), ylabel=_("per unit staked"), notes=notes)
+        wide = signed_bar(values, title=title, positive=_("you gain on average"), negative=_("you lose on average"),
                           height=320, **words)
-        narrow = signed_bar(values, title="Your expected result by first card", positive="you gain",
-                            negative="you lose", horizontal=True, width=NARROW, **words)
+        narrow = signed_bar(values, title=_("Your expected result by first card"), positive=_("you gain"),
+                            negative=_("you lose"), horizontal=True, width=NARROW, **words)
         self.first_html.value = pair_html(wide, narrow)
 
     def _show_plan(self, plan) -> None:
@@ -236,63 +248,75 @@ class BettingLab(Stepped, KitWidget):
         low = [n for n, s in plan.stakes.items() if s == lo]
         if lo == hi or not high or not low:
             s = hi if high else lo
-            how = f"Stake {_stake(s)} on every first card: the stake cannot help you here."
+            how = esc(_("Stake {stake} on every first card: the stake cannot help you here.").format(
+                stake=_stake(s)))
         else:
-            how = (f"Stake <b>{_stake(hi)}</b> on a first {esc(_names(high))} (they win on average), "
-                   f"<b>{_stake(lo)}</b> on any other first card.")
+            how = _("Stake <b>{high}</b> on a first {cards} (they win on average), <b>{low}</b> on any other first "
+                    "card.").format(high=_stake(hi), cards=esc(_names([card_words(n) for n in high])), low=_stake(lo))
         edge = -plan.flat_ev
+        num = '<b class="sk-num">{}</b>'.format
         rows = [
-            f'<li>Expected result per round: <b class="sk-num">{esc(_money(plan.ev_per_round))}</b> '
-            f'(in units of money)</li>',
-            f'<li>Average stake per round: <b class="sk-num">{esc(fmt.approx(plan.stake_per_round, "decimal", 2))}'
-            f'</b></li>',
-            f'<li>Return per unit staked: <b class="sk-num">{esc(_pct(plan.ev_per_unit))}</b></li>',
-            f'<li>The same play at a flat stake: <b class="sk-num">{esc(_pct(plan.flat_ev))}</b> per unit staked '
-            f'(the house edge, {esc(fmt.approx(edge, "percent", 1))} of the stake)</li>']
+            "<li>" + _("Expected result per round: {value} (in units of money)").format(
+                value=num(esc(_money(plan.ev_per_round)))) + "</li>",
+            "<li>" + _("Average stake per round: {value}").format(
+                value=num(esc(fmt.approx(plan.stake_per_round, "decimal", 2)))) + "</li>",
+            "<li>" + _("Return per unit staked: {value}").format(value=num(esc(_pct(plan.ev_per_unit)))) + "</li>",
+            "<li>" + _("The same play at a flat stake: {value} per unit staked (the house edge, {edge} of the "
+                       "stake)").format(value=num(esc(_pct(plan.flat_ev))),
+                                        edge=esc(fmt.approx(edge, "percent", 1))) + "</li>"]
         by_card = table_html(
-            ["first card", "chance", "expected result per unit", "stake"],
-            [[esc(n), esc(fmt.approx(f.probability, "percent", 1)), esc(_pct(f.ev)), esc(_stake(plan.stakes[n]))]
-             for n, f in plan.first_cards.items()],
-            caption="Card by card", css="sk-plan-table")
-        exact = exact_values_html([("expected result per round", plan.ev_per_round),
-                                   ("return per unit staked", plan.ev_per_unit),
-                                   ("flat-stake result per unit", plan.flat_ev)])
+            [esc(_("first card")), esc(_("chance")), esc(_("expected result per unit")), esc(_("stake"))],
+            [[esc(card_words(n)), esc(fmt.approx(f.probability, "percent", 1)), esc(_pct(f.ev)),
+              esc(_stake(plan.stakes[n]))] for n, f in plan.first_cards.items()],
+            caption=esc(_("Card by card")), css="sk-plan-table")
+        exact = exact_values_html([(_("expected result per round"), plan.ev_per_round),
+                                   (_("return per unit staked"), plan.ev_per_unit),
+                                   (_("flat-stake result per unit"), plan.flat_ev)])
+        heading = _("The best staking plan for stakes {low} to {high}").format(low=_stake(lo), high=_stake(hi))
         self.plan_html.value = live(
-            f'<h4 class="sk-lab-heading">The best staking plan for stakes {_stake(lo)} to {_stake(hi)}</h4>'
+            f'<h4 class="sk-lab-heading">{esc(heading)}</h4>'
             f'<p class="sk-plan-how">{how}</p><ul class="sk-plan-numbers">{"".join(rows)}</ul>{exact}'
-            f'<details class="sk-plan-cards"><summary>Card by card</summary>{by_card}</details>', "sk-plan-result")
+            f'<details class="sk-plan-cards"><summary>' + esc(_("Card by card")) + f'</summary>{by_card}</details>',
+            "sk-plan-result")
 
     def _show_reads(self, plan, seen, post) -> None:
         used = sorted(set(plan.stakes.values()))
         with self._quiet():
-            self.stake_buttons.options = [(f"stake {_stake(s)}", s) for s in used]
+            self.stake_buttons.options = [(_("stake {stake}").format(stake=_stake(s)), s) for s in used]
             self.stake_buttons.value = seen
         firsts = plan.first_cards
         if len(used) == 1:
             self.reads_html.value = live(
-                '<p class="sk-reads-note">This plan stakes the same on every first card, so the stake tells the '
-                'bank nothing: the hidden card is as likely as before.</p>', "sk-reads-result")
+                '<p class="sk-reads-note">' + esc(_("This plan stakes the same on every first card, so the stake "
+                                                    "tells the bank nothing: the hidden card is as likely as "
+                                                    "before.")) + '</p>', "sk-reads-result")
             return
-        series = (("before the stake", [f.probability for f in firsts.values()]),
-                  (f"after a stake of {_stake(seen)}", [post.get(n, Fraction(0)) for n in firsts]))
-        wide = paired_bar(list(firsts), *series, xlabel="the player's first card", ylabel="probability",
-                          title=f"The hidden first card, before and after a stake of {_stake(seen)}", height=300)
-        narrow = paired_bar(list(firsts), *series, xlabel="the player's first card", ylabel="probability",
-                            title="The hidden first card", horizontal=True, width=NARROW)
+        series = ((_("before the stake"), [f.probability for f in firsts.values()]),
+                  (_("after a stake of {stake}").format(stake=_stake(seen)),
+                   [post.get(n, Fraction(0)) for n in firsts]))
+        cats = [card_words(n) for n in firsts]
+        wide = paired_bar(cats, *series, xlabel=_("the player's first card"), ylabel=_("probability"),
+                          title=_("The hidden first card, before and after a stake of {stake}").format(
+                              stake=_stake(seen)), height=300)
+        narrow = paired_bar(cats, *series, xlabel=_("the player's first card"), ylabel=_("probability"),
+                            title=_("The hidden first card"), horizontal=True, width=NARROW)
         possible = [n for n in firsts if post.get(n)]
         best = max(possible, key=lambda n: post[n])
         ruled_out = [n for n in firsts if not post.get(n)]
         holds = esc(_names([_card(n) for n in possible]))
-        said = (f"A player who follows the plan and stakes {_stake(seen)} holds {holds}"
-                f"{'' if len(possible) > 1 else ' for sure'}. ")
+        said = ((_("A player who follows the plan and stakes {stake} holds {cards}.") if len(possible) > 1
+                 else _("A player who follows the plan and stakes {stake} holds {cards} for sure.")).format(
+            stake=_stake(seen), cards=holds) + " ")
         if len(possible) > 1:
-            said += (f"Most likely {esc(_card(best))}: {esc(fmt.approx(post[best], 'percent', 1))} "
-                     f"(before the stake {esc(fmt.approx(firsts[best].probability, 'percent', 1))}). ")
+            said += _("Most likely {card}: {now} (before the stake {before}).").format(
+                card=esc(_card(best)), now=esc(fmt.approx(post[best], 'percent', 1)),
+                before=esc(fmt.approx(firsts[best].probability, 'percent', 1))) + " "
         if ruled_out:
-            said += f"Ruled out: {esc(_names([_card(n) for n in ruled_out], 'and'))}."
+            said += _("Ruled out: {cards}.").format(cards=esc(_names([_card(n) for n in ruled_out], 'and')))
+        bayes = _("Bayes: P(card | stake) = P(card) ÷ P(stake), for the cards staked so.")
         self.reads_html.value = live(
-            f'<p class="sk-reads-note">{said}</p><p class="sk-reads-bayes">Bayes: P(card | stake) = P(card) ÷ '
-            f'P(stake), for the cards staked so.</p>{pair_html(wide, narrow)}', "sk-reads-result")
+            f'<p class="sk-reads-note">{said}</p><p class="sk-reads-bayes">{esc(bayes)}</p>'
+            f'{pair_html(wide, narrow)}', "sk-reads-result")
 
     def _show_table(self, table, dealer) -> None:
         lo, hi = table.min_stake, table.max_stake
@@ -300,23 +324,28 @@ class BettingLab(Stepped, KitWidget):
         rows, css = [], []
         for r in table.rows:
             high = [n for n, s in r.plan.stakes.items() if s == hi]
-            on = "every card" if len(high) == len(r.plan.stakes) else (", ".join(high) if high else "none")
-            flat = esc(_pct(r.flat_ev)) + (' <b class="sk-best">★ best</b>' if r.threshold == best_flat else "")
-            per_round = esc(_money(r.plan.ev_per_round)) + \
-                (' <b class="sk-best">★ best</b>' if r.threshold == best_stake else "")
+            on = _("every card") if len(high) == len(r.plan.stakes) else (
+                ", ".join(card_words(n) for n in high) if high else _("none"))
+            star = ' <b class="sk-best">★ ' + esc(_("best")) + '</b>'
+            flat = esc(_pct(r.flat_ev)) + (star if r.threshold == best_flat else "")
+            per_round = esc(_money(r.plan.ev_per_round)) + (star if r.threshold == best_stake else "")
             mine = r.threshold == dealer.threshold
-            name = esc(fmt_points(r.threshold)) + (" (your bank)" if mine else "")
+            name = esc(fmt_points(r.threshold)) + (" (" + esc(_("your bank")) + ")" if mine else "")
             rows.append([name, flat, per_round, esc(_pct(r.plan.ev_per_unit)),
                          esc(on) if lo != hi else "-"])
             css.append("sk-current" if mine else "")
-        head = ["bank stands at", "flat stake: you, per unit", f"stakes {_stake(lo)}–{_stake(hi)}: you, per round",
-                "per unit staked", f"stake {_stake(hi)} on"]
-        said = (f"★ best: the bank's best threshold against that player (your lowest result). "
-                f"The bank's best threshold is {fmt_points(best_flat)} against a flat stake, "
-                f"{fmt_points(best_stake)} against the player who stakes by his first card.")
-        caption = esc(f"Both players play optimally ({table.rows[0].plan.rules.name} rules).")
+        head = [esc(h) for h in (
+            _("bank stands at"), _("flat stake: you, per unit"),
+            _("stakes {low}–{high}: you, per round").format(low=_stake(lo), high=_stake(hi)),
+            _("per unit staked"), _("stake {stake} on").format(stake=_stake(hi)))]
+        said = (_("★ best: the bank's best threshold against that player (your lowest result).") + " "
+                + _("The bank's best threshold is {flat} against a flat stake, {staking} against the player who "
+                    "stakes by his first card.").format(flat=fmt_points(best_flat),
+                                                        staking=fmt_points(best_stake)))
+        caption = esc(_("Both players play optimally ({rules} rules).").format(
+            rules=preset_words(table.rows[0].plan.rules.name)))
         self.table_html.value = live(
-            '<h4 class="sk-lab-heading">The bank\'s threshold against two players</h4>'
+            '<h4 class="sk-lab-heading">' + esc(_("The bank's threshold against two players")) + '</h4>'
             + table_html(head, rows, caption=caption, css="sk-threshold-table", row_css=css)
             + f'<p class="sk-table-summary">{esc(said)}</p>', "sk-table-result")
 
@@ -343,7 +372,8 @@ class BettingLab(Stepped, KitWidget):
     def set_rules(self, name: str) -> Rules:
         """The rules preset: 'plain', 'italian' or 'spanish'."""
         if name not in PRESETS:
-            raise SetteKitError(f"Unknown rules {name!r}: choose {', '.join(PRESETS)}.")
+            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=repr(name),
+                                                                                    presets=', '.join(PRESETS)))
         self.rules = Rules.preset(name)
         if self.rules_menu.value != name:
             self._set_quiet(self.rules_menu, name)
@@ -376,12 +406,12 @@ class BettingLab(Stepped, KitWidget):
         """The bank sees ``stake``: the probability of each hidden first card (Bayes, for a
         player who follows the plan); the stakes the plan uses are the buttons."""
         if self.plan is None:
-            raise SetteKitError("Wait a moment: the plan is still being worked out.")
+            raise SetteKitError(_("Wait a moment: the plan is still being worked out."))
         used = sorted(set(self.plan.stakes.values()))
-        s = whole(stake, 1, MAX_STAKE, "The stake")
+        s = whole(stake, 1, MAX_STAKE, N_("The stake"))
         if s not in used:
-            raise SetteKitError(f"A player who follows this plan stakes {_names([_stake(u) for u in used])}, "
-                                f"never {_stake(s)}.")
+            raise SetteKitError(_("A player who follows this plan stakes {stakes}, never {stake}.").format(
+                stakes=_names([_stake(u) for u in used]), stake=_stake(s)))
         post = self.plan.posterior(s)
         self.stake_seen, self.posterior = s, post
         self._show_reads(self.plan, s, post)

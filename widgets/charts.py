@@ -77,6 +77,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Iterable, Mapping, Sequence
 
+from sette_kit import fmt as _fmt
+from sette_kit.i18n import N_, _, get_language, ngettext, pgettext
+
 from .render import BLUE, GREEN, ORANGE, PURPLE, VERMILLION
 
 __all__ = ["Chart", "distribution_bar", "running_mean", "running_mean_checkpoints", "strategy_table", "histogram",
@@ -109,9 +112,30 @@ def text_width(s: str, size: float = TICK) -> float:
 
 # -- formatting -------------------------------------------------------------------------------
 
+_SWAP = str.maketrans({",": ".", ".": ","})
+
+
+def _loc(s: str) -> str:
+    """A number written the English way (``1,000.5``) in the current language: Italian
+    and Spanish swap the separators (``1.000,5``)."""
+    return s if get_language() == "en" else s.translate(_SWAP)
+
+
+def thousands(n, digits: int = 0) -> str:
+    """A number with its thousands separated (and ``digits`` decimals), in the current
+    language: ``thousands(9880) == '9,880'``, ``thousands(1234.56, 1) == '1,234.6'``
+    (Italian and Spanish: ``'9.880'``, ``'1.234,6'``)."""
+    return _loc(f"{int(n):,}") if not digits else _loc(f"{float(n):,.{digits}f}")
+
+
+def local(text: str) -> str:
+    """A number written by Python's format (``f"{x:.1e}"``) in the current language."""
+    return _loc(text)
+
+
 def percent(p, digits: int = 0) -> str:
     """A share as a percentage: ``percent(0.25) == '25%'`` (U+2212 for negatives)."""
-    return _minus(f"{float(p) * 100:.{digits}f}%")
+    return _minus(_fmt.percent(p, digits))
 
 
 def number(x, digits: int = 2) -> str:
@@ -119,8 +143,10 @@ def number(x, digits: int = 2) -> str:
     separated: ``number(-0.5) == '−0.5'``, ``number(1000000) == '1,000,000'``."""
     x = float(x)
     if x == int(x) and abs(x) < 1e15:
-        return _minus(f"{int(x):,}")
-    s = f"{x:.{digits}f}".rstrip("0").rstrip(".")
+        return _minus(thousands(x))
+    s = _fmt.decimal(x, digits)
+    if digits > 0:
+        s = s.rstrip("0").rstrip(".,")
     return _minus(s)
 
 
@@ -134,10 +160,10 @@ def exact_text(p) -> str:
     >>> exact_text(Fraction(1, 3)), exact_text(0.25)
     ('1/3 (33.3%)', '0.25 (25.0%)')
     """
-    pct = f"{float(p) * 100:.1f}%"
+    pct = _fmt.percent(p, 1)
     if isinstance(p, Fraction):
         return f"{p} ({pct})"
-    return f"{float(p):.4g} ({pct})"
+    return f"{_loc(f'{float(p):.4g}')} ({pct})"
 
 
 # -- scales -----------------------------------------------------------------------------------
@@ -374,14 +400,15 @@ class Figure:
     def svg(self, desc: str) -> str:
         """The finished ``<svg>``: ``role="img"``, its ``<title>`` and ``<desc>`` first."""
         w, h = _f(self.width), _f(self.height)
+        title = self.title or _("Chart")
         head = (f'<svg role="img" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="100%" '
                 f'style="max-width:{w}px;height:auto;display:block;font-family:inherit;overflow:visible">'
-                f'<title>{_esc(self.title or "Chart")}</title><desc>{_esc(desc)}</desc>')
+                f'<title>{_esc(title)}</title><desc>{_esc(desc)}</desc>')
         return head + "".join(self.parts) + "</svg>"
 
     def chart(self, text: str) -> "Chart":
         """Finish: the SVG with ``text`` as its description, and the text equivalent."""
-        return Chart(self.svg(text), text, self.title, self.width)
+        return Chart(self.svg(text), text, self.title, self.width, _("Describe this chart"))
 
 
 # -- the chart object ---------------------------------------------------------------------------
@@ -394,14 +421,16 @@ class Chart:
     text: str
     title: str = ""
     width: float = WIDTH
+    describe: str = ""  # the disclosure's summary, in the language the chart was made in
 
     @property
     def html(self) -> str:
         """The chart as a ``<figure>``: the SVG, then a "Describe this chart" disclosure
         with the text equivalent (closed: sighted readers open it when they want it)."""
+        describe = self.describe or _("Describe this chart")
         return (f'<figure class="sk-chart" style="margin:10px 0 14px;max-width:{_f(self.width)}px">{self.svg}'
                 f'<details class="sk-chart-describe" style="font-size:13px;margin:4px 0 0;opacity:.85">'
-                f'<summary style="cursor:pointer">Describe this chart</summary>'
+                f'<summary style="cursor:pointer">{_esc(describe)}</summary>'
                 f'<p class="sk-chart-text" style="margin:4px 0 0">{_esc(self.text)}</p></details></figure>')
 
     def widget(self):
@@ -440,7 +469,7 @@ def caption_text(shown: str) -> str:
 
 # -- the charts ---------------------------------------------------------------------------------
 
-def distribution_bar(dist: Mapping, title: str = "Distribution", xlabel: str = "", ylabel: str = "probability",
+def distribution_bar(dist: Mapping, title: str | None = None, xlabel: str = "", ylabel: str | None = None,
                      highlight=None, width: float = WIDTH, height: float = HEIGHT) -> Chart:
     """A bar chart of a distribution ``{label: probability}`` (Fractions or floats), each
     bar labelled with its percentage; ``highlight`` names labels drawn in vermillion with
@@ -452,10 +481,12 @@ def distribution_bar(dist: Mapping, title: str = "Distribution", xlabel: str = "
     >>> c.svg.count("<rect"), "highlighted" in c.svg
     (3, True)
     """
+    title = _("Distribution") if title is None else title
+    ylabel = _("probability") if ylabel is None else ylabel
     labels = [str(k) for k in dist]
     values = [float(v) for v in dist.values()]
     marked = {str(h) for h in (highlight or ())}
-    keys = [Key("striped", VERMILLION, "highlighted")] if marked & set(labels) else []
+    keys = [Key("striped", VERMILLION, _("highlighted"))] if marked & set(labels) else []
     fig = Figure(width, height, title=title, legend=keys, margin=(0, 16, 56 if xlabel else 34, 72))
     top = max(values + [0.0]) * 1.12 or 1.0
     y = Linear(0, top, fig.bottom, fig.top).nice(4)
@@ -469,10 +500,11 @@ def distribution_bar(dist: Mapping, title: str = "Distribution", xlabel: str = "
         if hot:
             fig.add(stripes(x0, y0, x.width, fig.bottom - y0))
         if x.slot >= text_width("00.0%", 13):
-            fig.add(label(x.centre(i), y0 - 6, f"{v * 100:.1f}%", size=13, anchor="middle"))
+            fig.add(label(x.centre(i), y0 - 6, _fmt.percent(v, 1), size=13, anchor="middle"))
     fig.x_axis(x.centres(), labels, xlabel)
+    hot = " (" + _("highlighted") + ")"
     text = f"{title}: " + "; ".join(
-        f"{k}: {exact_text(v)}{' (highlighted)' if str(k) in marked else ''}" for k, v in dist.items()) + "."
+        f"{k}: {exact_text(v)}{hot if str(k) in marked else ''}" for k, v in dist.items()) + "."
     return fig.chart(text)
 
 
@@ -481,7 +513,7 @@ def _z(level: float) -> float:
     if not 0 < level < 1:
         raise ValueError("level must be between 0 and 1")
     lo, hi = 0.0, 10.0
-    for _ in range(60):
+    for unused in range(60):
         mid = (lo + hi) / 2
         if math.erf(mid / math.sqrt(2)) < level:
             lo = mid
@@ -490,8 +522,8 @@ def _z(level: float) -> float:
     return (lo + hi) / 2
 
 
-def running_mean(outcomes: Sequence[float], exact=None, level: float = 0.95, title: str = "Running mean",
-                 ylabel: str = "mean result per hand", width: float = WIDTH, height: float = HEIGHT) -> Chart:
+def running_mean(outcomes: Sequence[float], exact=None, level: float = 0.95, title: str | None = None,
+                 ylabel: str | None = None, width: float = WIDTH, height: float = HEIGHT) -> Chart:
     """The running mean of ``outcomes`` with a ``level`` confidence band (normal
     approximation, running standard deviation) and the exact value as a dashed line.
 
@@ -521,8 +553,8 @@ def running_mean(outcomes: Sequence[float], exact=None, level: float = 0.95, tit
                                     width=width, height=height)
 
 
-def running_mean_checkpoints(checkpoints: Sequence, exact=None, level: float = 0.95, title: str = "Running mean",
-                             ylabel: str = "mean result per hand", width: float = WIDTH,
+def running_mean_checkpoints(checkpoints: Sequence, exact=None, level: float = 0.95, title: str | None = None,
+                             ylabel: str | None = None, width: float = WIDTH,
                              height: float = HEIGHT + 20) -> Chart:
     """Like :func:`running_mean`, drawn from checkpoints ``(rounds, mean, stderr)`` (e.g.
     ``sette_kit.simulate.Result.checkpoints``) instead of raw outcomes; a checkpoint whose
@@ -534,15 +566,18 @@ def running_mean_checkpoints(checkpoints: Sequence, exact=None, level: float = 0
     >>> c.text
     'Running mean: after 100 hands the mean is -0.1500 ± 0.1960 (95% confidence); the exact value is -0.16 = -0.1600, inside the band.'
     """
+    title = _("Running mean") if title is None else title
+    ylabel = _("mean result per hand") if ylabel is None else ylabel
     rows = [(int(cp[0]), float(cp[1]), float(cp[2])) for cp in checkpoints]
     if not rows:
         raise ValueError("running_mean_checkpoints needs at least one checkpoint")
     z = _z(level)
     ex = None if exact is None else float(exact)
     last_n, last_mean, last_se = rows[-1]
-    keys = [Key("band", SKY, f"{level:.0%} band"), Key("dot", BLUE, "running mean")]
+    keys = [Key("band", SKY, _("{level} band").format(level=_fmt.percent(level, 0))),
+            Key("dot", BLUE, _("running mean"))]
     if ex is not None:
-        keys.append(Key("dashed", VERMILLION, "exact value"))
+        keys.append(Key("dashed", VERMILLION, _("exact value")))
     fig = Figure(width, height, title=title, legend=keys, margin=(0, 20, 56, 76))
     log = last_n > 100
     x = Log10(1, max(last_n, 10), fig.left, fig.right) if log else Linear(0, max(last_n, 1), fig.left, fig.right)
@@ -572,27 +607,31 @@ def running_mean_checkpoints(checkpoints: Sequence, exact=None, level: float = 0
     else:
         ticks = [t for t in Linear(0, max(last_n, 1), 0, 1).ticks(5)]
         positions, labels = [x(t) for t in ticks], [number(t) for t in ticks]
-    fig.x_axis(positions, labels, "hands played" + (" (logarithmic scale)" if log else ""))
+    fig.x_axis(positions, labels, _("hands played (logarithmic scale)") if log else _("hands played"))
     half = z * last_se
     has_band = not math.isnan(last_se)
-    text = f"{title}: after {last_n:,} hands the mean is {last_mean:.4f}"
-    text += f" ± {half:.4f} ({level:.0%} confidence)" if has_band else ""
+    text = ngettext("{title}: after {n} hand the mean is {mean}", "{title}: after {n} hands the mean is {mean}",
+                    last_n).format(title=title, n=thousands(last_n), mean=_fmt.decimal(last_mean, 4))
+    if has_band:
+        text += _(" ± {half} ({level} confidence)").format(half=_fmt.decimal(half, 4),
+                                                           level=_fmt.percent(level, 0))
     if ex is not None:
-        text += f"; the exact value is {exact} = {ex:.4f}"
+        shown_exact = str(exact) if isinstance(exact, (int, Fraction)) else _loc(str(exact))
+        text += _("; the exact value is {exact} = {value}").format(exact=shown_exact, value=_fmt.decimal(ex, 4))
         if has_band:
-            text += f", {'inside' if abs(last_mean - ex) <= half else 'outside'} the band"
+            text += _(", inside the band") if abs(last_mean - ex) <= half else _(", outside the band")
     text += "."
     return fig.chart(text)
 
 
-STRATEGY_LEGEND = {"H": ("hit", ORANGE), "S": ("stand", SKY), "h": ("mostly hit", "#F5D393"),
-                   "s": ("mostly stand", "#BFE2F6"), ".": ("not reached", None)}
+STRATEGY_LEGEND = {"H": (N_("hit"), ORANGE), "S": (N_("stand"), SKY), "h": (N_("mostly hit"), "#F5D393"),
+                   "s": (N_("mostly stand"), "#BFE2F6"), ".": (N_("not reached"), None)}
 """The strategy grid's letters: meaning and cell colour (Okabe-Ito orange and sky blue,
 lighter when the choice depends on the cards); cells never reached stay blank, with a
 faint dot, so they are the quietest thing on the chart."""
 
 
-def strategy_table(cells: Sequence[Sequence], rows: Sequence, cols: Sequence, title: str = "Strategy",
+def strategy_table(cells: Sequence[Sequence], rows: Sequence, cols: Sequence, title: str | None = None,
                    row_label: str = "", col_label: str = "", width: float = WIDTH, height: float | None = None,
                    legend: Mapping | None = None) -> Chart:
     """A grid: ``cells[i][j]`` is a letter or a short text, or all cells are numbers.
@@ -608,7 +647,9 @@ def strategy_table(cells: Sequence[Sequence], rows: Sequence, cols: Sequence, ti
     >>> s.svg.count(">H<"), s.svg.count(">S<")
     (2, 3)
     """
-    legend = dict(STRATEGY_LEGEND if legend is None else legend)
+    title = _("Strategy") if title is None else title
+    # the meanings in the current language (the kit's own words are in the catalogue)
+    legend = {k: (_(str(m)), c) for k, (m, c) in (STRATEGY_LEGEND if legend is None else legend).items()}
     numeric = all(isinstance(v, (int, float, Fraction)) and not isinstance(v, bool) for row in cells for v in row)
     nrows, ncols = len(rows), len(cols)
     label_w = max([text_width(str(r)) for r in rows] + [text_width(row_label)] + [20]) + 16
@@ -638,7 +679,7 @@ def strategy_table(cells: Sequence[Sequence], rows: Sequence, cols: Sequence, ti
             if numeric:
                 t = 0.0 if hi == lo else (float(v) - lo) / (hi - lo)
                 fig.add(bar(x0 + 1, y0 + 1, cell_w - 2, cell_h - 2, _shade(t)))
-                fig.add(label(x0 + cell_w / 2, y0 + cell_h / 2 + 5, f"{float(v):.2g}", size=13, anchor="middle",
+                fig.add(label(x0 + cell_w / 2, y0 + cell_h / 2 + 5, _loc(f"{float(v):.2g}"), size=13, anchor="middle",
                               fill="#fff" if t > 0.55 else "#222"))
                 continue
             meaning, colour = legend.get(str(v), (str(v), None))
@@ -650,15 +691,16 @@ def strategy_table(cells: Sequence[Sequence], rows: Sequence, cols: Sequence, ti
     if used:
         keys = [Key("bar", legend[s][1] or "none", legend[s][0], letter=s if legend[s][1] else "·") for s in used]
         fig.legend(keys, 0, fig.height - 18)
+    row_word = row_label or _("row")
     if numeric:
-        lines = [f"{row_label or 'row'} {r}: " + ", ".join(f"{c} {float(v):.2g}" for c, v in zip(cols, row))
+        lines = [f"{row_word} {r}: " + ", ".join(f"{c} {_loc(f'{float(v):.2g}')}" for c, v in zip(cols, row))
                  for r, row in zip(rows, cells)]
     else:
         lines = []
         for r, row in zip(rows, cells):
             said = [f"{c} {legend.get(str(v), (str(v), None))[0]}" for c, v in zip(cols, row)
                     if not (str(v) in legend and legend[str(v)][1] is None)]
-            lines.append(f"{row_label or 'row'} {r}: " + (", ".join(said) if said else "not reached"))
+            lines.append(f"{row_word} {r}: " + (", ".join(said) if said else _("not reached")))
     text = f"{title}. " + "; ".join(lines) + "."
     return fig.chart(text)
 
@@ -671,7 +713,7 @@ def _shade(t: float) -> str:
     return f"#{mix(r0, r1):02X}{mix(g0, g1):02X}{mix(b0, b1):02X}"
 
 
-def histogram(outcomes: Sequence[float], bins=None, title: str = "Outcomes", xlabel: str = "result",
+def histogram(outcomes: Sequence[float], bins=None, title: str | None = None, xlabel: str | None = None,
               width: float = WIDTH, height: float = HEIGHT) -> Chart:
     """A histogram of outcomes: whole-number outcomes spanning at most 40 get one bar per
     value; otherwise ``bins`` equal bins (default: Sturges' rule).
@@ -679,6 +721,8 @@ def histogram(outcomes: Sequence[float], bins=None, title: str = "Outcomes", xla
     >>> histogram([1, 1, -1, 2]).text
     'Outcomes (4 values, mean 0.75): -1: 1; 1: 2; 2: 1.'
     """
+    title = _("Outcomes") if title is None else title
+    xlabel = _("result") if xlabel is None else xlabel
     xs = [float(v) for v in outcomes]
     if not xs:
         raise ValueError("histogram needs at least one outcome")
@@ -690,7 +734,7 @@ def histogram(outcomes: Sequence[float], bins=None, title: str = "Outcomes", xla
         keys = sorted(counts)
         labels = [number(v) for v in keys]
         heights = [counts[v] for v in keys]
-        parts = [f"{v:g}: {counts[v]}" for v in keys]
+        parts = [f"{_loc(f'{v:g}')}: {counts[v]}" for v in keys]
     else:
         k = int(bins) if bins else max(1, math.ceil(math.log2(len(xs)) + 1))
         step = (hi - lo) / k or 1.0
@@ -699,18 +743,20 @@ def histogram(outcomes: Sequence[float], bins=None, title: str = "Outcomes", xla
             heights[min(int((v - lo) / step), k - 1)] += 1
         edges = [lo + i * step for i in range(k + 1)]
         labels = [number(edges[i], 3) for i in range(k)]
-        parts = [f"{a:.3g} to {b:.3g}: {c}" for a, b, c in zip(edges[:-1], edges[1:], heights)]
+        parts = [_("{low} to {high}: {count}").format(low=_loc(f"{a:.3g}"), high=_loc(f"{b:.3g}"), count=c)
+                 for a, b, c in zip(edges[:-1], edges[1:], heights)]
     fig = Figure(width, height, title=title, margin=(0, 16, 56, 72))
     y = Linear(0, max(heights) * 1.1, fig.bottom, fig.top).nice(4)
     y = Linear(0, y.hi, fig.bottom, fig.top)
-    fig.y_axis(y, [t for t in y.ticks(4) if t == int(t)], "count")
+    fig.y_axis(y, [t for t in y.ticks(4) if t == int(t)], _("count"))
     x = Band(labels, fig.left, fig.right, padding=0.15)
     for i, c in enumerate(heights):
         fig.add(bar(x.start(i), y(c), x.width, fig.bottom - y(c), BLUE))
     step_label = max(1, math.ceil(len(labels) * text_width("0000") / (fig.right - fig.left)))
     fig.x_axis(x.centres(), [s if i % step_label == 0 else "" for i, s in enumerate(labels)], xlabel)
     mean = sum(xs) / len(xs)
-    text = f"{title} ({len(xs)} values, mean {mean:.4g}): " + "; ".join(parts) + "."
+    text = ngettext("{title} ({n} value, mean {mean}): {parts}.", "{title} ({n} values, mean {mean}): {parts}.",
+                    len(xs)).format(title=title, n=len(xs), mean=_loc(f"{mean:.4g}"), parts="; ".join(parts))
     return fig.chart(text)
 
 
@@ -732,8 +778,6 @@ def histogram(outcomes: Sequence[float], bins=None, title: str = "Outcomes", xla
 #   wide one when the column is narrower than a breakpoint (a phone), so its text stays
 #   at its size instead of shrinking with the whole chart
 
-from sette_kit import fmt as _fmt  # noqa: E402 - this block's own imports
-
 NARROW = 300
 """The width of the narrow drawing of :func:`pair_html`: a phone's column at 390 px, inside
 the theme's margins and a widget's frame, is about 290 px, so 13 px text stays above 12 px."""
@@ -745,12 +789,12 @@ def _signed_percent(v) -> str:
 
 def _round_percent(v) -> str:
     """A share as a whole percentage, halves rounded up (12.5% -> 13%)."""
-    return f"{math.floor(float(v) * 100 + 0.5)}%"
+    return _loc(f"{math.floor(float(v) * 100 + 0.5)}%")
 
 
-def signed_bar(values: Mapping, title: str = "Values", xlabel: str = "", ylabel: str = "",
+def signed_bar(values: Mapping, title: str | None = None, xlabel: str = "", ylabel: str = "",
                value_text: Callable = _signed_percent, notes: Mapping | None = None,
-               positive: str = "positive", negative: str = "negative", horizontal: bool = False,
+               positive: str | None = None, negative: str | None = None, horizontal: bool = False,
                width: float = WIDTH, height: float | None = None) -> Chart:
     """A bar per label from the zero line: solid blue on the positive side, vermillion and
     striped on the negative side (so the sign shows by position, pattern and its written
@@ -768,6 +812,9 @@ def signed_bar(values: Mapping, title: str = "Values", xlabel: str = "", ylabel:
     >>> signed_bar({"6": Fraction(1, 10)}, title="EV", horizontal=True, width=360).width
     360.0
     """
+    title = _("Values") if title is None else title
+    positive = _("positive") if positive is None else positive
+    negative = _("negative") if negative is None else negative
     labels = [str(k) for k in values]
     raw = list(values.values())
     vals = [float(v) for v in raw]
@@ -784,12 +831,15 @@ def signed_bar(values: Mapping, title: str = "Values", xlabel: str = "", ylabel:
     if horizontal:
         return _signed_rows(labels, raw, vals, notes, keys, lo, hi, title, xlabel, ylabel, value_text, width,
                             height, text)
-    extra = 20 if notes else 0
+    # a note wider than its category's slot (a longer word in another language) takes two lines
+    slot = (min(float(width), MAX_WIDTH) - 92) / max(len(labels), 1)
+    wrap = any(text_width(n, 13) > slot and " " in n for n in notes.values())
+    extra = (36 if wrap else 20) if notes else 0
     fig = Figure(width, height or HEIGHT, title=title, legend=keys,
                  margin=(0, 16, (56 if xlabel else 34) + extra, 76))
     pad = (hi - lo) * 0.16 or 0.1
     y = Linear(lo - (pad if lo < 0 else 0), hi + (pad if hi > 0 else 0), fig.bottom, fig.top).nice(5)
-    fig.y_axis(y, y.ticks(5), ylabel, fmt=lambda t: _minus(f"{t * 100:+.0f}%") if t else "0")
+    fig.y_axis(y, y.ticks(5), ylabel, fmt=lambda t: _minus(_fmt.percent(t, 0, sign=True)) if t else "0")
     x = Band(labels, fig.left, fig.right, padding=0.3)
     zero = y(0)
     room = x.slot >= text_width("+00.0%", 13)
@@ -807,7 +857,9 @@ def signed_bar(values: Mapping, title: str = "Values", xlabel: str = "", ylabel:
     fig.x_axis(x.centres(), labels, "", baseline=False)
     for i, lab in enumerate(labels):
         if lab in notes:
-            fig.add(label(x.centre(i), fig.bottom + 39, notes[lab], size=13, anchor="middle", weight="600"))
+            lines = notes[lab].rsplit(" ", 1) if wrap and " " in notes[lab] else [notes[lab]]
+            for j, part in enumerate(lines):
+                fig.add(label(x.centre(i), fig.bottom + 39 + 16 * j, part, size=13, anchor="middle", weight="600"))
     if xlabel:
         fig.add(label((fig.left + fig.right) / 2, fig.bottom + 44 + extra, xlabel, size=AXIS, anchor="middle"))
     return fig.chart(text)
@@ -851,8 +903,8 @@ def _signed_rows(labels, raw, vals, notes, keys, lo, hi, title, xlabel, ylabel, 
     return fig.chart(text)
 
 
-def paired_bar(categories: Sequence, first: tuple, second: tuple, title: str = "Comparison", xlabel: str = "",
-               ylabel: str = "probability", style: str = "percent", horizontal: bool = False,
+def paired_bar(categories: Sequence, first: tuple, second: tuple, title: str | None = None, xlabel: str = "",
+               ylabel: str | None = None, style: str = "percent", horizontal: bool = False,
                width: float = WIDTH, height: float | None = None) -> Chart:
     """Two bars per category: ``first = (name, values)`` striped sky blue, ``second =
     (name, values)`` solid blue beside it (the pattern tells them apart, not only the
@@ -868,6 +920,8 @@ def paired_bar(categories: Sequence, first: tuple, second: tuple, title: str = "
     """
     if style not in ("percent", "count"):
         raise ValueError("style must be 'percent' or 'count'")
+    title = _("Comparison") if title is None else title
+    ylabel = _("probability") if ylabel is None else ylabel
     cats = [str(c) for c in categories]
     (n1, v1), (n2, v2) = first, second
     v1, v2 = list(v1), list(v2)
@@ -925,8 +979,8 @@ def paired_bar(categories: Sequence, first: tuple, second: tuple, title: str = "
     return fig.chart(text)
 
 
-def share_bar(values: Mapping, title: str = "Shares", xlabel: str = "", ylabel: str = "probability",
-              highlight=None, marked: str = "highlighted", horizontal: bool = False, top: float = 1.0,
+def share_bar(values: Mapping, title: str | None = None, xlabel: str = "", ylabel: str | None = None,
+              highlight=None, marked: str | None = None, horizontal: bool = False, top: float = 1.0,
               width: float = WIDTH, height: float | None = None) -> Chart:
     """Probabilities (or shares) on a 0-100% scale (0 to ``top``), one bar per label, each
     labelled with its percentage; ``highlight`` names labels drawn vermillion *and*
@@ -939,6 +993,9 @@ def share_bar(values: Mapping, title: str = "Shares", xlabel: str = "", ylabel: 
     >>> ">100%<" in c.svg and ">150%<" not in c.svg
     True
     """
+    title = _("Shares") if title is None else title
+    ylabel = _("probability") if ylabel is None else ylabel
+    marked = _("highlighted") if marked is None else marked
     labels = [str(k) for k in values]
     top = min(max(float(top), 0.01), 1.0)
     vals = [min(max(float(v), 0.0), top) for v in values.values()]
@@ -1006,7 +1063,7 @@ def _thin(path: Sequence, most: int = 240) -> list:
 
 
 def paths_chart(paths: Sequence[Sequence], ends: Sequence[str], target: float, rounds: int,
-                title: str = "Bankroll paths", highlight: Sequence[int] = (), ylabel: str = "bankroll",
+                title: str | None = None, highlight: Sequence[int] = (), ylabel: str | None = None,
                 width: float = WIDTH, height: float = HEIGHT + 40) -> Chart:
     """Bankroll paths (each a sequence of bankrolls, one per round, from round 0) as thin
     faint lines; the paths numbered in ``highlight`` (at most 5) drawn thick in colours of
@@ -1021,6 +1078,8 @@ def paths_chart(paths: Sequence[Sequence], ends: Sequence[str], target: float, r
     >>> c.svg.count("<polyline"), c.svg.count("<circle")
     (3, 2)
     """
+    title = _("Bankroll paths") if title is None else title
+    ylabel = _("bankroll") if ylabel is None else ylabel
     paths = [tuple(p) for p in paths]
     ends = list(ends)
     if not paths or len(ends) != len(paths):
@@ -1032,12 +1091,14 @@ def paths_chart(paths: Sequence[Sequence], ends: Sequence[str], target: float, r
         n = len(paths[i]) - 1
         e = ends[i]
         if e == "ruined":
-            return f"ruined after {n:,} rounds"
+            return ngettext("ruined after {n} round", "ruined after {n} rounds", n).format(n=thousands(n))
         if e == "target":
-            return f"reached {number(paths[i][-1])} after {n:,} rounds"
-        return f"at {number(paths[i][-1])} after {n:,} rounds"
+            return ngettext("reached {value} after {n} round", "reached {value} after {n} rounds", n).format(
+                value=number(paths[i][-1]), n=thousands(n))
+        return ngettext("at {value} after {n} round", "at {value} after {n} rounds", n).format(
+            value=number(paths[i][-1]), n=thousands(n))
 
-    keys = [Key("line", PATH_COLOURS[k], f"path {i + 1}") for k, i in enumerate(highlight)]
+    keys = [Key("line", PATH_COLOURS[k], _("path {n}").format(n=i + 1)) for k, i in enumerate(highlight)]
     narrow = width < 480
     fig = Figure(width, height, title=title, legend=keys, margin=(0, 16 if narrow else 20, 80, 64 if narrow else 76))
     top = max([float(target)] + [float(max(p)) for p in paths])
@@ -1061,18 +1122,28 @@ def paths_chart(paths: Sequence[Sequence], ends: Sequence[str], target: float, r
             fig.add(_cross(ex, ey, VERMILLION, 6 if i in highlight else 4))
         elif ends[i] == "target":
             fig.add(dot(ex, ey, GREEN, 5 if i in highlight else 3.5))
-    fig.add(label(fig.right - 4, y(target) - 7, f"target {number(target)}", size=13, anchor="end"))
+    fig.add(label(fig.right - 4, y(target) - 7, _("target {value}").format(value=number(target)), size=13,
+                  anchor="end"))
     xt = Linear(0, max(rounds, 1), 0, 1).ticks(3 if narrow else 5)
-    fig.x_axis([x(t) for t in xt], [number(t) for t in xt], "rounds played")
+    fig.x_axis([x(t) for t in xt], [number(t) for t in xt], _("rounds played"))
     ly = fig.height - 8  # a last legend row: how a path's end is drawn
-    fig.add(_cross(11, ly - 4, VERMILLION, 5), label(24, ly + 1, "ruined", size=13))
-    fig.add(dot(100, ly - 4, GREEN, 5), label(110, ly + 1, "reached the target", size=13))
+    ruined = _("ruined")
+    fig.add(_cross(11, ly - 4, VERMILLION, 5), label(24, ly + 1, ruined, size=13))
+    x2 = max(100, 24 + text_width(ruined, 13) + 20)
+    fig.add(dot(x2, ly - 4, GREEN, 5), label(x2 + 10, ly + 1, _("reached the target"), size=13))
     n_r, n_t = ends.count("ruined"), ends.count("target")
     n_p = len(paths) - n_r - n_t
-    text = (f"{title}: {len(paths):,} paths from {number(start)}. {n_r:,} ruined, {n_t:,} reached the target of "
-            f"{number(target)}, {n_p:,} still playing after {rounds:,} rounds.")
+    text = (ngettext("{title}: {n} path from {start}.", "{title}: {n} paths from {start}.", len(paths)).format(
+                title=title, n=thousands(len(paths)), start=number(start)) + " "
+            + ngettext("{ruined} ruined, {reached} reached the target of {target}, {playing} still playing after "
+                       "{n} round.",
+                       "{ruined} ruined, {reached} reached the target of {target}, {playing} still playing after "
+                       "{n} rounds.", rounds).format(ruined=thousands(n_r), reached=thousands(n_t),
+                                                     target=number(target), playing=thousands(n_p),
+                                                     n=thousands(rounds)))
     if highlight:
-        text += " Highlighted: " + "; ".join(f"path {i + 1} {story(i)}" for i in highlight) + "."
+        text += " " + _("Highlighted: {paths}.").format(
+            paths="; ".join(_("path {n} {story}").format(n=i + 1, story=story(i)) for i in highlight))
     return fig.chart(text)
 
 
@@ -1112,7 +1183,7 @@ def _miss_mark(x: float, y: float, r: float, stroke: str, width: float = 2.2) ->
 
 
 def coverage_chart(intervals: Sequence, exact, level: float = 0.95, title: str | None = None,
-                   xlabel: str = "mean result per unit staked", width: float = 480) -> Chart:
+                   xlabel: str | None = None, width: float = 480) -> Chart:
     """Confidence intervals from repeated runs, one per row, against the exact value.
 
     ``intervals``: ``(low, high, mean)`` triples, or objects with ``low``, ``high`` and
@@ -1135,16 +1206,18 @@ def coverage_chart(intervals: Sequence, exact, level: float = 0.95, title: str |
         raise ValueError("coverage_chart needs at least one interval")
     ex = float(exact)
     n = len(rows)
-    misses = [i for i, (lo, hi, _) in enumerate(rows) if not lo <= ex <= hi]
+    misses = [i for i, (lo, hi, unused) in enumerate(rows) if not lo <= ex <= hi]
     expected = (1 - level) * n
+    xlabel = _("mean result per unit staked") if xlabel is None else xlabel
     if title is None:
-        title = f"{n - len(misses)} of {n} intervals cover the exact value"
-    keys = [Key("dot", BLUE, "covers it"), Key("line", VERMILLION, "misses it (×, ▶)"),
-            Key("dashed", "currentColor", "exact value")]
+        title = ngettext("{k} of {n} interval covers the exact value", "{k} of {n} intervals cover the exact value",
+                         n).format(k=n - len(misses), n=n)
+    keys = [Key("dot", BLUE, _("covers it")), Key("line", VERMILLION, _("misses it (×, ▶)")),
+            Key("dashed", "currentColor", _("exact value"))]
     pitch = 4.2 if n > 60 else 6 if n > 30 else 10
     height = 30 + 36 + n * pitch + 70
     fig = Figure(width, height, title=title, legend=keys, margin=(0, 20, 56, 28))
-    span = [v for lo, hi, _ in rows for v in (lo, hi)] + [ex]
+    span = [v for lo, hi, unused in rows for v in (lo, hi)] + [ex]
     pad = (max(span) - min(span)) * 0.05 or 0.1
     x = Linear(min(span) - pad, max(span) + pad, fig.left, fig.right).nice(5)
     top = fig.top + 4
@@ -1163,11 +1236,15 @@ def coverage_chart(intervals: Sequence, exact, level: float = 0.95, title: str |
     fig.add(*marks)
     fig.add(line(x(ex), top - 4, x(ex), fig.bottom, "currentColor", 2, dash="6 4"))
     fig.x_axis([x(t) for t in x.ticks(5)], [number(t) for t in x.ticks(5)], xlabel)
-    where = ", ".join(f"run {i + 1}" for i in misses)
-    text = (f"{title}; {len(misses)} miss{'es' if len(misses) == 1 else ''} it. These are {level:.0%} confidence "
-            f"intervals: about {number(expected, 2)} of {n} should miss. The exact value is {ex:.4f}. "
-            + (f"The intervals that miss it: {where} (for example run {misses[0] + 1}: "
-               f"{rows[misses[0]][0]:.4f} to {rows[misses[0]][1]:.4f})." if misses else "Every interval covers it."))
+    where = ", ".join(_("run {n}").format(n=i + 1) for i in misses)
+    text = (_("{title}; {misses}.").format(title=title, misses=ngettext(
+                "{n} misses it", "{n} miss it", len(misses)).format(n=len(misses))) + " "
+            + _("These are {level} confidence intervals: about {expected} of {n} should miss. "
+                "The exact value is {exact}.").format(level=_fmt.percent(level, 0), expected=number(expected, 2),
+                                                      n=n, exact=_fmt.decimal(ex, 4)) + " "
+            + (_("The intervals that miss it: {runs} (for example run {first}: {low} to {high}).").format(
+                runs=where, first=misses[0] + 1, low=_fmt.decimal(rows[misses[0]][0], 4),
+                high=_fmt.decimal(rows[misses[0]][1], 4)) if misses else _("Every interval covers it.")))
     return fig.chart(text)
 
 
@@ -1175,8 +1252,8 @@ AREA_SHADES = (SKY, "#A9D6F5", "#D4EBFA", "#EEF7FD")
 """The cells of an area diagram, row by row: shades of one blue (the words tell them apart)."""
 
 
-def area_diagram(first: Sequence, second: Mapping, highlight=None, title: str = "Area diagram",
-                 first_name: str = "first", second_name: str = "then", width: float = 440) -> Chart:
+def area_diagram(first: Sequence, second: Mapping, highlight=None, title: str | None = None,
+                 first_name: str | None = None, second_name: str | None = None, width: float = 440) -> Chart:
     """Conditional probability as areas: a unit square cut into columns by the first
     event (widths = its probabilities), each column cut into cells by the second event
     given the first (heights = the conditional probabilities), so each cell's *area*
@@ -1197,6 +1274,9 @@ def area_diagram(first: Sequence, second: Mapping, highlight=None, title: str = 
     >>> print(c.text.split(". ")[1].split("; ")[0])
     a 7, then a figure: 4/40 × 12/39 = 48/1560 = 2/65 (3.1%) (highlighted)
     """
+    title = _("Area diagram") if title is None else title
+    first_name = _("first") if first_name is None else first_name
+    second_name = _("then") if second_name is None else second_name
     firsts = [(str(a), _prob(p)) for a, p in first]
     if not firsts or sum(p for _, p in firsts) != 1 or any(p < 0 for _, p in firsts):
         raise ValueError("the first event's probabilities must be >= 0 and add up to 1")
@@ -1242,9 +1322,10 @@ def area_diagram(first: Sequence, second: Mapping, highlight=None, title: str = 
         fig.add(label(lx + 24, ly + 1, f"{a}, {second_name} {b}", weight="600" if is_hot else None))
         eq = f"{fmt_fraction(pa)} × {fmt_fraction(q)} = {_product(pa, q)} ({percent(area_, 1)})"
         fig.add(label(lx + 24, ly + 20, eq, size=13))
-        lines.append(f"{a}, {second_name} {b}: {eq}{' (highlighted)' if is_hot else ''}")
+        lines.append(f"{a}, {second_name} {b}: {eq}" + (" (" + _("highlighted") + ")" if is_hot else ""))
         ly += 44
-    text = f"{title}: the square is split by the {first_name} event, then by the second. " + "; ".join(lines) + "."
+    text = _("{title}: the square is split by the {first} event, then by the second. {cells}.").format(
+        title=title, first=first_name, cells="; ".join(lines))
     return fig.chart(text)
 
 
@@ -1287,10 +1368,10 @@ def fmt_fraction(p) -> str:
         return str(p.numerator)
     if len(str(p.numerator)) <= 5 and len(str(p.denominator)) <= 5:
         return f"{p.numerator}/{p.denominator}"
-    return f"{float(p):.4f}"
+    return _fmt.decimal(p, 4)
 
 
-__all__ += ["coverage_chart", "area_diagram", "fmt_fraction"]
+__all__ += ["coverage_chart", "area_diagram", "fmt_fraction", "thousands", "local"]
 
 
 # -- appended for lesson 12: a wide and a narrow drawing shown as one output ---------------------
@@ -1329,3 +1410,30 @@ def pair(wide: Chart, narrow: Chart, breakpoint: int = 540) -> ChartPair:
 
 
 __all__ += ["ChartPair", "pair"]
+
+
+# -- words the labs share (issue 17): a preset, a card value, a decision as a learner reads them -
+
+def preset_words(name: str) -> str:
+    """A rules preset's name as a learner reads it, e.g. after "the ... rules": the
+    preset's own name in English ('plain', 'italian', 'spanish'); others as they are."""
+    words = {"plain": pgettext("rules preset", "plain"), "italian": pgettext("rules preset", "italian"),
+             "spanish": pgettext("rules preset", "spanish")}
+    return words.get(name, name)
+
+
+def card_words(value: str) -> str:
+    """A card value of :mod:`sette_kit.counting` ('Ace', '2' ... '7', 'figure', 'matta')
+    as a learner reads it."""
+    words = {"Ace": pgettext("card value", "Ace"), "figure": pgettext("card value", "figure"),
+             "matta": pgettext("card value", "matta")}
+    return words.get(value, value)
+
+
+def decision_words(decision) -> str:
+    """A decision ('hit', 'stand') as a learner reads it."""
+    words = {"hit": pgettext("decision", "hit"), "stand": pgettext("decision", "stand")}
+    return words.get(decision, decision) if isinstance(decision, str) else decision
+
+
+__all__ += ["preset_words", "card_words", "decision_words"]

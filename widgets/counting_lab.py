@@ -37,20 +37,21 @@ import ipywidgets
 from sette_kit import counting, fmt
 from sette_kit.cards import FULL_DECK, parse_cards
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import N_, _, ngettext
 from sette_kit.scoring import fmt_points
 
 from ._labkit import MAX_SEED, lab_look, live, whole
 from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
-from .charts import NARROW, pair_html, share_bar
+from .charts import NARROW, pair_html, share_bar, thousands
 from .render import hand_html
 
 __all__ = ["CountingLab", "DECKS", "MAX_K", "LIST_ALL", "trentuno_scores_chart", "quattro_cycle_html",
            "count_html"]
 
 DECKS = {
-    4: ("the four Aces", tuple(c for c in FULL_DECK if int(c.rank) == 1)),
-    10: ("the ten cards of coppe", tuple(c for c in FULL_DECK if c.suit == FULL_DECK[0].suit)),
-    40: ("the whole deck", tuple(FULL_DECK)),
+    4: (N_("the four Aces"), tuple(c for c in FULL_DECK if int(c.rank) == 1)),
+    10: (N_("the ten cards of coppe"), tuple(c for c in FULL_DECK if c.suit == FULL_DECK[0].suit)),
+    40: (N_("the whole deck"), tuple(FULL_DECK)),
 }
 """The decks of the lab: n -> (name, cards)."""
 MAX_K = 5
@@ -75,26 +76,27 @@ class CountingLab(KitWidget):
         if n not in DECKS:
             raise SetteKitError(f"n={n!r}: accepted decks are {', '.join(map(str, DECKS))} cards")
         self.n = n
-        self.k = whole(k, 1, MAX_K, "The cards in a hand")
+        self.k = whole(k, 1, MAX_K, N_("The cards in a hand"))
         if self.k > n:
             raise SetteKitError(f"k={k}: a hand cannot have more cards than the deck ({n})")
         self.face, self.card_size = face, card_size
-        self._rng = random.Random(whole(seed, 0, MAX_SEED, "The seed"))
+        self._rng = random.Random(whole(seed, 0, MAX_SEED, N_("The seed")))
         self.draws = None
         self.hands: list = []
         self.example: tuple = ()
 
-        self.deck_menu = ipywidgets.Dropdown(options=[(f"{name} ({m} cards)", m) for m, (name, _) in DECKS.items()],
-                                             value=n, description="Deck:", layout=ipywidgets.Layout(width="auto"))
+        self.deck_menu = ipywidgets.Dropdown(
+            options=[(_("{deck} ({n} cards)").format(deck=_(name), n=m), m) for m, (name, unused) in DECKS.items()],
+            value=n, description=_("Deck:"), layout=ipywidgets.Layout(width="auto"))
         self.deck_menu.add_class("sk-deck")
         self.k_buttons = ipywidgets.ToggleButtons(options=[(str(i), i) for i in range(1, MAX_K + 1)], value=self.k,
-                                                  description="Cards in a hand:",
+                                                  description=_("Cards in a hand:"),
                                                   style={"description_width": "initial", "button_width": "2.6em"})
         self.k_buttons.add_class("sk-k")
         self.deck_menu.observe(lambda ch: self._quietly(self.set_deck, ch["new"]), names="value")
         self.k_buttons.observe(lambda ch: self._quietly(self.set_k, ch["new"]), names="value")
-        self.another_button = button("Another hand", self.another_hand, css="sk-another-hand",
-                                     tooltip="Show another hand and its orders")
+        self.another_button = button(_("Another hand"), self.another_hand, css="sk-another-hand",
+                                     tooltip=_("Show another hand and its orders"))
         self.result_html = ipywidgets.HTML("")
         self.result_html.add_class("sk-result")
         self.hands_html = ipywidgets.HTML("")
@@ -107,7 +109,8 @@ class CountingLab(KitWidget):
     # -- computing and drawing ---------------------------------------------------------------------
     def _update(self, n: int, k: int, new_example: bool = True) -> None:
         if k > n:
-            raise SetteKitError(f"A hand of {k} cards cannot come from a deck of {n}: choose at most {n} cards.")
+            raise SetteKitError(_("A hand of {k} cards cannot come from a deck of {n}: choose at most {n} "
+                                  "cards.").format(k=k, n=n))
         d = counting.draws(k, n)
         cards = DECKS[n][1]
         self.n, self.k, self.draws = n, k, d
@@ -121,50 +124,63 @@ class CountingLab(KitWidget):
 
     def _orders(self, hand) -> str:
         perms = list(itertools.permutations(hand))
-        boxes = "".join(f'<div class="sk-order" style="display:inline-block;border:1px solid rgba(0,0,0,.25);'
-                        f'border-radius:6px;padding:3px">'
-                        f'{self._pics(p, f"order {i + 1}")}</div>' for i, p in enumerate(perms))
+        boxes = "".join('<div class="sk-order" style="display:inline-block;border:1px solid rgba(0,0,0,.25);'
+                        'border-radius:6px;padding:3px">' + self._pics(p, _("order {n}").format(n=i + 1)) + '</div>'
+                        for i, p in enumerate(perms))
         return f'<div class="sk-orders" style="display:flex;flex-wrap:wrap;gap:6px">{boxes}</div>'
 
     def _show(self) -> None:
         d, n, k = self.draws, self.n, self.k
-        name = DECKS[n][0]
+        name = _(DECKS[n][0])
         first, second = (line.split(": ", 1)[1] for line in d.words.splitlines())  # without "Ordered: "
         first, second = first[0].upper() + first[1:], second[0].upper() + second[1:]
         kf = math.factorial(k)
         one = "" if d.unordered == 1 else \
-            " ≈ " + esc(fmt.percent(Fraction(1, d.unordered), 3 if d.unordered > 1000 else 1))
+            " ≈ " + fmt.percent(Fraction(1, d.unordered), 3 if d.unordered > 1000 else 1)
+        ordered = f'<b class="sk-num">{thousands(d.ordered)}</b>'
+        unordered = f'<b class="sk-num">{thousands(d.unordered)}</b>'
         self.result_html.value = live(
-            f'<p class="sk-count-line">From {esc(name)} ({n} cards), hands of {k}:</p>'
-            f'<ul class="sk-count-numbers"><li>Ordered draws: <b class="sk-num">{d.ordered:,}</b>. {esc(first)}</li>'
-            f'<li>Hands, order forgotten: <b class="sk-num">{d.unordered:,}</b> = C({n}, {k}). {esc(second)}</li>'
-            f'<li>So one particular hand comes with probability 1/{d.unordered:,}{one}.</li></ul>', "sk-count-result")
+            '<p class="sk-count-line">' + esc(_("From {deck} ({n} cards), hands of {k}:").format(deck=name, n=n, k=k))
+            + '</p><ul class="sk-count-numbers"><li>'
+            + _("Ordered draws: {ordered}.").format(ordered=ordered) + f' {esc(first)}</li><li>'
+            + _("Hands, order forgotten: {unordered} = C({n}, {k}).").format(unordered=unordered, n=n, k=k)
+            + f' {esc(second)}</li><li>'
+            + esc(_("So one particular hand comes with probability 1/{count}{approx}.").format(
+                count=thousands(d.unordered), approx=one)) + "</li></ul>", "sk-count-result")
         if self.hands:
             row = ('display:flex;flex-wrap:wrap;align-items:center;gap:6px 12px;margin:0 0 8px;padding:0 0 6px;'
                    'border-bottom:1px solid rgba(0,0,0,.1)')
             rows = "".join(
-                f'<li class="sk-hand-row" style="{row}"><span class="sk-hand-number">hand {i + 1}:</span>'
-                f'{self._pics(h, f"hand {i + 1}")}'
-                + (f'<span class="sk-note">its {kf} orders:</span>{self._orders(h)}' if k > 1 else "")
+                f'<li class="sk-hand-row" style="{row}"><span class="sk-hand-number">'
+                + esc(_("hand {n}:").format(n=i + 1)) + '</span>'
+                + self._pics(h, _("hand {n}").format(n=i + 1))
+                + ('<span class="sk-note">' + esc(_("its {n} orders:").format(n=kf)) + f'</span>{self._orders(h)}'
+                   if k > 1 else "")
                 + "</li>" for i, h in enumerate(self.hands))
+            heading = (ngettext("All {n} hand, each with its {k} orders ({draws} ordered draws)",
+                                "All {n} hands, each with its {k} orders ({draws} ordered draws)", len(self.hands))
+                       if k > 1 else ngettext("All {n} hand ({draws} ordered draws)",
+                                              "All {n} hands ({draws} ordered draws)", len(self.hands)))
+            heading = heading.format(n=len(self.hands), k=kf, draws=len(self.hands) * kf)
             self.hands_html.value = live(
-                f'<h4 class="sk-lab-heading">All {len(self.hands)} hands'
-                + (f', each with its {kf} orders' if k > 1 else "") + f' ({len(self.hands) * kf} ordered draws)</h4>'
+                f'<h4 class="sk-lab-heading">{esc(heading)}</h4>'
                 f'<ul class="sk-all-hands" style="list-style:none;padding-left:0">{rows}</ul>', "sk-hands-result")
             self.another_button.layout.display = "none"
             return
         self.another_button.layout.display = None
         hand = self.example
         if k == 1:
-            orders = '<p class="sk-note">One card has one order.</p>'
+            orders = '<p class="sk-note">' + esc(_("One card has one order.")) + '</p>'
         elif kf <= MAX_ORDERS:
-            orders = f'<p class="sk-note">Its {kf} orders, each one of the {d.ordered:,} ordered draws:</p>' \
-                     f'{self._orders(hand)}'
+            said = _("Its {n} orders, each one of the {draws} ordered draws:").format(n=kf, draws=thousands(d.ordered))
+            orders = f'<p class="sk-note">{esc(said)}</p>{self._orders(hand)}'
         else:
-            orders = (f'<p class="sk-note">Its {kf} orders are too many to draw here: {k} choices for the first '
-                      f'place, then {k - 1}, ... = {k}! = {kf}.</p>')
+            said = _("Its {n} orders are too many to draw here: {k} choices for the first place, then {less}, ... = "
+                     "{k}! = {n}.").format(n=kf, k=k, less=k - 1)
+            orders = f'<p class="sk-note">{esc(said)}</p>'
+        heading = _("One hand of the {n}").format(n=thousands(d.unordered))
         self.hands_html.value = live(
-            f'<h4 class="sk-lab-heading">One hand of the {d.unordered:,}</h4>{self._pics(hand, "example hand")}'
+            f'<h4 class="sk-lab-heading">{esc(heading)}</h4>' + self._pics(hand, _("example hand")) +
             f'{orders}', "sk-hands-result")
 
     # -- read-outs --------------------------------------------------------------------------------
@@ -180,9 +196,10 @@ class CountingLab(KitWidget):
     @safe_action
     def set_deck(self, n) -> int:
         """The deck: 4 (the four Aces), 10 (the ten cards of coppe) or 40 cards."""
-        m = whole(n, 1, 40, "The deck")
+        m = whole(n, 1, 40, N_("The deck"))
         if m not in DECKS:
-            raise SetteKitError(f"The deck must have {', '.join(map(str, DECKS))} cards (you asked for {m}).")
+            raise SetteKitError(_("The deck must have {sizes} cards (you asked for {n}).").format(
+                sizes=', '.join(map(str, DECKS)), n=m))
         self._update(m, self.k)
         if self.deck_menu.value != m:
             self._set_quiet(self.deck_menu, m)
@@ -191,7 +208,7 @@ class CountingLab(KitWidget):
     @safe_action
     def set_k(self, k) -> int:
         """How many cards make a hand: 1 to 5 (at most the deck's size)."""
-        m = whole(k, 1, MAX_K, "The cards in a hand")
+        m = whole(k, 1, MAX_K, N_("The cards in a hand"))
         try:
             self._update(self.n, m)
         except SetteKitError:
@@ -230,12 +247,13 @@ def trentuno_scores_chart(rules=None, html: bool = False):
     t = counting.trentuno_scores(rules)
     shares = {str(s): Fraction(n, t.total) for s, n in t.by_score.items()}
     marked = [str(t.most_likely[0]), "31"]
-    title = f"Trentuno: the score of a dealt hand ({t.total:,} hands)"
-    wide = share_bar(shares, title=title, xlabel="score (the best sum of one suit)", ylabel="share of hands",
-                     highlight=marked, marked="the most likely score and 31", top=max(shares.values()) * 1.1,
+    title = _("Trentuno: the score of a dealt hand ({n} hands)").format(n=thousands(t.total))
+    wide = share_bar(shares, title=title, xlabel=_("score (the best sum of one suit)"), ylabel=_("share of hands"),
+                     highlight=marked, marked=_("the most likely score and 31"), top=max(shares.values()) * 1.1,
                      height=300)
-    narrow = share_bar(shares, title="Trentuno: a dealt hand's score", xlabel="score", ylabel="share of hands",
-                       highlight=marked, marked="most likely, and 31", top=max(shares.values()) * 1.1,
+    narrow = share_bar(shares, title=_("Trentuno: a dealt hand's score"), xlabel=_("score"),
+                       ylabel=_("share of hands"),
+                       highlight=marked, marked=_("most likely, and 31"), top=max(shares.values()) * 1.1,
                        horizontal=True, width=NARROW)
     out = pair_html(wide, narrow) + f'<div class="sk-count-words">{lines_html(t.words)}</div>'
     return out if html else _display(out)
@@ -255,12 +273,14 @@ def quattro_cycle_html(rules=None, face: str = "italian", html: bool = False):
         a, b = (parse_cards(x) for x in d.hands)
         rows.append(f'<li class="sk-duel" style="margin:0 0 10px"><div style="display:flex;flex-wrap:wrap;'
                     f'align-items:center;gap:10px">{hand_html(a, face, size=40, label=fmt_points(d.winner))}'
-                    f'<b>{esc(fmt_points(d.winner))} beats {esc(fmt_points(d.loser))}</b>'
+                    '<b>' + esc(_("{winner} beats {loser}").format(winner=fmt_points(d.winner),
+                                                                   loser=fmt_points(d.loser))) + '</b>'
                     f'{hand_html(b, face, size=40, label=fmt_points(d.loser))}</div>'
                     f'<div class="sk-note">{esc(d.reason)}</div></li>')
     last = c.words.splitlines()[-1]
     out = (f'<div class="sk-quattro-cycle"><ol style="padding-left:1.4em">{"".join(rows)}</ol>'
-           f'<p>So the first beats the second, the second the third and the third the first: no hand is best.</p>'
+           '<p>' + esc(_("So the first beats the second, the second the third and the third the first: no hand "
+                         "is best.")) + '</p>'
            f'<p><b>{esc(last)}</b></p></div>')
     return out if html else _display(out)
 
@@ -277,7 +297,8 @@ def count_html(count, html: bool = False):
     """
     if not isinstance(count, counting.Count):
         raise SetteKitError(f"count={count!r}: give the answer of counting.two_card_sette_e_mezzo or reale_hands")
-    same = "the same" if count.engine == count.probability else "different!"
-    out = (f'<div class="sk-count">{lines_html(count.words)}<p class="sk-engine">The odds engine, card by card: '
-           f'{esc(fmt.approx(count.engine, "percent", 1))} ({same}).</p></div>')
+    said = (_("The odds engine, card by card: {value} (the same).") if count.engine == count.probability
+            else _("The odds engine, card by card: {value} (different!)."))
+    out = (f'<div class="sk-count">{lines_html(count.words)}<p class="sk-engine">'
+           f'{esc(said.format(value=fmt.approx(count.engine, "percent", 1)))}</p></div>')
     return out if html else _display(out)

@@ -27,11 +27,12 @@ import ipywidgets
 
 from sette_kit import fmt, simulate
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import _, ngettext
 from sette_kit.rules import Rules
 
 from ._background import Job
 from .base import LOG, UNEXPECTED, KitWidget, button, esc, plain_text, safe_action
-from .charts import caption_text, coverage_chart
+from .charts import caption_text, coverage_chart, thousands
 
 __all__ = ["CoveragePicture", "STEP_RUNS"]
 
@@ -61,10 +62,13 @@ class CoveragePicture(KitWidget):
         self.chart.add_class("sk-coverage-chart")
         self.tally_html = ipywidgets.HTML()
         self.tally_html.add_class("sk-coverage-tally")
-        self.more_button = button(f"Another {self.runs} runs", self.another,
-                                  tooltip=f"Simulate {self.runs} more runs of {self.rounds:,} rounds each",
+        self.more_button = button(ngettext("Another {n} run", "Another {n} runs", self.runs).format(n=self.runs),
+                                  self.another,
+                                  tooltip=ngettext("Simulate {n} more runs of {rounds} round each",
+                                                   "Simulate {n} more runs of {rounds} rounds each",
+                                                   self.rounds).format(n=self.runs, rounds=thousands(self.rounds)),
                                   css="sk-coverage-more", style="primary")
-        self.progress = ipywidgets.IntProgress(value=0, min=0, max=self.runs, description="Runs:",
+        self.progress = ipywidgets.IntProgress(value=0, min=0, max=self.runs, description=_("Runs:"),
                                                layout=ipywidgets.Layout(display="none"))
         self.progress.add_class("sk-progress")
         self.set_children([self.chart, self.tally_html,
@@ -85,12 +89,16 @@ class CoveragePicture(KitWidget):
         misses, total = self.tally
         share = fmt.percent(misses / total) if total else "0%"
         expect = round((1 - self.level) * 100)
-        return (f"So far: {misses} of {total:,} intervals missed the exact value ({share}). "
-                f"At {self.level:.0%}, about {expect} in 100 should miss.")
+        return (ngettext("So far: {misses} of {total} interval missed the exact value ({share}).",
+                         "So far: {misses} of {total} intervals missed the exact value ({share}).", total).format(
+                    misses=misses, total=thousands(total), share=share) + " "
+                + _("At {level}, about {expect} in 100 should miss.").format(level=fmt.percent(self.level, 0),
+                                                                             expect=expect))
 
     @property
     def history_text(self) -> str:
-        parts = [f"runs {b.intervals[0].run + 1}-{b.intervals[-1].run + 1}: {len(b.misses)} missed"
+        parts = [_("runs {first}-{last}: {n} missed").format(first=b.intervals[0].run + 1,
+                                                               last=b.intervals[-1].run + 1, n=len(b.misses))
                  for b in self.batches]
         text = "; ".join(parts)
         return text[:1].upper() + text[1:] + "." if text else ""
@@ -106,11 +114,14 @@ class CoveragePicture(KitWidget):
     def _show(self) -> None:
         last = self.batches[-1]
         self.chart.value = coverage_chart(last.intervals, last.exact, self.level,
-                                          xlabel="mean result per unit staked").html
+                                          xlabel=_("mean result per unit staked")).html
         exact = fmt.decimal(self.exact, 4, sign=True)
-        self.tally_html.value = (f'<p class="sk-coverage-exact">Each line is one run of {self.rounds:,} rounds and its '
-                                 f'{self.level:.0%} confidence interval; the dashed line is the exact value, '
-                                 f'{esc(exact)}.</p>'
+        each = ngettext("Each line is one run of {rounds} round and its {level} confidence interval; the dashed "
+                        "line is the exact value, {exact}.",
+                        "Each line is one run of {rounds} rounds and its {level} confidence interval; the dashed "
+                        "line is the exact value, {exact}.", self.rounds).format(
+            rounds=thousands(self.rounds), level=fmt.percent(self.level, 0), exact=exact)
+        self.tally_html.value = (f'<p class="sk-coverage-exact">{esc(each)}</p>'
                                  f'<p role="status"><b>{esc(self.tally_text)}</b></p>'
                                  f'<p class="sk-coverage-history">{esc(self.history_text)}</p>')
 
@@ -121,7 +132,7 @@ class CoveragePicture(KitWidget):
         their :class:`~sette_kit.simulate.Coverage`; otherwise as background work (the
         button is off and the progress bar moves until they are done)."""
         if self.running:
-            raise SetteKitError("The runs are still being simulated: wait for them to finish.")
+            raise SetteKitError(_("The runs are still being simulated: wait for them to finish."))
         start = sum(b.runs for b in self.batches)
         runs = simulate._coverage_iter(self.rules, self.player, self.dealer, self.rounds, self.runs,
                                        self.level, self.seed, start)

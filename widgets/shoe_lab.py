@@ -34,12 +34,13 @@ import ipywidgets
 
 from sette_kit import counting, fmt, odds
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import N_, _, ngettext, pgettext
 from sette_kit.rules import PRESETS, Rules
 from sette_kit.scoring import fmt_points, score
 
 from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
 from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
-from .charts import NARROW, caption_text, pair_html, paired_bar
+from .charts import NARROW, caption_text, card_words, decision_words, number, pair_html, paired_bar, preset_words
 from .render import hand_html
 
 __all__ = ["ShoeLab", "BANKS", "MAX_DEAL"]
@@ -47,7 +48,6 @@ __all__ = ["ShoeLab", "BANKS", "MAX_DEAL"]
 BANKS = ("4", "4½", "5", "5½", "6", "6½")
 MAX_DEAL = 10
 """The most rounds one click deals."""
-CARD_WORDS = {"Ace": "an Ace", "figure": "a figure", "matta": "the matta"}
 
 
 def _bank(x) -> str:
@@ -59,7 +59,8 @@ def _bank(x) -> str:
     except (SetteKitError, TypeError, ValueError):
         name = None
     if name not in BANKS:
-        raise SetteKitError(f"The bank {x!r} is not one of: stands at {', '.join(BANKS)}.")
+        raise SetteKitError(_("The bank {bank} is not one of: stands at {banks}.").format(
+            bank=repr(x), banks=', '.join(BANKS)))
     return name
 
 
@@ -90,7 +91,7 @@ class ShoeLab(Stepped, KitWidget):
         self.background = background
         self.player = player
         self.card_size = card_size
-        self.seed = whole(seed, 0, MAX_SEED, "The seed")
+        self.seed = whole(seed, 0, MAX_SEED, N_("The seed"))
         bank = _bank(bank)
         self.shoe = None
         self.rows = self.counts = self.hand_now = None
@@ -99,25 +100,26 @@ class ShoeLab(Stepped, KitWidget):
         self._dealing = False
 
         menu = dict(layout=ipywidgets.Layout(width="auto"))
-        self.rules_menu = ipywidgets.Dropdown(options=list(PRESETS), value=rules, description="Rules:", **menu)
+        self.rules_menu = ipywidgets.Dropdown(options=[(preset_words(p), p) for p in PRESETS], value=rules,
+                                              description=_("Rules:"), **menu)
         self.rules_menu.add_class("sk-rules")
-        self.bank_menu = ipywidgets.Dropdown(options=[(f"stands at {b}", b) for b in BANKS], value=bank,
-                                             description="Bank:", **menu)
+        self.bank_menu = ipywidgets.Dropdown(options=[(_("stands at {points}").format(points=b), b) for b in BANKS],
+                                             value=bank, description=_("Bank:"), **menu)
         self.bank_menu.add_class("sk-bank")
-        self.seed_box = ipywidgets.Text(str(self.seed), description="Seed:", continuous_update=False,
+        self.seed_box = ipywidgets.Text(str(self.seed), description=_("Seed:"), continuous_update=False,
                                         layout=ipywidgets.Layout(width="7em"), style={"description_width": "initial"})
         self.seed_box.add_class("sk-seed")
         self.rules_menu.observe(lambda ch: self._quietly(self.set_rules, ch["new"]), names="value")
         self.bank_menu.observe(lambda ch: self._quietly(self.set_bank, ch["new"]), names="value")
         self.seed_box.observe(lambda ch: self._quietly(self.set_seed, ch["new"]), names="value")
-        self.deal_button = button("Deal a round", lambda: self.deal(1), css="sk-deal", style="primary",
-                                  tooltip="Deal and play one round from the same deck")
-        self.deal5_button = button("Deal 5 rounds", lambda: self.deal(5), css="sk-deal-5",
-                                   tooltip="Deal and play five rounds from the same deck")
-        self.new_button = button("New shoe", lambda: self.new_shoe(), css="sk-new-shoe",
-                                 tooltip="Shuffle all 40 cards and start again")
-        self.hand_box = text_box("e.g. 5 di denari", lambda t: self._quietly(self.set_hand, t),
-                                 description="Your hand:", css="sk-hand-input", width="20em")
+        self.deal_button = button(_("Deal a round"), lambda: self.deal(1), css="sk-deal", style="primary",
+                                  tooltip=_("Deal and play one round from the same deck"))
+        self.deal5_button = button(_("Deal 5 rounds"), lambda: self.deal(5), css="sk-deal-5",
+                                   tooltip=_("Deal and play five rounds from the same deck"))
+        self.new_button = button(_("New shoe"), lambda: self.new_shoe(), css="sk-new-shoe",
+                                 tooltip=_("Shuffle all 40 cards and start again"))
+        self.hand_box = text_box(_("e.g. 5 di denari"), lambda t: self._quietly(self.set_hand, t),
+                                 description=_("Your hand:"), css="sk-hand-input", width="20em")
         self.hand_box.style.description_width = "initial"
         self.status = ipywidgets.HTML("")
         self.status.add_class("sk-status")
@@ -153,16 +155,16 @@ class ShoeLab(Stepped, KitWidget):
         def steps():
             shoe = counting.Shoe(rules, dealer=self._dealer(bank), player=self.player, seed=seed)
             yield
-            self.log = [f"A new shoe: the 40 cards shuffled ({rules.name} rules, the bank stands at {bank}, "
-                        f"seed {seed})."]
+            self.log = [_("A new shoe: the 40 cards shuffled ({rules} rules, the bank stands at {bank}, "
+                          "seed {seed}).").format(rules=preset_words(rules.name), bank=bank, seed=seed)]
             self.shoe = shoe
             self._show(shoe)
 
-        self._request(steps, "Shuffling…", wait=wait)
+        self._request(steps, _("Shuffling…"), wait=wait)
 
     def _deal_steps(self, shoe, n: int):
         try:
-            for _ in range(n):
+            for unused in range(n):
                 shoe.solution()  # the counting player's strategy for the cards left (the slow part)
                 yield
                 if self.shoe is not shoe:
@@ -195,38 +197,48 @@ class ShoeLab(Stepped, KitWidget):
 
     def _hand_words(self, cards) -> str:
         s = score(tuple(cards), self._rules())
-        return f"{self._names(cards)} ({'bust' if s.bust else fmt_points(s.total)})"
+        total = pgettext("total", "bust") if s.bust else fmt_points(s.total)
+        return f"{self._names(cards)} ({total})"
 
     def _round_words(self, r) -> str:
-        said = (" The deck ran out during this round: the cards not on the table were shuffled back in (S18)."
-                if r.reshuffled else "")
         result = r.result
-        outcome = (f"you win {result:g}" if result > 0 else f"you lose {-result:g}" if result < 0 else "no payment")
-        bank = "the bank did not need to play (you went bust, S10)" if not r.bank[1:] and score(
-            tuple(r.player), self._rules()).bust else f"the bank {self._hand_words(r.bank)}"
-        left = f"{r.left} card{'' if r.left == 1 else 's'} left"
-        return f"Round {r.number}: you {self._hand_words(r.player)}; {bank}: {outcome}.{said} {left}."
+        outcome = (_("you win {amount}").format(amount=number(result)) if result > 0
+                   else _("you lose {amount}").format(amount=number(-result)) if result < 0 else _("no payment"))
+        bank = _("the bank did not need to play (you went bust, S10)") if not r.bank[1:] and score(
+            tuple(r.player), self._rules()).bust else _("the bank {hand}").format(hand=self._hand_words(r.bank))
+        text = _("Round {number}: you {hand}; {bank}: {outcome}.").format(
+            number=r.number, hand=self._hand_words(r.player), bank=bank, outcome=outcome)
+        if r.reshuffled:
+            text += " " + _("The deck ran out during this round: the cards not on the table were shuffled back in "
+                            "(S18).")
+        return text + " " + ngettext("{n} card left.", "{n} cards left.", r.left).format(n=r.left)
 
     def _show_log(self) -> None:
         items = "".join(f'<li>{esc(line)}</li>' for line in reversed(self.log[-8:]))
-        more = f'<p class="sk-note">({len(self.log) - 8} earlier entries)</p>' if len(self.log) > 8 else ""
-        self.log_html.value = live(f'<h4 class="sk-lab-heading">The shoe, newest first</h4>'
+        earlier = len(self.log) - 8
+        more = ngettext("{n} earlier entry", "{n} earlier entries", earlier).format(n=earlier)
+        more = f'<p class="sk-note">({esc(more)})</p>' if earlier > 0 else ""
+        self.log_html.value = live('<h4 class="sk-lab-heading">' + esc(_("The shoe, newest first")) + f'</h4>'
                                    f'<ul class="sk-log">{items}</ul>{more}', "sk-log-result")
 
     def _show_seen(self, shoe) -> None:
         seen = shoe.seen
-        head = (f'<h4 class="sk-lab-heading">Seen since the last shuffle: {len(seen)} cards; '
-                f'{shoe.left} left in the deck</h4>')
-        body = hand_html(seen, rules=shoe.rules, size=self.card_size, label="Cards seen") if seen else \
-            '<p class="sk-note">None yet: the deck is full.</p>'
+        said = ngettext("Seen since the last shuffle: {seen} cards; {left} left in the deck",
+                        "Seen since the last shuffle: {seen} cards; {left} left in the deck", len(seen))
+        said = said.format(seen=len(seen), left=shoe.left)
+        head = f'<h4 class="sk-lab-heading">{esc(said)}</h4>'
+        body = hand_html(seen, rules=shoe.rules, size=self.card_size, label=_("Cards seen")) if seen else \
+            '<p class="sk-note">' + esc(_("None yet: the deck is full.")) + '</p>'
         self.seen_html.value = head + body
 
     def _show_counts(self, shoe, counts) -> None:
-        cats = [c.card for c in counts]
-        series = (("in the full deck", [c.total for c in counts]), ("left now", [c.left for c in counts]))
-        wide = paired_bar(cats, *series, title=f"The deck by value: {shoe.left} cards left", xlabel="card value",
-                          ylabel="cards", style="count", height=260)
-        narrow = paired_bar(cats, *series, title=f"{shoe.left} cards left", xlabel="card value", style="count",
+        cats = [card_words(c.card) for c in counts]
+        series = ((_("in the full deck"), [c.total for c in counts]), (_("left now"), [c.left for c in counts]))
+        wide = paired_bar(cats, *series, title=ngettext("The deck by value: {n} card left",
+                                                        "The deck by value: {n} cards left", shoe.left).format(
+                              n=shoe.left), xlabel=_("card value"), ylabel=_("cards"), style="count", height=260)
+        narrow = paired_bar(cats, *series, title=ngettext("{n} card left", "{n} cards left", shoe.left).format(
+                                n=shoe.left), xlabel=_("card value"), style="count",
                             horizontal=True, width=NARROW, ylabel="")
         self.counts_html.value = pair_html(wide, narrow)
 
@@ -238,52 +250,62 @@ class ShoeLab(Stepped, KitWidget):
                 arrow = ""
             else:
                 arrow = " ↑" if r.bust_now > r.bust_fresh else " ↓" if r.bust_now < r.bust_fresh else ""
-            now = "—" if r.decision_now is None else r.decision_now + (" ★ changed" if changed else "")
-            body.append([esc(r.card), str(r.left), esc(_prob(r.bust_now) + arrow), esc(_prob(r.bust_fresh)),
-                         f"<b>{esc(now)}</b>" if changed else esc(now), esc(r.decision_fresh)])
+            now = "—" if r.decision_now is None else decision_words(r.decision_now) + (
+                " ★ " + _("changed") if changed else "")
+            body.append([esc(card_words(r.card)), str(r.left), esc(_prob(r.bust_now) + arrow),
+                         esc(_prob(r.bust_fresh)), f"<b>{esc(now)}</b>" if changed else esc(now),
+                         esc(decision_words(r.decision_fresh))])
             css.append("sk-changed" if changed else "")
         n = sum(1 for c in css if c)
-        note = (f"★ changed: the cards seen change the best play holding that first card ({n} "
-                f"{'row' if n == 1 else 'rows'}). ↑/↓: likelier/less likely to bust than from a fresh deck."
-                if n else "The cards seen change no first card's best play yet. ↑/↓: likelier/less likely to bust "
-                          "than from a fresh deck.")
+        arrows = _("↑/↓: likelier/less likely to bust than from a fresh deck.")
+        note = (ngettext("★ changed: the cards seen change the best play holding that first card ({n} row).",
+                         "★ changed: the cards seen change the best play holding that first card ({n} rows).",
+                         n).format(n=n) + " " + arrows
+                if n else _("The cards seen change no first card's best play yet.") + " " + arrows)
         if shoe.left < 2:
-            note = ("Fewer than 2 cards left: the next round starts with a reshuffle (S18), so its odds are a fresh "
-                    "deck's.")
-        table = table_html(["first card", "left", "bust now", "bust, fresh deck", "best play now",
-                            "best play, fresh deck"], body, css="sk-shoe-odds", row_css=css,
-                           caption="Holding one card: the chance that one more card busts it, and the best play")
-        self.table_html.value = live(f'<h4 class="sk-lab-heading">Odds now and from a fresh deck</h4>{table}'
+            note = _("Fewer than 2 cards left: the next round starts with a reshuffle (S18), so its odds are a fresh "
+                     "deck's.")
+        head = [_("first card"), _("left"), _("bust now"), _("bust, fresh deck"), _("best play now"),
+                _("best play, fresh deck")]
+        table = table_html([esc(h) for h in head], body, css="sk-shoe-odds", row_css=css,
+                           caption=esc(_("Holding one card: the chance that one more card busts it, and the best "
+                                         "play")))
+        heading = _("Odds now and from a fresh deck")
+        self.table_html.value = live(f'<h4 class="sk-lab-heading">{esc(heading)}</h4>{table}'
                                      f'<p class="sk-table-note">{esc(note)}</p>', "sk-table-result")
 
     def _show_hand(self, shoe) -> None:
         if not self.hand:
             self.hand_now = None
-            self.hand_html.value = live('<p class="sk-note">Type a hand to see its odds now and from a fresh '
-                                        'deck.</p>', "sk-hand-result")
+            said = _("Type a hand to see its odds now and from a fresh deck.")
+            self.hand_html.value = live(f'<p class="sk-note">{esc(said)}</p>', "sk-hand-result")
             return
         gone = [c for c in self.hand if c in set(shoe.seen)]
         if gone:
             self.hand_now = None
-            self.hand_html.value = live(
-                f'<p class="sk-note">{esc(self._names(gone))} has been seen since the last shuffle, so it cannot '
-                f'be in your hand now: type another hand.</p>', "sk-hand-result")
+            said = ngettext("{cards} has been seen since the last shuffle, so it cannot be in your hand now: type "
+                            "another hand.",
+                            "{cards} have been seen since the last shuffle, so they cannot be in your hand now: type "
+                            "another hand.", len(gone)).format(cards=self._names(gone))
+            self.hand_html.value = live(f'<p class="sk-note">{esc(said)}</p>', "sk-hand-result")
             return
         h = counting.compare_hand(shoe, self.hand)
         self.hand_now = h
-        fresh = f"from a fresh deck {fmt.approx(h.bust_fresh, 'percent', 1)}"
         if h.bust_now is None:
-            lines = [f"Holding {self._hand_words(h.cards)}: the next round starts from a reshuffled deck, so the "
-                     f"odds are those of a fresh deck: one more card busts you with "
-                     f"{fmt.approx(h.bust_fresh, 'percent', 1)}; best play: {h.decision_fresh}."]
+            lines = [_("Holding {hand}: the next round starts from a reshuffled deck, so the odds are those of a "
+                       "fresh deck: one more card busts you with {fresh}; best play: {play}.").format(
+                hand=self._hand_words(h.cards), fresh=fmt.approx(h.bust_fresh, 'percent', 1),
+                play=decision_words(h.decision_fresh))]
         else:
-            lines = [(f"Holding {self._hand_words(h.cards)}, one more card busts you with "
-                      f"{fmt.approx(h.bust_now, 'percent', 1)} now ({fresh})."),
-                     f"Best play now: {h.decision_now}; from a fresh deck: {h.decision_fresh}."
-                     + (" ★ The cards seen change the decision." if h.changed else "")]
+            lines = [_("Holding {hand}, one more card busts you with {now} now (from a fresh deck {fresh}).").format(
+                         hand=self._hand_words(h.cards), now=fmt.approx(h.bust_now, 'percent', 1),
+                         fresh=fmt.approx(h.bust_fresh, 'percent', 1)),
+                     _("Best play now: {now}; from a fresh deck: {fresh}.").format(
+                         now=decision_words(h.decision_now), fresh=decision_words(h.decision_fresh))
+                     + (" " + _("★ The cards seen change the decision.") if h.changed else "")]
         self.hand_html.value = live(
             "".join(f'<p class="sk-hand-line">{esc(x)}</p>' for x in lines)
-            + f'<details class="sk-hand-counting"><summary>The counting</summary>'
+            + '<details class="sk-hand-counting"><summary>' + esc(_("The counting")) + f'</summary>'
               f'{lines_html(h.counting, "sk-explain")}</details>', "sk-hand-result")
 
     # -- read-outs --------------------------------------------------------------------------------
@@ -312,26 +334,26 @@ class ShoeLab(Stepped, KitWidget):
     # -- actions ----------------------------------------------------------------------------------
     def _ready(self) -> None:
         if self.shoe is None:
-            raise SetteKitError("Wait a moment: the deck is being shuffled.")
+            raise SetteKitError(_("Wait a moment: the deck is being shuffled."))
 
     @safe_action
     def deal(self, rounds: int = 1) -> int:
         """Deal and play ``rounds`` rounds (1 to 10) from the same deck."""
-        n = whole(rounds, 1, MAX_DEAL, "The number of rounds to deal")
+        n = whole(rounds, 1, MAX_DEAL, N_("The number of rounds to deal"))
         self._ready()
         if self._dealing:
-            raise SetteKitError("Still dealing the rounds you asked for: wait a moment.")
+            raise SetteKitError(_("Still dealing the rounds you asked for: wait a moment."))
         shoe = self.shoe
         self._dealing = True
         self.deal_button.disabled = self.deal5_button.disabled = True
-        self._request(lambda: self._deal_steps(shoe, n), "Dealing and counting…")
+        self._request(lambda: self._deal_steps(shoe, n), _("Dealing and counting…"))
         return n
 
     @safe_action
     def new_shoe(self, seed=None) -> int:
         """Shuffle all 40 cards and start again (``seed``: a new seed, default the box's)."""
         if seed is not None:
-            self.seed = whole(seed, 0, MAX_SEED, "The seed")
+            self.seed = whole(seed, 0, MAX_SEED, N_("The seed"))
             self._set_quiet(self.seed_box, str(self.seed))
         self._new(Rules.preset(self.rules_menu.value), self.bank_menu.value, self.seed)
         return self.seed
@@ -340,7 +362,8 @@ class ShoeLab(Stepped, KitWidget):
     def set_rules(self, name: str) -> str:
         """The rules preset ('plain', 'italian', 'spanish'): a new shoe."""
         if name not in PRESETS:
-            raise SetteKitError(f"Unknown rules {name!r}: choose {', '.join(PRESETS)}.")
+            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=repr(name),
+                                                                                    presets=', '.join(PRESETS)))
         if self.rules_menu.value != name:
             self._set_quiet(self.rules_menu, name)
         self._new(Rules.preset(name), self.bank_menu.value, self.seed)
@@ -358,7 +381,7 @@ class ShoeLab(Stepped, KitWidget):
     @safe_action
     def set_seed(self, seed) -> int:
         """The seed of the shuffle (a whole number from 0 to 999,999,999): a new shoe."""
-        self.seed = whole(seed, 0, MAX_SEED, "The seed")
+        self.seed = whole(seed, 0, MAX_SEED, N_("The seed"))
         if self.seed_box.value != str(seed):
             self._set_quiet(self.seed_box, str(self.seed))
         self._new(Rules.preset(self.rules_menu.value), self.bank_menu.value, self.seed)

@@ -37,6 +37,7 @@ import ipywidgets
 
 from sette_kit import accel, fmt, odds, simulate
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import N_, _, ngettext
 from sette_kit.numbers import MAX_CHARS, shown
 from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
@@ -44,6 +45,7 @@ from sette_kit.strategy import BankSeesPlayer, StandAt, sees_player, stand_at
 
 from ._background import Job
 from .base import LOG, UNEXPECTED, KitWidget, button, esc, exact_html, plain_text, safe_action
+from .charts import preset_words, thousands
 
 __all__ = ["SimulationLab", "MIN_ROUNDS", "MAX_ROUNDS", "PRESETS", "THRESHOLDS"]
 
@@ -54,11 +56,17 @@ SEES = "sees"
 OPTIMAL = "optimal"
 
 COUNT_WORDS = {
-    "win": "you won", "lose": "you lost", "push": "stake back (no payment)", "bust": "you went bust (S10)",
-    "dealer_bust": "the bank went bust (S12)", "reale": "you won with a reale (S5)",
-    "triple": "you won with a triplé (S6)", "matta_sette": "you won with a matta 7½ (S14)",
-    "dealer_reale": "the bank's reale collected double (S15)", "dealer_triple": "the bank made a triplé (S6)",
+    "win": N_("you won"), "lose": N_("you lost"), "push": N_("stake back (no payment)"),
+    "bust": N_("you went bust (S10)"), "dealer_bust": N_("the bank went bust (S12)"),
+    "reale": N_("you won with a reale (S5)"), "triple": N_("you won with a triplé (S6)"),
+    "matta_sette": N_("you won with a matta 7½ (S14)"), "dealer_reale": N_("the bank's reale collected double (S15)"),
+    "dealer_triple": N_("the bank made a triplé (S6)"),
 }
+
+
+def _range_words(lo: int, hi: int | None) -> str:
+    return (_("from {lo} to {hi}").format(lo=thousands(lo), hi=thousands(hi)) if hi is not None
+            else _("{lo} or more").format(lo=lo))
 
 
 class _Cancelled(Exception):
@@ -92,23 +100,22 @@ def _threshold_of(policy, what: str):
 
 def _parse_whole(text, lo: int, hi: int | None, what: str) -> int:
     if isinstance(text, bool):
-        raise SetteKitError(f"{what} must be a whole number")
+        raise SetteKitError(_("{what} must be a whole number").format(what=_(what)))
     if isinstance(text, int):
         n = text
     else:
         raw = str(text).strip() if not isinstance(text, str) or len(text) <= 4 * MAX_CHARS else text[:4 * MAX_CHARS]
         if len(raw) > MAX_CHARS:  # issue 19.3: the size is checked before the text becomes a number
-            rng = f"from {lo:,} to {hi:,}" if hi is not None else f"{lo} or more"
-            raise SetteKitError(f"{what} must be a whole number {rng} (you typed {shown(text)}, too long for "
-                                f"a number).")
+            raise SetteKitError(_("{what} must be a whole number {range} (you typed {text}, too long for "
+                                  "a number).").format(what=_(what), range=_range_words(lo, hi), text=shown(text)))
         try:
             n = int(raw.replace(",", "").replace("_", "").replace(" ", ""))
         except ValueError:
-            rng = f"from {lo:,} to {hi:,}" if hi is not None else f"{lo} or more"
-            raise SetteKitError(f"{what} must be a whole number {rng} (you typed {raw!r}).") from None
+            raise SetteKitError(_("{what} must be a whole number {range} (you typed {text}).").format(
+                what=_(what), range=_range_words(lo, hi), text=repr(raw))) from None
     if n < lo or (hi is not None and n > hi):
-        rng = f"from {lo:,} to {hi:,}" if hi is not None else f"{lo} or more"
-        raise SetteKitError(f"{what} must be {rng} (you typed {text}).")
+        raise SetteKitError(_("{what} must be {range} (you typed {text}).").format(
+            what=_(what), range=_range_words(lo, hi), text=text))
     return n
 
 
@@ -119,9 +126,9 @@ def _num(x) -> str:
 def _policy_words(policy) -> str:
     """A player's or bank's plan in words: 'stands at 5', "sees the player's total"."""
     if isinstance(policy, BankSeesPlayer):
-        return "sees the player's total and draws until it reaches it"
+        return _("sees the player's total and draws until it reaches it")
     if isinstance(policy, StandAt):
-        return f"stands at {fmt_points(Fraction(policy.threshold_half_points, 2))}"
+        return _("stands at {points}").format(points=fmt_points(Fraction(policy.threshold_half_points, 2)))
     return str(policy)
 
 
@@ -144,22 +151,28 @@ class SimulationLab(KitWidget):
         if d is None:
             raise SetteKitError(f"dealer={dealer!r}: accepted are stand_at(x) with x from 1 to 7½ or sees_player()")
         thresholds = sorted(set(THRESHOLDS) | {t for t in (p, d) if isinstance(t, Fraction)})
-        self.preset_choice = ipywidgets.Dropdown(options=list(PRESETS), value=rules, description="Rules:")
+        self.preset_choice = ipywidgets.Dropdown(options=[(preset_words(p), p) for p in PRESETS], value=rules,
+                                                 description=_("Rules:"))
         self.preset_choice.add_class("sk-sim-rules")
         self.player_choice = ipywidgets.Dropdown(
-            options=[("optimal strategy", OPTIMAL)] + [(f"stands at {fmt_points(t)}", t) for t in thresholds],
-            value=p, description="Player:")
+            options=[(_("optimal strategy"), OPTIMAL)]
+            + [(_("stands at {points}").format(points=fmt_points(t)), t) for t in thresholds],
+            value=p, description=_("Player:"))
         self.player_choice.add_class("sk-sim-player")
         self.bank_choice = ipywidgets.Dropdown(
-            options=[(f"stands at {fmt_points(t)}", t) for t in thresholds] + [("sees the player's total", SEES)],
-            value=d, description="Bank:")
+            options=[(_("stands at {points}").format(points=fmt_points(t)), t) for t in thresholds]
+            + [(_("sees the player's total"), SEES)],
+            value=d, description=_("Bank:"))
         self.bank_choice.add_class("sk-sim-bank")
-        self.rounds_box = ipywidgets.Text(value=str(_parse_whole(rounds, MIN_ROUNDS, MAX_ROUNDS, "Rounds")),
-                                          description="Rounds:", placeholder="1,000 to 10,000,000",
+        self.rounds_box = ipywidgets.Text(value=str(_parse_whole(rounds, MIN_ROUNDS, MAX_ROUNDS, N_("Rounds"))),
+                                          description=_("Rounds:"),
+                                          placeholder=_("{lo} to {hi}").format(lo=thousands(MIN_ROUNDS),
+                                                                               hi=thousands(MAX_ROUNDS)),
                                           continuous_update=False, layout=ipywidgets.Layout(width="16em"))
         self.rounds_box.add_class("sk-sim-rounds")
         self.rounds_box.style.description_width = "initial"  # room for the placeholder on a phone
-        self.seed_box = ipywidgets.Text(value=str(_parse_whole(seed, 0, None, "The seed")), description="Seed:",
+        self.seed_box = ipywidgets.Text(value=str(_parse_whole(seed, 0, None, N_("The seed"))),
+                                        description=_("Seed:"),
                                         continuous_update=False, layout=ipywidgets.Layout(width="12em"))
         self.seed_box.add_class("sk-sim-seed")
         self.rounds = int(self.rounds_box.value)
@@ -169,11 +182,11 @@ class SimulationLab(KitWidget):
         self.preset_choice.observe(lambda ch: self._changed(), names="value")
         self.player_choice.observe(lambda ch: self._changed(), names="value")
         self.bank_choice.observe(lambda ch: self._changed(), names="value")
-        self.run_button = button("Run", self.run, tooltip="Play the rounds and compare with the exact value",
+        self.run_button = button(_("Run"), self.run, tooltip=_("Play the rounds and compare with the exact value"),
                                  css="sk-run", style="primary")
-        self.cancel_button = button("Cancel", self.cancel, tooltip="Stop the simulation", css="sk-cancel")
+        self.cancel_button = button(_("Cancel"), self.cancel, tooltip=_("Stop the simulation"), css="sk-cancel")
         self.cancel_button.disabled = True
-        self.progress = ipywidgets.IntProgress(value=0, min=0, max=self.rounds, description="Progress:")
+        self.progress = ipywidgets.IntProgress(value=0, min=0, max=self.rounds, description=_("Progress:"))
         self.progress.add_class("sk-progress")
         self.progress_label = ipywidgets.HTML("")
         self.progress_label.add_class("sk-progress-label")
@@ -227,13 +240,13 @@ class SimulationLab(KitWidget):
 
     def _check_idle(self) -> None:
         if self.running:
-            raise SetteKitError("A simulation is running: wait for it or press Cancel first.")
+            raise SetteKitError(_("A simulation is running: wait for it or press Cancel first."))
 
     @safe_action
     def set_rounds(self, rounds) -> int:
         """How many rounds to play: a whole number from 1,000 to 10,000,000 ("100,000" is read)."""
         self._check_idle()
-        n = _parse_whole(rounds, MIN_ROUNDS, MAX_ROUNDS, "Rounds")
+        n = _parse_whole(rounds, MIN_ROUNDS, MAX_ROUNDS, N_("Rounds"))
         self.rounds = n
         if self.rounds_box.value != str(rounds):
             self._set_quiet(self.rounds_box, str(rounds))
@@ -243,7 +256,7 @@ class SimulationLab(KitWidget):
     def set_seed(self, seed) -> int:
         """The seed: a whole number, 0 or more (the same seed plays the same rounds)."""
         self._check_idle()
-        n = _parse_whole(seed, 0, None, "The seed")
+        n = _parse_whole(seed, 0, None, N_("The seed"))
         self.seed = n
         if self.seed_box.value != str(seed):
             self._set_quiet(self.seed_box, str(seed))
@@ -254,7 +267,8 @@ class SimulationLab(KitWidget):
         """Choose the rules preset: 'plain', 'italian' or 'spanish'."""
         self._check_idle()
         if name not in PRESETS:
-            raise SetteKitError(f"Unknown rules {name!r}: choose {', '.join(PRESETS)}.")
+            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=repr(name),
+                                                                                    presets=', '.join(PRESETS)))
         self.preset_choice.value = name
         return name
 
@@ -264,7 +278,8 @@ class SimulationLab(KitWidget):
         self._check_idle()
         value = _threshold_of(policy, "player")
         if value is None or (value != OPTIMAL and value not in dict(self.player_choice.options).values()):
-            raise SetteKitError(f"Unknown player policy {policy!r}: choose 'optimal' or stand at 1 to 7½.")
+            raise SetteKitError(_("Unknown player policy {policy}: choose 'optimal' or stand at 1 to 7½.").format(
+                policy=repr(policy)))
         self.player_choice.value = value
         return repr(self.player)
 
@@ -274,7 +289,8 @@ class SimulationLab(KitWidget):
         self._check_idle()
         value = SEES if policy == SEES else _threshold_of(policy, "bank")
         if value is None or value not in dict(self.bank_choice.options).values():
-            raise SetteKitError(f"Unknown bank policy {policy!r}: choose stand at 1 to 7½ or 'sees'.")
+            raise SetteKitError(_("Unknown bank policy {policy}: choose stand at 1 to 7½ or 'sees'.").format(
+                policy=repr(policy)))
         self.bank_choice.value = value
         return repr(self.dealer)
 
@@ -284,14 +300,14 @@ class SimulationLab(KitWidget):
         """Play the rounds.  ``wait=False`` (the Run button): as background work, the
         progress bar moving, returns at once; ``wait=True``: here, returns the Result."""
         self._check_idle()
-        rounds = _parse_whole(self.rounds_box.value, MIN_ROUNDS, MAX_ROUNDS, "Rounds")
-        seed = _parse_whole(self.seed_box.value, 0, None, "The seed")
+        rounds = _parse_whole(self.rounds_box.value, MIN_ROUNDS, MAX_ROUNDS, N_("Rounds"))
+        seed = _parse_whole(self.seed_box.value, 0, None, N_("The seed"))
         self.rounds, self.seed = rounds, seed
         job = (self.rules, self.player, self.dealer, rounds, seed)
         self._start()
         steps = self._steps(*job)
         if wait:
-            for _ in steps:
+            for unused in steps:
                 pass
             if self.status == "failed":
                 return None
@@ -303,7 +319,7 @@ class SimulationLab(KitWidget):
     def cancel(self) -> bool:
         """Stop a running simulation at the next chunk of rounds."""
         if not self.running:
-            raise SetteKitError("No simulation is running.")
+            raise SetteKitError(_("No simulation is running."))
         self._cancel.set()
         return True
 
@@ -326,8 +342,8 @@ class SimulationLab(KitWidget):
         self.progress.max = self.rounds
         self.progress.value = 0
         self.progress.bar_style = ""
-        self.progress_label.value = f"0 / {self.rounds:,} rounds"
-        self.result_html.value = '<p class="sk-running" role="status">Running…</p>'
+        self.progress_label.value = esc(_("{done} / {total} rounds").format(done=0, total=thousands(self.rounds)))
+        self.result_html.value = '<p class="sk-running" role="status">' + esc(_("Running…")) + '</p>'
         self.mean_chart.value = self.hist_chart.value = ""
         self.run_button.disabled = True
         self.cancel_button.disabled = False
@@ -343,7 +359,8 @@ class SimulationLab(KitWidget):
 
     def _tick(self, done: int, total: int) -> None:
         self.progress.value = done
-        self.progress_label.value = f"{done:,} / {total:,} rounds"
+        self.progress_label.value = esc(_("{done} / {total} rounds").format(done=thousands(done),
+                                                                            total=thousands(total)))
         if self._cancel.is_set():
             raise _Cancelled
 
@@ -361,8 +378,8 @@ class SimulationLab(KitWidget):
             if player == OPTIMAL:
                 sol = _solution(rules, dealer)
                 if not sol.key_is_sufficient:
-                    raise SetteKitError("Under these rules the optimal play depends on more than the cards' "
-                                        "values, so it cannot be simulated here; choose a threshold player.")
+                    raise SetteKitError(_("Under these rules the optimal play depends on more than the cards' "
+                                          "values, so it cannot be simulated here; choose a threshold player."))
                 player, exact = sol, sol.ev
             else:
                 exact = _policy_ev(rules, player, dealer)
@@ -378,8 +395,10 @@ class SimulationLab(KitWidget):
             self._finish("done")
         except _Cancelled:
             self.progress.bar_style = "warning"
-            self.result_html.value = (f'<p class="sk-cancelled" role="status">Cancelled after '
-                                      f'{self.progress.value:,} of {rounds:,} rounds: nothing to show.</p>')
+            said = ngettext("Cancelled after {done} of {total} round: nothing to show.",
+                            "Cancelled after {done} of {total} rounds: nothing to show.", rounds).format(
+                done=thousands(self.progress.value), total=thousands(rounds))
+            self.result_html.value = f'<p class="sk-cancelled" role="status">{esc(said)}</p>'
             self._finish("cancelled")
         except SetteKitError as exc:
             self.result_html.value = ""
@@ -396,30 +415,39 @@ class SimulationLab(KitWidget):
 
         lo, hi = r.ci(0.95)
         optimal = hasattr(r.player, "ev")
-        who = "plays the optimal strategy" if optimal else _policy_words(r.player)
-        lines = [f'<p class="sk-sim-setup">{r.rounds:,} rounds of the {esc(r.rules.name)} rules; the player '
-                 f'{esc(who)}, the bank {esc(_policy_words(r.dealer))}; seed {r.seed}.</p>',
+        who = _("plays the optimal strategy") if optimal else _policy_words(r.player)
+        setup = ngettext("{rounds} round of the {rules} rules; the player {who}, the bank {bank}; seed {seed}.",
+                         "{rounds} rounds of the {rules} rules; the player {who}, the bank {bank}; seed {seed}.",
+                         r.rounds).format(rounds=thousands(r.rounds), rules=preset_words(r.rules.name), who=who,
+                                          bank=_policy_words(r.dealer), seed=r.seed)
+        lines = [f'<p class="sk-sim-setup">{esc(setup)}</p>',
                  '<ul class="sk-sim-numbers">',
-                 f'<li>Estimate (mean result per unit staked): <b>{_num(r.mean)}</b></li>',
-                 f'<li>Standard error: {r.stderr:.4f}</li>',
-                 f'<li>95% confidence interval: {_num(lo)} to {_num(hi)}</li>']
+                 "<li>" + _("Estimate (mean result per unit staked): <b>{value}</b>").format(value=_num(r.mean))
+                 + "</li>",
+                 "<li>" + esc(_("Standard error: {value}").format(value=fmt.decimal(r.stderr, 4))) + "</li>",
+                 "<li>" + esc(_("95% confidence interval: {low} to {high}").format(low=_num(lo), high=_num(hi)))
+                 + "</li>"]
         if exact is not None:
             inside = lo <= float(exact) <= hi
-            source = ("the optimal strategy, worked out exactly as in lesson 6" if optimal
-                      else "these two plans, worked out exactly")
-            lines.append(f'<li>Exact value ({source}): <b>{_num(exact)}</b>{exact_html(exact)}</li>')
-            lines.append(f'<li class="sk-sim-verdict">The exact value is <b>{"inside" if inside else "outside"}'
-                         f'</b> the 95% confidence interval'
-                         + ("." if inside else " (this happens in about 1 run in 20).") + "</li>")
+            source = (_("the optimal strategy, worked out exactly as in lesson 6") if optimal
+                      else _("these two plans, worked out exactly"))
+            lines.append("<li>" + _("Exact value ({source}): <b>{value}</b>").format(source=esc(source),
+                                                                                     value=_num(exact))
+                         + f"{exact_html(exact)}</li>")
+            verdict = (_("The exact value is <b>inside</b> the 95% confidence interval.") if inside
+                       else _("The exact value is <b>outside</b> the 95% confidence interval (this happens in about "
+                              "1 run in 20)."))
+            lines.append(f'<li class="sk-sim-verdict">{verdict}</li>')
         lines.append("</ul>")
-        counts = "".join(f"<li>{esc(COUNT_WORDS[k])}: {n:,} ({n / r.rounds:.1%})</li>"
+        counts = "".join(f"<li>{esc(_(COUNT_WORDS[k]))}: {thousands(n)} ({fmt.percent(n / r.rounds)})</li>"
                          for k, n in r.counts.items() if n or k in ("win", "lose", "push"))
-        lines.append(f'<details class="sk-sim-counts"><summary>Outcome counts</summary><ul>{counts}</ul></details>')
+        lines.append('<details class="sk-sim-counts"><summary>' + esc(_("Outcome counts")) + f'</summary>'
+                     f'<ul>{counts}</ul></details>')
         self.result_html.value = "".join(lines)
         self.mean_chart.value = charts.running_mean_checkpoints(
-            r.checkpoints, exact=exact, title="Running mean of your result",
-            ylabel="mean result per unit staked").html
+            r.checkpoints, exact=exact, title=_("Running mean of your result"),
+            ylabel=_("mean result per unit staked")).html
         shares = {f"{v:+d}" if v else "0": Fraction(n, r.rounds) for v, n in sorted(r.payouts.items())}
         self.hist_chart.value = charts.distribution_bar(
-            shares, title="Share of rounds by result", xlabel="result per unit staked",
-            ylabel="share of rounds").html
+            shares, title=_("Share of rounds by result"), xlabel=_("result per unit staked"),
+            ylabel=_("share of rounds")).html
