@@ -70,7 +70,8 @@ _YES = {"yes", "y", "true", "si", "sì", "sí", "s", "vero", "verdadero", "ciert
 _NO = {"no", "n", "false", "falso", "0", "non"}
 
 # issue 17: "sette e mezzo", "siete y media", "seven and a half" (and 3 e mezzo, dos y
-# media, ...) are read in every language, as are the numbers zero to ten in words
+# media, ...) are read in every language; a whole number in words alone ("seven") is not
+# an answer (the score trainer asks for digits)
 _NUMBER_WORDS = {}
 for _value, _words in enumerate((
         "zero cero", "uno una un one", "due dos two", "tre tres three", "quattro cuatro four",
@@ -158,11 +159,9 @@ _RE_GROUPED = re.compile(r"[+-]?\d{1,3}(?:\.\d{3})+,\d*%?")
 
 
 def _words_answer(t: str):
-    """A number written in words (any language of the kit), or None: 'sette e mezzo' is
-    7½, 'siete y media' 7½, 'three and a half' 3½, 'mezzo' ½, 'sei' 6."""
+    """A half written in words (any language of the kit), or None: 'sette e mezzo' is
+    7½, 'siete y media' 7½, 'three and a half' 3½, 'mezzo' ½."""
     low = t.lower()
-    if low in _NUMBER_WORDS:
-        return Fraction(_NUMBER_WORDS[low]), "integer"
     m = _RE_WORD_HALF.fullmatch(low)
     if m:
         whole = m.group(1)
