@@ -148,7 +148,7 @@ class FaceUpBank:
                 dist = {h.score.strength(rules)[0]: 1.0}
             else:
                 dist = {sum(_hp(c) for c in h.face_up): 1.0}
-                for _ in range(h.hidden):
+                for unused in range(h.hidden):
                     new = {}
                     for t, p in dist.items():
                         for v in range(1, 15):
