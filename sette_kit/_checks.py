@@ -157,6 +157,7 @@ def read_bots(bots) -> dict:
     if bots is None:
         return {}
     if not isinstance(bots, Mapping):
-        raise SetteKitError(_("bots={value}: accepted a dict {{seat or name: policy}}, 'all' (a bot at every "
-                              "seat) or None").format(value=shown(bots)))
+        form = "{" + _("seat or name") + ": policy}"
+        raise SetteKitError(_("bots={value}: accepted a dict {form}, 'all' (a bot at every seat) or None").format(
+            value=shown(bots), form=form))
     return dict(bots)
