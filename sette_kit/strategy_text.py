@@ -146,6 +146,22 @@ def house_edge_text(sol) -> str:
                                                                       edge=fraction_text(sol.house_edge))
 
 
+FIRST_LABELS = {"Ace": N_("Ace"), "figure": N_("figure"), "matta": N_("matta")}
+
+
+def first_label(first: str) -> str:
+    """A first card of :meth:`Solution.table` (a row of :func:`strategy_grid`) as a short
+    label in the current language: 'Ace', '2', 'figure', 'matta' (issue 17).
+
+    >>> [first_label(f) for f in ("Ace", "2", "figure")]
+    ['Ace', '2', 'figure']
+    """
+    return _(FIRST_LABELS[first]) if first in FIRST_LABELS else str(first)
+
+
+__all__.append("first_label")
+
+
 def _first_words(first: str) -> str:
     if first in FIRST_WORDS:
         return _(FIRST_WORDS[first])
