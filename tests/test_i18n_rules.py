@@ -244,3 +244,8 @@ def test_learner_text_is_translated(lang):
     }[lang]
     for key in expected:
         assert key in whole, key
+    with language(lang):
+        assert [st.first_label(f) for f in ("Ace", "3", "figure", "matta")] == {
+            "it": ["Asso", "3", "figura", "matta"], "es": ["As", "3", "figura", "comodín"]}[lang]
+        assert SHOWDOWNS[2].text == {"it": "il Re di denari e un 5 contro 6½",
+                                     "es": "el Rey de oros y un 5 contra 6½"}[lang]
