@@ -1,6 +1,6 @@
 """Execute lesson notebooks from a clean kernel and commit-ready them.
 
-    python lessons/_build.py                 # every lessons/NN-*.ipynb
+    python lessons/_build.py                 # every lessons/NN-*.ipynb, lessons/it/..., lessons/es/...
     python lessons/_build.py lessons/02-the-matta.ipynb
     python lessons/_build.py --check          # execute and time, write nothing
 
@@ -31,7 +31,7 @@ def build(path: Path, timeout: int = 120, write: bool = True) -> float:
     client.execute()
     elapsed = time.perf_counter() - start
     nb.metadata.pop("widgets", None)
-    _stamp_title(nb, path.name)
+    _stamp_title(nb, path)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
         for out in cell.get("outputs", []):
@@ -45,21 +45,29 @@ def build(path: Path, timeout: int = 120, write: bool = True) -> float:
     return elapsed
 
 
-def _stamp_title(nb, name: str) -> None:
+def _stamp_title(nb, path: Path) -> None:
     """The tab title Voilà shows (``<title>`` is the notebook's ``title`` metadata), from
-    the course catalogue (:func:`sette_kit.course.tab_title`) for the lessons it names."""
+    the course catalogue (:func:`sette_kit.course.tab_title`) for the lessons it names, in
+    the notebook's language (its folder: ``lessons/it/``, ``lessons/es/``; issue 17)."""
     from sette_kit import course
     from sette_kit.errors import SetteKitError
+    from sette_kit.i18n import LANGUAGES, language
 
+    from sette_kit.theme import page_words
+
+    lang = path.parent.name if path.parent.name in LANGUAGES else "en"
+    nb.metadata["sette_kit"] = page_words(lang)  # the served page's frame, in its language
     try:
-        nb.metadata["title"] = course.tab_title(name)
+        with language(lang):
+            nb.metadata["title"] = course.tab_title(path.name)
     except SetteKitError:  # not a lesson of the catalogue: leave its title alone
         pass
 
 
 def main(argv: list[str]) -> int:
     write = "--check" not in argv
-    paths = [Path(a) for a in argv if a != "--check"] or sorted(HERE.glob("[0-9][0-9]-*.ipynb"))
+    paths = [Path(a) for a in argv if a != "--check"] or [
+        p for folder in (HERE, HERE / "it", HERE / "es") for p in sorted(folder.glob("[0-9][0-9]-*.ipynb"))]
     total = 0.0
     for p in paths:
         t = build(p.resolve(), write=write)

@@ -15,6 +15,7 @@ from .cards import FULL_DECK, Card, Deck, Rank, Suit, format_cards, parse_card, 
 from .rules import PRESETS, Rules
 from .scoring import Outcome, Score, fmt_points, outcome, score, settle
 from .explain import explain
+from .i18n import get_language, set_language
 
 __version__ = "0.1.0"
 
@@ -23,6 +24,7 @@ __all__ = [
     "Card", "Deck", "Rank", "Suit", "FULL_DECK", "format_cards", "parse_card", "parse_cards",
     "Rules", "PRESETS",
     "Score", "Outcome", "score", "outcome", "settle", "fmt_points", "explain",
+    "set_language", "get_language",
 ]
 
 _LAZY = {"accel", "odds", "simulate", "game", "policies", "trentuno", "quattro", "cli", "risk", "counting"}

@@ -29,10 +29,24 @@ from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 from .cards import FULL_DECK, Card
 from .errors import SetteKitError
+from .i18n import N_, _, get_language
 from .scoring import fmt_points
 
 __all__ = ["Event", "Option", "Legal", "event_to_json", "event_from_json", "rng_to_json", "rng_from_json",
-           "HandCards", "SeatView", "Seats", "seat_names", "top_cards", "replace_checked"]
+           "HandCards", "SeatView", "Seats", "seat_names", "top_cards", "replace_checked", "num_text"]
+
+_SWAP = str.maketrans(",.", ".,")
+
+
+def num_text(text) -> str:
+    """A number written the English way (``1,000``, ``17.83``) written the way of the
+    current language: Italian and Spanish swap the two marks (``1.000``, ``17,83``).
+
+    >>> num_text("1,000,000.25")
+    '1,000,000.25'
+    """
+    text = str(text)
+    return text if get_language() == "en" else text.translate(_SWAP)
 
 
 # ---------------------------------------------------------------------------------------
@@ -249,18 +263,20 @@ class Seats:
         """S7: the seat that deals (holds the bank) first and how it was found: drawn by lot
         with the game's ``_rng`` when ``key`` is None, else the seat or name given."""
         if key is None:
-            return self._rng.randrange(self.n_seats), "drawn by lot"
-        return self._seat_of(key), "chosen"
+            return self._rng.randrange(self.n_seats), N_("drawn by lot")  # translate where shown: _(how)
+        return self._seat_of(key), N_("chosen")
 
     def _seat_of(self, key) -> int:
         """A seat number from a seat number or a player's name (SetteKitError otherwise)."""
         if isinstance(key, str):
             if key in self.names:
                 return self.names.index(key)
-            raise SetteKitError(f"no player called {key!r}: the players are {', '.join(self.names)}")
+            raise SetteKitError(_("no player called {key}: the players are {names}").format(
+                key=repr(key), names=", ".join(self.names)))
         if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < self.n_seats:
             return int(key)
-        raise SetteKitError(f"seat {key!r} does not exist: seats are 0-{self.n_seats - 1} or a player's name")
+        raise SetteKitError(_("seat {key} does not exist: seats are 0-{last} or a player's name").format(
+            key=repr(key), last=self.n_seats - 1))
 
     def _attach_bots(self, bots, default: Callable[[], Callable]) -> None:
         """``bots``: None, ``{seat or name: policy}``, or ``"all"`` (``default()`` at every seat)."""
@@ -272,7 +288,8 @@ class Seats:
             bots = {s: default() for s in range(self.n_seats)}
         for key, policy in read_bots(bots).items():
             if not callable(policy):
-                raise SetteKitError(f"the bot for {key!r} must be a callable policy(view) -> action")
+                raise SetteKitError(_("the bot for {key} must be a callable policy(view) -> action").format(
+                    key=repr(key)))
             self._bots[self._seat_of(key)] = policy
 
 
@@ -290,15 +307,17 @@ def top_cards(deck) -> list | None:
     try:
         top = list(as_cards(deck, what="deck="))
     except SetteKitError as exc:
-        raise SetteKitError(f"deck= must be distinct Cards, top card first: {exc}") from None
+        raise SetteKitError(_("deck= must be distinct Cards, top card first: {error}").format(error=exc)) from None
     return top
 
 
-def replace_checked(options, changes: Mapping, what: str = "option(s)"):
+def replace_checked(options, changes: Mapping, what: str = N_("option(s)")):
     """``dataclasses.replace(options, **changes)`` after checking every name is a field
-    (the new object validates the values in its ``__post_init__``)."""
+    (the new object validates the values in its ``__post_init__``); ``what`` is marked
+    text (``N_("...")``), translated here."""
     names = [f.name for f in dataclasses.fields(options)]
     unknown = set(changes) - set(names)
     if unknown:
-        raise SetteKitError(f"unknown {what} {', '.join(sorted(unknown))}; accepted: " + ", ".join(names))
+        raise SetteKitError(_("unknown {what} {names}; accepted: {accepted}").format(
+            what=_(what), names=", ".join(sorted(unknown)), accepted=", ".join(names)))
     return dataclasses.replace(options, **changes)

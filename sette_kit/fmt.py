@@ -16,6 +16,11 @@ the kit goes through this module:
   "exact value" disclosure the learner opens on request (``None`` when nothing is
   left out); :func:`fraction` writes any exact value as ``a/b``.
 
+Numbers follow the kernel's language (:func:`sette_kit.i18n.set_language`, issue 17):
+English writes ``16.37%`` and ``0.4373``; Italian and Spanish write the decimal comma
+and group thousands with a point, ``16,37%``, ``0,4373``, ``1.234,5``
+(:func:`localized`); fractions stay ``22/37``.
+
 Widgets put :func:`hidden_exact` behind ``<details><summary>exact value</summary>``
 (``widgets.base.number_html``); lessons do the same with
 ``widgets.base.exact_values``.
@@ -30,16 +35,23 @@ Widgets put :func:`hidden_exact` behind ``<details><summary>exact value</summary
 '-2/5 = -0.40'
 >>> approx(Fraction(-22069914749539, 134817758039250), "decimal", sign=True)
 '-0.1637'
+>>> from sette_kit.i18n import language
+>>> with language("it"):
+...     approx(edge, digits=2), approx(Fraction(22, 37)), approx(Fraction(-2, 5), "decimal", 2, sign=True)
+('16,37%', '22/37 ≈ 59,5%', '-2/5 = -0,40')
 """
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from numbers import Rational, Real
 
 from .errors import SetteKitError
+from .i18n import _, get_language
 
-__all__ = ["SHORT_DIGITS", "percent", "decimal", "fraction", "is_short", "approx", "hidden_exact"]
+__all__ = ["SHORT_DIGITS", "percent", "decimal", "fraction", "is_short", "approx", "hidden_exact",
+           "localized", "MARKS"]
 
 SHORT_DIGITS = 4
 """A fraction whose numerator and denominator have at most this many digits is shown
@@ -57,9 +69,9 @@ def _real(x) -> Real:
     from .numbers import shown
 
     if isinstance(x, bool) or not isinstance(x, Real):
-        raise SetteKitError(f"a number is needed, not {shown(x)}")
+        raise SetteKitError(_("a number is needed, not {value}").format(value=shown(x)))
     if isinstance(x, Rational) and max(abs(x.numerator).bit_length(), x.denominator.bit_length()) > MAX_BITS:
-        raise SetteKitError("the number is too large to write (more than 4,000 digits)")
+        raise SetteKitError(_("the number is too large to write (more than 4,000 digits)"))
     return x  # a float NaN (a standard error of one round) is written 'nan'; the widgets say why
 
 
@@ -67,7 +79,7 @@ def _float(x) -> float:
     try:
         return float(_real(x))
     except OverflowError:
-        raise SetteKitError("the number is too large to write as a decimal") from None
+        raise SetteKitError(_("the number is too large to write as a decimal")) from None
 
 
 def _digits(digits, hi: int = 12) -> int:
@@ -81,7 +93,37 @@ def _fixed(v: float, digits: int, sign: bool) -> str:
     text = f"{v:+.{digits}f}" if sign else f"{v:.{digits}f}"
     if float(text) == 0:  # never '-0.0' (nor '+0.0' for an exact zero)
         text = f"{0:.{digits}f}"
-    return text
+    return localized(text)
+
+
+MARKS = {"en": (".", ""), "it": (",", "."), "es": (",", ".")}
+"""Each language's decimal mark and thousands separator (the glossary of issue 17:
+Italian and Spanish write ``16,37%`` and ``1.000``; English writes no separator, as the
+kit always has)."""
+
+_NUMBER = re.compile(r"([+-]?)(\d+)(?:\.(\d+))?((?:e[+-]?\d+)?%?)")
+
+
+def localized(text: str) -> str:
+    """One number written the English way (``'1234.5'``, ``'-0.40'``, ``'59.5%'``,
+    ``'1e-05'``) in the current language's way; anything else (a fraction ``'22/37'``,
+    ``'nan'``, words) unchanged.
+
+    >>> localized("1234.5")
+    '1234.5'
+    >>> from sette_kit.i18n import language
+    >>> with language("es"):
+    ...     localized("1234.5"), localized("-0.40"), localized("9880"), localized("22/37"), localized("2.5e-07")
+    ('1.234,5', '-0,40', '9.880', '22/37', '2,5e-07')
+    """
+    point, group = MARKS.get(get_language(), MARKS["en"])
+    m = _NUMBER.fullmatch(text) if isinstance(text, str) else None
+    if m is None or (point, group) == MARKS["en"]:
+        return text
+    sign, whole, frac, tail = m.groups()
+    if group:
+        whole = re.sub(r"\B(?=(\d{3})+$)", group, whole)
+    return sign + whole + (point + frac if frac is not None else "") + tail
 
 
 def percent(x, digits: int = 1, *, sign: bool = False) -> str:
@@ -91,6 +133,13 @@ def percent(x, digits: int = 1, *, sign: bool = False) -> str:
     ('59.5%', '25.0%', '-33.33%')
     >>> percent(0.05, sign=True), percent(Fraction(-1, 10**9))
     ('+5.0%', '0.0%')
+    >>> from sette_kit.i18n import language
+    >>> with language("it"):
+    ...     percent(0.1637, 2), percent(Fraction(22, 37)), percent(Fraction(-1, 3), 2, sign=True), percent(12.345)
+    ('16,37%', '59,5%', '-33,33%', '1.234,5%')
+    >>> with language("es"):
+    ...     percent(0.1637, 2), percent(0.05, sign=True)
+    ('16,37%', '+5,0%')
     """
     return _fixed(_float(x) * 100, digits, sign) + "%"
 
@@ -100,6 +149,10 @@ def decimal(x, digits: int = 4, *, sign: bool = False) -> str:
 
     >>> decimal(Fraction(-22069914749539, 134817758039250)), decimal(Fraction(1, 8), 2, sign=True)
     ('-0.1637', '+0.12')
+    >>> from sette_kit.i18n import language
+    >>> with language("es"):
+    ...     decimal(0.43734), decimal(Fraction(1, 8), 2, sign=True), decimal(9880, 0), decimal(-1234.5, 1)
+    ('0,4373', '+0,12', '9.880', '-1.234,5')
     """
     return _fixed(_float(x), digits, sign)
 
@@ -107,12 +160,16 @@ def decimal(x, digits: int = 4, *, sign: bool = False) -> str:
 def fraction(x) -> str:
     """An exact value as ``'a/b'`` (``'n'`` when whole); a float as it is.
 
-    >>> fraction(Fraction(22, 37)), fraction(Fraction(-6, 2)), fraction(3)
-    ('22/37', '-3', '3')
+    >>> fraction(Fraction(22, 37)), fraction(Fraction(-6, 2)), fraction(3), fraction(0.25)
+    ('22/37', '-3', '3', '0.25')
+    >>> from sette_kit.i18n import language
+    >>> with language("it"):
+    ...     fraction(Fraction(1615, 6068)), fraction(0.25)
+    ('1615/6068', '0,25')
     """
     x = _real(x)
     if not isinstance(x, Rational):
-        return repr(float(x))
+        return localized(repr(float(x)))
     x = Fraction(x)
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
@@ -144,9 +201,13 @@ def approx(x, style: str = "percent", digits: int | None = None, *, sign: bool =
     ('22/37 ≈ 59.5%', '1/4 = 25.0%', '300.0%', '0.1637')
     >>> approx(Fraction(1615261979, 6068478780), digits=2)
     '26.62%'
+    >>> from sette_kit.i18n import language
+    >>> with language("es"):
+    ...     approx(Fraction(22, 37)), approx(Fraction(1, 4)), approx(0.1637, "decimal")
+    ('22/37 ≈ 59,5%', '1/4 = 25,0%', '0,1637')
     """
     if not isinstance(style, str) or style not in _DEFAULT_DIGITS:
-        raise SetteKitError(f"style={style!r}: accepted 'percent' or 'decimal'")
+        raise SetteKitError(_("style={style}: accepted 'percent' or 'decimal'").format(style=repr(style)))
     digits = _DEFAULT_DIGITS[style] if digits is None else digits
     lead = (percent if style == "percent" else decimal)(x, digits, sign=sign)
     if not is_short(x) or Fraction(x).denominator == 1:

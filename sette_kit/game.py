@@ -156,10 +156,11 @@ from ._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE as RNG_STATE_SCHEMA, Bad, 
                      EventData, Int, List, Name, Obj, Opt, Str, build_options, event_schema, load_json, rng_state,
                      validate)
 from ._table import (Event, HandCards, Legal, Option, SeatView, Seats, event_from_json, event_to_json,
-                     rng_from_json, rng_to_json, seat_names, top_cards)
+                     num_text, rng_from_json, rng_to_json, seat_names, top_cards)
 from .cards import FULL_DECK, Card, Rank
 from ._checks import read_seed
 from .errors import IllegalMove, SetteKitError
+from .i18n import N_, _, ngettext
 from .numbers import MAX_MONEY, read_number, read_whole, shown
 from .rules import SUIT_PRIORITY, Rules, as_rules
 from .scoring import SETTE_E_MEZZO, Score, fmt_points, outcome, score
@@ -173,7 +174,7 @@ ACTIONS = ("stake", "hit", "stand", "hit_face_down", "split", "burn", "exchange"
 MIN_SEATS, MAX_SEATS = 2, 12  # S7
 _FORMAT = "sette-kit/table/2"
 _OLD_FORMATS = ("sette-kit/table/1",)
-_WHAT = "the saved table"
+_WHAT = N_("the saved table")  # translated where shown: _(_WHAT)
 HAND_STATUSES = ("playing", "stood", "sette_e_mezzo", "bust")
 MAX_SAVED_EVENTS = 500
 """A save keeps the current round's events and those of the latest whole rounds, up to
@@ -322,15 +323,17 @@ class Table(Seats):
                  seed: int | None = None, bots=None, banker: int | str | None = None, deck=None) -> None:
         self.rules = as_rules(rules)
         names = seat_names(players, MIN_SEATS, MAX_SEATS,
-                           f"a table seats {MIN_SEATS} to {MAX_SEATS} players, the bank included (S7); got {{n}}")
+                           _("a table seats {lo} to {hi} players, the bank included (S7); got {n}"))
         self.names = names
         n = len(names)
         self.min_stake, self.max_stake = (
-            read_whole(v, what, 1, MAX_MONEY, accepted=f"a whole number of units from 1 to {MAX_MONEY:,} (S7)",
-                       text=False)
+            read_whole(v, what, 1, MAX_MONEY, text=False,
+                       accepted=_("a whole number of units from 1 to {most} (S7)").format(
+                           most=num_text(f"{MAX_MONEY:,}")))
             for what, v in (("min_stake", min_stake), ("max_stake", max_stake)))
         if self.min_stake > self.max_stake:
-            raise SetteKitError(f"min_stake={min_stake} is above max_stake={max_stake} (S7)")
+            raise SetteKitError(_("min_stake={low} is above max_stake={high} (S7)").format(
+                low=min_stake, high=max_stake))
         self._bankrolls = _read_bankrolls(bankrolls, names)
         self._money = sum(self._bankrolls)  # S7: money only moves between seats (checked on load)
         self._rng = random.Random(read_seed(seed))
@@ -340,7 +343,7 @@ class Table(Seats):
         self._dropped = 0  # events no longer kept (a table loaded from a save, issue 19.4)
         self.round = 0
         self.phase = "ready"
-        self._hands: list[list[_Hand]] = [[] for _ in range(n)]
+        self._hands: list[list[_Hand]] = [[] for __ in range(n)]
         self._order: list[int] = []
         self._pos = 0
         self._hidx = 0
@@ -348,7 +351,8 @@ class Table(Seats):
         self.last_result: RoundResult | None = None
         # S7: the first banker is drawn by lot
         self.banker, how = self._first_dealer(banker)
-        self._log("banker_drawn", self.banker, {}, f"{names[self.banker]} is the first banker ({how}, S7).")
+        self._log("banker_drawn", self.banker, {}, _("{name} is the first banker ({how}, S7).").format(
+            name=names[self.banker], how=_(how)))
         self._new_deck(deck)
         self.attach_bots(bots)
 
@@ -392,26 +396,29 @@ class Table(Seats):
     def new_round(self) -> None:
         """Start the next round: stakes and deal in the order of S8-S9."""
         if self.in_progress:
-            raise IllegalMove(f"round {self.round} is still being played ({self.phase} phase, "
-                              f"{self.names[self.to_act]} to act)")
+            raise IllegalMove(_("round {round} is still being played ({phase} phase, {name} to act)").format(
+                round=self.round, phase=self.phase, name=self.names[self.to_act]))
         worst = self._worst()
         b, n = self.banker, self.n_seats
         seats = [(b + k) % n for k in range(1, n)]
         order = [s for s in seats if self._bankrolls[s] // worst >= self.min_stake]
         if not order:
-            raise IllegalMove(f"no player can cover the minimum stake of {self.min_stake}: the game is over")
+            raise IllegalMove(_("no player can cover the minimum stake of {stake}: the game is over").format(
+                stake=self.min_stake))
         self.round += 1
         self._round_start = len(self._events)
         self._ran_out = False
-        self._hands = [[] for _ in range(n)]
+        self._hands = [[] for __ in range(n)]
         self._order, self._pos, self._hidx = order, 0, 0
         self._log("round_started", b, {"banker": b, "players": tuple(order)},
-                  f"Round {self.round}: {self.names[b]} holds the bank; "
-                  f"{_and([self.names[s] for s in order])} play{'s' if len(order) == 1 else ''}.")
+                  ngettext("Round {round}: {banker} holds the bank; {players} plays.",
+                           "Round {round}: {banker} holds the bank; {players} play.", len(order)).format(
+                      round=self.round, banker=self.names[b], players=_and([self.names[s] for s in order])))
         for s in seats:
             if s not in order:
                 self._log("sat_out", s, {"bankroll": self._bankrolls[s]},
-                          f"{self.names[s]} cannot cover the minimum stake and sits this round out.")
+                          _("{name} cannot cover the minimum stake and sits this round out.").format(
+                              name=self.names[s]))
         for s in order:
             self._hands[s] = [_Hand()]
         self._hands[b] = [_Hand()]
@@ -429,7 +436,8 @@ class Table(Seats):
             h.cards.append(card)
             h.hidden.append(True)
             h.touch()
-            self._log("dealt", s, {"card": card}, f"{self.names[s]} is dealt a card face down.", private=True)
+            self._log("dealt", s, {"card": card}, _("{name} is dealt a card face down.").format(name=self.names[s]),
+                      private=True)
 
     # -- legal actions ------------------------------------------------------------------
     def legal_actions(self) -> Legal:
@@ -503,10 +511,10 @@ class Table(Seats):
         sette_kit.errors.IllegalMove: it is B's turn, not A's
         """
         if not isinstance(action, str):
-            raise IllegalMove(f"the action must be a name such as 'hit', not {shown(action)}: "
-                              f"the actions are {', '.join(ACTIONS)}")
+            raise IllegalMove(_("the action must be a name such as 'hit', not {value}: the actions are {actions}")
+                              .format(value=shown(action), actions=", ".join(ACTIONS)))
         if not self.in_progress:
-            raise IllegalMove("no round is in progress: call new_round() to deal the next hand")
+            raise IllegalMove(_("no round is in progress: call new_round() to deal the next hand"))
         actor = self.to_act
         if seat is not None:
             try:
@@ -514,40 +522,53 @@ class Table(Seats):
             except SetteKitError as exc:
                 raise IllegalMove(str(exc)) from None
             if who != actor:
-                raise IllegalMove(f"it is {self.names[actor]}'s turn, not {self.names[who]}'s")
+                raise IllegalMove(_("it is {actor}'s turn, not {who}'s").format(
+                    actor=self.names[actor], who=self.names[who]))
         options = {o.name: o for o in self._options()}
         if action not in options:
-            what = "the bank" if self.phase == "bank" else self.names[actor]
-            known = "" if action in ACTIONS else f" (the actions are {', '.join(ACTIONS)})"
-            raise IllegalMove(f"{action!r} is not legal now{known}: {what} may "
-                              f"{Legal(options.values()).describe()}")
+            legal = Legal(options.values()).describe()
+            if self.phase == "bank":
+                if action in ACTIONS:
+                    msg = _("{action} is not legal now: the bank may {legal}")
+                else:
+                    msg = _("{action} is not legal now (the actions are {actions}): the bank may {legal}")
+            elif action in ACTIONS:
+                msg = _("{action} is not legal now: {name} may {legal}")
+            else:
+                msg = _("{action} is not legal now (the actions are {actions}): {name} may {legal}")
+            raise IllegalMove(msg.format(action=repr(action), actions=", ".join(ACTIONS), name=self.names[actor],
+                                         legal=legal))
         accepted = _PARAMS.get(action, ())
         extra = set(params) - set(accepted)
         if extra:
-            raise IllegalMove(f"{action} takes {'no parameters' if not accepted else ', '.join(accepted)}; "
-                              f"got {', '.join(sorted(extra))}")
+            msg = _("{action} takes {accepted}; got {extra}") if accepted else \
+                _("{action} takes no parameters; got {extra}")
+            raise IllegalMove(msg.format(action=action, accepted=", ".join(accepted), extra=", ".join(sorted(extra))))
         opt = options[action]
         if action in ("stake", "split"):
             amount = params.get("amount", opt.min)
             if not _is_int(amount) or not opt.min <= amount <= opt.max:
-                raise IllegalMove(f"{action} amount={amount!r} is out of range: accepted {opt.min}-{opt.max}"
-                                  + (" (S23: the second stake is at least the first)" if action == "split" else ""))
+                msg = _("{action} amount={amount} is out of range: accepted {low}-{high} (S23: the second stake "
+                        "is at least the first)") if action == "split" else \
+                    _("{action} amount={amount} is out of range: accepted {low}-{high}")
+                raise IllegalMove(msg.format(action=action, amount=repr(amount), low=opt.min, high=opt.max))
             getattr(self, "_do_" + action)(actor, int(amount))
         elif action == "declare":
             if "value" not in params:
-                raise IllegalMove("declare needs value=: " + ", ".join(
-                    "None (automatic)" if v is None else fmt_points(v) for v in opt.values))
+                raise IllegalMove(_("declare needs value=: {values}").format(values=", ".join(
+                    _("None (automatic)") if v is None else fmt_points(v) for v in opt.values)))
             value = params["value"]
             if value is not None:
-                accepted = "None (automatic) or a value of the matta: " + ", ".join(
-                    fmt_points(v) for v in opt.values if v is not None) + " (S4)"
+                accepted = _("None (automatic) or a value of the matta: {values} (S4)").format(
+                    values=", ".join(fmt_points(v) for v in opt.values if v is not None))
                 try:  # issue 19.3: size and form checked before it becomes a Fraction
                     value = read_number(value, "value", accepted=accepted)
                 except SetteKitError as exc:
                     raise IllegalMove(str(exc)) from None
                 if value not in opt.values:
-                    raise IllegalMove(f"the matta cannot be declared {params['value']!r}: accepted None (automatic), "
-                                      + ", ".join(fmt_points(v) for v in opt.values if v is not None) + " (S4)")
+                    raise IllegalMove(_("the matta cannot be declared {value}: accepted None (automatic), {values} "
+                                        "(S4)").format(value=repr(params["value"]), values=", ".join(
+                                            fmt_points(v) for v in opt.values if v is not None)))
             self._do_declare(actor, value)
         else:
             getattr(self, "_do_" + action)(actor)
@@ -593,7 +614,8 @@ class Table(Seats):
     def _do_stake(self, seat: int, amount: int) -> None:
         h = self._hands[seat][0]
         h.stake = amount
-        self._log("staked", seat, {"amount": amount}, f"{self.names[seat]} stakes {amount}.")
+        self._log("staked", seat, {"amount": amount},
+                  _("{name} stakes {amount}.").format(name=self.names[seat], amount=amount))
         if self.rules.stake_timing == "before_deal":
             self._pos += 1
             if self._pos == len(self._order):
@@ -615,14 +637,16 @@ class Table(Seats):
         h.touch()
         name = self.names[seat]
         if hidden:
-            self._log("hit", seat, {"card": card, "face_down": True}, f"{name} takes a card face down.", private=True)
+            self._log("hit", seat, {"card": card, "face_down": True},
+                      _("{name} takes a card face down.").format(name=name), private=True)
         else:
-            self._log("hit", seat, {"card": card, "face_down": False}, f"{name} takes {self._cname(card)}.")
+            self._log("hit", seat, {"card": card, "face_down": False},
+                      _("{name} takes {card}.").format(name=name, card=self._cname(card)))
         self._after_card(seat, h)
 
     def _do_hit_face_down(self, seat: int) -> None:
         h = self._hand(seat)
-        self._reveal(seat, h, "S22: only one card may be face down, so the hidden card is turned up first")
+        self._reveal(seat, h, _("S22: only one card may be face down, so the hidden card is turned up first"))
         self._do_hit(seat, face_down=True)
 
     def _after_card(self, seat: int, h: _Hand) -> None:
@@ -632,19 +656,27 @@ class Table(Seats):
             self._reveal(seat, h, None)
             h.status = "bust"
             if seat == self.banker:
-                self._log("bust", seat, {"total": s.total}, f"The bank ({name}) goes bust with {fmt_points(s.total)} (S12).")
+                self._log("bust", seat, {"total": s.total},
+                          _("The bank ({name}) goes bust with {total} (S12).").format(name=name,
+                                                                                    total=fmt_points(s.total)))
                 self._settle()
             else:  # S10: shown and lost at once
                 h.result = -h.stake
                 self._transfer(seat, -h.stake)
                 self._log("bust", seat, {"total": s.total, "amount": h.stake},
-                          f"{name} goes bust with {fmt_points(s.total)} and loses {h.stake} at once (S10).")
+                          _("{name} goes bust with {total} and loses {amount} at once (S10).").format(
+                              name=name, total=fmt_points(s.total), amount=h.stake))
                 self._next_turn()
         elif s.total == SETTE_E_MEZZO or s.kind == "triple":
             self._reveal(seat, h, None)
             h.status = "sette_e_mezzo"
-            what = {"triple": "a sette e mezzo triplé (S6)", "reale": "a sette e mezzo reale (S5)"}.get(s.kind, "7½")
-            self._log("sette_e_mezzo", seat, {"kind": s.kind}, f"{name} has {what} and shows it (S10).")
+            if s.kind == "triple":
+                text = _("{name} has a sette e mezzo triplé (S6) and shows it (S10).")
+            elif s.kind == "reale":
+                text = _("{name} has a sette e mezzo reale (S5) and shows it (S10).")
+            else:
+                text = _("{name} has 7½ and shows it (S10).")
+            self._log("sette_e_mezzo", seat, {"kind": s.kind}, text.format(name=name))
             if seat == self.banker:
                 self._settle()
             else:
@@ -654,13 +686,14 @@ class Table(Seats):
         h = self._hand(seat)
         h.status = "stood"
         if seat == self.banker:
-            self._log("stood", seat, {}, f"The bank ({self.names[seat]}) stands on "
-                                         f"{fmt_points(self._score_of(h).total)}.")
+            self._log("stood", seat, {}, _("The bank ({name}) stands on {total}.").format(
+                name=self.names[seat], total=fmt_points(self._score_of(h).total)))
             self._settle()
         else:
             up = [c for c, hid in zip(h.cards, h.hidden) if not hid]
-            shown = f" showing {self._cnames(up)}" if up else ""
-            self._log("stood", seat, {"cards_up": len(up)}, f"{self.names[seat]} stands{shown}.")
+            text = _("{name} stands showing {cards}.") if up else _("{name} stands.")
+            self._log("stood", seat, {"cards_up": len(up)}, text.format(name=self.names[seat],
+                                                                        cards=self._cnames(up)))
             self._next_turn()
 
     def _do_split(self, seat: int, amount: int) -> None:  # S23
@@ -673,13 +706,14 @@ class Table(Seats):
             h.declare = None
         hands.insert(self._hidx + 1, second)
         self._log("split", seat, {"amount": amount, "hands": len(hands)},
-                  f"{self.names[seat]} splits the two figures into two hands, staking {amount} on the new one (S23).")
+                  _("{name} splits the two figures into two hands, staking {amount} on the new one (S23).").format(
+                      name=self.names[seat], amount=amount))
 
     def _do_burn(self, seat: int) -> None:  # S19
-        self._replace_first(seat, "burned", "shows {old} and burns it for a new card (S19).")
+        self._replace_first(seat, "burned", _("{name} shows {old} and burns it for a new card (S19)."))
 
     def _do_exchange(self, seat: int) -> None:  # S20
-        self._replace_first(seat, "exchanged", "exchanges {old} for a new card (S20).")
+        self._replace_first(seat, "exchanged", _("{name} exchanges {old} for a new card (S20)."))
         self._hand(seat).exchanged = True
 
     def _replace_first(self, seat: int, kind: str, words: str) -> None:
@@ -688,27 +722,29 @@ class Table(Seats):
         hid = h.hidden.pop()
         h.touch()
         self._discards.append(old)  # shown, so it goes to the discard pile face up
-        self._log(kind, seat, {"old": old}, f"{self.names[seat]} " + words.format(old=self._cname(old)))
+        self._log(kind, seat, {"old": old}, words.format(name=self.names[seat], old=self._cname(old)))
         card = self._draw()
         h.cards.append(card)
         h.hidden.append(hid)
         h.touch()
         h.dealt = False
         self._log("dealt", seat, {"card": card, "replaces": old},
-                  f"{self.names[seat]} is dealt a new card face down.", private=True)
+                  _("{name} is dealt a new card face down.").format(name=self.names[seat]), private=True)
 
     def _do_half_ace(self, seat: int) -> None:  # S21
         h = self._hand(seat)
         h.half_ace = True
-        self._log("half_ace", seat, {}, f"{self.names[seat]} declares the ace worth ½; "
-                                        f"the next cards come face down (S21).")
+        self._log("half_ace", seat, {}, _("{name} declares the ace worth ½; the next cards come face down (S21).")
+                  .format(name=self.names[seat]))
 
     def _do_declare(self, seat: int, value) -> None:  # S4
         h = self._hand(seat)
         h.declare = value
         if not self._matta_hidden(h):
-            txt = "the best value" if value is None else fmt_points(value)
-            self._log("declared", seat, {"value": value}, f"{self.names[seat]} declares the matta worth {txt} (S4).")
+            text = _("{name} declares the matta worth the best value (S4).") if value is None else \
+                _("{name} declares the matta worth {value} (S4).")
+            self._log("declared", seat, {"value": value}, text.format(
+                name=self.names[seat], value=None if value is None else fmt_points(value)))
         # else: the matta is the hand's hidden card, so saying anything would show the
         # others which card it is; the value is announced when the hand is shown (_reveal)
         self._after_card(seat, h)  # S10: a declaration that busts or makes 7½ ends the turn
@@ -723,7 +759,7 @@ class Table(Seats):
         if self._hidx + 1 < len(self._hands[seat]):
             self._hidx += 1
             self._log("next_hand", seat, {"hand": self._hidx},
-                      f"{self.names[seat]} plays split hand {self._hidx + 1}.")
+                      _("{name} plays split hand {number}.").format(name=self.names[seat], number=self._hidx + 1))
             return
         self._hidx = 0
         self._pos += 1
@@ -737,7 +773,7 @@ class Table(Seats):
         b = self.banker
         h = self._hands[b][0]
         self.phase = "bank"
-        self._reveal(b, h, "S11: the bank turns up its card")
+        self._reveal(b, h, _("S11: the bank turns up its card"))
         live = any(x.result is None for s in self._order for x in self._hands[s])
         if not live:
             self._settle()
@@ -747,11 +783,13 @@ class Table(Seats):
             return
         cards = tuple(c for c, hid in zip(h.cards, h.hidden) if hid)
         h.hidden = [False] * len(h.cards)
-        reason = f" ({why})" if why else ""
-        self._log("revealed", seat, {"cards": cards}, f"{self.names[seat]} turns up {self._cnames(cards)}{reason}.")
+        text = _("{name} turns up {cards} ({why}).") if why else _("{name} turns up {cards}.")
+        self._log("revealed", seat, {"cards": cards}, text.format(name=self.names[seat], cards=self._cnames(cards),
+                                                                  why=why))
         if h.declare is not None and self.rules.matta in cards:  # a secret declaration is shown with it (S4)
             self._log("declared", seat, {"value": h.declare},
-                      f"{self.names[seat]} declared the matta worth {fmt_points(h.declare)} (S4).")
+                      _("{name} declared the matta worth {value} (S4).").format(name=self.names[seat],
+                                                                                value=fmt_points(h.declare)))
 
     # -- settlement and the bank (S10-S17) --------------------------------------------------
     def _settle(self) -> None:
@@ -766,7 +804,7 @@ class Table(Seats):
                 if h.result is not None:  # bust: already paid (S10)
                     results[s] += h.result
                     continue
-                self._reveal(s, h, "S13: every remaining player shows")
+                self._reveal(s, h, _("S13: every remaining player shows"))
                 p = self._score_of(h)
                 name = self.names[s]
                 o = outcome(p, d, r, who=name)  # S10-S16
@@ -774,25 +812,27 @@ class Table(Seats):
                 h.result = amount
                 results[s] += amount
                 self._transfer(s, amount)
-                verb = f"{name} wins {amount}" if amount > 0 else f"{name} loses {-amount}" if amount < 0 else \
-                    f"{name} gets the stake back"
+                text = _("{reason} {name} wins {amount}.") if amount > 0 else \
+                    _("{reason} {name} loses {amount}.") if amount < 0 else _("{reason} {name} gets the stake back.")
                 self._log("paid", s, {"amount": amount, "multiplier": o.multiplier, "reason": o.reason},
-                          f"{o.reason} {verb}.")
+                          text.format(reason=o.reason, name=name, amount=abs(amount)))
         results[b] = -sum(results)
         old = b
         new, why = self._next_banker()
         if new is not None:
             self.banker = new
             self._log("bank_passed", new, {"from": old, "to": new, "reason": why},
-                      f"The bank passes from {self.names[old]} to {self.names[new]}: {why}.")
+                      _("The bank passes from {old} to {new}: {why}.").format(old=self.names[old],
+                                                                              new=self.names[new], why=why))
             self._new_deck(None)
         else:
             for s in range(self.n_seats):
                 for h in self._hands[s]:
                     self._discards.extend(h.cards)
             self._log("bank_kept", old, {"deck_left": len(self._stock)},
-                      f"{self.names[old]} keeps the bank; the deck carries over with {len(self._stock)} "
-                      f"cards left (S18).")
+                      ngettext("{name} keeps the bank; the deck carries over with {n} cards left (S18).",
+                               "{name} keeps the bank; the deck carries over with {n} cards left (S18).",
+                               len(self._stock)).format(name=self.names[old], n=len(self._stock)))
         self.phase = "settled"
         self.last_result = RoundResult(self.round, old, tuple(results), self.banker, self.round_events())
 
@@ -804,7 +844,7 @@ class Table(Seats):
         if r.triple and r.triple_takes_bank:  # S17 (001): a triple takes the bank
             for s in played:
                 if any(self._score_of(h).kind == "triple" for h in self._hands[s]):
-                    return s, f"{self.names[s]} made a sette e mezzo triplé (S17)"
+                    return s, _("{name} made a sette e mezzo triplé (S17)").format(name=self.names[s])
         if r.bank_passing == "reale":  # S17 (000)
             prio = SUIT_PRIORITY[r.face]
 
@@ -831,20 +871,23 @@ class Table(Seats):
                             best = (key, s, won)
             if best is not None:
                 if not best[2]:
-                    return best[1], (f"{self.names[best[1]]}'s sette e mezzo reale is of a higher suit than the "
-                                     f"bank's reale (S15, S17)")
+                    return best[1], _("{name}'s sette e mezzo reale is of a higher suit than the bank's reale "
+                                      "(S15, S17)").format(name=self.names[best[1]])
                 winners = sum(1 for s in played for h in self._hands[s]
                               if h.result and h.result > 0 and self._score_of(h).kind == "reale")
-                tail = "" if winners == 1 else f" ({winners} reali won: the highest suit takes the bank)"
-                return best[1], f"{self.names[best[1]]} won with a sette e mezzo reale (S17){tail}"
+                if winners == 1:
+                    return best[1], _("{name} won with a sette e mezzo reale (S17)").format(name=self.names[best[1]])
+                return best[1], _("{name} won with a sette e mezzo reale (S17) ({n} reali won: the highest suit "
+                                  "takes the bank)").format(name=self.names[best[1]], n=winners)
         elif r.bank_passing == "sette_e_mezzo":  # S17 (001)
             for s in played:
                 if any(not h.status == "bust" and self._score_of(h).total == SETTE_E_MEZZO for h in self._hands[s]):
-                    return s, f"{self.names[s]} made 7½ (S17)"
+                    return s, _("{name} made 7½ (S17)").format(name=self.names[s])
             return None, ""
         if self._ran_out or not self._stock:  # S17 (000): the deck is used up
             s = nearest[0]
-            return s, f"the deck is used up, so the bank goes to the player on {self.names[b]}'s right (S17)"
+            return s, _("the deck is used up, so the bank goes to the player on {name}'s right (S17)").format(
+                name=self.names[b])
         return None, ""
 
     def _transfer(self, seat: int, amount: int) -> None:
@@ -861,7 +904,8 @@ class Table(Seats):
             cards = top + rest
         self._stock = cards[::-1]  # the top card is the last item
         self._discards: list[Card] = []
-        self._log("new_deck", self.banker, {}, f"{self.names[self.banker]} shuffles a fresh deck of 40 cards (S18).")
+        self._log("new_deck", self.banker, {}, _("{name} shuffles a fresh deck of 40 cards (S18).").format(
+            name=self.names[self.banker]))
 
     def _draw(self) -> Card:
         if not self._stock:  # S18: reshuffle the cards not on the table
@@ -871,8 +915,8 @@ class Table(Seats):
             self._stock = cards
             self._ran_out = True
             self._log("reshuffled", None, {"cards": len(cards)},
-                      f"The deck has run out: the {len(cards)} cards not on the table are shuffled "
-                      f"into a new deck (S18).")
+                      _("The deck has run out: the {n} cards not on the table are shuffled into a new deck (S18).")
+                      .format(n=len(cards)))
         return self._stock.pop()
 
     # -- bots ---------------------------------------------------------------------------
@@ -900,8 +944,8 @@ class Table(Seats):
             self.new_round()
         self.play_bots()
         if self.in_progress:
-            raise SetteKitError(f"{self.names[self.to_act]} (seat {self.to_act}) is not a bot: "
-                                f"play_round needs bots at every seat to act")
+            raise SetteKitError(_("{name} (seat {seat}) is not a bot: play_round needs bots at every seat to act")
+                                .format(name=self.names[self.to_act], seat=self.to_act))
         return self.last_result
 
     # -- views ----------------------------------------------------------------------------
@@ -1031,17 +1075,18 @@ class Table(Seats):
         ...
         sette_kit.errors.SetteKitError: cannot load the saved table: bankrolls add up to 200, but the game started with 300 (money only moves between the players and the bank)
         """
-        d = load_json(text, _WHAT, max_chars)
+        what = _(_WHAT)
+        d = load_json(text, what, max_chars)
         if not isinstance(d, dict) or d.get("format") not in (_FORMAT,) + _OLD_FORMATS:
-            raise SetteKitError("not a saved sette-kit table: expected the text of Table.to_json()")
+            raise SetteKitError(_("not a saved sette-kit table: expected the text of Table.to_json()"))
         if d["format"] in _OLD_FORMATS:  # format 1 kept every event and no total
             d = dict(d)
             banks = d.get("bankrolls")
             d.setdefault("money", sum(banks) if isinstance(banks, list) and all(type(b) is int for b in banks)
                          else -1)
             d.setdefault("dropped", 0)
-        validate(_table_schema(), d, _WHAT)
-        rules = build_options(Rules, d["rules"], _WHAT, _rules_args)
+        validate(_table_schema(), d, what)
+        rules = build_options(Rules, d["rules"], what, _rules_args)
         _check_saved(d, rules)
         t = cls.__new__(cls)
         t.rules = rules
@@ -1060,13 +1105,15 @@ class Table(Seats):
         try:
             t._rng.setstate(rng_state(d["rng"]))
         except Bad as bad:
-            raise bad.error(_WHAT) from None
+            raise bad.error(what) from None
         except (ValueError, TypeError, OverflowError) as exc:
-            raise SetteKitError(f"cannot load {_WHAT}: rng is not the state of a random generator ({exc})") from None
+            raise SetteKitError(_("cannot load {what}: rng is not the state of a random generator ({error})").format(
+                what=what, error=exc)) from None
         try:
             t._events = [event_from_json(e) for e in d["events"]]
         except (ValueError, ZeroDivisionError) as exc:
-            raise SetteKitError(f"cannot load {_WHAT}: events hold a value that cannot be read ({exc})") from None
+            raise SetteKitError(_("cannot load {what}: events hold a value that cannot be read ({error})").format(
+                what=what, error=exc)) from None
         t._bots = {}
         t.last_result = None
         if t.phase == "settled":
@@ -1074,7 +1121,7 @@ class Table(Seats):
         try:
             t.check()  # the invariants once more, on the objects built
         except AssertionError as exc:
-            raise SetteKitError(f"cannot load {_WHAT}: {exc}") from None
+            raise SetteKitError(_("cannot load {what}: {error}").format(what=what, error=exc)) from None
         t.attach_bots(bots)
         return t
 
@@ -1090,7 +1137,9 @@ class Table(Seats):
 def _and(names) -> str:
     """'A', 'A and B', 'A, B and C'."""
     names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _default_policy():
@@ -1107,22 +1156,22 @@ def _read_bankrolls(bankrolls, names) -> list:
     """``bankrolls=`` of :class:`Table`: one amount for everybody, a list in seat order or a
     dict by name; whole units from 0 to MAX_MONEY (issue 18)."""
     n = len(names)
-    accepted = f"a whole number of units from 0 to {MAX_MONEY:,}"
+    accepted = _("a whole number of units from 0 to {most}").format(most=num_text(f"{MAX_MONEY:,}"))
     if isinstance(bankrolls, dict):
         unknown = set(bankrolls) - set(names)
         if unknown or len(bankrolls) != n:
-            raise SetteKitError(f"bankrolls must give one amount for each of {', '.join(names)}")
+            raise SetteKitError(_("bankrolls must give one amount for each of {names}").format(names=", ".join(names)))
         return [read_whole(bankrolls[x], f"bankrolls[{x!r}]", 0, MAX_MONEY, accepted=accepted, text=False)
                 for x in names]
     if isinstance(bankrolls, (list, tuple)):
         if len(bankrolls) != n:
-            raise SetteKitError(f"bankrolls must be one whole number, or one for each of the {n} seats; "
-                                f"got {len(bankrolls)}")
+            raise SetteKitError(_("bankrolls must be one whole number, or one for each of the {n} seats; got {got}")
+                                .format(n=n, got=len(bankrolls)))
         return [read_whole(b, f"bankrolls[{i}]", 0, MAX_MONEY, accepted=accepted, text=False)
                 for i, b in enumerate(bankrolls)]
     if isinstance(bankrolls, str):
-        raise SetteKitError(f"bankrolls={shown(bankrolls)}: accepted one whole number, a list with one for each "
-                            f"of the {n} seats, or a dict by name")
+        raise SetteKitError(_("bankrolls={value}: accepted one whole number, a list with one for each of the {n} "
+                              "seats, or a dict by name").format(value=shown(bankrolls), n=n))
     return [read_whole(bankrolls, "bankrolls", 0, MAX_MONEY, accepted=accepted, text=False)] * n
 
 
@@ -1153,7 +1202,7 @@ def _rules_args(d: dict) -> dict:
     d = dict(d)
     if d.get("matta") is not None:
         if type(d["matta"]) is not int or not 0 <= d["matta"] < 40:
-            raise SetteKitError(f"matta={shown(d['matta'])} must be a card index 0-39 or null")
+            raise SetteKitError(_("matta={value} must be a card index 0-39 or null").format(value=shown(d["matta"])))
         d["matta"] = FULL_DECK[d["matta"]]
     return d
 
@@ -1188,69 +1237,73 @@ def _table_schema() -> Obj:
 
 def _check_saved(d: dict, rules: Rules) -> None:
     """What ties the fields of a save together (the schema checked each one alone)."""
-    def bad(msg):
-        raise SetteKitError(f"cannot load {_WHAT}: {msg}")
+    def bad(msg, **fields):
+        raise SetteKitError(_("cannot load {what}: {error}").format(what=_(_WHAT), error=msg.format(**fields)))
 
     n = len(d["names"])
     for key in ("bankrolls", "hands"):
         if len(d[key]) != n:
-            bad(f"{key} must hold one entry for each of the {n} players, not {len(d[key])}")
+            bad(_("{key} must hold one entry for each of the {n} players, not {got}"), key=key, n=n, got=len(d[key]))
     if sum(d["bankrolls"]) != d["money"]:
-        bad(f"bankrolls add up to {sum(d['bankrolls'])}, but the game started with {d['money']} "
-            "(money only moves between the players and the bank)")
+        bad(_("bankrolls add up to {total}, but the game started with {money} (money only moves between the players "
+              "and the bank)"), total=sum(d["bankrolls"]), money=d["money"])
     lo, hi = d["min_stake"], d["max_stake"]
     if lo > hi:
-        bad(f"min_stake={lo} is above max_stake={hi}")
+        bad(_("min_stake={low} is above max_stake={high}"), low=lo, high=hi)
     banker, order, phase, pos = d["banker"], d["order"], d["phase"], d["pos"]
     if banker >= n:
-        bad(f"banker must be a seat from 0 to {n - 1}, not {banker}")
+        bad(_("banker must be a seat from 0 to {last}, not {banker}"), last=n - 1, banker=banker)
     if (phase == "ready") != (d["round"] == 0):
-        bad(f"phase {phase!r} does not fit round {d['round']}")
+        bad(_("phase {phase} does not fit round {round}"), phase=repr(phase), round=d["round"])
     events, start = d["events"], d["round_start"]
     if start > len(events):
-        bad(f"round_start={start} is past the {len(events)} events saved")
+        bad(_("round_start={start} is past the {n} events saved"), start=start, n=len(events))
     if any(e[1] is not None and e[1] >= n for e in events):
-        bad(f"events name a seat beyond the {n} seats")
+        bad(_("events name a seat beyond the {n} seats"), n=n)
     held = banker  # the bank of the current round (of the last one once settled: it may have passed)
     if d["round"]:
         if start == len(events) or events[start][0] != "round_started" or events[start][4] != d["round"]:
-            bad(f"events[{start}] must be the start of round {d['round']} (round_start)")
+            bad(_("events[{start}] must be the start of round {round} (round_start)"), start=start, round=d["round"])
         held = events[start][2].get("banker")
         if type(held) is not int or not 0 <= held < n or (phase != "settled" and held != banker):
-            bad(f"events[{start}] must name the banker of round {d['round']}")
+            bad(_("events[{start}] must name the banker of round {round}"), start=start, round=d["round"])
     if any(s >= n for s in order) or held in order:
-        bad(f"order must list seats from 0 to {n - 1} other than the banker's ({held}), not {order}")
+        bad(_("order must list seats from 0 to {last} other than the banker's ({banker}), not {order}"),
+            last=n - 1, banker=held, order=order)
     if phase == "ready" and (order or pos or d["hidx"] or any(d["hands"])):
-        bad("a table that has not started a round holds no hands and no order of play")
+        bad(_("a table that has not started a round holds no hands and no order of play"))
     if pos > len(order) or (phase in ("stake", "players") and pos >= len(order)):
-        bad(f"pos={pos} does not point at a player of the order {order} in phase {phase!r}")
+        bad(_("pos={pos} does not point at a player of the order {order} in phase {phase}"), pos=pos, order=order,
+            phase=repr(phase))
     if phase != "ready":
         playing = set(order) | {held}
         for s in range(n):
             if bool(d["hands"][s]) != (s in playing):
-                bad(f"hands[{s}] must {'hold a hand' if s in playing else 'be empty'}: seat {s} "
-                    f"{'plays' if s in playing else 'does not play'} this round")
+                bad(_("hands[{seat}] must hold a hand: seat {seat} plays this round") if s in playing else
+                    _("hands[{seat}] must be empty: seat {seat} does not play this round"), seat=s)
         if len(d["hands"][held]) != 1:
-            bad(f"hands[{held}]: the bank plays exactly one hand")
+            bad(_("hands[{seat}]: the bank plays exactly one hand"), seat=held)
     if phase in ("stake", "players") and d["hidx"] >= len(d["hands"][order[pos]]):
-        bad(f"hidx={d['hidx']} is not a hand of seat {order[pos]}")
+        bad(_("hidx={hidx} is not a hand of seat {seat}"), hidx=d["hidx"], seat=order[pos])
     matta_values = {str(v) for v in rules.matta_values}
     for s, hands in enumerate(d["hands"]):
         for k, h in enumerate(hands):
             where = f"hands[{s}][{k}]"
             if len(h["hidden"]) != len(h["cards"]):
-                bad(f"{where}.hidden must give one flag per card ({len(h['cards'])})")
+                bad(_("{where}.hidden must give one flag per card ({n})"), where=where, n=len(h["cards"]))
             if h["stake"] and not lo <= h["stake"] <= hi:
-                bad(f"{where}.stake={h['stake']} is outside the stakes {lo}-{hi}")
+                bad(_("{where}.stake={stake} is outside the stakes {low}-{high}"), where=where, stake=h["stake"],
+                    low=lo, high=hi)
             if h["declare"] is not None and h["declare"] not in matta_values:
-                bad(f"{where}.declare={h['declare']!r} is not a value the matta may take under these rules")
+                bad(_("{where}.declare={value} is not a value the matta may take under these rules"), where=where,
+                    value=repr(h["declare"]))
     cards = list(d["stock"]) + list(d["discards"])
     if phase in ("stake", "players", "bank"):
         cards += [c for hands in d["hands"] for h in hands for c in h["cards"]]
     if sorted(cards) != list(range(40)):
         twice = sorted({FULL_DECK[c].name() for c in cards if cards.count(c) > 1})
         missing = sorted(FULL_DECK[c].name() for c in set(range(40)) - set(cards))
-        bad("the cards are not one deck of 40, each in one place: "
-            + "; ".join(x for x in (f"twice: {', '.join(twice)}" if twice else "",
-                                    f"missing: {', '.join(missing)}" if missing else "") if x))
+        parts = ([_("twice: {cards}").format(cards=", ".join(twice))] if twice else []) + \
+            ([_("missing: {cards}").format(cards=", ".join(missing))] if missing else [])
+        bad(_("the cards are not one deck of 40, each in one place: {problems}"), problems="; ".join(parts))
 

@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = (ROOT / "sette_kit", ROOT / "widgets")
 NOT_LEARNER_FACING = ("cli", "site", "webapp", "serve.py", "i18n.py", "i18n_catalogue.py", "_sim_numpy.py",
                       "_sim_pure.py", "accel.py")
+LEARNER_FACING_TOO = (("site", "_pages.py"),)  # the static site's page texts
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 TRANSLATED = tuple(k for k in LANGUAGES if k != "en")
 
@@ -35,7 +36,7 @@ def source_files() -> list[Path]:
     for top in SOURCES:
         for path in sorted(top.rglob("*.py")):
             rel = path.relative_to(top).parts
-            if any(part in NOT_LEARNER_FACING for part in rel):
+            if any(part in NOT_LEARNER_FACING for part in rel) and rel not in LEARNER_FACING_TOO:
                 continue
             files.append(path)
     return files

@@ -192,7 +192,7 @@ def landing_page(lessons: list[str]) -> str | None:
     >>> landing_page(["01-one.ipynb"]) is None
     True
     """
-    return LANDING_PAGE if LANDING_PAGE in lessons else None
+    return next((n for n in lessons if n.rsplit("/", 1)[-1] == LANDING_PAGE), None)
 
 
 def _host(ip: str) -> str:
@@ -220,7 +220,7 @@ def landing_url(lessons: list[str], *, port: int = DEFAULT_PORT, ip: str = DEFAU
 
 def voila_argv(directory: str | os.PathLike, *, port: int = DEFAULT_PORT, ip: str = DEFAULT_IP,
                config_dir: str | os.PathLike | None = None, preheat: bool = True,
-               max_kernels: int | None = None,
+               max_kernels: int | None = None, lang: str | None = None,
                extra: list[str] | tuple[str, ...] = ()) -> list[str]:
     """The arguments given to Voilà (as after ``voila`` on a command line).
 
@@ -229,6 +229,8 @@ def voila_argv(directory: str | os.PathLike, *, port: int = DEFAULT_PORT, ip: st
     kit's configuration.  The kernels are managed by the kit's
     :class:`~sette_kit.webapp.kernels.KitKernelManager`; ``preheat=False`` turns
     Voilà's preheated kernels off; ``max_kernels`` caps the kernels of pages.
+    ``lang`` (issue 17) preheats only the lessons of that language (``en``: the top
+    folder's, ``it``/``es``: those of ``it/``/``es/``); the others start when opened.
     ``extra`` come last, so they win.
 
     >>> argv = voila_argv("/srv/lessons", port=9000, config_dir="/srv/lessons", max_kernels=30)
@@ -236,6 +238,8 @@ def voila_argv(directory: str | os.PathLike, *, port: int = DEFAULT_PORT, ip: st
     ('/srv/lessons', True, True)
     >>> "--KitKernelManager.max_kernels=30" in argv, "--VoilaConfiguration.preheat_kernel=False" in argv
     (True, False)
+    >>> [a for a in voila_argv("/srv/lessons", config_dir="/srv", lang="it") if "denylist" in a]
+    ['--VoilaKernelManager.preheat_denylist=^(?!it/)']
     """
     config_dir = Path(config_dir) if config_dir is not None else lessons_dir()
     argv = [
@@ -247,11 +251,38 @@ def voila_argv(directory: str | os.PathLike, *, port: int = DEFAULT_PORT, ip: st
     ]
     if not preheat:
         argv.append("--VoilaConfiguration.preheat_kernel=False")
+    elif lang is not None:
+        argv.append(f"--VoilaKernelManager.preheat_denylist={_other_languages(lang)}")
     if max_kernels is not None:
         argv.append(f"--KitKernelManager.max_kernels={int(max_kernels)}")
     # traitlets refuses an option given twice: one given in ``extra`` replaces ours
     given = {_option(a) for a in extra}
     return [a for a in argv if _option(a) is None or _option(a) not in given] + list(extra)
+
+
+def _other_languages(lang: str) -> str:
+    """The pattern of the notebooks that are not in ``lang``'s folder (for Voilà's
+    ``preheat_denylist``, matched at the start of a notebook's path)."""
+    from .i18n import LANGUAGES
+
+    if lang == "en":
+        return "^(" + "|".join(code for code in LANGUAGES if code != "en") + ")/"
+    return f"^(?!{lang}/)"
+
+
+def language_folder(folder: Path, lang: str) -> str:
+    """Where ``lang``'s lessons are, relative to the served folder: ``""`` for English,
+    ``"it/"`` for Italian, ...; English when the folder has no such subfolder.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     (Path(d) / "it").mkdir()
+    ...     language_folder(d, "it"), language_folder(d, "es"), language_folder(d, "en")
+    ('it/', '', '')
+    """
+    if lang == "en" or not (Path(folder) / lang).is_dir():
+        return ""
+    return f"{lang}/"
 
 
 def _option(arg: str) -> str | None:
@@ -347,10 +378,15 @@ def default_max_kernels(memory: int | None, *, pool: int = 0, kernel_mib: float 
     return max(MIN_KERNELS, fits)
 
 
-def preheated_notebooks(folder: str | os.PathLike) -> int:
+def preheated_notebooks(folder: str | os.PathLike, lang: str | None = None) -> int:
     """How many notebooks Voilà preheats in ``folder``: every ``.ipynb`` of the folder and
-    of its subfolders (outside ``.ipynb_checkpoints``)."""
-    return sum(1 for p in Path(folder).rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    of its subfolders (outside ``.ipynb_checkpoints``); with ``lang``, only those of
+    that language (see :func:`voila_argv`)."""
+    import re
+
+    other = re.compile(_other_languages(lang)) if lang is not None else None
+    return sum(1 for p in Path(folder).rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts
+               and not (other and other.match(p.relative_to(folder).as_posix())))
 
 
 def _pool_size(config_dir: Path) -> int:
@@ -365,7 +401,7 @@ def _pool_size(config_dir: Path) -> int:
 
 def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_PORT,
           ip: str = DEFAULT_IP, lesson: str | None = None, open_browser: bool = True,
-          preheat: bool | None = None, max_kernels: int | None = None,
+          preheat: bool | None = None, max_kernels: int | None = None, lang: str | None = None,
           extra: list[str] | tuple[str, ...] = (), out=None) -> int:  # pragma: no cover - runs a server
     """Run Voilà on the lessons (or ``directory``) until interrupted; returns an exit code.
 
@@ -373,9 +409,14 @@ def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_POR
     server listens, with the port Voilà really got, and opens that address in a
     browser unless ``open_browser`` is false.  ``preheat`` defaults to true for the
     kit's lessons and false for a ``directory``; ``max_kernels`` defaults to
-    :func:`default_max_kernels` of this machine.
+    :func:`default_max_kernels` of this machine.  ``lang`` (``en``, ``it``, ``es``;
+    default ``$SETTE_KIT_LANG``, else English) opens the landing page (or ``lesson``) in
+    that language and preheats that language's lessons (issue 17).
     """
+    from .i18n import LANG_ENV, _check
+
     out = out or sys.stdout
+    lang = _check(lang or os.environ.get(LANG_ENV, "").strip() or "en")
     config_dir = lessons_dir()
     folder = Path(directory).resolve() if directory is not None else config_dir
     if not folder.is_dir():
@@ -384,17 +425,19 @@ def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_POR
         raise SetteKitError(f"the Voila configuration {config_dir / CONFIG_NAME} is missing")
     if max_kernels is not None and max_kernels < 1:
         raise SetteKitError(f"--max-kernels must be at least 1, not {max_kernels}")
-    lessons = list_lessons(folder)
-    target = resolve_lesson(lesson, lessons) if lesson else None
+    sub = language_folder(folder, lang)
+    lessons = [sub + name for name in list_lessons(folder / sub)]
+    target = sub + resolve_lesson(lesson, [n[len(sub):] for n in lessons]) if lesson else None
     if preheat is None:
         preheat = directory is None
-    pool = preheated_notebooks(folder) * _pool_size(config_dir) if preheat else 0
+    pool = preheated_notebooks(folder, lang if sub or directory is None else None) * _pool_size(config_dir) if preheat else 0
     memory = machine_memory()
     computed = max_kernels is None
     if computed:
         max_kernels = default_max_kernels(memory, pool=pool)
     argv = voila_argv(folder, port=port, ip=ip, config_dir=config_dir, preheat=preheat,
-                      max_kernels=max_kernels, extra=extra)
+                      max_kernels=max_kernels, lang=lang if sub or directory is None else None,
+                      extra=extra)
     _find_voila_templates()
     _add_kit_template()
 
@@ -553,7 +596,8 @@ class Server:
     def __init__(self, directory: str | os.PathLike | None = None, *, port: int | None = None,
                  ip: str = DEFAULT_IP, extra: list[str] | tuple[str, ...] = (),
                  preheat: bool | None = None, max_kernels: int | None = None,
-                 env: dict | None = None, startup_timeout: float = 60.0):
+                 env: dict | None = None, startup_timeout: float = 60.0, lang: str | None = None):
+        self.lang = lang
         self.directory = Path(directory).resolve() if directory is not None else None
         self.ip = ip
         self.preheat, self.max_kernels = preheat, max_kernels
@@ -579,6 +623,8 @@ class Server:
             cmd.append("--preheat" if self.preheat else "--no-preheat")
         if self.max_kernels is not None:
             cmd += ["--max-kernels", str(self.max_kernels)]
+        if self.lang is not None:
+            cmd += ["--lang", self.lang]
         if self.extra:
             cmd += ["--", *self.extra]
         env = dict(os.environ, PYTHONUNBUFFERED="1", **(self.env or {}))

@@ -149,9 +149,10 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 from ._checks import read_bots, read_seed
 from ._saves import (IDENT, MAX_SAVE_CHARS, CardIndex, Choice, Dict, EventData, Int, List, Name, Obj, Opt, Str,
                      Tuple, build_options, load_json, validate)
-from ._table import replace_checked, seat_names
+from ._table import num_text, replace_checked, seat_names
 from .cards import FACES, FULL_DECK, Card, Suit, _items, parse_card, parse_cards
 from .errors import IllegalMove, SetteKitError
+from .i18n import N_, _, ngettext
 from .numbers import read_whole, shown
 
 __all__ = [
@@ -212,26 +213,29 @@ class TrentunoRules:
 
     def __post_init__(self) -> None:
         if isinstance(self.lives, bool) or not isinstance(self.lives, int) or not 1 <= self.lives <= 99:
-            raise SetteKitError(f"lives={self.lives!r} is not accepted: accepted a whole number 1-99 (T3)")
+            raise SetteKitError(_("lives={value} is not accepted: accepted a whole number 1-99 (T3)").format(
+                value=repr(self.lives)))
         for name in ("three_of_a_kind_30", "discard_first", "spare_thirty", "last_two_both_lose"):
             if not isinstance(getattr(self, name), bool):
-                raise SetteKitError(f"{name}={getattr(self, name)!r} is not accepted: accepted True or False")
+                raise SetteKitError(_("{name}={value} is not accepted: accepted True or False").format(
+                    name=name, value=repr(getattr(self, name))))
         if self.first_round_31 not in FIRST_ROUND_31:
-            raise SetteKitError(f"first_round_31={self.first_round_31!r} is not accepted: accepted "
-                                + ", ".join(map(repr, FIRST_ROUND_31)) + " (T7)")
+            raise SetteKitError(_("first_round_31={value} is not accepted: accepted {accepted} (T7)").format(
+                value=repr(self.first_round_31), accepted=", ".join(map(repr, FIRST_ROUND_31))))
         if self.knock_last_round not in KNOCK_LAST_ROUND:
-            raise SetteKitError(f"knock_last_round={self.knock_last_round!r} is not accepted: accepted "
-                                + ", ".join(map(repr, KNOCK_LAST_ROUND)) + " (T6)")
+            raise SetteKitError(_("knock_last_round={value} is not accepted: accepted {accepted} (T6)").format(
+                value=repr(self.knock_last_round), accepted=", ".join(map(repr, KNOCK_LAST_ROUND))))
         k = self.knock_minimum
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 31:
-            raise SetteKitError(f"knock_minimum={k!r} is not accepted: accepted a whole number 1-31, the "
-                                "lowest score that may knock (default 26, 'more than 25', T6)")
+            raise SetteKitError(_("knock_minimum={value} is not accepted: accepted a whole number 1-31, the "
+                                  "lowest score that may knock (default 26, 'more than 25', T6)").format(value=repr(k)))
         if not isinstance(self.face, str) or self.face not in FACES:
-            raise SetteKitError(f"face={shown(self.face)} is not accepted: accepted " + ", ".join(map(repr, FACES)))
+            raise SetteKitError(_("face={value} is not accepted: accepted {accepted}").format(
+                value=shown(self.face), accepted=", ".join(map(repr, FACES))))
 
     def replace(self, **changes) -> "TrentunoRules":
         """A validated copy with some options changed."""
-        return replace_checked(self, changes, "Trentuno option(s)")
+        return replace_checked(self, changes, N_("Trentuno option(s)"))
 
     def to_dict(self) -> dict:
         """The options as a plain dict (for JSON)."""
@@ -244,24 +248,28 @@ class TrentunoRules:
         Each player starts with 3 lives (T3).
         ...
         """
-        last = ("every other player has one last turn" if self.knock_last_round == "everyone"
-                else "it is the last round: the players after the knocker play up to the dealer, and the "
-                     "hand ends with the dealer (a dealer's knock ends it at once)")
-        first31 = {"ends_hand": "ends the hand like any 31", "wins_game": "wins the whole game",
-                   "redeal": "cancels the hand, which is dealt again"}[self.first_round_31]
+        knock = (_("You may knock with {score} or more, not in the first round; then every other player has one "
+                   "last turn (T6).") if self.knock_last_round == "everyone" else
+                 _("You may knock with {score} or more, not in the first round; then it is the last round: the "
+                   "players after the knocker play up to the dealer, and the hand ends with the dealer (a "
+                   "dealer's knock ends it at once) (T6)."))
+        first31 = {"ends_hand": _("31 in the first round ends the hand like any 31 (T7)."),
+                   "wins_game": _("31 in the first round wins the whole game (T7)."),
+                   "redeal": _("31 in the first round cancels the hand, which is dealt again (T7).")}[self.first_round_31]
         return "\n".join([
-            f"Each player starts with {self.lives} {'life' if self.lives == 1 else 'lives'} (T3).",
-            "Three of a kind of Aces or figures scores 30 (T2)." if self.three_of_a_kind_30
-            else "Only cards of one suit add up; three of a kind has no special value (T2).",
-            "A turn is: discard, then draw (T5 option)." if self.discard_first
-            else "A turn is: draw from the stock or the discard pile, then discard (T5).",
-            f"You may knock with {self.knock_minimum} or more, not in the first round; then {last} (T6).",
-            "A 31 ends the hand: every other player loses a life"
-            + (", except those who have 30 (T7)." if self.spare_thirty else " (T7)."),
-            f"31 in the first round {first31} (T7).",
-            "When the last two players tie, the knocker loses a life; if one of them has two or more "
-            "lives, both lose one (T9)." if self.last_two_both_lose else
-            "When the last two players tie, the knocker loses a life (T6, T9).",
+            ngettext("Each player starts with {n} life (T3).", "Each player starts with {n} lives (T3).",
+                     self.lives).format(n=self.lives),
+            _("Three of a kind of Aces or figures scores 30 (T2).") if self.three_of_a_kind_30
+            else _("Only cards of one suit add up; three of a kind has no special value (T2)."),
+            _("A turn is: discard, then draw (T5 option).") if self.discard_first
+            else _("A turn is: draw from the stock or the discard pile, then discard (T5)."),
+            knock.format(score=self.knock_minimum),
+            _("A 31 ends the hand: every other player loses a life, except those who have 30 (T7).")
+            if self.spare_thirty else _("A 31 ends the hand: every other player loses a life (T7)."),
+            first31,
+            _("When the last two players tie, the knocker loses a life; if one of them has two or more "
+              "lives, both lose one (T9).") if self.last_two_both_lose else
+            _("When the last two players tie, the knocker loses a life (T6, T9)."),
         ])
 
 
@@ -279,7 +287,7 @@ def card_points(card: Card) -> int:
     [11, 10, 7]
     """
     if not isinstance(card, Card):
-        raise SetteKitError(f"card_points takes a Card, not {shown(card)}")
+        raise SetteKitError(_("card_points takes a Card, not {value}").format(value=shown(card)))
     r = int(card.rank)
     return 11 if r == 1 else (10 if r >= 8 else r)
 
@@ -333,8 +341,17 @@ def _rules(rules) -> TrentunoRules:
     if rules is None:
         return DEFAULT_RULES
     if not isinstance(rules, TrentunoRules):
-        raise SetteKitError(f"rules must be a TrentunoRules (or None for the default), got {shown(rules)}")
+        raise SetteKitError(_("rules must be a TrentunoRules (or None for the default), got {value}").format(
+            value=shown(rules)))
     return rules
+
+
+_WHAT = {"hand": (N_("the hand"), N_("the hand holds the same card twice: a hand holds each card at most once")),
+         "discard pile": (N_("the discard pile"), N_("the discard pile holds the same card twice: a hand holds each "
+                                                     "card at most once")),
+         "stock": (N_("the stock"), N_("the stock holds the same card twice: a hand holds each card at most once")),
+         "seen list": (N_("the seen list"), N_("the seen list holds the same card twice: a hand holds each card at "
+                                               "most once"))}
 
 
 def _cards(cards, what="hand") -> tuple[Card, ...]:
@@ -342,9 +359,10 @@ def _cards(cards, what="hand") -> tuple[Card, ...]:
         return parse_cards(cards)
     if isinstance(cards, Card):
         return (cards,)
-    out = tuple(c if isinstance(c, Card) else parse_card(c) for c in _items(cards, f"the {what}", str))
+    the, twice = _WHAT[what]
+    out = tuple(c if isinstance(c, Card) else parse_card(c) for c in _items(cards, _(the), str))
     if len(set(out)) != len(out):
-        raise SetteKitError(f"the {what} holds the same card twice: a hand holds each card at most once")
+        raise SetteKitError(_(twice))
     return out
 
 
@@ -365,9 +383,9 @@ def score(cards, rules: TrentunoRules | None = None) -> TrentunoScore:
     rules = _rules(rules)
     cards = _cards(cards)
     if not 1 <= len(cards) <= 3:
-        raise SetteKitError(f"a Trentuno hand scores 1 to 3 cards, got {len(cards)}"
-                            + ("; with four cards in hand use best_discard() to choose the card to throw"
-                               if len(cards) == 4 else ""))
+        raise SetteKitError((_("a Trentuno hand scores 1 to 3 cards, got {n}; with four cards in hand use "
+                               "best_discard() to choose the card to throw") if len(cards) == 4 else
+                             _("a Trentuno hand scores 1 to 3 cards, got {n}")).format(n=len(cards)))
     sums = [0, 0, 0, 0]
     for c in cards:
         sums[int(c.suit)] += card_points(c)
@@ -402,18 +420,20 @@ def explain(cards, rules: TrentunoRules | None = None) -> str:
         if cs:
             lines.append(f"{face.suit_names[suit]}: {term(cs)} = {sum(map(card_points, cs))}.")
     if s.kind == "three_of_a_kind":
-        lines.append(f"Three of a kind of {'Aces' if cards[0].rank == 1 else 'figures'}: "
-                     f"the option (T2) makes it 30, more than any suit here.")
-        lines.append("The hand scores 30.")
+        lines.append(_("Three of a kind of Aces: the option (T2) makes it 30, more than any suit here.")
+                     if cards[0].rank == 1 else
+                     _("Three of a kind of figures: the option (T2) makes it 30, more than any suit here."))
+        lines.append(_("The hand scores {total}.").format(total=30))
         return "\n".join(lines)
     name = face.suit_names[s.suit]
-    lines.append(f"Best suit {name}: {term(s.cards)} = {s.total} in {name} (T2).")
+    lines.append(_("Best suit {suit}: {sum} = {total} in {suit} (T2).").format(suit=name, sum=term(s.cards),
+                                                                               total=s.total))
     if s.total == 31:
-        lines.append("31 is the most a hand can make: it is shown at once and ends the hand (T7).")
+        lines.append(_("31 is the most a hand can make: it is shown at once and ends the hand (T7)."))
     elif len(cards) > len(s.cards):
-        lines.append(f"Only cards of one suit add up: the hand scores {s.total}.")
+        lines.append(_("Only cards of one suit add up: the hand scores {total}.").format(total=s.total))
     else:
-        lines.append(f"The hand scores {s.total}.")
+        lines.append(_("The hand scores {total}.").format(total=s.total))
     return "\n".join(lines)
 
 
@@ -445,15 +465,16 @@ def best_discard(cards, rules: TrentunoRules | None = None, keep: Card | None = 
     rules = _rules(rules)
     cards = _cards(cards)
     if len(cards) != 4:
-        raise SetteKitError(f"best_discard takes the four cards held during a turn, got {len(cards)}")
+        raise SetteKitError(_("best_discard takes the four cards held during a turn, got {n}").format(n=len(cards)))
     if keep is not None:
         if not isinstance(keep, (Card, str)):
-            raise SetteKitError(f"keep={shown(keep)}: give the card that may not be thrown (a Card or its name), or None")
+            raise SetteKitError(_("keep={value}: give the card that may not be thrown (a Card or its name), or None")
+                                .format(value=shown(keep)))
         keep = keep if isinstance(keep, Card) else parse_card(keep, face=rules.face)
         if keep not in cards:
-            raise SetteKitError(f"keep={keep.name(rules.face)} is not one of the four cards")
+            raise SetteKitError(_("keep={card} is not one of the four cards").format(card=keep.name(rules.face)))
     forbidden = keep.index if keep is not None else -1
-    i, _ = _best_discard_idx([c.index for c in cards], rules.three_of_a_kind_30, forbidden)
+    i, __ = _best_discard_idx([c.index for c in cards], rules.three_of_a_kind_30, forbidden)
     card = FULL_DECK[i]
     return card, score([c for c in cards if c != card], rules)
 
@@ -579,8 +600,7 @@ class TrentunoGame:
     def __init__(self, players: Sequence[str] | int = 4, rules: TrentunoRules | None = None,
                  seed: int | None = None, bots: Mapping | None = None) -> None:
         players = seat_names(players, MIN_PLAYERS, MAX_PLAYERS,
-                             f"Trentuno needs {MIN_PLAYERS} to {MAX_PLAYERS} players (T1: 4-7 with one deck "
-                             f"is best), got {{n}}")
+                             _("Trentuno needs {lo} to {hi} players (T1: 4-7 with one deck is best), got {n}"))
         rules = _rules(rules)
         seed = read_seed(seed)
         if seed is None:
@@ -595,7 +615,7 @@ class TrentunoGame:
         n = len(players)
         self.lives = [rules.lives] * n
         self.pot = 0
-        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.hands: list[list[int]] = [[] for __ in range(n)]
         self.stock: list[int] = []       # top is the end of the list
         self.discard_pile: list[int] = []  # top is the end of the list
         self.events: list[Event] = []
@@ -649,28 +669,29 @@ class TrentunoGame:
         n = len(game.players)
         rules = game.rules
         if not isinstance(hands, (list, tuple)):
-            raise SetteKitError(f"hands={shown(hands)}: give one hand per seat (text or cards; empty for a seat "
-                                "with no lives)")
+            raise SetteKitError(_("hands={value}: give one hand per seat (text or cards; empty for a seat with no "
+                                  "lives)").format(value=shown(hands)))
         hands = list(hands)
         if len(hands) != n:
-            raise SetteKitError(f"arranged needs one hand per seat ({n}), got {len(hands)}")
+            raise SetteKitError(_("arranged needs one hand per seat ({n}), got {got}").format(n=n, got=len(hands)))
         hands = [_cards(h) if (isinstance(h, str) and h.strip()) or not isinstance(h, str) else () for h in hands]
         lives = list(lives) if lives is not None else [rules.lives] * n
         if len(lives) != n or any(not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= rules.lives
                                   for x in lives):
-            raise SetteKitError(f"lives must give 0-{rules.lives} for each of the {n} seats")
+            raise SetteKitError(_("lives must give 0-{lives} for each of the {n} seats").format(lives=rules.lives, n=n))
         if sum(1 for x in lives if x > 0) < 2:
-            raise SetteKitError("at least two players must have lives left")
+            raise SetteKitError(_("at least two players must have lives left"))
         for seat, (h, l) in enumerate(zip(hands, lives)):
             if len(h) != (3 if l > 0 else 0):
-                raise SetteKitError(f"seat {seat} ({game.players[seat]}) must hold "
-                                    f"{'three cards' if l > 0 else 'no cards (no lives left)'}, got {len(h)}")
+                msg = _("seat {seat} ({name}) must hold three cards, got {n}") if l > 0 else \
+                    _("seat {seat} ({name}) must hold no cards (no lives left), got {n}")
+                raise SetteKitError(msg.format(seat=seat, name=game.players[seat], n=len(h)))
         pile = _cards(discard, "discard pile") if not isinstance(discard, Card) else (discard,)
         if not pile:
-            raise SetteKitError("the discard pile needs at least one card (T4)")
+            raise SetteKitError(_("the discard pile needs at least one card (T4)"))
         used = [c for h in hands for c in h] + list(pile)
         if len(set(used)) != len(used):
-            raise SetteKitError("a card appears twice in the hands and the discard pile")
+            raise SetteKitError(_("a card appears twice in the hands and the discard pile"))
         rest = [c.index for c in FULL_DECK if c not in set(used)]
         if stock is None:
             game._rng.shuffle(rest)
@@ -678,11 +699,11 @@ class TrentunoGame:
         else:
             st = _cards(stock, "stock")
             if sorted(c.index for c in st) != sorted(rest):
-                raise SetteKitError("the stock must hold exactly the cards that are not in the hands or the "
-                                    f"discard pile ({len(rest)} cards)")
+                raise SetteKitError(_("the stock must hold exactly the cards that are not in the hands or the "
+                                      "discard pile ({n} cards)").format(n=len(rest)))
             stock_idx = [c.index for c in reversed(st)]  # the list's end is the top
         if not stock_idx:
-            raise SetteKitError("the stock may not be empty")
+            raise SetteKitError(_("the stock may not be empty"))
         game.lives = lives
         game.pot = sum(rules.lives - x for x in lives)
         alive = game.alive
@@ -692,9 +713,9 @@ class TrentunoGame:
                 dealer = (dealer - 1) % n
         dealer = game._seat_of(dealer)
         if game.lives[dealer] == 0:
-            raise SetteKitError(f"the dealer ({game.players[dealer]}) has no lives left")
+            raise SetteKitError(_("the dealer ({name}) has no lives left").format(name=game.players[dealer]))
         if isinstance(turns_played, bool) or not isinstance(turns_played, int) or turns_played < 0:
-            raise SetteKitError("turns_played must be a whole number >= 0")
+            raise SetteKitError(_("turns_played must be a whole number >= 0"))
         game.dealer = dealer
         game.hands = [[c.index for c in h] for h in hands]
         game.discard_pile = [c.index for c in pile]
@@ -704,15 +725,16 @@ class TrentunoGame:
         game._round_size = len(alive)
         game._turn_no = turns_played
         seat = game._next_alive(dealer)
-        for _ in range(turns_played % len(alive)):
+        for __ in range(turns_played % len(alive)):
             seat = game._next_alive(seat)
         game.to_act = seat
         game.phase = "discard" if rules.discard_first else "draw"
         game._arranged = {"hands": [list(h) for h in game.hands], "discard": list(game.discard_pile),
                           "stock": list(game.stock), "dealer": dealer, "lives": list(lives),
                           "turns_played": turns_played}
-        game._log("arranged", None, f"A table arranged by hand: {game.players[dealer]} dealt, "
-                  f"{game.players[seat]} is to play, lives {tuple(lives)}, pot {game.pot}.",
+        game._log("arranged", None, _("A table arranged by hand: {dealer} dealt, {player} is to play, lives {lives}, "
+                                      "pot {pot}.").format(dealer=game.players[dealer], player=game.players[seat],
+                                                           lives=tuple(lives), pot=game.pot),
                   lives=tuple(lives), pot=game.pot)
         if turns_played == 0:
             made = [s for s in alive if _points(game.hands[s], game._toak) == 31]
@@ -758,7 +780,8 @@ class TrentunoGame:
         for key, policy in read_bots(bots).items():
             seat = self._seat_of(key)
             if not callable(policy):
-                raise SetteKitError(f"the bot for seat {seat} is not callable: a policy is policy(view) -> (action, params)")
+                raise SetteKitError(_("the bot for seat {seat} is not callable: a policy is policy(view) -> (action, "
+                                      "params)").format(seat=seat))
             seated[seat] = policy
         self.bots = seated
 
@@ -767,8 +790,8 @@ class TrentunoGame:
             return key
         if isinstance(key, str) and key in self.players:
             return self.players.index(key)
-        raise SetteKitError(f"unknown seat {key!r}: accepted 0-{len(self.players) - 1} or a player name "
-                            f"({', '.join(self.players)})")
+        raise SetteKitError(_("unknown seat {key}: accepted 0-{last} or a player name ({names})").format(
+            key=repr(key), last=len(self.players) - 1, names=", ".join(self.players)))
 
     # -- events -----------------------------------------------------------------------
     def _log(self, kind: str, seat: int | None, text: str, **data) -> None:
@@ -795,11 +818,12 @@ class TrentunoGame:
             cuts = {s: deck[k] for k, s in enumerate(contenders)}
             top = max(_cut_rank(c) for c in cuts.values())
             text = ", ".join(f"{self.players[s]} {self._name(c)}" for s, c in cuts.items())
-            self._log("cut_for_dealer", None, f"Cut for the deal: {text} (T4).",
+            self._log("cut_for_dealer", None, _("Cut for the deal: {cuts} (T4).").format(cuts=text),
                       cuts=MappingProxyType({s: FULL_DECK[c] for s, c in cuts.items()}))
             best = [s for s, c in cuts.items() if _cut_rank(c) == top]
             if len(best) == 1:
-                self._log("dealer", best[0], f"{self.players[best[0]]} cut the highest card and deals first (T4).")
+                self._log("dealer", best[0], _("{name} cut the highest card and deals first (T4).").format(
+                    name=self.players[best[0]]))
                 return best[0]
             contenders = best
 
@@ -807,7 +831,7 @@ class TrentunoGame:
         """Shuffle, cut, deal three cards each, turn one up (T4); check dealt 31s (T7)."""
         self.hand_number += 1
         n = len(self.players)
-        self.hands = [[] for _ in range(n)]
+        self.hands = [[] for __ in range(n)]
         self.knocker = None
         self.last_turns_left = None
         self._turn_no = 0
@@ -822,25 +846,28 @@ class TrentunoGame:
         cutter = self._next_alive(self.dealer)
         at = self._rng.randint(4, 36)
         deck = deck[at:] + deck[:at]
-        self._log("shuffle", self.dealer, f"Hand {self.hand_number}: {self.players[self.dealer]} shuffles and deals (T4).",
+        self._log("shuffle", self.dealer, _("Hand {number}: {name} shuffles and deals (T4).").format(
+            number=self.hand_number, name=self.players[self.dealer]),
                   lives=tuple(self.lives), pot=self.pot)
-        self._log("cut", cutter, f"{self.players[cutter]}, on the dealer's right, cuts the deck at card {at} (T4).",
+        self._log("cut", cutter, _("{name}, on the dealer's right, cuts the deck at card {position} (T4).").format(
+            name=self.players[cutter], position=at),
                   position=at)
         # deal from the top: list end is the top
         order = []
         s = cutter
-        for _ in alive:
+        for __ in alive:
             order.append(s)
             s = self._next_alive(s)
         for s in order:
             self.hands[s] = [deck.pop(), deck.pop(), deck.pop()]
-        self._log("deal", self.dealer, f"{self.players[self.dealer]} deals three cards face down to each of "
-                  f"{len(order)} players.", seats=tuple(order))
+        self._log("deal", self.dealer, _("{name} deals three cards face down to each of {n} players.").format(
+            name=self.players[self.dealer], n=len(order)), seats=tuple(order))
         up = deck.pop()
         self.discard_pile = [up]
         self.stock = deck
-        self._log("turn_up", self.dealer, f"{self._name(up)} is turned up to start the discard pile; "
-                  f"{len(deck)} cards make the stock.", card=FULL_DECK[up], stock=len(deck))
+        self._log("turn_up", self.dealer, _("{card} is turned up to start the discard pile; {n} cards make the "
+                                            "stock.").format(card=self._name(up), n=len(deck)),
+                  card=FULL_DECK[up], stock=len(deck))
         self.to_act = order[0]
         self.phase = "discard" if self.rules.discard_first else "draw"
         # T7: a hand dealt 31 is shown at once
@@ -852,15 +879,15 @@ class TrentunoGame:
     def _can_knock(self, seat: int) -> str | None:
         """None if ``seat`` may knock now, else the reason (T6)."""
         if self.knocker is not None:
-            return f"{self.players[self.knocker]} has already knocked (one knock per hand, T6)"
+            return _("{name} has already knocked (one knock per hand, T6)").format(name=self.players[self.knocker])
         if self.first_round:
-            return "nobody may knock in the first round (T6)"
+            return _("nobody may knock in the first round (T6)")
         if len(self.hands[seat]) != 3:
-            return "a knock replaces the whole turn, so it comes before drawing (T6)"
+            return _("a knock replaces the whole turn, so it comes before drawing (T6)")
         s = _points(self.hands[seat], self._toak)
         if s < self.rules.knock_minimum:
-            return (f"a knock needs {self.rules.knock_minimum} or more (T6: more than 25) and "
-                    f"{self.players[seat]}'s hand scores {s}")
+            return _("a knock needs {minimum} or more (T6: more than 25) and {name}'s hand scores {score}").format(
+                minimum=self.rules.knock_minimum, name=self.players[seat], score=s)
         return None
 
     def _visible_discard(self) -> Card | None:
@@ -907,49 +934,65 @@ class TrentunoGame:
                 return
             action, card = action.name, action.card if card is None else card
         if params:
-            raise SetteKitError(f"unknown parameter(s) {', '.join(sorted(params))}: accepted card=")
+            raise SetteKitError(_("unknown parameter(s) {names}: accepted card=").format(names=", ".join(sorted(params))))
         if action not in ACTIONS:
-            raise IllegalMove(f"unknown action {action!r}: accepted {', '.join(ACTIONS)}")
+            raise IllegalMove(_("unknown action {action}: accepted {actions}").format(action=repr(action),
+                                                                                   actions=", ".join(ACTIONS)))
         legal = self.legal_actions()
         names = [a.name for a in legal]
-        who = self.players[self.to_act] if self.to_act is not None else "Nobody"
+        who = self.players[self.to_act] if self.to_act is not None else None
         if action not in names:
-            accepted = ", ".join(dict.fromkeys(names)) or "nothing (the game is over)"
+            accepted = ", ".join(dict.fromkeys(names)) or _("nothing (the game is over)")
             reason = ""
             if action == "knock" and self.phase in ("draw", "discard") and self.to_act is not None:
                 reason = self._can_knock(self.to_act) or ""
                 if self.phase == "discard" and not self.rules.discard_first:
-                    reason = "a knock replaces the whole turn, so it comes before drawing (T6)"
+                    reason = _("a knock replaces the whole turn, so it comes before drawing (T6)")
             elif self.phase == "game_over":
-                reason = "the game is over"
+                reason = _("the game is over")
             elif action == "discard" and self.phase == "draw":
-                reason = "draw first (T5)" if not self.rules.discard_first else "you have already discarded (T5)"
+                reason = _("draw first (T5)") if not self.rules.discard_first else _("you have already discarded (T5)")
             elif action in ("draw_stock", "take_discard") and self.phase == "discard":
-                reason = ("discard first: the discard-first option is on (T5)" if self.rules.discard_first
-                          and len(self.hands[self.to_act]) == 3 else "you have drawn: now discard one card (T5)")
+                reason = (_("discard first: the discard-first option is on (T5)") if self.rules.discard_first
+                          and len(self.hands[self.to_act]) == 3 else _("you have drawn: now discard one card (T5)"))
             elif action == "next_hand":
-                reason = "the hand is not over"
+                reason = _("the hand is not over")
             else:
-                reason = "it is not allowed now"
-            verb = {"knock": "knock", "next_hand": "start the next hand", "discard": "discard",
-                    "draw_stock": "draw from the stock", "take_discard": "take from the discard pile"}[action]
-            raise IllegalMove(f"{who} may not {verb} now: {reason}; accepted now: {accepted}")
+                reason = _("it is not allowed now")
+            if who is None:
+                msg = {"knock": _("Nobody may knock now: {reason}; accepted now: {accepted}"),
+                       "next_hand": _("Nobody may start the next hand now: {reason}; accepted now: {accepted}"),
+                       "discard": _("Nobody may discard now: {reason}; accepted now: {accepted}"),
+                       "draw_stock": _("Nobody may draw from the stock now: {reason}; accepted now: {accepted}"),
+                       "take_discard": _("Nobody may take from the discard pile now: {reason}; accepted now: "
+                                         "{accepted}")}[action]
+            else:
+                msg = {"knock": _("{name} may not knock now: {reason}; accepted now: {accepted}"),
+                       "next_hand": _("{name} may not start the next hand now: {reason}; accepted now: {accepted}"),
+                       "discard": _("{name} may not discard now: {reason}; accepted now: {accepted}"),
+                       "draw_stock": _("{name} may not draw from the stock now: {reason}; accepted now: {accepted}"),
+                       "take_discard": _("{name} may not take from the discard pile now: {reason}; accepted now: "
+                                         "{accepted}")}[action]
+            raise IllegalMove(msg.format(name=who, reason=reason, accepted=accepted))
         if action == "discard":
             if card is None:
-                raise IllegalMove(f"discard needs card=: accepted {', '.join(a.card.name(self.rules.face) for a in legal if a.card)}")
+                raise IllegalMove(_("discard needs card=: accepted {cards}").format(
+                    cards=", ".join(a.card.name(self.rules.face) for a in legal if a.card)))
             try:
                 c = card if isinstance(card, Card) else parse_card(str(card), face=self.rules.face)
             except SetteKitError as exc:
                 raise IllegalMove(str(exc)) from None
             if Action("discard", c) not in legal:
                 if c.index == self._taken:
-                    why = f"{c.name(self.rules.face)} was just taken from the discard pile and may not be thrown back this turn (T5)"
+                    msg = _("{card} was just taken from the discard pile and may not be thrown back this turn (T5); "
+                            "accepted: {cards}")
                 else:
-                    why = f"{who} does not hold {c.name(self.rules.face)}"
-                raise IllegalMove(f"{why}; accepted: {', '.join(a.card.name(self.rules.face) for a in legal if a.card)}")
+                    msg = _("{name} does not hold {card}; accepted: {cards}")
+                raise IllegalMove(msg.format(card=c.name(self.rules.face), name=who, cards=", ".join(
+                    a.card.name(self.rules.face) for a in legal if a.card)))
             card = c
         elif card is not None:
-            raise IllegalMove(f"{action} takes no card: only discard takes card=")
+            raise IllegalMove(_("{action} takes no card: only discard takes card=").format(action=action))
         # legal from here on: the state changes
         self.history.append((action, card.index if card is not None else None))
         getattr(self, "_do_" + action)(card)
@@ -962,7 +1005,8 @@ class TrentunoGame:
     def _do_draw_stock(self, _card) -> None:
         seat = self.to_act
         self.hands[seat].append(self.stock.pop())
-        self._log("draw_stock", seat, f"{self.players[seat]} draws from the stock.", stock=len(self.stock))
+        self._log("draw_stock", seat, _("{name} draws from the stock.").format(name=self.players[seat]),
+                  stock=len(self.stock))
         self._after_draw(seat)
 
     def _do_take_discard(self, _card) -> None:
@@ -972,7 +1016,8 @@ class TrentunoGame:
         self.hands[seat].append(c)
         if not self.rules.discard_first:
             self._taken = c
-        self._log("take_discard", seat, f"{self.players[seat]} takes {self._name(c)} from the discard pile.",
+        self._log("take_discard", seat, _("{name} takes {card} from the discard pile.").format(
+            name=self.players[seat], card=self._name(c)),
                   card=FULL_DECK[c])
         self._after_draw(seat)
 
@@ -993,12 +1038,13 @@ class TrentunoGame:
             # T5 option: the discard waits beside the pile until the draw, so the pile
             # still offers the card that was on top before it
             self._pending = c
-            self._log("discard", seat, f"{self.players[seat]} discards {self._name(c)} (it goes on the "
-                      "discard pile after the draw).", card=card)
+            self._log("discard", seat, _("{name} discards {card} (it goes on the discard pile after the draw).")
+                      .format(name=self.players[seat], card=self._name(c)), card=card)
             self.phase = "draw"
             return
         self.discard_pile.append(c)
-        self._log("discard", seat, f"{self.players[seat]} discards {self._name(c)}.", card=card)
+        self._log("discard", seat, _("{name} discards {card}.").format(name=self.players[seat], card=self._name(c)),
+                  card=card)
         self._taken = -1
         self._end_turn(seat)
 
@@ -1015,15 +1061,20 @@ class TrentunoGame:
                 s2 = self._next_alive(s2)
                 left += 1
         self.last_turns_left = left
-        turns = f"{left} last {'turn follows' if left == 1 else 'turns follow'}"
         if self.rules.knock_last_round == "everyone":
-            what = f"{turns} (T6)." if left else "the hand ends now (T6)."
+            text = ngettext("{name} knocks with {score}: {n} last turn follows (T6).",
+                            "{name} knocks with {score}: {n} last turns follow (T6).", left) if left else \
+                _("{name} knocks with {score}: the hand ends now (T6).")
         elif left:
-            what = (f"this is the last round, and the hand ends with the dealer, {self.players[self.dealer]}: "
-                    f"{turns} (T6).")
+            text = ngettext("{name} knocks with {score}: this is the last round, and the hand ends with the dealer, "
+                            "{dealer}: {n} last turn follows (T6).",
+                            "{name} knocks with {score}: this is the last round, and the hand ends with the dealer, "
+                            "{dealer}: {n} last turns follow (T6).", left)
         else:
-            what = "the dealer knocked, and the hand ends with the dealer, so it ends now (T6)."
-        self._log("knock", seat, f"{self.players[seat]} knocks with {s}: {what}", score=s, last_turns=left)
+            text = _("{name} knocks with {score}: the dealer knocked, and the hand ends with the dealer, so it ends "
+                     "now (T6).")
+        self._log("knock", seat, text.format(name=self.players[seat], score=s, n=left,
+                                             dealer=self.players[self.dealer]), score=s, last_turns=left)
         self._turn_no += 1
         self._advance(seat)
 
@@ -1054,8 +1105,8 @@ class TrentunoGame:
         self._rng.shuffle(new)
         self.stock = new
         self.discard_pile = [top]
-        self._log("restock", None, f"The stock is empty: the discard pile except its top card is shuffled "
-                  f"into a new stock of {len(new)} cards.", stock=len(new))
+        self._log("restock", None, _("The stock is empty: the discard pile except its top card is shuffled into a "
+                                     "new stock of {n} cards.").format(n=len(new)), stock=len(new))
 
     # -- end of a hand (T3, T6, T7, T9) -------------------------------------------------
     def _reveal(self) -> dict:
@@ -1063,45 +1114,55 @@ class TrentunoGame:
         self._revealed_proxy = None
         scores = {s: _points(self.hands[s], self._toak) for s in self.alive}
         text = "; ".join(f"{self.players[s]} {scores[s]}" for s in self.alive)
-        self._log("showdown", None, f"Hands shown: {text}.",
+        self._log("showdown", None, _("Hands shown: {scores}.").format(scores=text),
                   hands=MappingProxyType(dict(self._revealed)), scores=MappingProxyType(scores))
         return scores
 
     def _thirty_one(self, makers: list[int], dealt: bool, first: bool = True) -> None:
         first = dealt or first
-        names = " and ".join(self.players[s] for s in makers)
-        plural = len(makers) > 1
-        how = ("are dealt" if plural else "is dealt") if dealt else ("make" if plural else "makes")
+        names = _and(self.players[s] for s in makers)
+        n = len(makers)
         option = self.rules.first_round_31 if first else "ends_hand"
         if option == "redeal":
-            self._log("thirty_one", makers[0], f"{names} {how} 31 in the first round: under the 'redeal' "
-                      "option the hand is cancelled and dealt again by the same dealer (T7).",
-                      seats=tuple(makers), first_round=True)
+            text = ngettext("{names} is dealt 31 in the first round: under the 'redeal' option the hand is "
+                            "cancelled and dealt again by the same dealer (T7).",
+                            "{names} are dealt 31 in the first round: under the 'redeal' option the hand is "
+                            "cancelled and dealt again by the same dealer (T7).", n) if dealt else \
+                ngettext("{names} makes 31 in the first round: under the 'redeal' option the hand is "
+                         "cancelled and dealt again by the same dealer (T7).",
+                         "{names} make 31 in the first round: under the 'redeal' option the hand is "
+                         "cancelled and dealt again by the same dealer (T7).", n)
+            self._log("thirty_one", makers[0], text.format(names=names), seats=tuple(makers), first_round=True)
             self._reveal()
-            self._log("redeal", self.dealer, "No life is lost; the same dealer deals again (T7).")
+            self._log("redeal", self.dealer, _("No life is lost; the same dealer deals again (T7)."))
             self._cancelled = True
             self._finish_hand([], {})
             return
-        self._log("thirty_one", makers[0], f"{names} {how} 31 and {'show' if len(makers) > 1 else 'shows'} it at once: "
-                  "the hand ends (T7).", seats=tuple(makers), first_round=first)
+        text = ngettext("{names} is dealt 31 and shows it at once: the hand ends (T7).",
+                        "{names} are dealt 31 and show it at once: the hand ends (T7).", n) if dealt else \
+            ngettext("{names} makes 31 and shows it at once: the hand ends (T7).",
+                     "{names} make 31 and show it at once: the hand ends (T7).", n)
+        self._log("thirty_one", makers[0], text.format(names=names), seats=tuple(makers), first_round=first)
         self._reveal()
         if option == "wins_game" and len(makers) == 1:
             losses = {s: self.lives[s] for s in self.alive if s != makers[0]}
-            self._log("thirty_one", makers[0], "Under the 'wins_game' option 31 in the first round wins the "
-                      "whole game: every other player loses all their lives (T7).", seats=tuple(makers))
+            self._log("thirty_one", makers[0], _("Under the 'wins_game' option 31 in the first round wins the "
+                                                 "whole game: every other player loses all their lives (T7)."),
+                      seats=tuple(makers))
             self._finish_hand(list(losses), losses)
             return
         thirty = [s for s in self.alive if s not in makers and s != self.knocker
                   and self.rules.spare_thirty and _points(self.hands[s], self._toak) == 30]
         losers = [s for s in self.alive if s not in makers and s != self.knocker and s not in thirty]
         if self.knocker is not None and self.knocker not in makers:
-            self._log("thirty_one", self.knocker, f"{self.players[self.knocker]} knocked before the 31 and "
-                      "does not lose (T7).", seats=(self.knocker,))
+            self._log("thirty_one", self.knocker, _("{name} knocked before the 31 and does not lose (T7).").format(
+                name=self.players[self.knocker]), seats=(self.knocker,))
         if thirty:
-            who = " and ".join(self.players[s] for s in thirty)
-            self._log("thirty_one", thirty[0], f"{who} {'have' if len(thirty) > 1 else 'has'} 30 and "
-                      f"{'do' if len(thirty) > 1 else 'does'} not lose: everyone pays except those who "
-                      "have 30 (T7).", seats=tuple(thirty))
+            who = _and(self.players[s] for s in thirty)
+            self._log("thirty_one", thirty[0], ngettext(
+                "{names} has 30 and does not lose: everyone pays except those who have 30 (T7).",
+                "{names} have 30 and do not lose: everyone pays except those who have 30 (T7).",
+                len(thirty)).format(names=who), seats=tuple(thirty))
         self._finish_hand(losers, {s: 1 for s in losers})
 
     def _showdown(self) -> None:
@@ -1111,17 +1172,18 @@ class TrentunoGame:
         k = self.knocker
         alive = self.alive
         if len(alive) == 2 and len(tied) == 2 and all(self.lives[s] == 1 for s in alive):
-            losers, why = [k], "the last two players tie with one life each: the knocker loses (T9)"
+            losers, why = [k], _("the last two players tie with one life each: the knocker loses (T9)")
         elif len(alive) == 2 and len(tied) == 2 and self.rules.last_two_both_lose:
-            losers, why = list(alive), ("the last two players tie and one of them has two or more lives, "
-                                        "so both lose a life (T9)")
+            losers, why = list(alive), _("the last two players tie and one of them has two or more lives, "
+                                         "so both lose a life (T9)")
         elif k in tied and len(tied) > 1:
-            losers, why = [k], "the knocker ties for lowest, so only the knocker loses (T6)"
+            losers, why = [k], _("the knocker ties for lowest, so only the knocker loses (T6)")
         elif len(tied) > 1:
-            losers, why = tied, "several players tie for lowest and each loses a life (T3)"
+            losers, why = tied, _("several players tie for lowest and each loses a life (T3)")
         else:
-            losers, why = tied, "the lowest score loses a life (T6)"
-        self._log("lowest", None, f"Lowest score {low}: {why}.", low=low, seats=tuple(losers), rule=why)
+            losers, why = tied, _("the lowest score loses a life (T6)")
+        self._log("lowest", None, _("Lowest score {low}: {why}.").format(low=low, why=why), low=low,
+                  seats=tuple(losers), rule=why)
         self._finish_hand(losers, {s: 1 for s in losers})
 
     def _finish_hand(self, losers: list[int], losses: dict[int, int]) -> None:
@@ -1130,20 +1192,24 @@ class TrentunoGame:
             self.lives[s] -= n
             self.pot += n  # T3: lives go into the pot
             left = self.lives[s]
-            self._log("lose_life", s, f"{self.players[s]} loses {n} {'life' if n == 1 else 'lives'} into the pot "
-                      f"({left} left, pot {self.pot}).", lost=n, lives=left, pot=self.pot)
+            self._log("lose_life", s, ngettext("{name} loses {n} life into the pot ({left} left, pot {pot}).",
+                                               "{name} loses {n} lives into the pot ({left} left, pot {pot}).", n)
+                      .format(name=self.players[s], n=n, left=left, pot=self.pot), lost=n, lives=left, pot=self.pot)
             if left == 0:
-                self._log("eliminated", s, f"{self.players[s]} has no lives left and is out (T3).")
+                self._log("eliminated", s, _("{name} has no lives left and is out (T3).").format(name=self.players[s]))
         self.to_act = None
         alive = self.alive
         if len(alive) == 1:
             self.winner = alive[0]
             self.phase = "game_over"
-            self._log("game_over", self.winner, f"{self.players[self.winner]} is the last player left and wins "
-                      f"the pot of {self.pot} lives (T3).", pot=self.pot)
+            self._log("game_over", self.winner, ngettext(
+                "{name} is the last player left and wins the pot of {n} lives (T3).",
+                "{name} is the last player left and wins the pot of {n} lives (T3).", self.pot).format(
+                    name=self.players[self.winner], n=self.pot), pot=self.pot)
         else:
             self.phase = "hand_over"
-            self._log("hand_over", None, f"Hand {self.hand_number} is over.", lives=tuple(self.lives), pot=self.pot)
+            self._log("hand_over", None, _("Hand {number} is over.").format(number=self.hand_number),
+                      lives=tuple(self.lives), pot=self.pot)
 
     # -- views and bots ---------------------------------------------------------------
     def view(self, seat) -> TrentunoView:
@@ -1181,8 +1247,8 @@ class TrentunoGame:
         try:
             name, params = choice
         except (TypeError, ValueError):
-            raise SetteKitError(f"the bot at seat {seat} returned {choice!r}: a policy returns (action, params), "
-                                "e.g. ('discard', {'card': card})") from None
+            raise SetteKitError(_("the bot at seat {seat} returned {choice}: a policy returns (action, params), "
+                                  "e.g. ('discard', {{'card': card}})").format(seat=seat, choice=repr(choice))) from None
         params = dict(params or {})
         return Action(name, params.pop("card", None))
 
@@ -1195,7 +1261,7 @@ class TrentunoGame:
             self.act(self._bot_action(self.to_act))
             k += 1
             if k >= max_actions:
-                raise SetteKitError(f"the bots played {max_actions} actions without a human turn; stopping")
+                raise SetteKitError(_("the bots played {n} actions without a human turn; stopping").format(n=max_actions))
         return k
 
     def play_game(self, max_actions: int = 1_000_000) -> int:
@@ -1203,8 +1269,8 @@ class TrentunoGame:
         max_actions = read_whole(max_actions, "max_actions", 1, 10 ** 9, text=False)
         missing = [s for s in self.alive if s not in self.bots]
         if missing:
-            raise SetteKitError("play_game needs a bot at every live seat; no bot at "
-                                + ", ".join(self.players[s] for s in missing))
+            raise SetteKitError(_("play_game needs a bot at every live seat; no bot at {names}").format(
+                names=", ".join(self.players[s] for s in missing)))
         total = 0
         while self.phase != "game_over":
             if self.phase == "hand_over":
@@ -1212,7 +1278,7 @@ class TrentunoGame:
                 total += 1
             total += self.play_bots(max_actions - total)
             if total >= max_actions:
-                raise SetteKitError(f"no winner after {max_actions} actions; stopping")
+                raise SetteKitError(_("no winner after {n} actions; stopping").format(n=max_actions))
         return self.winner
 
     # -- invariants (used by the tests) ------------------------------------------------
@@ -1253,10 +1319,10 @@ class TrentunoGame:
         ...
         sette_kit.errors.SetteKitError: not a saved Trentuno game (format should be 'sette-kit/trentuno')
         """
-        what = "the saved Trentuno game"
+        what = _("the saved Trentuno game")
         d = load_json(text, what, max_chars)
         if not isinstance(d, dict) or d.get("format") != "sette-kit/trentuno":
-            raise SetteKitError("not a saved Trentuno game (format should be 'sette-kit/trentuno')")
+            raise SetteKitError(_("not a saved Trentuno game (format should be 'sette-kit/trentuno')"))
         validate(_save_schema(), d, what)
         rules = build_options(TrentunoRules, d["rules"], what)
         try:
@@ -1270,16 +1336,18 @@ class TrentunoGame:
             else:
                 game = cls(d["players"], rules=rules, seed=d["seed"])
         except SetteKitError as exc:
-            raise SetteKitError(f"cannot load {what}: {'arranged' if d['arranged'] else 'players'}: {exc}") from None
+            raise SetteKitError(_("cannot load {what}: {field}: {error}").format(
+                what=what, field="arranged" if d["arranged"] else "players", error=exc)) from None
         for k, (name, c) in enumerate(d["actions"]):
             try:
                 game.act(name, card=FULL_DECK[c] if c is not None else None)
             except SetteKitError as exc:
-                raise SetteKitError(f"cannot load {what}: actions[{k}] ({name}) is not a legal move: {exc}") from None
+                raise SetteKitError(_("cannot load {what}: actions[{k}] ({name}) is not a legal move: {error}").format(
+                    what=what, k=k, name=name, error=exc)) from None
         snap = game._snapshot()
         snap["rng"] = _rng_digest(game._rng)
         if snap != d["state"]:
-            raise SetteKitError("the saved Trentuno game does not replay to its saved state (edited or corrupt)")
+            raise SetteKitError(_("the saved Trentuno game does not replay to its saved state (edited or corrupt)"))
         game.set_bots(bots or {})
         return game
 
@@ -1333,7 +1401,8 @@ class Greedy:
 
     def __init__(self, patience: int | None = 12) -> None:
         if patience is not None and (isinstance(patience, bool) or not isinstance(patience, int) or patience < 1):
-            raise SetteKitError(f"patience={patience!r} is not accepted: accepted a whole number >= 1 or None")
+            raise SetteKitError(_("patience={value} is not accepted: accepted a whole number >= 1 or None").format(
+                value=repr(patience)))
         self.patience = patience
 
     def __call__(self, view: TrentunoView):
@@ -1353,7 +1422,7 @@ class Greedy:
                 if len(hand) == 3:
                     now = _points(hand, toak)
                     t = _ix(top)
-                    _, after = _best_discard_idx(hand + [t], toak, t)
+                    __, after = _best_discard_idx(hand + [t], toak, t)
                 else:  # discard_first: better than the card just thrown?
                     thrown = _ix(view.pending_discard) if view.pending_discard is not None else None
                     now = _points(hand + [thrown], toak) if thrown is not None else _points(hand, toak)
@@ -1368,9 +1437,9 @@ class Greedy:
                 k = (sum(hand) * 31 + view.round * 7 + view.seat + view.stock_size) % len(cands)
                 return ("discard", {"card": FULL_DECK[cands[k]]})
             if len(hand) == 4:
-                i, _ = _best_discard_idx(hand, toak, taken)
+                i, __ = _best_discard_idx(hand, toak, taken)
             else:  # discard_first: throw the card whose loss costs least
-                i, _ = _keep_two(hand, toak)
+                i, __ = _keep_two(hand, toak)
             return ("discard", {"card": FULL_DECK[i]})
         return ("next_hand", {})
 
@@ -1400,7 +1469,8 @@ class ThresholdKnocker(Greedy):
 
     def __init__(self, threshold: int = 27, patience: int | None = 12) -> None:
         if isinstance(threshold, bool) or not isinstance(threshold, int) or not 1 <= threshold <= 31:
-            raise SetteKitError(f"threshold={threshold!r} is not accepted: accepted a whole number 1-31")
+            raise SetteKitError(_("threshold={value} is not accepted: accepted a whole number 1-31").format(
+                value=repr(threshold)))
         super().__init__(patience)
         self.threshold = threshold
 
@@ -1463,34 +1533,47 @@ class DrawOdds:
         """
         f = self.rules.face
         s = score(self.hand, self.rules)
-        lines = [f"Your hand scores {self.current} now ("
-                 + " + ".join(f"{c.name(f)} {card_points(c)}" for c in s.cards) + ")."]
+        lines = [_("Your hand scores {score} now ({sum}).").format(
+            score=self.current, sum=" + ".join(f"{c.name(f)} {card_points(c)}" for c in s.cards))]
         seen_n = 40 - len(self.hand) - (1 if self.discard_top is not None else 0) - self.unseen
-        parts = [f"40 - {len(self.hand)} in your hand"]
+        parts = [_("40 - {n} in your hand").format(n=len(self.hand))]
         if self.discard_top is not None:
-            parts.append("1 on the discard pile")
+            parts.append(_("1 on the discard pile"))
         if seen_n:
-            parts.append(f"{seen_n} seen")
+            parts.append(_("{n} seen").format(n=seen_n))
         n = self.unseen
-        lines.append(f"Cards you have not seen: {' - '.join(parts)} = {n}; the stock card is one of them, "
-                     "each equally likely.")
-        lines.append(f"{self.improving} of the {n} unseen cards improve your hand: "
-                     f"{_count(Fraction(self.improving, n), n)}.")
-        dist = "; ".join(f"{k} with {_count(v, n)}" for k, v in sorted(self.distribution.items()))
-        lines.append(f"After drawing from the stock and discarding the worst card your score would be: {dist}.")
+        lines.append(_("Cards you have not seen: {count} = {n}; the stock card is one of them, each equally likely.")
+                     .format(count=" - ".join(parts), n=n))
+        lines.append(_("{k} of the {n} unseen cards improve your hand: {fraction}.").format(
+            k=self.improving, n=n, fraction=_count(Fraction(self.improving, n), n)))
+        dist = "; ".join(_("{score} with {fraction}").format(score=k, fraction=_count(v, n))
+                         for k, v in sorted(self.distribution.items()))
+        lines.append(_("After drawing from the stock and discarding the worst card your score would be: {scores}.")
+                     .format(scores=dist))
         e = Fraction(self.points_sum, n)
-        lines.append(f"Expected score after drawing from the stock: the {n} new scores add up to "
-                     f"{self.points_sum}, and {self.points_sum}/{n} = {float(e):.2f}.")
+        mean = num_text(f"{float(e):.2f}")
+        lines.append(_("Expected score after drawing from the stock: the {n} new scores add up to {total}, and "
+                       "{total}/{n} = {mean}.").format(n=n, total=self.points_sum, mean=mean))
         if self.discard_top is None:
-            lines.append("There is no discard to take: draw from the stock.")
+            lines.append(_("There is no discard to take: draw from the stock."))
         else:
-            lines.append(f"Taking {self.discard_top.name(f)} from the discard pile gives exactly {self.discard_score}.")
+            lines.append(_("Taking {card} from the discard pile gives exactly {score}.").format(
+                card=self.discard_top.name(f), score=self.discard_score))
             if self.best == "discard":
-                lines.append(f"Better: take the discard ({self.discard_score} {'>' if self.discard_score > e else '='} "
-                             f"{float(e):.2f}).")
+                lines.append(_("Better: take the discard ({score} {sign} {mean}).").format(
+                    score=self.discard_score, sign=">" if self.discard_score > e else "=", mean=mean))
             else:
-                lines.append(f"Better: draw from the stock ({float(e):.2f} > {self.discard_score}).")
+                lines.append(_("Better: draw from the stock ({mean} > {score}).").format(mean=mean,
+                                                                                      score=self.discard_score))
         return "\n".join(lines)
+
+
+def _and(names) -> str:
+    """'A', 'A and B', 'A and B and C' (in the current language)."""
+    out = None
+    for name in names:
+        out = name if out is None else _("{names} and {last}").format(names=out, last=name)
+    return out
 
 
 def _fmt_p(p: Fraction) -> str:
@@ -1524,33 +1607,35 @@ def draw_odds(hand, discard_top=None, seen: Iterable = (), rules: TrentunoRules 
     rules = _rules(rules)
     hand = _cards(hand)
     if len(hand) != 3:
-        raise SetteKitError(f"draw_odds takes a three-card hand, got {len(hand)} cards")
+        raise SetteKitError(_("draw_odds takes a three-card hand, got {n} cards").format(n=len(hand)))
     if isinstance(discard_top, str):
         discard_top = parse_card(discard_top, face=rules.face)
     if discard_top is not None and not isinstance(discard_top, Card):
-        raise SetteKitError(f"discard_top={shown(discard_top)}: give the top card of the discard pile (a Card or "
-                            "its name), or None")
+        raise SetteKitError(_("discard_top={value}: give the top card of the discard pile (a Card or its name), or "
+                              "None").format(value=shown(discard_top)))
     seen = _cards(seen, "seen list") if not isinstance(seen, str) or seen.strip() else ()
     known = set(hand)
     if discard_top is not None:
         if discard_top in known:
-            raise SetteKitError(f"{discard_top.name(rules.face)} cannot be both in your hand and on the discard pile")
+            raise SetteKitError(_("{card} cannot be both in your hand and on the discard pile").format(
+                card=discard_top.name(rules.face)))
         known.add(discard_top)
     for c in seen:
         if c in known:
-            raise SetteKitError(f"{c.name(rules.face)} is listed as seen but is already in your hand or on the discard pile")
+            raise SetteKitError(_("{card} is listed as seen but is already in your hand or on the discard pile")
+                                .format(card=c.name(rules.face)))
     known.update(seen)
     unseen = [c.index for c in FULL_DECK if c not in known]
     n = len(unseen)
     if n == 0:
-        raise SetteKitError("no unseen cards are left for the stock")
+        raise SetteKitError(_("no unseen cards are left for the stock"))
     toak = rules.three_of_a_kind_30
     idx = [c.index for c in hand]
     now = _points(idx, toak)
     counts: dict[int, int] = {}
     total = 0
     for u in unseen:
-        _, s = _best_discard_idx(idx + [u], toak)
+        __, s = _best_discard_idx(idx + [u], toak)
         counts[s] = counts.get(s, 0) + 1
         total += s
     improving = sum(k for s, k in counts.items() if s > now)
@@ -1560,7 +1645,7 @@ def draw_odds(hand, discard_top=None, seen: Iterable = (), rules: TrentunoRules 
     dscore = None
     best = "stock"
     if discard_top is not None:
-        _, dscore = _best_discard_idx(idx + [discard_top.index], toak, discard_top.index)
+        __, dscore = _best_discard_idx(idx + [discard_top.index], toak, discard_top.index)
         best = "discard" if dscore * n >= total else "stock"
     return DrawOdds(hand, discard_top, now, n, improving, conv(improving, n), MappingProxyType(dist),
                     expected, dscore, best, total, rules)

@@ -170,10 +170,14 @@ def test_build_stamps_titles_of_catalogue_lessons_only():
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
     nb = nbformat.v4.new_notebook()
-    build._stamp_title(nb, "06-probability-of-busting.ipynb")
+    build._stamp_title(nb, Path("lessons/06-probability-of-busting.ipynb"))
     assert nb.metadata["title"] == "Lesson 6 · The probability of busting"
     other = nbformat.v4.new_notebook(metadata={"title": "kept"})
-    build._stamp_title(other, "05-probability-of-busting.ipynb")
+    build._stamp_title(other, Path("lessons/05-probability-of-busting.ipynb"))
+    assert other.metadata["sette_kit"]["lang"] == "en" and other.metadata["sette_kit"]["projector"] == "Projector mode"
+    spanish = nbformat.v4.new_notebook()
+    build._stamp_title(spanish, Path("lessons/es/06-probability-of-busting.ipynb"))
+    assert spanish.metadata["sette_kit"]["lang"] == "es" and spanish.metadata["title"].startswith("Lección 6")
     assert other.metadata["title"] == "kept"
 
 

@@ -11,14 +11,13 @@ from pathlib import Path
 import pytest
 
 from sette_kit import course
-from sette_kit.site import _pages
+from sette_kit.site import _pages, _sources
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 KERNEL = {"pyodide": "pyodide/pyodide.mjs", "lock": "wheels/pyodide-lock.json",
           "piplite": "wheels/piplite.whl", "packages": ["sette-kit"]}
 NAMES = sorted(p.name for p in LESSONS.glob("[0-9][0-9]-*.ipynb"))
-PAGES = {n: ("index.html" if n == course.LANDING else n[:-len(".ipynb")] + ".html") for n in NAMES}
-PAGES["TEACHERS.md"] = "TEACHERS.html"
+SOURCES, PAGES, _images = _sources(LESSONS)   # every language: "it/01-....ipynb" -> "it/01-....html"
 
 
 def site_page(name: str) -> tuple[str, dict]:
@@ -44,6 +43,24 @@ def test_lesson_1_page_shows_its_header_rules_and_footer_before_python():
     assert not any(re.search(r"^lesson\.", code, re.M) for code in config["cells"])
     assert config["cells"][0].startswith("from fractions import Fraction") and "PLAIN = " in config["cells"][0]
     assert any("Predict(" in code for code in config["cells"])
+
+
+def test_the_italian_page_is_italian_and_links_the_other_languages():
+    """Issue 17: a page of lessons/it/ is made in Italian, links its neighbours in it/ and
+    the same lesson in English and Spanish."""
+    visible, config = site_page("it/01-cards-and-scoring.ipynb")
+    assert '<html lang="it">' in visible
+    assert "Lezione 1" in visible and "Lesson 1" not in visible
+    assert 'href="../01-cards-and-scoring.html"' in visible and 'href="../es/01-cards-and-scoring.html"' in visible
+    assert 'href="02-the-matta.html" target="_self" rel="next"' in visible
+    assert not re.search(r'href="[^"]*\.ipynb', visible)
+    assert config["words"]["starting"] == "Avvio di Python nel tuo browser"
+
+
+def test_pages_of_every_language_are_published():
+    pages = set(PAGES.values())
+    for lang in ("", "it/", "es/"):
+        assert {f"{lang}index.html", f"{lang}06-probability-of-busting.html", f"{lang}TEACHERS.html"} <= pages
 
 
 def test_landing_page_map_links_every_page():

@@ -36,11 +36,12 @@ from __future__ import annotations
 import re
 
 from sette_kit import course
-from sette_kit.i18n import LANGUAGES, _, get_language, set_language
+from sette_kit.i18n import LANGUAGES, _, get_language, ngettext, pgettext, set_language
 
 from .base import KIT_CSS, esc, plain_text
 
-__all__ = ["Block", "languages", "header", "footer", "nav", "rule_box", "lesson_map", "marked", "cards_in_faces", "static_html"]
+__all__ = ["Block", "languages", "header", "footer", "nav", "rule_box", "lesson_map", "marked", "cards_in_faces",
+           "face_name", "static_html"]
 
 
 class Block:
@@ -87,7 +88,8 @@ def _link(target: course.Lesson, text: str, rel: str = "", available=None) -> st
     if target.file in available:
         r = f' rel="{rel}"' if rel else ""
         return f'<a href="{esc(course.href(target))}" target="_self"{r}>{esc(text)}</a>'
-    return f'<span class="sk-coming">{esc(text)} <span class="sk-coming-tag">(coming)</span></span>'
+    coming = esc(_("(coming)"))
+    return f'<span class="sk-coming">{esc(text)} <span class="sk-coming-tag">{coming}</span></span>'
 
 
 def nav(number, *, where: str = "top", available=None) -> Block:
@@ -100,14 +102,17 @@ def nav(number, *, where: str = "top", available=None) -> Block:
     prev, nxt = course.neighbours(here)
     items = []
     if prev is not None:
-        items.append(f'<li class="sk-nav-prev">{_link(prev, f"← Previous: {prev.label}", "prev", have)}</li>')
+        text = _("← Previous: {lesson}").format(lesson=prev.label)
+        items.append(f'<li class="sk-nav-prev">{_link(prev, text, "prev", have)}</li>')
     if here.number != 0:
         index = course.lesson(course.LANDING)
-        items.append(f'<li class="sk-nav-index">{_link(index, "Index: all the lessons", "", have)}</li>')
+        text = _("Index: all the lessons")
+        items.append(f'<li class="sk-nav-index">{_link(index, text, "", have)}</li>')
     if nxt is not None:
-        items.append(f'<li class="sk-nav-next">{_link(nxt, f"Next: {nxt.label} →", "next", have)}</li>')
-    label = "Lessons" if where == "top" else "Lessons (end of page)"
-    return Block(f'<nav class="sk-lesson-nav sk-lesson-nav-{esc(where)}" aria-label="{label}">'
+        text = _("Next: {lesson} →").format(lesson=nxt.label)
+        items.append(f'<li class="sk-nav-next">{_link(nxt, text, "next", have)}</li>')
+    label = _("Lessons") if where == "top" else _("Lessons (end of page)")
+    return Block(f'<nav class="sk-lesson-nav sk-lesson-nav-{esc(where)}" aria-label="{esc(label)}">'
                  f'<ul>{"".join(items)}</ul></nav>')
 
 
@@ -132,7 +137,8 @@ def languages(number, lang: str | None = None) -> Block:
         up = "" if lang == "en" else "../"
         target = f"{up}{here}" if code == "en" else f"{up}{code}/{here}"
         items.append(f'<li><a href="{esc(target)}" target="_self" lang="{code}" hreflang="{code}">{esc(name)}</a></li>')
-    return Block(f'<nav class="sk-lang-switch" aria-label="{esc(_("Language"))}"><ul>{"".join(items)}</ul></nav>')
+    label = esc(_("Language"))  # outside the f-string: Babel does not look inside f-strings (Python < 3.12)
+    return Block(f'<nav class="sk-lang-switch" aria-label="{label}"><ul>{"".join(items)}</ul></nav>')
 
 
 def header(number, folder=None, lang: str | None = None) -> Block:
@@ -148,12 +154,17 @@ def header(number, folder=None, lang: str | None = None) -> Block:
     if lang is not None:
         set_language(lang)
     l = course.lesson(number)
-    kicker = "Start here" if l.number == 0 else f"Lesson {l.number}"
+    if l.number == 0:
+        kicker = ngettext("Start here · about {minutes} minute", "Start here · about {minutes} minutes",
+                          l.minutes).format(minutes=l.minutes)
+    else:
+        kicker = ngettext("Lesson {number} · about {minutes} minute", "Lesson {number} · about {minutes} minutes",
+                          l.minutes).format(number=l.number, minutes=l.minutes)
     return Block(
         f"<style>{KIT_CSS}</style>"
         f'<div class="sk-lesson-header">{languages(l).html}{nav(l, where="top", available=course.available(folder)).html}'
-        f'<p class="sk-lesson-kicker">{esc(kicker)} · about {l.minutes} minutes</p>'
-        f'<h1 class="sk-lesson-title">{esc(l.title if l.number else course.COURSE_TITLE)}</h1>'
+        f'<p class="sk-lesson-kicker">{esc(kicker)}</p>'
+        f'<h1 class="sk-lesson-title">{esc(l.title if l.number else course.course_title())}</h1>'
         f'<p class="sk-lesson-question">{marked(l.question)}</p>'
         f"</div>")
 
@@ -166,10 +177,11 @@ def footer(number, folder=None) -> Block:
     """
     l = course.lesson(number)
     have = course.available(folder)
-    _, nxt = course.neighbours(l)
+    nxt = course.neighbours(l)[1]
     teaser = ""
     if nxt is not None:
-        teaser = (f'<p class="sk-lesson-next">Next: {_link(nxt, nxt.label, "next", have)}. '
+        lead = esc(_("Next: {lesson}.")).format(lesson=_link(nxt, nxt.label, "next", have))
+        teaser = (f'<p class="sk-lesson-next">{lead} '
                   f'<span class="sk-lesson-next-question">{marked(nxt.question)}</span></p>')
     return Block(f'<div class="sk-lesson-footer">{teaser}{nav(l, where="bottom", available=have).html}</div>')
 
@@ -183,12 +195,14 @@ def rule_box(*rule_ids: str) -> Block:
     """
     chosen = course.rules(*rule_ids)
     ids = [r.id for r in chosen]
-    label = f"Rule {ids[0]}" if len(ids) == 1 else f"Rules {', '.join(ids[:-1])} and {ids[-1]}"
+    label = (_("Rule {rule}").format(rule=ids[0]) if len(ids) == 1 else
+             _("Rules {rules} and {last}").format(rules=", ".join(ids[:-1]), last=ids[-1]))
+    rule_word = _("Rule {rule}")
     body = "".join(
-        f'<div class="sk-rule"><p class="sk-rule-head"><span class="sk-rule-id">Rule {esc(r.id)}</span> · '
+        f'<div class="sk-rule"><p class="sk-rule-head"><span class="sk-rule-id">{esc(rule_word.format(rule=r.id))}</span> · '
         f'<span class="sk-rule-name">{esc(r.name)}</span></p><p class="sk-rule-text">{marked(r.text)}</p></div>'
         for r in chosen)
-    return Block(f'<aside class="sk-rule-box" aria-label="{label}">{body}</aside>')
+    return Block(f'<aside class="sk-rule-box" aria-label="{esc(label)}">{body}</aside>')
 
 
 def lesson_map(folder=None) -> Block:
@@ -204,22 +218,24 @@ def lesson_map(folder=None) -> Block:
         if not parts or parts[-1][0] != l.part:
             parts.append((l.part, []))
         parts[-1][1].append(l)
-    out = ['<section class="sk-lesson-map" aria-label="The lessons">']
+    coming, minutes = esc(_("(coming)")), _("{minutes} min")  # (outside the f-strings, for Babel)
+    out = ['<section class="sk-lesson-map" aria-label="{label}">'.format(label=esc(_("The lessons")))]
     for part, lessons in parts:
-        out.append(f'<h3 class="sk-map-part">{esc(course.PARTS.get(part, part))}</h3>'
+        out.append(f'<h3 class="sk-map-part">{esc(lessons[0].part_title)}</h3>'
                    f'<ol class="sk-map-list" start="{lessons[0].number}">')
         for l in lessons:
             ready = l.file in have
             title = (f'<a class="sk-map-title" href="{esc(course.href(l))}" target="_self">{esc(l.title)}</a>'
                      if ready else
-                     f'<span class="sk-map-title">{esc(l.title)}</span> <span class="sk-coming-tag">(coming)</span>')
+                     f'<span class="sk-map-title">{esc(l.title)}</span> <span class="sk-coming-tag">{coming}</span>')
             out.append(f'<li class="sk-map-item {"sk-map-ready" if ready else "sk-coming"}" value="{l.number}">'
-                       f'{title} <span class="sk-map-minutes">· {l.minutes} min</span>'
+                       f'{title} <span class="sk-map-minutes">· {esc(minutes.format(minutes=l.minutes))}</span>'
                        f'<br><span class="sk-map-teaches">{esc(_capital(l.teaches))}.</span></li>')
         out.append("</ol>")
     others = course.other_pages(folder)
     if others:
-        out.append('<h3 class="sk-map-part">More pages in this folder</h3><ul class="sk-map-list sk-map-other">')
+        more = esc(_("More pages in this folder"))
+        out.append(f'<h3 class="sk-map-part">{more}</h3><ul class="sk-map-list sk-map-other">')
         out += [f'<li class="sk-map-item"><a class="sk-map-title" href="{esc(name)}" target="_self">{esc(title)}</a></li>'
                 for name, title in others]
         out.append("</ul>")
@@ -228,6 +244,21 @@ def lesson_map(folder=None) -> Block:
 
 
 FACE_NAMES = {"italian": "Italian", "french": "French", "spanish": "Spanish"}
+"""The name of each face of the deck, in English; :func:`face_name` names it in the
+current language."""
+
+
+def face_name(face: str) -> str:
+    """The name of a face of the deck in the current language (a context tells it apart
+    from the same word naming a language or a set of rules).
+
+    >>> face_name("french")
+    'French'
+    """
+    names = {"italian": pgettext("face of the deck", "Italian"),
+             "french": pgettext("face of the deck", "French"),
+             "spanish": pgettext("face of the deck", "Spanish")}
+    return names.get(face, FACE_NAMES.get(face, face))
 
 
 def cards_in_faces(cards, faces=("italian", "french", "spanish"), size: int = 56) -> Block:
@@ -242,9 +273,11 @@ def cards_in_faces(cards, faces=("italian", "french", "spanish"), size: int = 56
     from .render import hand_html
 
     shown = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-    rows = "".join(f'<div class="sk-face-row"><p class="sk-face-name" aria-hidden="true">{esc(FACE_NAMES.get(f, f))}</p>'
-                   f'{hand_html(shown, face=f, size=size, label=FACE_NAMES.get(f, f))}</div>' for f in faces)
-    return Block(f'<div class="sk-faces" role="group" aria-label="The same cards in each face">{rows}</div>')
+    names = {f: face_name(f) for f in faces}
+    rows = "".join(f'<div class="sk-face-row"><p class="sk-face-name" aria-hidden="true">{esc(names[f])}</p>'
+                   f'{hand_html(shown, face=f, size=size, label=names[f])}</div>' for f in faces)
+    label = esc(_("The same cards in each face"))
+    return Block(f'<div class="sk-faces" role="group" aria-label="{label}">{rows}</div>')
 
 
 def _capital(text: str) -> str:

@@ -1,4 +1,4 @@
-"""``sette-kit serve [--port 8866] [--ip 127.0.0.1] [--lesson NAME] [--no-browser]
+"""``sette-kit serve [--port 8866] [--ip 127.0.0.1] [--lesson NAME] [--lang it] [--no-browser]
 [--dir FOLDER] [--preheat | --no-preheat] [--max-kernels N]``
 
 Starts Voilà on the lessons with the kit's configuration (``lessons/voila.json``),
@@ -34,6 +34,10 @@ def add_parser(sub) -> None:
     p.add_argument("--lesson", metavar="NAME", default=None,
                    help="open this lesson instead of the landing page: a number (03), a file "
                         "name (03-playing-a-round[.ipynb]) or a title (playing-a-round)")
+    p.add_argument("--lang", default=None, metavar="LANG",
+                   help="the language of the lessons to open and preheat: en (English), it "
+                        "(Italiano) or es (Español); default $SETTE_KIT_LANG, else en. Every "
+                        "lesson links to itself in the other languages")
     p.add_argument("--no-browser", action="store_true",
                    help="do not open a web browser, only print the address")
     p.add_argument("--dir", default=None, metavar="FOLDER",
@@ -67,4 +71,4 @@ def run(args) -> int:
                             f"not {args.max_kernels}")
     return serve(args.dir, port=args.port, ip=args.ip, lesson=args.lesson,
                  open_browser=not args.no_browser, preheat=args.preheat,
-                 max_kernels=args.max_kernels, extra=list(args.voila_args))
+                 max_kernels=args.max_kernels, lang=args.lang, extra=list(args.voila_args))

@@ -115,16 +115,29 @@ def _prepare_out(out: Path) -> None:
 
 
 def _sources(folder: Path) -> tuple[list, dict[str, str], list[Path]]:
+    """The notebooks and Markdown files of ``folder`` and of its language folders
+    (``it/``, ``es/``: the lessons in Italian and Spanish, issue 17), each language with
+    its own landing page (``index.html``, ``it/index.html``, ``es/index.html``)."""
     from ._pages import IMAGE_SUFFIXES, LANDING, Source
+    from ..i18n import LANGUAGES
 
-    notebooks = sorted(p for p in folder.glob("*.ipynb") if not p.name.startswith((".", "_")))
+    def visible(p: Path) -> bool:
+        return not p.name.startswith((".", "_"))
+
+    notebooks = sorted(p for p in folder.glob("*.ipynb") if visible(p))
     if not notebooks:
         raise SetteKitError(f"{folder} has no notebook (*.ipynb) to publish")
-    landing = LANDING if (folder / LANDING).is_file() else notebooks[0].name
-    sources = [Source(p, p.name, "index.html" if p.name == landing else p.stem + ".html")
-               for p in notebooks]
-    sources += [Source(p, p.name, p.stem + ".html") for p in sorted(folder.glob("*.md"))
-                if not p.name.startswith((".", "_"))]
+    sources = []
+    for sub in ["", *(f"{code}/" for code in LANGUAGES if code != "en")]:
+        here = folder / sub
+        books = sorted(p for p in here.glob("*.ipynb") if visible(p)) if here.is_dir() else []
+        if not books:
+            continue
+        landing = LANDING if (here / LANDING).is_file() else books[0].name
+        sources += [Source(p, sub + p.name, sub + ("index.html" if p.name == landing else p.stem + ".html"))
+                    for p in books]
+        sources += [Source(p, sub + p.name, sub + p.stem + ".html") for p in sorted(here.glob("*.md"))
+                    if visible(p)]
     pages = {s.rel: s.page for s in sources}
     images = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES
                     and not any(part.startswith((".", "_")) for part in p.relative_to(folder).parts))
@@ -252,12 +265,15 @@ def _build(out, cache, folder, sources, pages, images, site_title, start, log) -
             text = _pages.notebook_page(nb, src, site_title=site_title, pages=pages,
                                         kernel=kernel_config, editable=editable,
                                         download_mb=round(download / 1e6))
+            (files / src.rel).parent.mkdir(parents=True, exist_ok=True)
             (files / src.rel).write_text(json.dumps(_pages.editable_copy(nb), indent=1,
                                                     ensure_ascii=False) + "\n", encoding="utf-8")
         else:
             md = src.path.read_text(encoding="utf-8")
             text = _pages.markdown_page(md, src, site_title=site_title, pages=pages)
+            (files / src.rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src.path, files / src.rel)
+        (out / src.page).parent.mkdir(parents=True, exist_ok=True)
         (out / src.page).write_text(text, encoding="utf-8")
         written.append(src.page)
     for img in images:

@@ -27,6 +27,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..i18n import LANGUAGES, _, language
+
 LANDING = "00-start-here.ipynb"
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
 EDITABLE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
@@ -43,6 +45,29 @@ class Source:
     @property
     def is_notebook(self) -> bool:
         return self.path.suffix == ".ipynb"
+
+    @property
+    def lang(self) -> str:
+        """The page's language: the lessons of a language live in its folder (``it/``,
+        ``es/``), English at the top (issue 17)."""
+        top = self.rel.split("/")[0] if "/" in self.rel else "en"
+        return top if top in LANGUAGES else "en"
+
+
+def words() -> dict[str, str]:
+    """What the page's script says while it starts Python, in the current language
+    (``js/src/app.js`` reads them from the page's config; English is its fallback)."""
+    return {
+        "starting": _("Starting Python in your browser"),
+        "installing": _("Installing the Python packages of the lesson"),
+        "running": _("Running the page: part {part} of {parts}"),
+        "opening": _("Opening the page"),
+        "cell_failed": _("This part of the page could not be shown. Reload the page to try again."),
+        "one_failed": _("One part of this page could not be shown."),
+        "some_failed": _("{n} parts of this page could not be shown."),
+        "no_python": _("Python could not start in this browser ({error}). Reload the page to try again."),
+        "no_page": _("The page could not start ({error}). Reload the page to try again."),
+    }
 
 
 def cell_source(cell: dict) -> str:
@@ -114,7 +139,7 @@ PAGE = """<!doctype html>
 </head>
 <body class="sk-site" data-sk-state="{state}">
 <header class="sk-site-header">
-<a class="sk-site-title" href="{root}index.html">{site_title}</a>
+<a class="sk-site-title" href="index.html">{site_title}</a>
 <nav class="sk-site-nav" aria-label="Page">{nav}</nav>
 </header>
 {status}<main class="sk-page" id="main">
@@ -126,16 +151,36 @@ PAGE = """<!doctype html>
 
 STATUS = """<div id="sk-status" class="sk-status" role="status" aria-live="polite">\
 <span class="sk-spinner" aria-hidden="true"></span>\
-<span id="sk-status-text">Starting Python in your browser&#8230; The first visit downloads \
-about {mb} MB; the next pages start faster.</span></div>
-<noscript><p class="sk-status sk-status-error">This page runs Python in your browser: \
-please turn JavaScript on.</p></noscript>
+<span id="sk-status-text">{starting}</span></div>
+<noscript><p class="sk-status sk-status-error">{noscript}</p></noscript>
 """
+
+
+def _status(mb: int) -> str:
+    return STATUS.format(
+        starting=html.escape(_("Starting Python in your browser… The first visit downloads about {mb} MB; "
+                               "the next pages start faster.").format(mb=mb)),
+        noscript=html.escape(_("This page runs Python in your browser: please turn JavaScript on.")))
 
 
 def notebook_page(nb: dict, src: Source, *, site_title: str, pages: dict[str, str],
                   kernel: dict, download_mb: int, editable: str | None) -> str:
-    """The app-mode HTML page of notebook ``nb``."""
+    """The app-mode HTML page of notebook ``nb``, in the language of its folder."""
+    with language(src.lang):
+        return _notebook_page(nb, src, site_title=site_title, pages=pages, kernel=kernel,
+                              download_mb=download_mb, editable=editable)
+
+
+def _site_title(title: str) -> str:
+    """The site's name in the page's language when it is the kit's default name."""
+    from . import DEFAULT_TITLE
+
+    return _("Sette e mezzo: lessons") if title == DEFAULT_TITLE else title
+
+
+def _notebook_page(nb: dict, src: Source, *, site_title: str, pages: dict[str, str],
+                   kernel: dict, download_mb: int, editable: str | None) -> str:
+    site_title = _site_title(site_title)
     base = posixpath.dirname(src.rel)
     root = "../" * src.page.count("/")
     parts, codes = [], []
@@ -151,21 +196,22 @@ def notebook_page(nb: dict, src: Source, *, site_title: str, pages: dict[str, st
             if text.strip():
                 parts.append(f'<div class="sk-code-output" data-cell="{len(codes)}"></div>')
                 codes.append(text)
-    config = dict(kernel, cells=codes)
+    config = dict(kernel, cells=codes, words=words())
     config = {k: (root + v if k in ("pyodide", "lock", "piplite") else v) for k, v in config.items()}
     nav = ""
     if editable:
+        hint = _("The same lesson with its code, in JupyterLite: change it and run it")
+        label = _("Open as an editable notebook")
         nav = (f'<a class="sk-edit-link" href="{html.escape(root + editable)}" '
-               'title="The same lesson with its code, in JupyterLite: change it and run it">'
-               'Open as an editable notebook</a>')
+               f'title="{html.escape(hint)}">{html.escape(label)}</a>')
     title = page_title(nb, Path(src.rel).stem)
     full_title = title if title == site_title else f"{title} · {site_title}"
     scripts = (f'<script type="application/json" id="sk-config">{_json_script(config)}</script>\n'
                f'<script type="module" src="{root}assets/app.js"></script>\n')
-    return PAGE.format(lang=html.escape(nb.get("metadata", {}).get("language", "en") or "en"),
+    return PAGE.format(lang=src.lang,
                        title=html.escape(full_title), root=root, state="loading",
                        site_title=html.escape(site_title), nav=nav,
-                       status=STATUS.format(mb=download_mb), body="\n".join(parts),
+                       status=_status(download_mb), body="\n".join(parts),
                        scripts=scripts)
 
 
@@ -182,12 +228,14 @@ def _lesson_html(code: str, src: Source) -> tuple[str | None, str]:
 
 
 def markdown_page(text: str, src: Source, *, site_title: str, pages: dict[str, str]) -> str:
-    """A plain page for a Markdown file (e.g. the teacher notes)."""
+    """A plain page for a Markdown file (e.g. the teacher notes), in its folder's language."""
+    with language(src.lang):
+        site_title = _site_title(site_title)
     base = posixpath.dirname(src.rel)
     root = "../" * src.page.count("/")
     title = markdown_title(text, Path(src.rel).stem)
     body = rewrite_links(markdown_html(text), pages, base)
-    return PAGE.format(lang="en", title=html.escape(f"{title} · {site_title}"), root=root,
+    return PAGE.format(lang=src.lang, title=html.escape(f"{title} · {site_title}"), root=root,
                        state="ready", site_title=html.escape(site_title), nav="", status="",
                        body=f'<section class="sk-markdown">\n{body}\n</section>', scripts="")
 

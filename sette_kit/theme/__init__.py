@@ -26,7 +26,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["THEME_DIR", "CSS_FILE", "JS_FILE", "path", "css", "js", "BODY_CLASS", "PROJECTOR_CLASS",
+__all__ = ["page_words", "THEME_DIR", "CSS_FILE", "JS_FILE", "path", "css", "js", "BODY_CLASS", "PROJECTOR_CLASS",
            "PROJECTOR_PARAM", "PROJECTOR_KEY"]
 
 THEME_DIR = Path(__file__).resolve().parent
@@ -78,3 +78,24 @@ def without_comments(text: str) -> str:
 def js() -> str:
     """The theme's script (projector mode), read once."""
     return _read(JS_FILE)
+
+
+def page_words(lang: str | None = None) -> dict[str, str]:
+    """The words of a served page's own frame (the projector switch), in ``lang`` (default:
+    the current language).  ``lessons/_build.py`` stamps them, with the language, into each
+    lesson's metadata (``sette_kit``), where the kit's Voilà template reads them (issue 17).
+
+    >>> page_words("it")["projector"]
+    'Modalità proiettore'
+    """
+    from ..i18n import _, get_language, language
+
+    with language(lang or get_language()):
+        return {
+            "lang": get_language(),
+            "projector": _("Projector mode"),
+            "projector_title": _("Bigger text, cards and charts for a room (remembered in this browser; "
+                                 "or add ?projector=1 to the address)"),
+            "on": _("on"),
+            "off": _("off"),
+        }

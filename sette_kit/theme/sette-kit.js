@@ -41,7 +41,7 @@
     for (var i = 0; i < switches.length; i++) {
       switches[i].setAttribute("aria-pressed", on ? "true" : "false");
       var state = switches[i].querySelector(".sk-switch-state");
-      if (state) { state.textContent = on ? "on" : "off"; }
+      if (state) { state.textContent = on ? (switches[i].dataset.skOn || "on") : (switches[i].dataset.skOff || "off"); }
     }
   }
   function projector(on) {

@@ -131,6 +131,26 @@ def test_lesson_runs_in_the_browser_with_nothing_outside_reachable(
     assert site_context.guard.left == [], "requests tried to leave the site"
 
 
+@pytest.mark.parametrize("lang,name", [("it", "02-the-matta"), ("es", "11-trentuno-rules")])
+def test_a_lesson_of_each_language_reads_in_it(lang, name, site, site_server, site_context, site_page,
+                                              screenshots):
+    """Issue 17: the site publishes every language; one page each, read whole."""
+    from sk_i18n import english_left
+
+    page = site_page
+    state = open_site_page(page, site_server.url(f"{lang}/{name}.html"))
+    screenshot(page, screenshots / f"site-{lang}-{name}.png")
+    assert state.state == "ready", (state, shown_errors(page))
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.locator(".sk-code-output:has(.jupyter-widgets)").count() == widget_cells(f"{lang}/{name}.ipynb")
+    left = english_left(page)
+    assert not left, f"English on the site's {lang}/{name}.html:\n" + "\n".join(left)
+    violations = axe_violations(page)
+    record_counts(f"site {lang}/{name}", "rendered", violations)
+    assert violations == [], describe(violations)
+    assert site_context.guard.left == []
+
+
 class Links(HTMLParser):
     def __init__(self):
         super().__init__()

@@ -28,8 +28,16 @@ import './app.css';
 
 const status = document.getElementById('sk-status');
 const statusText = document.getElementById('sk-status-text');
+// the page's words, in its language (written into the page's config at build time)
+const WORDS = (() => {
+  try { return JSON.parse(document.getElementById('sk-config').textContent).words || {}; } catch (e) { return {}; }
+})();
+function t(key, english, values = {}) {
+  const text = WORDS[key] || english;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
+}
 let started = performance.now();
-let phase = 'Starting';
+let phase = t('starting', 'Starting Python in your browser');
 
 function elapsed() {
   return Math.round((performance.now() - started) / 1000);
@@ -271,7 +279,7 @@ function log(payload) {
   const text = typeof payload.data === 'string' ? payload.data : '';
   if (payload.level === 'critical' && text) console.error('sette-kit site (Pyodide):', text);
   // Pyodide says "Loading a, b, c" / "Loaded a, b, c" while it installs the wheels
-  if (/^Load(ing|ed) /.test(text)) say('Installing the Python packages of the lesson');
+  if (/^Load(ing|ed) /.test(text)) say(t('installing', 'Installing the Python packages of the lesson'));
 }
 
 function logOutput(msg) {
@@ -284,7 +292,7 @@ function cellError(el, content) {
                 (content.traceback || []).join('\n').replace(/\x1b\[[0-9;]*m/g, ''));
   const note = document.createElement('p');
   note.className = 'sk-cell-error';
-  note.textContent = 'This part of the page could not be shown. Reload the page to try again.';
+  note.textContent = t('cell_failed', 'This part of the page could not be shown. Reload the page to try again.');
   el.appendChild(note);
 }
 
@@ -337,7 +345,7 @@ async function runCells(config) {
   const cells = document.querySelectorAll('.sk-code-output');
   let failed = 0;
   for (let i = 0; i < config.cells.length; i++) {
-    say(`Running the page: part ${i + 1} of ${config.cells.length}`);
+    say(t('running', 'Running the page: part {part} of {parts}', { part: i + 1, parts: config.cells.length }));
     const el = cells[i];
     const model = new OutputAreaModel({ trusted: true });
     const area = new OutputArea({ model, rendermime: manager.renderMime });
@@ -349,8 +357,8 @@ async function runCells(config) {
     if (msg.content.status !== 'ok') failed += 1;
   }
   if (failed) {
-    finish('ready-with-errors', failed === 1 ? 'One part of this page could not be shown.'
-      : `${failed} parts of this page could not be shown.`);
+    finish('ready-with-errors', failed === 1 ? t('one_failed', 'One part of this page could not be shown.')
+      : t('some_failed', '{n} parts of this page could not be shown.', { n: failed }));
   } else {
     finish('ready');
   }
@@ -376,7 +384,7 @@ async function navigate(url, push) {
     return;
   }
   busy = true;
-  restart('Opening the page');
+  restart(t('opening', 'Opening the page'));
   let doc;
   try {
     const response = await fetch(url.href);
@@ -441,7 +449,7 @@ async function main() {
     return;
   }
   const here = (path) => new URL(path, document.baseURI).href;
-  say('Starting Python in your browser');
+  say(t('starting', 'Starting Python in your browser'));
   const session = new Session({
     pyodideUrl: here(config.pyodide),
     pipliteWheelUrl: here(config.piplite),
@@ -461,7 +469,7 @@ async function main() {
   try {
     await session.kernel.ready;
   } catch (err) {
-    finish('failed', `Python could not start in this browser (${err}). Reload the page to try again.`);
+    finish('failed', t('no_python', 'Python could not start in this browser ({error}). Reload the page to try again.', { error: err }));
     return;
   }
   document.body.dataset.skKernelSeconds = ((performance.now() - started) / 1000).toFixed(2);
@@ -475,5 +483,5 @@ async function main() {
 
 main().catch((err) => {
   console.error('sette-kit site:', err);
-  finish('failed', `The page could not start (${err}). Reload the page to try again.`);
+  finish('failed', t('no_page', 'The page could not start ({error}). Reload the page to try again.', { error: err }));
 });
