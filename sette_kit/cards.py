@@ -493,10 +493,12 @@ def _read_code(token: str, face: Face) -> Card:
             if card is not None:
                 others.setdefault(card, other.key)
     if len(others) > 1:
-        readings = "; ".join(f"{c.name(f)} in the {f} face" for c, f in others.items())
+        words = {"italian": N_("{card} in the italian face"), "french": N_("{card} in the french face"),
+                 "spanish": N_("{card} in the spanish face")}
+        readings = "; ".join(_(words[f]).format(card=c.name(f)) for c, f in others.items())
         raise SetteKitError(
-            f"{token!r} is ambiguous: it reads as {readings}. Pass face= to choose, "
-            f"or write the full name"
+            _("{token} is ambiguous: it reads as {readings}. Pass face= to choose, or write the full name").format(
+                token=repr(token), readings=readings)
         )
     if len(others) == 1:
         card, other = next(iter(others.items()))
