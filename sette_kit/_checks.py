@@ -23,6 +23,7 @@ import unicodedata
 from typing import Mapping
 
 from .errors import SetteKitError
+from .i18n import N_, _
 from .numbers import shown
 
 __all__ = ["read_bool", "read_seed", "read_rng", "read_callable", "read_name", "read_names", "read_text",
@@ -44,7 +45,10 @@ def read_bool(value, what: str):
         return value
     if type(value).__module__ == "numpy" and type(value).__name__ in ("bool_", "bool"):  # numpy's bool
         return bool(value)
-    raise SetteKitError(f"{what}={shown(value)} must be True or False")
+    raise SetteKitError(_("{what}={value} must be True or False").format(what=what, value=shown(value)))
+
+
+_SEED = N_("{what}={value}: the seed must be a whole number >= 0, or None for a fresh one")
 
 
 def read_seed(seed, what: str = "seed"):
@@ -52,11 +56,12 @@ def read_seed(seed, what: str = "seed"):
     if seed is None:
         return None
     if isinstance(seed, bool) or not hasattr(seed, "__index__") or isinstance(seed, float):
-        raise SetteKitError(f"{what}={shown(seed)}: the seed must be a whole number >= 0, or None for a fresh one")
+        raise SetteKitError(_(_SEED).format(what=what, value=shown(seed)))
     n = seed.__index__()
     if n < 0 or n.bit_length() > MAX_SEED_BITS:
-        raise SetteKitError(f"{what}={shown(seed)}: the seed must be a whole number >= 0, or None for a fresh one"
-                            if n < 0 else f"{what}={shown(seed)}: the seed may have at most {MAX_SEED_BITS} bits")
+        raise SetteKitError(_(_SEED).format(what=what, value=shown(seed)) if n < 0 else
+                            _("{what}={value}: the seed may have at most {bits} bits").format(
+                                what=what, value=shown(seed), bits=MAX_SEED_BITS))
     return n
 
 
@@ -64,13 +69,14 @@ def read_rng(rng, what: str = "rng"):
     """A ``random.Random`` (or anything with ``shuffle``) or a numpy ``Generator``."""
     if hasattr(rng, "shuffle") or hasattr(rng, "permutation"):
         return rng
-    raise SetteKitError(f"{what}={shown(rng)}: give a random.Random or a numpy Generator "
-                        "(numpy.random.default_rng()), or pass seed= instead")
+    raise SetteKitError(_("{what}={value}: give a random.Random or a numpy Generator "
+                          "(numpy.random.default_rng()), or pass seed= instead").format(what=what, value=shown(rng)))
 
 
-def read_callable(value, what: str, accepted: str = "a callable policy(view) -> action"):
+def read_callable(value, what: str, accepted: str = N_("a callable policy(view) -> action")):
     if not callable(value):
-        raise SetteKitError(f"{what}={shown(value)} is not callable: accepted {accepted}")
+        raise SetteKitError(_("{what}={value} is not callable: accepted {accepted}").format(
+            what=what, value=shown(value), accepted=_(accepted)))
     return value
 
 
@@ -82,34 +88,42 @@ def read_text(text, what: str, max_len: int) -> str:
     """A short text shown to people (a title, a label): not blank, at most ``max_len``
     characters, without control characters."""
     if not isinstance(text, str) or not text.strip():
-        raise SetteKitError(f"{what}: give some text, not {shown(text)}")
+        raise SetteKitError(_("{what}: give some text, not {value}").format(what=what, value=shown(text)))
     if len(text) > max_len:
-        raise SetteKitError(f"{what} {shown(text)} is too long: at most {max_len} characters")
+        raise SetteKitError(_(_TOO_LONG).format(what=what, value=shown(text), most=max_len))
     bad = [ch for ch in text if _bad_char(ch)]
     if bad:
-        raise SetteKitError(f"{what} {shown(text)} holds control characters ({', '.join(map(repr, bad[:3]))}): "
-                            "accepted letters, digits, spaces and punctuation")
+        raise SetteKitError(_(_CONTROL).format(what=what, value=shown(text), chars=", ".join(map(repr, bad[:3]))))
     return text
 
 
-def read_name(name, what: str = "a player name") -> str:
+_TOO_LONG = N_("{what} {value} is too long: at most {most} characters")
+_CONTROL = N_("{what} {value} holds control characters ({chars}): accepted letters, digits, spaces and punctuation")
+
+
+def read_name(name, what: str | None = None) -> str:
     """One player name: text of 1 to :data:`MAX_NAME` characters, not blank, without
     control characters (a name is printed in terminals and web pages).  A whole number
     is written out ("7")."""
     if isinstance(name, int) and not isinstance(name, bool) and abs(name) < 10 ** 12:
         name = str(name)
+    player = what is None or what == "a player name"
+    if player:
+        what = _("a player name")
     if not isinstance(name, str):
-        raise SetteKitError(f"{what} must be text, not {shown(name)}")
+        raise SetteKitError(_("{what} must be text, not {value}").format(what=what, value=shown(name)))
     if not name.strip():
-        raise SetteKitError(f"{what} must not be empty" if what != "a player name"
-                            else "player names must be different and not empty")
+        raise SetteKitError(_("player names must be different and not empty") if player
+                            else _("{what} must not be empty").format(what=what))
     if len(name) > MAX_NAME:
-        raise SetteKitError(f"{what} {shown(name)} is too long: at most {MAX_NAME} characters")
+        raise SetteKitError(_(_TOO_LONG).format(what=what, value=shown(name), most=MAX_NAME))
     bad = [ch for ch in name if _bad_char(ch)]
     if bad:
-        raise SetteKitError(f"{what} {shown(name)} holds control characters ({', '.join(map(repr, bad[:3]))}): "
-                            "accepted letters, digits, spaces and punctuation")
+        raise SetteKitError(_(_CONTROL).format(what=what, value=shown(name), chars=", ".join(map(repr, bad[:3]))))
     return name
+
+
+_COUNT = N_("accepted {lo} to {hi} players, got {n}")
 
 
 def read_names(players, lo: int = 1, hi: int = 100, count_error: str | None = None) -> tuple:
@@ -119,21 +133,21 @@ def read_names(players, lo: int = 1, hi: int = 100, count_error: str | None = No
     if isinstance(players, int) and not isinstance(players, bool):
         n = players
         if not lo <= n <= hi:
-            raise SetteKitError((count_error or "accepted {lo} to {hi} players, got {n}").format(n=n, lo=lo, hi=hi))
-        return tuple(f"Player {i + 1}" for i in range(n))
+            raise SetteKitError(_(count_error or _COUNT).format(n=n, lo=lo, hi=hi))
+        return tuple(_("Player {n}").format(n=i + 1) for i in range(n))
     if players is None or isinstance(players, (str, bytes, float, Mapping)) or not hasattr(players, "__iter__"):
-        raise SetteKitError(f"players={shown(players)}: give a list of names such as ['Ada', 'Bo'] "
-                            "or a number of players")
+        raise SetteKitError(_("players={value}: give a list of names such as ['Ada', 'Bo'] or a number of "
+                              "players").format(value=shown(players)))
     names = []
     for p in players:
         names.append(read_name(p))
         if len(names) > hi:
             break
     if not lo <= len(names) <= hi:
-        raise SetteKitError((count_error or "accepted {lo} to {hi} players, got {n}").format(
-            n=len(names) if len(names) <= hi else f"more than {hi}", lo=lo, hi=hi))
+        raise SetteKitError(_(count_error or _COUNT).format(
+            n=len(names) if len(names) <= hi else _("more than {hi}").format(hi=hi), lo=lo, hi=hi))
     if len(set(names)) != len(names):
-        raise SetteKitError("player names must be different and not empty")
+        raise SetteKitError(_("player names must be different and not empty"))
     return tuple(names)
 
 
@@ -143,6 +157,7 @@ def read_bots(bots) -> dict:
     if bots is None:
         return {}
     if not isinstance(bots, Mapping):
-        raise SetteKitError(f"bots={shown(bots)}: accepted a dict {{seat or name: policy}}, 'all' "
-                            "(a bot at every seat) or None")
+        form = "{" + _("seat or name") + ": policy}"
+        raise SetteKitError(_("bots={value}: accepted a dict {form}, 'all' (a bot at every seat) or None").format(
+            value=shown(bots), form=form))
     return dict(bots)

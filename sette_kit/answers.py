@@ -38,6 +38,7 @@ from fractions import Fraction
 
 from . import fmt
 from .errors import SetteKitError
+from .i18n import N_, _, get_language
 from .numbers import read_number, shown
 
 __all__ = [
@@ -55,16 +56,31 @@ MIN_SIGNIFICANT = 2
 """A rounded decimal or percentage needs at least this many significant digits."""
 
 ACCEPTED = {
-    "probability": "a fraction such as 24/37, a decimal such as 0.649 or a percentage such as 64.9%",
-    "points": "a score such as 7½, 7 1/2, 7.5, 15/2 or 3",
-    "number": ("a fraction such as 24/37, a decimal such as 0.649, a percentage such as 64.9%, "
-               "a whole number such as 7, a half such as 7½ or 7 1/2"),
-    "yesno": "yes or no (also y, n, true, false, sì, si, no)",
+    "probability": N_("a fraction such as 24/37, a decimal such as 0.649 or a percentage such as 64.9%"),
+    "points": N_("a score such as 7½, 7 1/2, 7.5, 15/2 or 3"),
+    "number": N_("a fraction such as 24/37, a decimal such as 0.649, a percentage such as 64.9%, "
+                 "a whole number such as 7, a half such as 7½ or 7 1/2"),
+    "yesno": N_("yes or no (also y, n, true, false, sì, si, no)"),
 }
-"""For each kind, the accepted forms in words (used in error messages)."""
+"""For each kind, the accepted forms in words (used in error messages); marked for
+translation: show them with ``_(ACCEPTED[kind])`` (issue 17)."""
 
-_YES = {"yes", "y", "true", "si", "sì", "sí", "oui", "1"}
-_NO = {"no", "n", "false", "0", "non"}
+# issue 17: yes and no are read in every language of the kit, whatever the current one
+_YES = {"yes", "y", "true", "si", "sì", "sí", "s", "vero", "verdadero", "cierto", "oui", "1"}
+_NO = {"no", "n", "false", "falso", "0", "non"}
+
+# issue 17: "sette e mezzo", "siete y media", "seven and a half" (and 3 e mezzo, dos y
+# media, ...) are read in every language; a whole number in words alone ("seven") is not
+# an answer (the score trainer asks for digits)
+_NUMBER_WORDS = {}
+for _value, _words in enumerate((
+        "zero cero", "uno una un one", "due dos two", "tre tres three", "quattro cuatro four",
+        "cinque cinco five", "sei seis six", "sette siete seven", "otto ocho eight", "nove nueve nine",
+        "dieci diez ten")):
+    for _word in _words.split():
+        _NUMBER_WORDS[_word] = _value
+del _value, _words, _word
+_RE_WORD_HALF = re.compile(r"(?:(\S+) (?:e|y|and a|and) )?(?:a |one |un )?(mezzo|mezza|media|medio|half)")
 _DASHES = str.maketrans({"−": "-", "–": "-", "⁄": "/", "∕": "/", "÷": "/", ",": "."})
 
 _INT = r"[+-]?\d+"
@@ -129,8 +145,33 @@ class Verdict:
 
 def _unreadable(text: str, kind: str) -> SetteKitError:
     shown = text if len(text) <= 40 else text[:37] + "..."
-    return SetteKitError(f"cannot read {shown!r} as a {'score' if kind == 'points' else 'number'}; "
-                         f"accepted forms: {ACCEPTED[kind]}")
+    message = (_("cannot read {text} as a score; accepted forms: {accepted}") if kind == "points"
+               else _("cannot read {text} as a number; accepted forms: {accepted}"))
+    return SetteKitError(message.format(text=repr(shown), accepted=_(ACCEPTED[kind])))
+
+
+def _local_decimal(text: str) -> str:
+    """A decimal point written as Italian and Spanish write it: a comma (issue 17)."""
+    return text if get_language() == "en" else text.replace(".", ",")
+
+
+_RE_GROUPED = re.compile(r"[+-]?\d{1,3}(?:\.\d{3})+,\d*%?")
+
+
+def _words_answer(t: str):
+    """A half written in words (any language of the kit), or None: 'sette e mezzo' is
+    7½, 'siete y media' 7½, 'three and a half' 3½, 'mezzo' ½."""
+    low = t.lower()
+    m = _RE_WORD_HALF.fullmatch(low)
+    if m:
+        whole = m.group(1)
+        if whole is None:
+            return Fraction(1, 2), "half"
+        if whole in _NUMBER_WORDS:
+            return _NUMBER_WORDS[whole] + Fraction(1, 2), "half"
+        if whole.isdigit() and len(whole) <= 3:
+            return int(whole) + Fraction(1, 2), "half"
+    return None
 
 
 def parse_answer(text, kind: str = "number") -> Answer:
@@ -152,28 +193,38 @@ def parse_answer(text, kind: str = "number") -> Answer:
     sette_kit.errors.SetteKitError: a score is not a percentage; accepted forms: a score such as 7½, 7 1/2, 7.5, 15/2 or 3
     """
     if not isinstance(kind, str) or kind not in ACCEPTED or kind == "yesno":
-        raise SetteKitError(f"kind={shown(kind)}: accepted kinds for numbers are 'probability', 'points', 'number'")
+        raise SetteKitError(_("kind={kind}: accepted kinds for numbers are 'probability', 'points', "
+                              "'number'").format(kind=shown(kind)))
+    accepted = _(ACCEPTED[kind])
     if isinstance(text, (int, Fraction)) and not isinstance(text, bool):
-        value = read_number(text, "the answer", accepted=ACCEPTED[kind])  # size checked (issue 19.3)
+        value = read_number(text, "the answer", accepted=accepted)  # size checked (issue 19.3)
         return Answer(str(value), value, "integer" if value.denominator == 1 else "fraction")
     if not isinstance(text, str):
-        raise SetteKitError(f"an answer must be text such as '24/37'; accepted forms: {ACCEPTED[kind]}")
+        raise SetteKitError(_("an answer must be text such as '24/37'; accepted forms: {accepted}").format(
+            accepted=accepted))
     if len(text) > MAX_ANSWER_CHARS and len(text.strip()) > MAX_ANSWER_CHARS:  # issue 19.3: before any parsing
-        raise SetteKitError(f"cannot read {shown(text, 40)} as a {'score' if kind == 'points' else 'number'}: it is "
-                            f"too long (at most {MAX_ANSWER_CHARS} characters); accepted forms: {ACCEPTED[kind]}")
+        message = (_("cannot read {text} as a score: it is too long (at most {most} characters); accepted "
+                     "forms: {accepted}") if kind == "points" else
+                   _("cannot read {text} as a number: it is too long (at most {most} characters); accepted "
+                     "forms: {accepted}"))
+        raise SetteKitError(message.format(text=shown(text, 40), most=MAX_ANSWER_CHARS, accepted=accepted))
     raw = text
-    t = text.strip().translate(_DASHES)
+    t = text.strip()
+    if get_language() != "en" and _RE_GROUPED.fullmatch(t):  # '1.234,5' in Italian and Spanish (issue 17)
+        t = t.replace(".", "")
+    t = t.translate(_DASHES)
     t = re.sub(r"\s+", " ", t)
     t = re.sub(r"(?<=\d) (?=[½%])", "", t)
     if not t:
-        raise SetteKitError(f"no answer given; accepted forms: {ACCEPTED[kind]}")
+        raise SetteKitError(_("no answer given; accepted forms: {accepted}").format(accepted=accepted))
     answer = None
     if m := _RE_PERCENT.fullmatch(t):
         num = m.group(1)
         decimals = len(num.split(".")[1]) if "." in num else 0
         answer = Answer(raw, Fraction(num) / 100, "percent", decimals)
         if kind == "points":
-            raise SetteKitError(f"a score is not a percentage; accepted forms: {ACCEPTED[kind]}")
+            raise SetteKitError(_("a score is not a percentage; accepted forms: {accepted}").format(
+                accepted=accepted))
     elif m := _RE_MIXED.fullmatch(t):
         whole, num, den = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if den == 0 or num >= den:
@@ -182,7 +233,8 @@ def parse_answer(text, kind: str = "number") -> Answer:
         answer = Answer(raw, whole - frac if m.group(1).startswith("-") else whole + frac, "mixed")
     elif m := _RE_FRACTION.fullmatch(t):
         if int(m.group(2)) == 0:
-            raise SetteKitError(f"{raw!r} divides by zero; accepted forms: {ACCEPTED[kind]}")
+            raise SetteKitError(_("{text} divides by zero; accepted forms: {accepted}").format(
+                text=repr(raw), accepted=accepted))
         answer = Answer(raw, Fraction(int(m.group(1)), int(m.group(2))), "fraction")
     elif m := _RE_HALF.fullmatch(t):
         whole = m.group(1)
@@ -193,14 +245,16 @@ def parse_answer(text, kind: str = "number") -> Answer:
         answer = Answer(raw, Fraction(int(t)), "integer")
     elif _RE_DECIMAL.fullmatch(t):
         answer = Answer(raw, Fraction(t), "decimal", len(t.split(".")[1]))
+    elif (words := _words_answer(t)) is not None:
+        answer = Answer(raw, *words)
     if answer is None:
         raise _unreadable(raw, kind)
     if kind == "probability" and not 0 <= answer.value <= 1:
-        hint = ""
         if answer.form in ("integer", "decimal") and 1 < answer.value <= 100:
-            hint = f": did you mean {t}%?"
-        raise SetteKitError(f"a probability lies between 0 and 1{hint or ''}"
-                            f"{' Accepted' if hint else '; accepted'} forms: {ACCEPTED[kind]}")
+            raise SetteKitError(_("a probability lies between 0 and 1: did you mean {percent}? Accepted forms: "
+                                  "{accepted}").format(percent=_local_decimal(t) + "%", accepted=accepted))
+        raise SetteKitError(_("a probability lies between 0 and 1; accepted forms: {accepted}").format(
+            accepted=accepted))
     return answer
 
 
@@ -218,7 +272,8 @@ def parse_yes_no(text) -> bool:
             return True
         if t in _NO:
             return False
-    raise SetteKitError(f"cannot read {shown(text, 40)} as yes or no; accepted forms: {ACCEPTED['yesno']}")
+    raise SetteKitError(_("cannot read {text} as yes or no; accepted forms: {accepted}").format(
+        text=shown(text, 40), accepted=_(ACCEPTED['yesno'])))
 
 
 def _significant(answer: Answer) -> int:
@@ -236,8 +291,9 @@ def matches(answer: Answer, exact: Fraction) -> str:
     ('right', 'wrong')
     """
     if not isinstance(answer, Answer):
-        raise SetteKitError(f"matches takes an Answer (from parse_answer()), not {shown(answer)}")
-    exact = read_number(exact, "exact", accepted="the exact value: a Fraction or a whole number")
+        raise SetteKitError(_("matches takes an Answer (from parse_answer()), not {value}").format(
+            value=shown(answer)))
+    exact = read_number(exact, "exact", accepted=_(_EXACT))
     if answer.value == exact:
         return "right"
     if answer.exact:
@@ -265,8 +321,15 @@ def fmt_exact(value, kind: str = "number") -> str:
     ('about 0.0700', 'about 0.2662 (26.62%)')
     """
     if kind == "yesno":
-        return "yes" if value else "no"
-    value = read_number(value, "value", accepted="an exact value: a Fraction or a whole number")
+        return _("yes") if value else _("no")
+    value = read_number(value, "value", accepted=_("an exact value: a Fraction or a whole number"))
+    return _local_decimal(_fmt_exact(value, kind))
+
+
+_EXACT = N_("the exact value: a Fraction or a whole number")
+
+
+def _fmt_exact(value: Fraction, kind: str) -> str:
     if kind == "points" and (value * 2).denominator == 1:
         whole, half = divmod(int(value * 2), 2)
         return (f"{whole}½" if whole else "½") if half else str(whole)
@@ -274,7 +337,9 @@ def fmt_exact(value, kind: str = "number") -> str:
         return str(value.numerator)
     if not fmt.is_short(value):
         dec = f"{float(value):.4f}"
-        return f"about {dec} ({fmt.percent(value, 2)})" if kind == "probability" else f"about {dec}"
+        if kind == "probability":
+            return _("about {number} ({percent})").format(number=dec, percent=fmt.percent(value, 2))
+        return _("about {number}").format(number=dec)
     dec = value.numerator / value.denominator
     is_finite = all(p in (2, 5) for p in _prime_factors(value.denominator))
     pct = f"{100 * dec:.2f}".rstrip("0").rstrip(".")
@@ -309,29 +374,32 @@ def check(text, exact, kind: str = "number") -> Verdict:
     True
     """
     if not isinstance(kind, str) or kind not in KINDS:  # the author's arguments: errors, not verdicts
-        raise SetteKitError(f"kind={shown(kind)}: accepted kinds are {', '.join(map(repr, KINDS))}")
+        raise SetteKitError(_("kind={kind}: accepted kinds are {accepted}").format(
+            kind=shown(kind), accepted=", ".join(map(repr, KINDS))))
     if kind == "yesno":
         from ._checks import read_bool
 
         exact = read_bool(exact, "exact")  # a yes/no question's exact answer
     else:
-        exact = read_number(exact, "exact", accepted="the exact value: a Fraction or a whole number")
+        exact = read_number(exact, "exact", accepted=_(_EXACT))
     try:
         if kind == "yesno":
             said = parse_yes_no(text)
             ok = said == bool(exact)
             echo = str(text).strip().rstrip(".!") if isinstance(text, str) else fmt_exact(said, kind)
             return Verdict("right" if ok else "wrong",  # a right answer echoes as written: "Right: No."
-                           f"Right: {echo}." if ok else "Not quite.",
+                           _("Right: {answer}.").format(answer=echo) if ok else _("Not quite."),
                            Answer(str(text), Fraction(int(said)), "integer"))
         answer = parse_answer(text, kind)
     except SetteKitError as e:
         return Verdict("unreadable", str(e), None)
     status = matches(answer, exact)
     if status == "right":
-        note = "" if answer.value == exact else f" (your {answer.text.strip()} is the exact value rounded)"
-        return Verdict("right", f"Right: {fmt_exact(exact, kind)}.{note}", answer)
+        if answer.value == exact:
+            return Verdict("right", _("Right: {answer}.").format(answer=fmt_exact(exact, kind)), answer)
+        return Verdict("right", _("Right: {answer}. (your {typed} is the exact value rounded)").format(
+            answer=fmt_exact(exact, kind), typed=answer.text.strip()), answer)
     if status == "imprecise":
-        return Verdict("imprecise", f"Close, but give at least {MIN_SIGNIFICANT} significant digits "
-                                    f"(or the exact fraction) so the answer can be checked.", answer)
-    return Verdict("wrong", "Not quite.", answer)
+        return Verdict("imprecise", _("Close, but give at least {n} significant digits (or the exact fraction) "
+                                      "so the answer can be checked.").format(n=MIN_SIGNIFICANT), answer)
+    return Verdict("wrong", _("Not quite."), answer)

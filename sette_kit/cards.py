@@ -26,6 +26,7 @@ from enum import IntEnum
 from typing import Iterable, NamedTuple, Sequence
 
 from .errors import SetteKitError
+from .i18n import N_, _, get_language
 
 __all__ = [
     "Suit",
@@ -38,6 +39,8 @@ __all__ = [
     "parse_cards",
     "format_cards",
     "as_cards",
+    "rank_name",
+    "suit_name",
 ]
 
 
@@ -136,12 +139,59 @@ FACES: dict[str, Face] = {
 }
 
 
+# Issue 17: card names follow the language as well as the face.  English keeps the
+# names of the face's own language ('7 di coppe', '7 of hearts', '7 de copas'); Italian
+# and Spanish name every face in their own words.  The Italian and the Spanish decks have
+# the same suits and figures, so Italian names the Spanish face with the Italian words,
+# and Spanish names the Italian face with the Spanish words.
+_ITALIAN_WORDS = ("di", _numbers(**{"1": "Asso", "8": "Fante", "9": "Cavallo", "10": "Re"}),
+                  {Suit.COPPE: "coppe", Suit.DENARI: "denari", Suit.BASTONI: "bastoni", Suit.SPADE: "spade"})
+_SPANISH_WORDS = ("de", _numbers(**{"1": "As", "8": "Sota", "9": "Caballo", "10": "Rey"}),
+                  {Suit.COPPE: "copas", Suit.DENARI: "oros", Suit.BASTONI: "bastos", Suit.SPADE: "espadas"})
+_LOCAL_NAMES = {
+    ("it", "italian"): _ITALIAN_WORDS,
+    ("it", "spanish"): _ITALIAN_WORDS,
+    ("it", "french"): ("di", _numbers(**{"1": "Asso", "8": "Fante", "9": "Donna", "10": "Re"}),
+                       {Suit.COPPE: "cuori", Suit.DENARI: "quadri", Suit.BASTONI: "fiori", Suit.SPADE: "picche"}),
+    ("es", "italian"): _SPANISH_WORDS,
+    ("es", "spanish"): _SPANISH_WORDS,
+    ("es", "french"): ("de", _numbers(**{"1": "As", "8": "Jota", "9": "Reina", "10": "Rey"}),
+                       {Suit.COPPE: "corazones", Suit.DENARI: "diamantes", Suit.BASTONI: "tréboles",
+                        Suit.SPADE: "picas"}),
+}
+
+
+def _local(face: Face) -> tuple:
+    """(connector, rank names, suit names) of ``face`` in the current language."""
+    got = _LOCAL_NAMES.get((get_language(), face.key))
+    return got if got is not None else (face.connector, face.rank_names, face.suit_names)
+
+
+def rank_name(rank, face: str = "italian") -> str:
+    """A rank's name in ``face`` and the current language: 'Re', 'King', 'Rey'.
+
+    >>> rank_name(10), rank_name(Rank.RE, "french"), rank_name(8, "spanish")
+    ('Re', 'King', 'Sota')
+    """
+    return _local(_check_face(face))[1][_coerce(Rank, rank, "rank", _RANKS_ACCEPTED)]
+
+
+def suit_name(suit, face: str = "italian") -> str:
+    """A suit's name in ``face`` and the current language: 'denari', 'diamonds', 'oros'.
+
+    >>> suit_name("denari"), suit_name(Suit.DENARI, "french"), suit_name(1, "spanish")
+    ('denari', 'diamonds', 'oros')
+    """
+    return _local(_check_face(face))[2][_coerce(Suit, suit, "suit", _SUITS_ACCEPTED)]
+
+
 def _check_face(face: str) -> Face:
     try:
         return FACES[face]
     except (KeyError, TypeError):
         raise SetteKitError(
-            f"unknown face {face!r}: accepted faces are {', '.join(map(repr, FACE_NAMES))}"
+            _("unknown face {face}: accepted faces are {accepted}").format(
+                face=repr(face), accepted=", ".join(map(repr, FACE_NAMES)))
         ) from None
 
 
@@ -155,14 +205,24 @@ def _items(value, what: str, *also) -> tuple:
     """The items of a list of Cards (or of ``also`` types), or a SetteKitError naming what
     is accepted: not None, a number, bytes or a mapping."""
     if value is None or isinstance(value, (str, bytes, bytearray, int, float, dict)) or not hasattr(value, "__iter__"):
-        raise SetteKitError(f"{what}: give text such as '7 di coppe, Re di denari' or a list of Cards, "
-                            f"not {_shown(value)}")
+        raise SetteKitError(_("{what}: give text such as '{example}' or a list of Cards, not {value}").format(
+            what=what, example=_example(2), value=_shown(value)))
     items = tuple(value)
     for c in items:
         if not isinstance(c, (Card, *also)):
-            raise SetteKitError(f"{what}: a list of Cards holds only Cards"
-                                + (" or card names such as '7 di coppe'" if also else "") + f", not {_shown(c)}")
+            if also:
+                raise SetteKitError(_("{what}: a list of Cards holds only Cards or card names such as "
+                                      "'{example}', not {value}").format(what=what, example=_example(1),
+                                                                         value=_shown(c)))
+            raise SetteKitError(_("{what}: a list of Cards holds only Cards, not {value}").format(
+                what=what, value=_shown(c)))
     return items
+
+
+def _example(n: int) -> str:
+    """'7 di coppe' (n=1) or '7 di coppe, Re di denari' (n=2), in the current language."""
+    cards = (Card(7, Suit.COPPE), Card(Rank.RE, Suit.DENARI))[:n]
+    return ", ".join(c.name() for c in cards)
 
 
 MAX_CARDS_TEXT = 4000
@@ -173,13 +233,20 @@ takes about 800 characters."""
 def _check_size(text: str) -> None:
     # issue 18: huge text is refused before it is parsed, and never echoed back whole
     if len(text) > MAX_CARDS_TEXT:
-        raise SetteKitError(f"cards: {len(text):,} characters is too long for a list of cards (at most "
-                            f"{MAX_CARDS_TEXT:,}); {ACCEPTED_FORMS}")
+        raise SetteKitError(_("cards: {n} characters is too long for a list of cards (at most {most}); "
+                              "{accepted}").format(n=_thousands(len(text)), most=_thousands(MAX_CARDS_TEXT),
+                                                   accepted=_(ACCEPTED_FORMS)))
     if len(text) > 30:
         for token in re.split(r"[\s,;+]+", text):
             if len(token) > 30:
-                raise SetteKitError(f"cannot read {_shown(token)} as a card: no word of a card's name is that "
-                                    f"long; {ACCEPTED_FORMS}")
+                raise SetteKitError(_("cannot read {token} as a card: no word of a card's name is that long; "
+                                      "{accepted}").format(token=_shown(token), accepted=_(ACCEPTED_FORMS)))
+
+
+def _thousands(n: int) -> str:
+    """1,000 in English, 1.000 in Italian and Spanish."""
+    text = f"{n:,}"
+    return text if get_language() == "en" else text.replace(",", ".")
 
 
 def as_cards(value, face: str = "italian", what: str = "cards") -> tuple:
@@ -199,7 +266,7 @@ def as_cards(value, face: str = "italian", what: str = "cards") -> tuple:
         return (value,)
     cards = _items(value, what)
     if len(set(cards)) != len(cards):
-        raise SetteKitError(f"{what}: a hand holds each card at most once")
+        raise SetteKitError(_("{what}: a hand holds each card at most once").format(what=what))
     return cards
 
 
@@ -222,8 +289,8 @@ class Card:
     suit: Suit
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "rank", _coerce(Rank, self.rank, "rank", "1-10 or Asso..Re"))
-        object.__setattr__(self, "suit", _coerce(Suit, self.suit, "suit", "coppe, denari, bastoni, spade"))
+        object.__setattr__(self, "rank", _coerce(Rank, self.rank, "rank", _RANKS_ACCEPTED))
+        object.__setattr__(self, "suit", _coerce(Suit, self.suit, "suit", _SUITS_ACCEPTED))
 
     # -- identity -------------------------------------------------------------------
     @property
@@ -239,9 +306,10 @@ class Card:
         Card('Re', 'denari')
         """
         if isinstance(index, bool) or not hasattr(index, "__index__"):
-            raise SetteKitError(f"card index {_shown(index)} is not a whole number: accepted 0-39")
+            raise SetteKitError(_("card index {index} is not a whole number: accepted 0-39").format(
+                index=_shown(index)))
         if not 0 <= index.__index__() < 40:
-            raise SetteKitError(f"card index {index!r} is out of range: accepted 0-39")
+            raise SetteKitError(_("card index {index} is out of range: accepted 0-39").format(index=repr(index)))
         return FULL_DECK[index.__index__()]
 
     @property
@@ -251,9 +319,20 @@ class Card:
 
     # -- names ----------------------------------------------------------------------
     def name(self, face: str = "italian") -> str:
-        """The card's full name in the face's own language: '7 di coppe', 'King of diamonds'."""
-        f = _check_face(face)
-        return f"{f.rank_names[self.rank]} {f.connector} {f.suit_names[self.suit]}"
+        """The card's full name in ``face`` and the current language (issue 17).  In
+        English each face keeps its own language's names: '7 di coppe', 'King of
+        diamonds', 'Rey de oros'; Italian and Spanish name every face in their words.
+
+        >>> from sette_kit.i18n import language
+        >>> with language("es"):
+        ...     Card(8, "spade").name(), Card(10, "denari").name("french")
+        ('Sota de espadas', 'Rey de diamantes')
+        >>> with language("it"):
+        ...     Card(7, "coppe").name("french"), Card(9, "bastoni").name("spanish")
+        ('7 di cuori', 'Cavallo di bastoni')
+        """
+        connector, ranks, suits = _local(_check_face(face))
+        return f"{ranks[self.rank]} {connector} {suits[self.suit]}"
 
     def code(self, face: str = "italian", symbol: bool = False) -> str:
         """The short code: '7c', 'Rd' (Italian), 'KD' or 'K♦' (French), 'Ro' (Spanish)."""
@@ -262,8 +341,11 @@ class Card:
         return f.rank_codes[self.rank] + suit
 
     def label(self, face: str = "italian") -> str:
-        """An English description for screen readers and learners: '7 of cups'."""
+        """A description for screen readers and learners: '7 of cups' in English; in
+        Italian and Spanish the card's name (issue 17)."""
         f = _check_face(face)
+        if get_language() != "en":
+            return self.name(face)
         return f"{f.english_ranks[self.rank]} of {f.english_suits[self.suit]}"
 
     def __str__(self) -> str:
@@ -272,6 +354,10 @@ class Card:
     def __repr__(self) -> str:
         rank = int(self.rank) if not (self.rank.is_figure or self.rank == 1) else FACES["italian"].rank_names[self.rank]
         return f"Card({rank!r}, {FACES['italian'].suit_names[self.suit]!r})"
+
+
+_RANKS_ACCEPTED = N_("1-10 or Asso..Re")
+_SUITS_ACCEPTED = "coppe, denari, bastoni, spade"
 
 
 def _coerce(enum, value, what, accepted):
@@ -287,7 +373,9 @@ def _coerce(enum, value, what, accepted):
             raise ValueError
         return enum(int(value)) if int(value) == value else enum(value)
     except (KeyError, ValueError, TypeError, OverflowError):
-        raise SetteKitError(f"{_shown(value)} is not a {what}: accepted {accepted}") from None
+        message = (_("{value} is not a rank: accepted {accepted}") if what == "rank"
+                   else _("{value} is not a suit: accepted {accepted}"))
+        raise SetteKitError(message.format(value=_shown(value), accepted=_(accepted))) from None
 
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(Rank(r), Suit(s)) for s in range(4) for r in range(1, 11))
@@ -314,8 +402,8 @@ _RANK_WORDS = _words(
     (Rank.CINQUE, "5 cinque five cinco"),
     (Rank.SEI, "6 sei six seis"),
     (Rank.SETTE, "7 sette seven siete"),
-    (Rank.FANTE, "fante jack knave sota"),
-    (Rank.CAVALLO, "cavallo caballo knight horse cavaliere queen donna regina dama"),
+    (Rank.FANTE, "fante jack knave sota jota"),
+    (Rank.CAVALLO, "cavallo caballo knight horse cavaliere queen donna regina dama reina"),
     (Rank.RE, "re king rey"),
 )
 _SUIT_WORDS = _words(
@@ -329,7 +417,7 @@ _NOT_IN_DECK = {"8", "9", "10", "otto", "nove", "dieci", "eight", "nine", "ten",
 _SYMBOLS = {"♥": Suit.COPPE, "♡": Suit.COPPE, "♦": Suit.DENARI, "♢": Suit.DENARI,
             "♣": Suit.BASTONI, "♧": Suit.BASTONI, "♠": Suit.SPADE, "♤": Suit.SPADE}
 
-ACCEPTED_FORMS = (
+ACCEPTED_FORMS = N_(
     "accepted forms: full names such as '7 di coppe', 'Asso di spade', 'Re di denari', "
     "'7 of hearts', 'king of diamonds', 'rey de oros', 'sota de copas'; "
     "short codes rank+suit such as '7c', 'Rd', 'KD', 'K♦', '7♥' "
@@ -341,7 +429,6 @@ ACCEPTED_FORMS = (
 
 # D2 (001): in the Spanish face the sota, caballo and rey are also written 10, 11 and 12
 _SPANISH_NUMBERS = {"10": Rank.FANTE, "11": Rank.CAVALLO, "12": Rank.RE}
-_FACE_TITLES = {"italian": "Italian", "french": "French", "spanish": "Spanish"}
 
 
 def _code_readings(token: str, face: Face, own: bool = True) -> Card | None:
@@ -390,7 +477,8 @@ def parse_card(token: str, face: str = "italian") -> Card:
     """
     cards = parse_cards(token, face=face)
     if len(cards) != 1:
-        raise SetteKitError(f"expected one card, got {len(cards)} in {token!r}; {ACCEPTED_FORMS}")
+        raise SetteKitError(_("expected one card, got {n} in {token}; {accepted}").format(
+            n=len(cards), token=repr(token), accepted=_(ACCEPTED_FORMS)))
     return cards[0]
 
 
@@ -405,10 +493,12 @@ def _read_code(token: str, face: Face) -> Card:
             if card is not None:
                 others.setdefault(card, other.key)
     if len(others) > 1:
-        readings = "; ".join(f"{c.name(f)} in the {f} face" for c, f in others.items())
+        words = {"italian": N_("{card} in the italian face"), "french": N_("{card} in the french face"),
+                 "spanish": N_("{card} in the spanish face")}
+        readings = "; ".join(_(words[f]).format(card=c.name(f)) for c, f in others.items())
         raise SetteKitError(
-            f"{token!r} is ambiguous: it reads as {readings}. Pass face= to choose, "
-            f"or write the full name"
+            _("{token} is ambiguous: it reads as {readings}. Pass face= to choose, or write the full name").format(
+                token=repr(token), readings=readings)
         )
     if len(others) == 1:
         card, other = next(iter(others.items()))
@@ -418,21 +508,28 @@ def _read_code(token: str, face: Face) -> Card:
     if m:
         number = m.group(1)
         if face.key == "spanish" and number in _SPANISH_NUMBERS:
-            raise SetteKitError(f"{token!r}: in the Spanish face {number} is the "
-                                f"{FACES['spanish'].rank_names[_SPANISH_NUMBERS[number]].lower()}, written with a "
-                                f"Spanish suit letter c o b e, such as '{number}o' (D2); {ACCEPTED_FORMS}")
+            raise SetteKitError(_("{token}: in the Spanish face {number} is the {figure}, written with a "
+                                  "Spanish suit letter c o b e, such as '{example}' (D2); {accepted}").format(
+                token=repr(token), number=number, example=f"{number}o", accepted=_(ACCEPTED_FORMS),
+                figure=FACES['spanish'].rank_names[_SPANISH_NUMBERS[number]].lower()))
         raise _not_in_deck(token, number, face.key)
-    raise SetteKitError(f"cannot read {token!r} as a card; {ACCEPTED_FORMS}")
+    raise SetteKitError(_("cannot read {token} as a card; {accepted}").format(
+        token=repr(token), accepted=_(ACCEPTED_FORMS)))
 
 
 def _not_in_deck(text: str, number: str, face: str = "italian") -> SetteKitError:
     """The error for a card numbered 8-12 outside the Spanish numbering (D1, D2)."""
     if face == "spanish":  # 10-12 are figures here: only 8 and 9 are missing (001)
-        return SetteKitError(f"{text!r}: 8 and 9 are not in the 40-card deck (D1); {ACCEPTED_FORMS}")
-    missing = "8, 9 and 10 are not" if number in ("8", "9", "10") else f"there is no {number}"
-    hint = ("; in the Spanish face 10, 11 and 12 are the sota, caballo and rey (face='spanish')"
-            if number in _SPANISH_NUMBERS else "")
-    return SetteKitError(f"{text!r}: {missing} in the 40-card deck (D1){hint}; {ACCEPTED_FORMS}")
+        return SetteKitError(_("{text}: 8 and 9 are not in the 40-card deck (D1); {accepted}").format(
+            text=repr(text), accepted=_(ACCEPTED_FORMS)))
+    if number in ("8", "9", "10"):
+        message = (_("{text}: 8, 9 and 10 are not in the 40-card deck (D1); in the Spanish face 10, 11 and 12 "
+                     "are the sota, caballo and rey (face='spanish'); {accepted}") if number in _SPANISH_NUMBERS
+                   else _("{text}: 8, 9 and 10 are not in the 40-card deck (D1); {accepted}"))
+    else:
+        message = _("{text}: there is no {number} in the 40-card deck (D1); in the Spanish face 10, 11 and 12 "
+                    "are the sota, caballo and rey (face='spanish'); {accepted}")
+    return SetteKitError(message.format(text=repr(text), number=number, accepted=_(ACCEPTED_FORMS)))
 
 
 def _check_one_suit_per_letter(token: str, card: Card, other: Face, face: Face) -> None:
@@ -448,18 +545,51 @@ def _check_one_suit_per_letter(token: str, card: Card, other: Face, face: Face) 
     mine = {v.lower(): k for k, v in face.suit_codes.items()}.get(letter.lower())
     if mine is None or mine == card.suit:
         return
-    me, them = _FACE_TITLES[face.key], _FACE_TITLES[other.key]
     rank = token[:-1]
     alt = Card(card.rank, mine)
-    symbol = f" or {card.code('french', symbol=True)!r}" if face.key != "french" else ""
-    also = f" (the {card.name(other.key)})" if card.name(other.key) != card.name(face.key) else ""
-    raise SetteKitError(
-        f"{token!r} mixes two faces: {rank} is {'an' if them[0] in 'AEIOU' else 'a'} {them} rank, but '{letter}' means "
-        f"{other.suit_names[card.suit]} in the {them} face and {face.suit_names[mine]} in the {me} face, "
-        f"the face chosen; in one hand a letter means one suit (D2). Write the {card.name(face.key)}{also} as "
-        f"{card.code(face.key)!r}{symbol} and the {alt.name(face.key)} as {alt.code(face.key)!r}, "
-        f"or choose the {them} face (face={other.key!r}) to read every short code as {them}."
-    )
+    code = repr(card.code(face.key))
+    if face.key != "french":
+        code = _("{code} or {symbol}").format(code=code, symbol=repr(card.code('french', symbol=True)))
+    name = card.name(face.key)
+    if card.name(other.key) != name:
+        name = _("{name} (the {other_name})").format(name=name, other_name=card.name(other.key))
+    # one whole sentence per pair of faces, so that translators can name the faces properly
+    message = {
+        ("french", "italian"): _(
+            "{token} mixes two faces: {rank} is a French rank, but '{letter}' means {other_suit} in the French "
+            "face and {my_suit} in the Italian face, the face chosen; in one hand a letter means one suit (D2). "
+            "Write the {card} as {code} and the {alt} as {alt_code}, or choose the French face (face='french') "
+            "to read every short code as French."),
+        ("french", "spanish"): _(
+            "{token} mixes two faces: {rank} is a French rank, but '{letter}' means {other_suit} in the French "
+            "face and {my_suit} in the Spanish face, the face chosen; in one hand a letter means one suit (D2). "
+            "Write the {card} as {code} and the {alt} as {alt_code}, or choose the French face (face='french') "
+            "to read every short code as French."),
+        ("italian", "french"): _(
+            "{token} mixes two faces: {rank} is an Italian rank, but '{letter}' means {other_suit} in the Italian "
+            "face and {my_suit} in the French face, the face chosen; in one hand a letter means one suit (D2). "
+            "Write the {card} as {code} and the {alt} as {alt_code}, or choose the Italian face (face='italian') "
+            "to read every short code as Italian."),
+        ("italian", "spanish"): _(
+            "{token} mixes two faces: {rank} is an Italian rank, but '{letter}' means {other_suit} in the Italian "
+            "face and {my_suit} in the Spanish face, the face chosen; in one hand a letter means one suit (D2). "
+            "Write the {card} as {code} and the {alt} as {alt_code}, or choose the Italian face (face='italian') "
+            "to read every short code as Italian."),
+        ("spanish", "italian"): _(
+            "{token} mixes two faces: {rank} is a Spanish rank, but '{letter}' means {other_suit} in the Spanish "
+            "face and {my_suit} in the Italian face, the face chosen; in one hand a letter means one suit (D2). "
+            "Write the {card} as {code} and the {alt} as {alt_code}, or choose the Spanish face (face='spanish') "
+            "to read every short code as Spanish."),
+        ("spanish", "french"): _(
+            "{token} mixes two faces: {rank} is a Spanish rank, but '{letter}' means {other_suit} in the Spanish "
+            "face and {my_suit} in the French face, the face chosen; in one hand a letter means one suit (D2). "
+            "Write the {card} as {code} and the {alt} as {alt_code}, or choose the Spanish face (face='spanish') "
+            "to read every short code as Spanish."),
+    }[(other.key, face.key)]
+    raise SetteKitError(message.format(
+        token=repr(token), rank=rank, letter=letter, other_suit=suit_name(card.suit, other.key),
+        my_suit=suit_name(mine, face.key), card=name, code=code, alt=alt.name(face.key),
+        alt_code=repr(alt.code(face.key))))
 
 
 def parse_cards(text: str | Iterable[str], face: str = "italian") -> tuple[Card, ...]:
@@ -490,7 +620,7 @@ def parse_cards(text: str | Iterable[str], face: str = "italian") -> tuple[Card,
         text = ", ".join(c.name() if isinstance(c, Card) else c for c in _items(text, "cards", str))
     _check_size(text)
     if not text.strip():
-        raise SetteKitError(f"no cards given; {ACCEPTED_FORMS}")
+        raise SetteKitError(_("no cards given; {accepted}").format(accepted=_(ACCEPTED_FORMS)))
     cards: list[Card] = []
     for chunk in re.split(r"[,;\n+]+", text):
         words = chunk.split()
@@ -510,9 +640,11 @@ def parse_cards(text: str | Iterable[str], face: str = "italian") -> tuple[Card,
                     else:
                         rank = _RANK_WORDS[word]
                     if suit_word is None:
-                        raise SetteKitError(f"{phrase!r} has no suit after {nxt!r}; {ACCEPTED_FORMS}")
+                        raise SetteKitError(_("{phrase} has no suit after {word}; {accepted}").format(
+                            phrase=repr(phrase), word=repr(nxt), accepted=_(ACCEPTED_FORMS)))
                     if suit_word not in _SUIT_WORDS:
-                        raise SetteKitError(f"{phrase!r}: unknown suit {suit_word!r}; {ACCEPTED_FORMS}")
+                        raise SetteKitError(_("{phrase}: unknown suit {suit}; {accepted}").format(
+                            phrase=repr(phrase), suit=repr(suit_word), accepted=_(ACCEPTED_FORMS)))
                     cards.append(Card(rank, _SUIT_WORDS[suit_word]))
                     i += 3 if has_conn else 2
                     continue
@@ -520,17 +652,20 @@ def parse_cards(text: str | Iterable[str], face: str = "italian") -> tuple[Card,
                 # the caller's own face ("as" = Asso di spade in the Italian codes)
                 if len(word) > 2 or word.isdigit() or _code_readings(word, f) is None:
                     if word == "as" and f.key == "spanish":
-                        raise SetteKitError(f"{words[i]!r} is the Ace in Spanish and has no suit: write it with "
-                                            f"its suit, such as 'As de oros'; {ACCEPTED_FORMS}")
-                    raise SetteKitError(f"{words[i]!r} has no suit; {ACCEPTED_FORMS}")
+                        raise SetteKitError(_("{word} is the Ace in Spanish and has no suit: write it with its "
+                                              "suit, such as 'As de oros'; {accepted}").format(
+                            word=repr(words[i]), accepted=_(ACCEPTED_FORMS)))
+                    raise SetteKitError(_("{word} has no suit; {accepted}").format(
+                        word=repr(words[i]), accepted=_(ACCEPTED_FORMS)))
             cards.append(_read_code(words[i].strip("."), f))
             i += 1
     if not cards:  # only separators, such as ",,,"
-        raise SetteKitError(f"no cards given; {ACCEPTED_FORMS}")
+        raise SetteKitError(_("no cards given; {accepted}").format(accepted=_(ACCEPTED_FORMS)))
     seen: set[Card] = set()
     for c in cards:
         if c in seen:
-            raise SetteKitError(f"{c.name(face)} appears twice: a hand holds each card at most once")
+            raise SetteKitError(_("{card} appears twice: a hand holds each card at most once").format(
+                card=c.name(face)))
         seen.add(c)
     return tuple(cards)
 
@@ -550,7 +685,8 @@ def format_cards(cards: Iterable[Card], face: str = "italian", style: str = "nam
         return ", ".join(c.label(face) for c in cards)
     if style in ("code", "symbol"):
         return " ".join(c.code(face, symbol=style == "symbol") for c in cards)
-    raise SetteKitError(f"unknown style {style!r}: accepted 'name', 'code', 'symbol', 'label'")
+    raise SetteKitError(_("unknown style {style}: accepted 'name', 'code', 'symbol', 'label'").format(
+        style=repr(style)))
 
 
 class Deck:
@@ -576,7 +712,7 @@ class Deck:
         self._cards: list[Card] = list(FULL_DECK if cards is None else _items(cards, "a deck"))
         self.dealt: list[Card] = []
         if len(set(self._cards)) != len(self._cards):
-            raise SetteKitError("a deck cannot hold the same card twice")
+            raise SetteKitError(_("a deck cannot hold the same card twice"))
         if shuffle:
             self.shuffle()
 
@@ -595,7 +731,8 @@ class Deck:
 
             n = read_whole(n, "n", 0, 40, accepted="a whole number of cards from 0 to 40", text=False)
         if n < 0 or n > len(self._cards):
-            raise SetteKitError(f"cannot deal {n} cards: {len(self._cards)} remain in the deck")
+            raise SetteKitError(_("cannot deal {n} cards: {left} remain in the deck").format(
+                n=n, left=len(self._cards)))
         out, self._cards = self._cards[:n], self._cards[n:]
         self.dealt.extend(out)
         return tuple(out)
@@ -609,7 +746,8 @@ class Deck:
         cards = list(_items(cards, "reshuffle"))
         for c in cards:
             if c not in self.dealt:
-                raise SetteKitError(f"{c.name()} was not dealt from this deck, so it cannot go back")
+                raise SetteKitError(_("{card} was not dealt from this deck, so it cannot go back").format(
+                    card=c.name()))
         back = set(cards)
         self.dealt = [c for c in self.dealt if c not in back]
         self._cards.extend(cards)

@@ -51,6 +51,7 @@ import re
 from fractions import Fraction
 
 from .errors import SetteKitError
+from .i18n import N_, _, get_language
 
 __all__ = ["MAX_CHARS", "MAX_EXPONENT", "MAX_DIGITS", "MAX_MONEY", "read_number", "read_whole", "read_halves",
            "check_text", "shown", "fmt_half"]
@@ -67,7 +68,7 @@ MAX_DIGITS = 60
 MAX_MONEY = 10 ** 12
 """The most money (whole units) a bankroll, a stake or a limit may hold: a trillion."""
 
-NUMBER_FORMS = "a number such as 7, 7½, 15/2 or 7.5"
+NUMBER_FORMS = N_("a number such as 7, 7½, 15/2 or 7.5")
 
 _MINUS = str.maketrans({"−": "-", "–": "-", "⁄": "/", "∕": "/"})
 _INT = r"[+-]?\d+(?:_\d+)*"
@@ -86,9 +87,9 @@ def shown(value, limit: int = 30) -> str:
     answer is not echoed back whole)."""
     if isinstance(value, str) and len(value) > limit:
         r = repr(value[:limit - 1])
-        return f"{r[:-1]}...{r[-1]} ({len(value)} characters)"
+        return _("{start} ({n} characters)").format(start=f"{r[:-1]}...{r[-1]}", n=len(value))
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3.33 * limit:
-        return f"<a whole number of about {int(value.bit_length() * 0.30103) + 1} digits>"
+        return _("<a whole number of about {n} digits>").format(n=int(value.bit_length() * 0.30103) + 1)
     try:
         text = repr(value)
     except Exception:  # pragma: no cover - a broken __repr__
@@ -105,8 +106,9 @@ def check_text(text: str, what: str = "the number", accepted: str = NUMBER_FORMS
     '7½'
     """
     if len(text) > max_chars * 4 or len(text.strip()) > max_chars:
-        raise SetteKitError(f"{what}={shown(text)} is too long for a number: at most {max_chars} "
-                            f"characters; accepted {accepted}")
+        raise SetteKitError(_("{what}={value} is too long for a number: at most {most} characters; "
+                              "accepted {accepted}").format(what=what, value=shown(text), most=max_chars,
+                                                           accepted=_(accepted)))
     return text.strip()
 
 
@@ -133,36 +135,54 @@ def read_number(value, what: str = "the value", *, accepted: str = NUMBER_FORMS,
     sette_kit.errors.SetteKitError: stake=inf is not a finite number: accepted a number such as 7, 7½, 15/2 or 7.5
     """
     if isinstance(value, bool) or value is None:
-        raise SetteKitError(f"cannot read {what}={shown(value)} as a number: accepted {accepted}")
+        raise _error(N_("cannot read {what}={value} as a number: accepted {accepted}"), what, value, accepted)
     if isinstance(value, str):
         if not text:
-            raise SetteKitError(f"{what}={shown(value)} is text, not a number: accepted {accepted}")
+            raise _error(N_("{what}={value} is text, not a number: accepted {accepted}"), what, value, accepted)
         return _read_text(value, what, accepted)
     if isinstance(value, _abc.Integral):
         n = int(value)
         if not _digits_ok(n):
-            raise SetteKitError(f"{what}={shown(n)} is too large: at most {MAX_DIGITS} digits; "
-                                f"accepted {accepted}")
+            raise _error(N_("{what}={value} is too large: at most {most} digits; accepted {accepted}"),
+                         what, n, accepted, most=MAX_DIGITS)
         return Fraction(n)
     if isinstance(value, _abc.Rational):
         f = Fraction(value.numerator, value.denominator)
         if not (_digits_ok(f.numerator) and _digits_ok(f.denominator)):
-            raise SetteKitError(f"{what}=<a fraction of more than {MAX_DIGITS} digits> is too large; "
-                                f"accepted {accepted}")
+            raise _error(N_("{what}=<a fraction of more than {most} digits> is too large; accepted {accepted}"),
+                         what, None, accepted, most=MAX_DIGITS)
         return f
     if isinstance(value, _abc.Real):
         x = float(value)
         if not math.isfinite(x):
-            raise SetteKitError(f"{what}={shown(value)} is not a finite number: accepted {accepted}")
+            raise _error(N_("{what}={value} is not a finite number: accepted {accepted}"), what, value, accepted)
         if abs(x) >= 10.0 ** MAX_EXPONENT:
-            raise SetteKitError(f"{what}={shown(value)} is too large: accepted {accepted}")
+            raise _error(N_("{what}={value} is too large: accepted {accepted}"), what, value, accepted)
         return Fraction(repr(x))
-    raise SetteKitError(f"cannot read {what}={shown(value)} as a number: accepted {accepted}")
+    raise _error(N_("cannot read {what}={value} as a number: accepted {accepted}"), what, value, accepted)
+
+
+def _error(message: str, what: str, value, accepted: str, **more) -> SetteKitError:
+    """A SetteKitError from a marked ``message``, translated now (issue 17)."""
+    return SetteKitError(_(message).format(what=what, value=shown(value), accepted=_(accepted), **more))
+
+
+_RE_GROUPED = re.compile(r"[+-]?\d{1,3}(?:\.\d{3})+,\d*")
+
+
+def _decimal_comma(t: str) -> str:
+    """Italian and Spanish write a decimal comma, and a point between thousands: '4,5' is
+    4.5 and '1.234,5' is 1234.5 there (issue 17).  English text is left as it is."""
+    if "," not in t or get_language() == "en":
+        return t
+    if "." in t:
+        return t.replace(".", "").replace(",", ".") if _RE_GROUPED.fullmatch(t) else t
+    return t.replace(",", ".") if t.count(",") == 1 else t
 
 
 def _read_text(text: str, what: str, accepted: str) -> Fraction:
     t = check_text(text, what, accepted).translate(_MINUS)
-    t = re.sub(r"\s+", " ", t)
+    t = _decimal_comma(re.sub(r"\s+", " ", t))
     try:
         if _RE_INT.fullmatch(t):
             return Fraction(int(t))
@@ -171,8 +191,8 @@ def _read_text(text: str, what: str, accepted: str) -> Fraction:
         if m := _RE_SCI.fullmatch(t):
             exp = m.group(2)
             if len(exp.lstrip("+-")) > 4 or abs(int(exp)) > MAX_EXPONENT:
-                raise SetteKitError(f"{what}={shown(text)} is too large: the exponent may be at most "
-                                    f"{MAX_EXPONENT}; accepted {accepted}")
+                raise _error(N_("{what}={value} is too large: the exponent may be at most {most}; "
+                                "accepted {accepted}"), what, text, accepted, most=MAX_EXPONENT)
             return Fraction(m.group(1).replace("_", "")) * Fraction(10) ** int(exp)
         if m := _RE_MIXED.fullmatch(t):
             whole, num, den = int(m.group(1)), int(m.group(2)), int(m.group(3))
@@ -183,7 +203,7 @@ def _read_text(text: str, what: str, accepted: str) -> Fraction:
         if m := _RE_FRACTION.fullmatch(t):
             num, den = int(m.group(1)), int(m.group(2))
             if den == 0:
-                raise SetteKitError(f"{what}={shown(text)} divides by zero: accepted {accepted}")
+                raise _error(N_("{what}={value} divides by zero: accepted {accepted}"), what, text, accepted)
             return Fraction(num, den)
         if m := _RE_HALF.fullmatch(t):
             whole = m.group(1)
@@ -193,7 +213,7 @@ def _read_text(text: str, what: str, accepted: str) -> Fraction:
         raise
     except (ValueError, ZeroDivisionError):
         pass
-    raise SetteKitError(f"cannot read {what}={shown(text)} as a number: accepted {accepted}")
+    raise _error(N_("cannot read {what}={value} as a number: accepted {accepted}"), what, text, accepted)
 
 
 def fmt_half(x) -> str:
@@ -224,21 +244,21 @@ def read_whole(value, what: str, lo: int | None = None, hi: int | None = None, *
         return value  # the common case, fast
     x = read_number(value, what, accepted=accepted, text=text)
     if x.denominator != 1:
-        raise SetteKitError(f"{what}={shown(value)} is not a whole number: accepted {accepted}")
+        raise _error(N_("{what}={value} is not a whole number: accepted {accepted}"), what, value, accepted)
     n = int(x)
     if (lo is not None and n < lo) or (hi is not None and n > hi):
-        raise SetteKitError(f"{what}={shown(value)} is out of range: accepted {accepted}")
+        raise _error(N_("{what}={value} is out of range: accepted {accepted}"), what, value, accepted)
     return n
 
 
 def _range_words(lo, hi) -> str:
     if lo is not None and hi is not None:
-        return f"a whole number from {lo} to {hi}"
+        return _("a whole number from {lo} to {hi}").format(lo=lo, hi=hi)
     if lo is not None:
-        return f"a whole number at least {lo}"
+        return _("a whole number at least {lo}").format(lo=lo)
     if hi is not None:
-        return f"a whole number at most {hi}"
-    return "a whole number"
+        return _("a whole number at most {hi}").format(hi=hi)
+    return _("a whole number")
 
 
 def read_halves(value, what: str, lo, hi, *, accepted: str | None = None) -> Fraction:
@@ -250,10 +270,10 @@ def read_halves(value, what: str, lo, hi, *, accepted: str | None = None) -> Fra
     """
     lo, hi = Fraction(lo), Fraction(hi)
     if accepted is None:
-        accepted = f"{fmt_half(lo)} to {fmt_half(hi)} in steps of ½"
+        accepted = _("{lo} to {hi} in steps of ½").format(lo=fmt_half(lo), hi=fmt_half(hi))
     x = read_number(value, what, accepted=accepted)
     if not lo <= x <= hi:
-        raise SetteKitError(f"{what}={shown(value)} is out of range: accepted {accepted}")
+        raise _error(N_("{what}={value} is out of range: accepted {accepted}"), what, value, accepted)
     if (x * 2).denominator != 1:
-        raise SetteKitError(f"{what}={shown(value)} is not a whole or half number: accepted {accepted}")
+        raise _error(N_("{what}={value} is not a whole or half number: accepted {accepted}"), what, value, accepted)
     return x

@@ -32,6 +32,7 @@ from fractions import Fraction
 from .cards import FULL_DECK
 from ._checks import read_callable, read_seed
 from .errors import SetteKitError
+from .i18n import _
 from .numbers import MAX_MONEY, read_number, read_whole
 from .strategy import stand_at as _threshold
 
@@ -53,7 +54,7 @@ class StandAt:
     def __init__(self, x, stake: int | None = None, label: str | None = None) -> None:
         self._t = _threshold(x).threshold_half_points
         if stake is not None:
-            stake = read_whole(stake, "stake", 1, MAX_MONEY, accepted="None (the minimum) or a whole number of units", text=False)
+            stake = read_whole(stake, "stake", 1, MAX_MONEY, accepted=_("None (the minimum) or a whole number of units"), text=False)
         self.stake = stake
         self._label = label
 
@@ -113,9 +114,10 @@ class FaceUpBank:
 
     def __init__(self, player=None, assume_at_least=Fraction(9, 2)) -> None:
         self.player = StandAt(5) if player is None else read_callable(player, "player")
-        floor = read_number(assume_at_least, "assume_at_least", accepted="a total from 0 to 7½, such as 4½")
+        floor = read_number(assume_at_least, "assume_at_least", accepted=_("a total from 0 to 7½, such as 4½"))
         if not 0 <= floor <= Fraction(15, 2):
-            raise SetteKitError(f"assume_at_least={assume_at_least!r} is out of range: accepted a total from 0 to 7½")
+            raise SetteKitError(_("assume_at_least={value} is out of range: accepted a total from 0 to 7½").format(
+                value=repr(assume_at_least)))
         self.floor = int(floor * 2)
 
     def __call__(self, view):
@@ -146,7 +148,7 @@ class FaceUpBank:
                 dist = {h.score.strength(rules)[0]: 1.0}
             else:
                 dist = {sum(_hp(c) for c in h.face_up): 1.0}
-                for _ in range(h.hidden):
+                for unused in range(h.hidden):
                     new = {}
                     for t, p in dist.items():
                         for v in range(1, 15):
@@ -203,7 +205,7 @@ class Seat:
 
     def __init__(self, player, bank) -> None:
         if not (callable(player) and callable(bank)):
-            raise SetteKitError("seat(player, bank) needs two callable policies")
+            raise SetteKitError(_("seat(player, bank) needs two callable policies"))
         self.player, self.bank = player, bank
 
     def __call__(self, view):

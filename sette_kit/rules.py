@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from .cards import Card, FACES, Rank, Suit
 from .errors import SetteKitError
+from .i18n import N_, _, get_language, pgettext
 
 __all__ = ["Rules", "PRESETS", "STAKE_TIMINGS", "BANK_PASSING", "SUIT_PRIORITY", "as_rules"]
 
@@ -118,7 +119,8 @@ class Rules:
             return PRESETS[name]
         except (KeyError, TypeError):
             raise SetteKitError(
-                f"unknown preset {name!r}: accepted presets are {', '.join(map(repr, PRESETS))}"
+                _("unknown preset {name}: accepted presets are {accepted}").format(
+                    name=repr(name), accepted=", ".join(map(repr, PRESETS)))
             ) from None
 
     def replace(self, **changes) -> "Rules":
@@ -127,8 +129,8 @@ class Rules:
         unknown = set(changes) - {f.name for f in fields(self)}
         if unknown:
             raise SetteKitError(
-                f"unknown rule option(s) {', '.join(sorted(unknown))}; accepted: "
-                + ", ".join(f.name for f in fields(self))
+                _("unknown rule option(s) {options}; accepted: {accepted}").format(
+                    options=", ".join(sorted(unknown)), accepted=", ".join(f.name for f in fields(self)))
             )
         changes.setdefault("name", "custom" if any(k != "name" for k in changes) else self.name)
         return dataclasses.replace(self, **changes)
@@ -136,11 +138,15 @@ class Rules:
     # -- derived facts --------------------------------------------------------------------
     @property
     def game_name(self) -> str:
-        """'Siete y media' with the Spanish face (001), else 'Sette e mezzo'.
+        """'Siete y media' with the Spanish face (001), else 'Sette e mezzo'; in Italian
+        always 'Sette e mezzo', in Spanish always 'Siete y media' (issue 17).
 
         >>> Rules.preset("spanish").game_name, Rules.preset("italian").game_name
         ('Siete y media', 'Sette e mezzo')
         """
+        lang = get_language()
+        if lang != "en":
+            return "Siete y media" if lang == "es" else "Sette e mezzo"
         return "Siete y media" if self.face == "spanish" else "Sette e mezzo"
 
     @property
@@ -156,40 +162,43 @@ class Rules:
 
     # -- validation ------------------------------------------------------------------------
     def _validate(self) -> None:
-        def bad(msg):
-            raise SetteKitError(msg)
+        def bad(msg, **values):
+            raise SetteKitError(_(msg).format(**values))
 
         self._check_types()
         if self.face not in FACES:
-            bad(f"face={self.face!r} is not a face: accepted {', '.join(map(repr, FACES))}")
+            bad(N_("face={value} is not a face: accepted {accepted}"), value=repr(self.face),
+                accepted=", ".join(map(repr, FACES)))
         if self.matta is not None:
             if not isinstance(self.matta, Card):
-                bad(f"matta={self.matta!r} must be a Card (a figure) or None (S3)")
+                bad(N_("matta={value} must be a Card (a figure) or None (S3)"), value=repr(self.matta))
             if not self.matta.is_figure:
-                bad(f"matta={self.matta!r} must be a figure (Fante, Cavallo or Re) (S3)")
+                bad(N_("matta={value} must be a figure (Fante, Cavallo or Re) (S3)"), value=repr(self.matta))
         else:
             if self.matta_whole_only:
-                bad("matta_whole_only=True needs a matta: set matta to a figure such as Card('Re', 'denari') (S4)")
+                bad(N_("matta_whole_only=True needs a matta: set matta to a figure such as Card('Re', 'denari') (S4)"))
             if self.matta_sette_payout != 1:
-                bad("matta_sette_payout needs a matta: without one it must be 1 (S14)")
+                bad(N_("matta_sette_payout needs a matta: without one it must be 1 (S14)"))
         for name in ("reale_payout", "matta_sette_payout", "triple_payout"):
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 10:
-                bad(f"{name}={v!r} must be a whole number of stakes from 1 to 10 (S14)")
+                bad(N_("{name}={value} must be a whole number of stakes from 1 to 10 (S14)"), name=name, value=repr(v))
         if not self.reale:
             if self.reale_payout != 1:
-                bad("reale_payout above 1 needs reale=True: without the reale there is no two-card bonus (S5, S14)")
+                bad(N_("reale_payout above 1 needs reale=True: without the reale there is no two-card bonus (S5, S14)"))
             if self.dealer_reale_collects_double:
-                bad("dealer_reale_collects_double=True needs reale=True (S15)")
+                bad(N_("dealer_reale_collects_double=True needs reale=True (S15)"))
             if self.bank_passing == "reale":
-                bad("bank_passing='reale' needs reale=True; use 'sette_e_mezzo' or 'never' (S17)")
+                bad(N_("bank_passing='reale' needs reale=True; use 'sette_e_mezzo' or 'never' (S17)"))
         if self.stake_timing not in STAKE_TIMINGS:
-            bad(f"stake_timing={self.stake_timing!r}: accepted {', '.join(map(repr, STAKE_TIMINGS))} (S9)")
+            bad(N_("stake_timing={value}: accepted {accepted} (S9)"), value=repr(self.stake_timing),
+                accepted=", ".join(map(repr, STAKE_TIMINGS)))
         if self.bank_passing not in BANK_PASSING:
-            bad(f"bank_passing={self.bank_passing!r}: accepted {', '.join(map(repr, BANK_PASSING))} (S17)")
+            bad(N_("bank_passing={value}: accepted {accepted} (S17)"), value=repr(self.bank_passing),
+                accepted=", ".join(map(repr, BANK_PASSING)))
         for f in fields(self):
             if f.type in ("bool",) and not isinstance(getattr(self, f.name), bool):
-                bad(f"{f.name}={getattr(self, f.name)!r} must be True or False")
+                bad(N_("{name}={value} must be True or False"), name=f.name, value=repr(getattr(self, f.name)))
 
     def _check_types(self) -> None:
         # issue 18: every option has the type its annotation gives, before any other check
@@ -197,18 +206,19 @@ class Rules:
         from .numbers import shown
 
         if not isinstance(self.name, str):
-            raise SetteKitError(f"name={shown(self.name)} must be text, such as 'my rules'")
-        read_name(self.name, "the name of the rules")
+            raise SetteKitError(_("name={value} must be text, such as 'my rules'").format(value=shown(self.name)))
+        read_name(self.name, _("the name of the rules"))
         if not isinstance(self.face, str):
-            raise SetteKitError(f"face={shown(self.face)} is not a face: accepted "
-                                + ", ".join(map(repr, FACES)))
+            raise SetteKitError(_("face={value} is not a face: accepted {accepted}").format(
+                value=shown(self.face), accepted=", ".join(map(repr, FACES))))
         for f in fields(self):
             v = getattr(self, f.name)
             if f.type == "bool" and not isinstance(v, bool):
-                raise SetteKitError(f"{f.name}={shown(v)} must be True or False")
+                raise SetteKitError(_("{name}={value} must be True or False").format(name=f.name, value=shown(v)))
             if f.type == "int" and (not isinstance(v, int) or isinstance(v, bool)):
-                raise SetteKitError(f"{f.name}={shown(v)} must be a whole number of stakes from 1 to 10 (S14)"
-                                    if "payout" in f.name else f"{f.name}={shown(v)} must be a whole number")
+                message = (_("{name}={value} must be a whole number of stakes from 1 to 10 (S14)") if "payout" in f.name
+                           else _("{name}={value} must be a whole number"))
+                raise SetteKitError(message.format(name=f.name, value=shown(v)))
 
     # -- words ---------------------------------------------------------------------------
     def describe(self) -> str:
@@ -217,9 +227,23 @@ class Rules:
         >>> print(Rules.preset("plain").describe().splitlines()[1])
         - Cards: Ace to 7 count their number, each figure counts ½ (S1). Over 7½ is bust (S2).
         """
-        lines = [f"{self.game_name}, {self.name} rules:"]
-        lines += [f"- {line}" for _, line in self._lines()]
+        lines = [self.title() + ":"]
+        lines += [f"- {line}" for unused, line in self._lines()]
         return "\n".join(lines)
+
+    def title(self) -> str:
+        """The game and the name of the rules: 'Sette e mezzo, italian rules'; a preset's
+        name is translated, a name you chose is kept (issue 17).
+
+        >>> Rules.preset("plain").title()
+        'Sette e mezzo, plain rules'
+        """
+        names = {"italian": pgettext("rules", "italian"), "spanish": pgettext("rules", "spanish"),
+                 "plain": pgettext("rules", "plain"), "custom": pgettext("rules", "custom")}
+        if self.name in names:
+            return _("{game}, {name} rules").format(game=self.game_name, name=names[self.name])
+        return _("{game}, rules: {name}").format(game=self.game_name, name=self.name) if get_language() != "en" \
+            else f"{self.game_name}, {self.name} rules"
 
     def differences(self, other: "Rules") -> list[tuple[str, str, str]]:
         """What changes from ``self`` to ``other``: (topic, old sentence, new sentence).
@@ -233,76 +257,84 @@ class Rules:
         other = as_rules(other)
         mine, theirs = dict(self._lines()), dict(other._lines())
         keys = list(mine) + [k for k in theirs if k not in mine]
-        absent = "(not in these rules)"
+        absent = _("(not in these rules)")
         return [(k, mine.get(k, absent), theirs.get(k, absent)) for k in keys if mine.get(k) != theirs.get(k)]
 
     def _lines(self) -> list[tuple[str, str]]:
-        face = {"italian": "Italian", "french": "French", "spanish": "Spanish"}[self.face]
+        deck = {"italian": _("Deck: 40 cards, Italian face (D1)."),
+                "french": _("Deck: 40 cards, French face (D1)."),
+                "spanish": _("Deck: 40 cards, Spanish face (D1).")}[self.face]
         out = [
-            ("cards", "Cards: Ace to 7 count their number, each figure counts ½ (S1). "
-                      "Over 7½ is bust (S2)."),
-            ("deck", f"Deck: 40 cards, {face} face (D1)."),
+            ("cards", _("Cards: Ace to 7 count their number, each figure counts ½ (S1). Over 7½ is bust (S2).")),
+            ("deck", deck),
         ]
         if self.matta is None:
-            out.append(("matta", "No wild card (S3)."))
+            out.append(("matta", _("No wild card (S3).")))
         else:
-            vals = "any whole number 1-7" if self.matta_whole_only else "½ or any whole number 1-7"
+            vals = _("any whole number 1-7") if self.matta_whole_only else _("½ or any whole number 1-7")
             label, name = self.matta.label(self.face), self.matta.name(self.face)
-            called = f"the {label}" + (f" ({name})" if name != label else "")
-            out.append(("matta", f"Wild card (matta): {called}. Alone it counts ½; with other "
-                                 f"cards it takes {vals}, whichever scores best (S3, S4)."))
+            card = label + (f" ({name})" if name != label else "")
+            out.append(("matta", _("Wild card (matta): the {card}. Alone it counts ½; with other cards it takes "
+                                   "{values}, whichever scores best (S3, S4).").format(card=card, values=vals)))
         if self.reale:
-            suit = "of the same suit" if self.reale_same_suit else "of any suits"
-            out.append(("reale", f"Sette e mezzo reale: 7½ with exactly two cards {suit} - a 7 and a "
-                                 f"figure, or the matta and a figure - beats a 7½ of more cards and is "
-                                 f"paid {_times(self.reale_payout)} (S5, S14)."))
+            text = (_("Sette e mezzo reale: 7½ with exactly two cards of the same suit - a 7 and a figure, or the "
+                      "matta and a figure - beats a 7½ of more cards and is paid {times} (S5, S14).")
+                    if self.reale_same_suit else
+                    _("Sette e mezzo reale: 7½ with exactly two cards of any suits - a 7 and a figure, or the "
+                      "matta and a figure - beats a 7½ of more cards and is paid {times} (S5, S14)."))
+            out.append(("reale", text.format(times=_times(self.reale_payout))))
             if self.matta is not None:
                 out.append(("reale_rank",
-                            "A true reale (a 7 and a figure) beats a reale made with the matta: a player's true "
-                            "reale beats the bank's reale made with the matta, and a player's reale made with "
-                            "the matta loses to the bank's true reale (S16)."
+                            _("A true reale (a 7 and a figure) beats a reale made with the matta: a player's true "
+                              "reale beats the bank's reale made with the matta, and a player's reale made with "
+                              "the matta loses to the bank's true reale (S16).")
                             if self.true_reale_beats_matta_reale else
-                            "Reale against reale: the bank's reale, of either kind, collects a single stake "
-                            "from a player who also made a reale (S15, S16)."))
+                            _("Reale against reale: the bank's reale, of either kind, collects a single stake "
+                              "from a player who also made a reale (S15, S16).")))
         else:
-            out.append(("reale", "No bonus for a two-card 7½: every 7½ is the same hand, paid even money."))
+            out.append(("reale", _("No bonus for a two-card 7½: every 7½ is the same hand, paid even money.")))
         if self.matta_sette_payout > 1:
-            out.append(("matta_pay", f"A 7½ made with the wild matta is paid {_times(self.matta_sette_payout)} (S14)."))
+            out.append(("matta_pay", _("A 7½ made with the wild matta is paid {times} (S14).").format(
+                times=_times(self.matta_sette_payout))))
         if self.triple:
-            out.append(("triple", f"Sette e mezzo triplé: exactly two 7s beats every other hand, must be shown "
-                                  f"at once and is paid {_times(self.triple_payout)} (S6, S14)."))
+            out.append(("triple", _("Sette e mezzo triplé: exactly two 7s beats every other hand, must be shown "
+                                    "at once and is paid {times} (S6, S14).").format(times=_times(self.triple_payout))))
         if self.dealer_wins_ties:
-            ties = ("The bank wins all ties (S13), except that a reale beats a 7½ of more cards (S5)."
-                    if self.reale else "The bank wins all ties (S13).")
+            ties = (_("The bank wins all ties (S13), except that a reale beats a 7½ of more cards (S5).")
+                    if self.reale else _("The bank wins all ties (S13)."))
         else:
-            ties = "Ties are a push: nobody pays (a teaching variant of S13)."
+            ties = _("Ties are a push: nobody pays (a teaching variant of S13).")
         out.append(("ties", ties))
         if self.reale:
-            out.append(("dealer_reale", "The bank's reale collects double from every player without one, and a "
-                                        "single stake from a player who also made a reale (S15)."
+            out.append(("dealer_reale", _("The bank's reale collects double from every player without one, and a "
+                                          "single stake from a player who also made a reale (S15).")
                         if self.dealer_reale_collects_double
-                        else "The bank's two-card 7½ collects single stakes only (S15)."))
-        out.append(("stakes", "Stakes are placed after looking at the first card (S9)."
-                    if self.stake_timing == "after_first_card" else "Stakes are placed before the deal (S9)."))
+                        else _("The bank's two-card 7½ collects single stakes only (S15).")))
+        out.append(("stakes", _("Stakes are placed after looking at the first card (S9).")
+                    if self.stake_timing == "after_first_card" else _("Stakes are placed before the deal (S9).")))
         passing = {
-            "reale": "A player who wins with a reale takes the bank; if several do, the highest suit takes it. "
-                     "The bank's own reale keeps the bank, unless a player's reale is of a higher suit (S15). "
-                     "Otherwise the bank passes to the right when the deck is used up (S17).",
-            "sette_e_mezzo": "A player who makes 7½ with any number of cards takes the bank; if several do, "
-                             "the one nearest the bank's right (S17).",
-            "never": "The bank passes to the right only when the deck is used up (S17).",
+            "reale": N_("A player who wins with a reale takes the bank; if several do, the highest suit takes it. "
+                        "The bank's own reale keeps the bank, unless a player's reale is of a higher suit (S15). "
+                        "Otherwise the bank passes to the right when the deck is used up (S17)."),
+            "sette_e_mezzo": N_("A player who makes 7½ with any number of cards takes the bank; if several do, "
+                                "the one nearest the bank's right (S17)."),
+            "never": N_("The bank passes to the right only when the deck is used up (S17)."),
         }[self.bank_passing]
+        passing = _(passing)
         if self.triple and self.triple_takes_bank:
-            passing += " A triplé also takes the bank."
+            passing += " " + _("A triplé also takes the bank.")
         out.append(("bank", passing))
         options = [
-            (self.burn_three_four, "burn", "A first card 3 or 4 may be burnt for another (S19)."),
-            (self.exchange_four, "exchange", "A first card 4 may be exchanged for a new card (S20)."),
-            (self.half_point_ace, "half_ace", "A first-card ace may be declared worth ½; later cards then come face down (S21)."),
-            (self.face_down_requests, "face_down", "A card may be asked face down, one hidden card at a time (S22)."),
-            (self.split_figures, "split", "Two figures may be split into two hands, the second stake at least the first (S23)."),
+            (self.burn_three_four, "burn", N_("A first card 3 or 4 may be burnt for another (S19).")),
+            (self.exchange_four, "exchange", N_("A first card 4 may be exchanged for a new card (S20).")),
+            (self.half_point_ace, "half_ace",
+             N_("A first-card ace may be declared worth ½; later cards then come face down (S21).")),
+            (self.face_down_requests, "face_down",
+             N_("A card may be asked face down, one hidden card at a time (S22).")),
+            (self.split_figures, "split",
+             N_("Two figures may be split into two hands, the second stake at least the first (S23).")),
         ]
-        out += [(key, text) for on, key, text in options if on]
+        out += [(key, _(text)) for on, key, text in options if on]
         return [(key, _halves(text)) for key, text in out]
 
 
@@ -335,12 +367,12 @@ def as_rules(rules, default: str | None = None) -> Rules:
         return Rules.preset(rules)
     from .numbers import shown
 
-    raise SetteKitError(f"rules={shown(rules)}: give a Rules object or a preset name: "
-                        + ", ".join(map(repr, PRESETS)).replace(", 'plain'", " or 'plain'"))
+    raise SetteKitError(_("rules={value}: give a Rules object or a preset name: 'italian', 'spanish' or "
+                          "'plain'").format(value=shown(rules)))
 
 
 def _times(n: int) -> str:
-    return {1: "even money", 2: "double", 3: "triple"}.get(n, f"{n} times the stake")
+    return {1: _("even money"), 2: _("double"), 3: _("triple")}.get(n) or _("{n} times the stake").format(n=n)
 
 
 PRESETS: dict[str, Rules] = {

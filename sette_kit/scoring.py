@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, NamedTuple
 
-from .cards import Card, Rank, as_cards, parse_cards
+from .cards import Card, Rank, _thousands, as_cards, parse_cards
 from .errors import SetteKitError
+from .i18n import N_, _
 from .numbers import MAX_MONEY, read_number, read_whole, shown
 from .rules import Rules, as_rules
 
@@ -36,7 +37,7 @@ def card_value(card: Card) -> Fraction:
     (Fraction(7, 1), Fraction(1, 2))
     """
     if not isinstance(card, Card):
-        raise SetteKitError(f"card_value takes a Card, not {shown(card)}")
+        raise SetteKitError(_("card_value takes a Card, not {value}").format(value=shown(card)))
     return HALF if card.rank.is_figure else Fraction(int(card.rank))
 
 
@@ -99,15 +100,16 @@ def fmt_points(x: Fraction) -> str:
 
 
 _fmt = fmt_points
-_HALVES = "a number that is a multiple of ½, such as 7½, 3 or Fraction(15, 2)"
+_HALVES = N_("a number that is a multiple of ½, such as 7½, 3 or Fraction(15, 2)")
 
 
 def _points_value(x) -> Fraction:
     if isinstance(x, str):
-        raise SetteKitError(f"fmt_points({shown(x)}): accepted {_HALVES}")
-    v = read_number(x, "points", accepted=_HALVES)
+        raise SetteKitError(_("fmt_points({value}): accepted {accepted}").format(value=shown(x), accepted=_(_HALVES)))
+    v = read_number(x, "points", accepted=_(_HALVES))
     if (v * 2).denominator != 1:
-        raise SetteKitError(f"points={shown(x)} is not a multiple of ½: accepted {_HALVES}")
+        raise SetteKitError(_("points={value} is not a multiple of ½: accepted {accepted}").format(
+            value=shown(x), accepted=_(_HALVES)))
     return v
 
 
@@ -138,14 +140,15 @@ def score(cards: Iterable[Card] | str, rules: Rules, *, declare: Fraction | int 
     rules = as_rules(rules)
     cards = _as_cards(cards)
     if not cards:
-        raise SetteKitError("a hand needs at least one card")
+        raise SetteKitError(_("a hand needs at least one card"))
     if half_ace is not False and half_ace is not True:
-        raise SetteKitError(f"half_ace={shown(half_ace)} must be True or False (S21)")
+        raise SetteKitError(_("half_ace={value} must be True or False (S21)").format(value=shown(half_ace)))
     if half_ace:
         if not rules.half_point_ace:
-            raise SetteKitError("half_ace needs rules with half_point_ace=True (S21)")
+            raise SetteKitError(_("half_ace needs rules with half_point_ace=True (S21)"))
         if cards[0].rank != Rank.ASSO:
-            raise SetteKitError(f"half_ace: the first card must be an ace, not {cards[0].name(rules.face)} (S21)")
+            raise SetteKitError(_("half_ace: the first card must be an ace, not {card} (S21)").format(
+                card=cards[0].name(rules.face)))
     if rules.triple and len(cards) == 2 and all(c.rank == Rank.SETTE for c in cards):
         return Score(cards, Fraction(14), False, "triple")  # S6: beats every hand though over 7 1/2
 
@@ -158,10 +161,11 @@ def score(cards: Iterable[Card] | str, rules: Rules, *, declare: Fraction | int 
         if declare is not None:
             value = _read_value(declare)
             if len(cards) == 1 and value != HALF:
-                raise SetteKitError("alone, the matta counts 1/2 like any figure (S4); it takes another value only beside other cards")
+                raise SetteKitError(_("alone, the matta counts 1/2 like any figure (S4); it takes another value "
+                                      "only beside other cards"))
             if len(cards) > 1 and value not in allowed:
-                raise SetteKitError(f"the matta cannot be worth {_fmt(value)}: accepted values are "
-                                    f"{', '.join(_fmt(v) for v in allowed)} (S4)")
+                raise SetteKitError(_("the matta cannot be worth {value}: accepted values are {accepted} (S4)").format(
+                    value=_fmt(value), accepted=", ".join(_fmt(v) for v in allowed)))
             matta_value = value
         elif len(cards) == 1:
             matta_value = HALF  # S4: alone it is a figure
@@ -169,7 +173,7 @@ def score(cards: Iterable[Card] | str, rules: Rules, *, declare: Fraction | int 
             fitting = [v for v in allowed if base + v <= SETTE_E_MEZZO]
             matta_value = max(fitting) if fitting else min(allowed)
     elif declare is not None:
-        raise SetteKitError("declare= gives the matta's value, but this hand has no matta under these rules")
+        raise SetteKitError(_("declare= gives the matta's value, but this hand has no matta under these rules"))
 
     total = base + (matta_value or 0)
     wild = matta_value is not None and matta_value != HALF
@@ -190,7 +194,7 @@ def score(cards: Iterable[Card] | str, rules: Rules, *, declare: Fraction | int 
 
 def _read_value(value) -> Fraction:
     # issue 19.3: checked for size and form before it becomes a Fraction
-    return read_number(value, "declare", accepted="½ or a whole number 1-7, such as 4, '1/2' or '½' (S4)")
+    return read_number(value, "declare", accepted=_("½ or a whole number 1-7, such as 4, '1/2' or '½' (S4)"))
 
 
 class Outcome(NamedTuple):
@@ -217,49 +221,73 @@ def outcome(player: Score, dealer: Score, rules: Rules, *, who: str | None = Non
     rules = as_rules(rules)
     for side, s in (("player", player), ("dealer", dealer)):
         if not isinstance(s, Score):
-            raise SetteKitError(f"outcome takes two Scores (from score()): {side}={shown(s)}; "
-                                "to settle cards or text use settle()")
+            raise SetteKitError(_("outcome takes two Scores (from score()): {side}={value}; to settle cards or "
+                                  "text use settle()").format(side=side, value=shown(s)))
     if who is not None and not isinstance(who, str):
-        raise SetteKitError(f"who={shown(who)} must be a player's name, or None to speak to the player")
-    you, your = ("you", "your") if who is None else (who, f"{who}'s")
-    You, Your = you[0].upper() + you[1:], your[0].upper() + your[1:]
+        raise SetteKitError(_("who={value} must be a player's name, or None to speak to the player").format(
+            value=shown(who)))
+    # issue 17: whole sentences, one speaking to the player and one naming the player
+    you = who is None
     if player.bust:  # S10
-        lost = "you lose your stake" if who is None else f"{who} loses the stake"
-        return Outcome(-1, f"{You} went bust: {lost} at once, whatever the bank does (S10).")
+        if you:
+            return Outcome(-1, _("You went bust: you lose your stake at once, whatever the bank does (S10)."))
+        return Outcome(-1, _("{who} went bust: {who} loses the stake at once, whatever the bank does (S10).").format(
+            who=who))
     if dealer.kind == "triple":  # S6 (001): the bank's triplé takes single stakes from everyone
         if player.kind == "triple" and not rules.dealer_wins_ties:
-            return Outcome(0, "Triplé against triplé: a tie, and ties push under these rules.")
-        return Outcome(-1, "The bank's sette e mezzo triplé beats every hand; it collects single stakes (S6).")
+            return Outcome(0, _("Triplé against triplé: a tie, and ties push under these rules."))
+        return Outcome(-1, _("The bank's sette e mezzo triplé beats every hand; it collects single stakes (S6)."))
     win = _win_multiplier(player, rules)
+    hand = _name(player, rules)
     if dealer.bust:  # S12
         paid = _paid(player, win, rules)
         if paid:
-            return Outcome(win, f"The bank went bust, so it pays every player still in the game (S12); "
-                                f"{your} {_name(player, rules)} is paid {paid}.")
-        return Outcome(win, "The bank went bust, so it pays every player still in the game (S12).")
+            message = (_("The bank went bust, so it pays every player still in the game (S12); your {hand} is "
+                         "paid {paid}.") if you else
+                       _("The bank went bust, so it pays every player still in the game (S12); {who}'s {hand} is "
+                         "paid {paid}."))
+            return Outcome(win, message.format(who=who, hand=hand, paid=paid))
+        return Outcome(win, _("The bank went bust, so it pays every player still in the game (S12)."))
     mine, theirs = player.strength(rules), dealer.strength(rules)
+    bank = _name(dealer, rules)
     if mine > theirs:
         paid = _paid(player, win, rules)
-        return Outcome(win, f"{Your} {_name(player, rules)} beats the bank's {_name(dealer, rules)}"
-                            + (f" and is paid {paid}." if paid else "."))
+        if paid:
+            message = (_("Your {hand} beats the bank's {bank} and is paid {paid}.") if you
+                       else _("{who}'s {hand} beats the bank's {bank} and is paid {paid}."))
+        else:
+            message = _("Your {hand} beats the bank's {bank}.") if you else _("{who}'s {hand} beats the bank's {bank}.")
+        return Outcome(win, message.format(who=who, hand=hand, bank=bank, paid=paid))
     if mine == theirs:
         if player.kind == "reale":  # S15 (000): the bank's reale against a player's reale
             if not rules.dealer_wins_ties:
-                return Outcome(0, "Reale against reale: a tie, and ties push under these rules.")
-            return Outcome(-1, "Reale against reale: the bank's reale collects a single stake from a player "
-                               "who also made a reale (S15, S16).")
-        tie = f"A tie at {_name(player, rules)}" if who is None else f"{who} ties the bank at {_name(player, rules)}"
+                return Outcome(0, _("Reale against reale: a tie, and ties push under these rules."))
+            return Outcome(-1, _("Reale against reale: the bank's reale collects a single stake from a player "
+                                 "who also made a reale (S15, S16)."))
         if not rules.dealer_wins_ties:
-            return Outcome(0, f"{tie}: under these rules ties push.")
+            message = (_("A tie at {hand}: under these rules ties push.") if you
+                       else _("{who} ties the bank at {hand}: under these rules ties push."))
+            return Outcome(0, message.format(who=who, hand=hand))
         if player.total == SETTE_E_MEZZO and rules.reale:
-            return Outcome(-1, f"{tie}: the bank wins all ties (S13); only a reale beats an ordinary 7½ (S5).")
-        return Outcome(-1, f"{tie}: the bank wins all ties (S13).")
+            message = (_("A tie at {hand}: the bank wins all ties (S13); only a reale beats an ordinary 7½ (S5).")
+                       if you else
+                       _("{who} ties the bank at {hand}: the bank wins all ties (S13); only a reale beats an "
+                         "ordinary 7½ (S5)."))
+            return Outcome(-1, message.format(who=who, hand=hand))
+        message = (_("A tie at {hand}: the bank wins all ties (S13).") if you
+                   else _("{who} ties the bank at {hand}: the bank wins all ties (S13)."))
+        return Outcome(-1, message.format(who=who, hand=hand))
     if dealer.kind == "reale" and rules.dealer_reale_collects_double and player.kind not in ("reale", "triple"):
-        return Outcome(-2, "The bank's sette e mezzo reale collects double from players without one (S15).")
+        return Outcome(-2, _("The bank's sette e mezzo reale collects double from players without one (S15)."))
     if player.kind == "reale" and dealer.kind == "reale":
-        return Outcome(-1, f"The bank's true reale beats {your} reale made with the matta (S16); it collects "
-                           f"a single stake (S15).")
-    return Outcome(-1, f"The bank's {_name(dealer, rules)} beats {your} {_name(player, rules)} (S13).")
+        message = (_("The bank's true reale beats your reale made with the matta (S16); it collects a single "
+                     "stake (S15).") if you else
+                   _("The bank's true reale beats {who}'s reale made with the matta (S16); it collects a single "
+                     "stake (S15)."))
+        return Outcome(-1, message.format(who=who))
+    message = (_("The bank's {bank} beats your {hand} (S13).") if you
+               else _("The bank's {bank} beats {who}'s {hand} (S13)."))
+    return Outcome(-1, message.format(who=who, hand=hand, bank=bank))
 
 
 def _win_multiplier(player: Score, rules: Rules) -> int:
@@ -274,20 +302,23 @@ def _win_multiplier(player: Score, rules: Rules) -> int:
 
 
 def _name(s: Score, rules: Rules | None = None) -> str:
-    return {"reale": "sette e mezzo reale", "triple": "sette e mezzo triplé",
-            "sette_e_mezzo": "7½"}.get(s.kind, _fmt(s.total))
+    if s.kind == "reale":
+        return _("sette e mezzo reale")
+    if s.kind == "triple":
+        return _("sette e mezzo triplé")
+    return "7½" if s.kind == "sette_e_mezzo" else _fmt(s.total)
 
 
 def _paid(s: Score, mult: int, rules: Rules) -> str:
     """'double (S5, S14)' for a hand paid ``mult`` stakes; '' for even money."""
     if mult == 1:
         return ""
-    word = {2: "double", 3: "triple"}.get(mult, f"{mult} times the stake")
+    word = {2: _("double"), 3: _("triple")}.get(mult) or _("{n} times the stake").format(n=mult)
     if s.kind == "triple":
         rule = "S6, S14"
     elif s.total == SETTE_E_MEZZO and s.wild and mult == rules.matta_sette_payout and mult > (
             rules.reale_payout if s.kind == "reale" else 1):
-        rule = "S14: a 7½ made with the wild matta"
+        rule = _("S14: a 7½ made with the wild matta")
     elif s.kind == "reale":
         rule = "S5, S14"
     else:
@@ -311,11 +342,12 @@ def settle(player_cards, dealer_cards, stake, rules: Rules):
     3
     """
     stake = read_whole(stake, "stake", 1, MAX_MONEY,
-                       accepted=f"a positive whole number of units, at most {MAX_MONEY:,} (money is whole units)", text=False)
+                       accepted=_("a positive whole number of units, at most {most} (money is whole units)").format(
+                           most=_thousands(MAX_MONEY)), text=False)
     rules = as_rules(rules)
     p = player_cards if isinstance(player_cards, Score) else score(player_cards, rules)
     d = dealer_cards if isinstance(dealer_cards, Score) else score(dealer_cards, rules)
     overlap = set(p.cards) & set(d.cards)
     if overlap:
-        raise SetteKitError(f"{', '.join(c.name() for c in overlap)} cannot be in both hands")
+        raise SetteKitError(_("{cards} cannot be in both hands").format(cards=", ".join(c.name() for c in overlap)))
     return stake * outcome(p, d, rules).multiplier

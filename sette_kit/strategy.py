@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from .cards import Card, _items
 from .errors import SetteKitError
+from .i18n import _
 from .numbers import read_halves
 
 __all__ = ["StandAt", "BankSeesPlayer", "stand_at", "sees_player", "card_class",
@@ -53,7 +54,7 @@ class BankSeesPlayer:
 
     def wants_card(self, half_points: int, player_half_points: int | None = None) -> bool:
         if player_half_points is None:
-            raise SetteKitError("BankSeesPlayer needs the player's total (player_half_points)")
+            raise SetteKitError(_("BankSeesPlayer needs the player's total (player_half_points)"))
         return half_points < player_half_points
 
     def __repr__(self) -> str:
@@ -67,7 +68,7 @@ def stand_at(x) -> StandAt:
     True
     """
     # issue 19.3: the size and form of the number are checked before it becomes a Fraction
-    value = read_halves(x, "stand_at", "1/2", 8, accepted="thresholds from ½ to 8 in steps of ½, such as 5 or 5.5")
+    value = read_halves(x, "stand_at", "1/2", 8, accepted=_("thresholds from ½ to 8 in steps of ½, such as 5 or 5.5"))
     return StandAt(int(value * 2))
 
 
@@ -102,5 +103,5 @@ def composition_key(cards, rules) -> int:
     True
     """
     if isinstance(cards, str) or not all(isinstance(c, Card) for c in _items(cards, "composition_key")):
-        raise SetteKitError(f"composition_key takes a list of Cards, not {cards!r:.40}")
+        raise SetteKitError(_("composition_key takes a list of Cards, not {value}").format(value=f"{cards!r:.40}"))
     return sum(CLASS_WEIGHTS[card_class(c, rules)] for c in cards)

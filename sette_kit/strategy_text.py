@@ -28,6 +28,7 @@ from fractions import Fraction
 
 from . import fmt, odds
 from .errors import SetteKitError
+from .i18n import N_, _
 from .numbers import read_number, read_whole, shown
 from .rules import Rules, as_rules
 from .scoring import fmt_points
@@ -44,7 +45,8 @@ BANK_POLICIES = ("4", "4½", "5", "5½", "6", "sees")
 _CACHE: dict = {}
 _LOCK = threading.Lock()
 
-FIRST_WORDS = {"Ace": "an Ace", "figure": "a figure (Fante, Cavallo or Re)", "matta": "the matta"}
+FIRST_WORDS = {"Ace": N_("an Ace"), "figure": N_("a figure (Fante, Cavallo or Re)"), "matta": N_("the matta")}
+"""The first cards of :meth:`Solution.table` in words (English, marked: shown with ``_()``)."""
 
 
 def _rules(rules) -> Rules:
@@ -53,7 +55,7 @@ def _rules(rules) -> Rules:
 
 def _solution(sol) -> "odds.Solution":
     if not isinstance(sol, odds.Solution):
-        raise SetteKitError(f"give a Solution (from odds.solve or solution()), not {shown(sol)}")
+        raise SetteKitError(_("give a Solution (from odds.solve or solution()), not {value}").format(value=shown(sol)))
     return sol
 
 
@@ -115,8 +117,8 @@ def dealer_words(dealer) -> str:
     """
     dealer = policy(dealer)
     if isinstance(dealer, BankSeesPlayer):
-        return "an all-seeing bank (it draws until it reaches the player's total)"
-    return f"a bank that stands at {fmt_points(dealer.threshold)}"
+        return _("an all-seeing bank (it draws until it reaches the player's total)")
+    return _("a bank that stands at {total}").format(total=fmt_points(dealer.threshold))
 
 
 def fraction_text(p, digits: int = 2) -> str:
@@ -131,20 +133,39 @@ def fraction_text(p, digits: int = 2) -> str:
     """
     digits = read_whole(digits, "digits", 0, 12, text=False)
     if isinstance(p, float) or type(p).__name__.startswith("float"):  # a float result (exact=False)
-        p = float(read_number(p, "p", accepted="a probability or rate (a Fraction or a float)"))
+        p = float(read_number(p, "p", accepted=_("a probability or rate (a Fraction or a float)")))
     else:
-        p = read_number(p, "p", accepted="a probability or rate (a Fraction or a float)")
+        p = read_number(p, "p", accepted=_("a probability or rate (a Fraction or a float)"))
     return fmt.approx(p, "percent", digits)
 
 
 def house_edge_text(sol) -> str:
     """The house edge of a solved game as a percentage of the stake."""
     sol = _solution(sol)
-    return f"House edge against {dealer_words(sol.dealer)}: {fraction_text(sol.house_edge)} of the stake."
+    return _("House edge against {bank}: {edge} of the stake.").format(bank=dealer_words(sol.dealer),
+                                                                      edge=fraction_text(sol.house_edge))
+
+
+FIRST_LABELS = {"Ace": N_("Ace"), "figure": N_("figure"), "matta": N_("matta")}
+
+
+def first_label(first: str) -> str:
+    """A first card of :meth:`Solution.table` (a row of :func:`strategy_grid`) as a short
+    label in the current language: 'Ace', '2', 'figure', 'matta' (issue 17).
+
+    >>> [first_label(f) for f in ("Ace", "2", "figure")]
+    ['Ace', '2', 'figure']
+    """
+    return _(FIRST_LABELS[first]) if first in FIRST_LABELS else str(first)
+
+
+__all__.append("first_label")
 
 
 def _first_words(first: str) -> str:
-    return FIRST_WORDS.get(first, f"a {first}")
+    if first in FIRST_WORDS:
+        return _(FIRST_WORDS[first])
+    return _("a {card}").format(card=first)
 
 
 def _runs(rows):
@@ -159,7 +180,7 @@ def _runs(rows):
 
 
 def _span(a, b) -> str:
-    return fmt_points(a) if a == b else f"{fmt_points(a)} to {fmt_points(b)}"
+    return fmt_points(a) if a == b else _("{low} to {high}").format(low=fmt_points(a), high=fmt_points(b))
 
 
 @functools.lru_cache(maxsize=64)
@@ -167,7 +188,7 @@ def _table(sol) -> tuple:
     return tuple(_solution(sol).table())
 
 
-GRID_LEGEND = "H hit, S stand, h/s mostly hit/stand (depends on the cards), . not reached"
+GRID_LEGEND = N_("H hit, S stand, h/s mostly hit/stand (depends on the cards), . not reached")
 
 
 def strategy_grid(sol) -> tuple[list[str], list[Fraction], list[list[str]]]:
@@ -213,12 +234,14 @@ def strategy_sentences(sol) -> list[str]:
         if r.first not in firsts:
             firsts.append(r.first)
     out = []
-    verbs = {"hit": "hit on", "stand": "stand on", "mixed": "hit or stand, depending on the cards, on"}
+    verbs = {"hit": _("hit on {totals}"), "stand": _("stand on {totals}"),
+             "mixed": _("hit or stand, depending on the cards, on {totals}")}
     for f in firsts:
         mine = sorted((r for r in rows if r.first == f), key=lambda r: r.total)
-        parts = [f"{verbs[a]} {_span(lo, hi)}" for a, lo, hi in _runs(mine)]
-        text = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
-        out.append(f"With a first card of {_first_words(f)} you {text}.")
+        parts = [verbs[a].format(totals=_span(lo, hi)) for a, lo, hi in _runs(mine)]
+        text = parts[-1] if len(parts) == 1 else _("{list} and {last}").format(list=", ".join(parts[:-1]),
+                                                                               last=parts[-1])
+        out.append(_("With a first card of {first} you {actions}.").format(first=_first_words(f), actions=text))
     return out
 
 
@@ -240,23 +263,27 @@ def lookup_text(sol, cards) -> str:
     rules = _solution(sol).rules
     hand = parse_cards(cards, face=rules.face) if isinstance(cards, str) else as_cards(cards)
     if not hand:
-        raise SetteKitError("type at least one card, e.g. 3 di coppe, Asso di denari")
+        raise SetteKitError(_("type at least one card, e.g. {example}").format(
+            example=", ".join(c.name(rules.face) for c in parse_cards("3c 1d"))))
     if len(set(hand)) != len(hand):
-        raise SetteKitError("a hand holds each card at most once")
+        raise SetteKitError(_("a hand holds each card at most once"))
     s = score(hand, rules)
-    head = (f"Holding {', '.join(c.name(rules.face) for c in hand)} ({fmt_points(s.total)}) "
-            f"against {dealer_words(sol.dealer)}:")
+    head = _("Holding {cards} ({total}) against {bank}:").format(
+        cards=", ".join(c.name(rules.face) for c in hand), total=fmt_points(s.total), bank=dealer_words(sol.dealer))
     if s.bust:
-        return head + "\nthe hand is bust (S2): you lose the stake whatever you do."
+        return head + "\n" + _("the hand is bust (S2): you lose the stake whatever you do.")
     stand = sol.ev_of(hand, "stand")
     best = sol.decision(hand)
+    stand_line = _("stand: expected result {result} of the stake;").format(result=fraction_text(stand))
     try:
         hit = sol.ev_of(hand, "hit")
     except SetteKitError:  # 7½ or a triple is shown at once (S10)
-        return (head + f"\nstand: expected result {fraction_text(stand)} of the stake;\n"
-                "hitting is not allowed: the hand is shown at once (S10).\nBest: stand.")
-    return (head + f"\nstand: expected result {fraction_text(stand)} of the stake;\n"
-            f"hit: expected result {fraction_text(hit)} of the stake.\nBest: {best}.")
+        return "\n".join((head, stand_line, _("hitting is not allowed: the hand is shown at once (S10)."),
+                          _("Best: stand.")))
+    best_line = _("Best: stand.") if best == "stand" else _("Best: hit.") if best == "hit" else \
+        _("Best: {action}.").format(action=best)
+    return "\n".join((head, stand_line, _("hit: expected result {result} of the stake.").format(
+        result=fraction_text(hit)), best_line))
 
 
 def edge_change_text(base_sol, sol) -> str:
@@ -269,7 +296,11 @@ def edge_change_text(base_sol, sol) -> str:
     base_sol, sol = _solution(base_sol), _solution(sol)
     d = sol.house_edge - base_sol.house_edge
     if d == 0:
-        return "The house edge is the same."
-    way = "up" if d > 0 else "down"
+        return _("The house edge is the same.")
     points = fmt.percent(abs(d), 2).removesuffix("%")
-    return f"The house edge goes {way} by {'less than 0.01' if float(points) == 0 else points} percentage points."
+    if float(points.replace(",", ".")) == 0:
+        return _("The house edge goes up by less than 0.01 percentage points.") if d > 0 else \
+            _("The house edge goes down by less than 0.01 percentage points.")
+    message = (_("The house edge goes up by {points} percentage points.") if d > 0
+               else _("The house edge goes down by {points} percentage points."))
+    return message.format(points=points)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import Card, parse_card, parse_cards
+from .i18n import N_, _
 from .rules import Rules, as_rules
 from .scoring import settle
 
@@ -35,14 +36,24 @@ class Showdown(NamedTuple):
 
     you: tuple[Card, ...]
     bank: tuple[Card, ...]
-    words: str
+    words: str  # English, marked for translation: show ``text`` (issue 17)
+
+    @property
+    def text(self) -> str:
+        """The hands in words, in the current language."""
+        return _(self.words)
 
 
 class Start(NamedTuple):
     """The start of a player's turn: his cards so far (the first one hidden), in words."""
 
     cards: tuple[Card, ...]
-    words: str
+    words: str  # English, marked for translation: show ``text`` (issue 17)
+
+    @property
+    def text(self) -> str:
+        """The start in words, in the current language."""
+        return _(self.words)
 
 
 def _sd(you: str, bank: str, words: str) -> Showdown:
@@ -50,20 +61,20 @@ def _sd(you: str, bank: str, words: str) -> Showdown:
 
 
 SHOWDOWNS: tuple[Showdown, ...] = (
-    _sd("7d Fd", "3c 3s", "a 7 and a figure of one suit against 6"),          # S5, S14: a reale, paid double
-    _sd("7c Fs", "3c 3s", "a 7 and a figure of two suits against 6"),         # S5: same suit only
-    _sd("Rd 5c", "6s Fb", "the King of coins and a 5 against 6½"),            # S3, S4: the matta
-    _sd("3c 4b Cs", "7s Fs", "7½ with three cards against a 7 and a figure of one suit"),  # S15: the bank's reale
-    _sd("6c", "6s", "6 against 6"),                                           # S13: the bank wins ties
-    _sd("7c 7s", "3d 2b", "two 7s against 5"),                                # S6: the triplé
+    _sd("7d Fd", "3c 3s", N_("a 7 and a figure of one suit against 6")),          # S5, S14: a reale, paid double
+    _sd("7c Fs", "3c 3s", N_("a 7 and a figure of two suits against 6")),         # S5: same suit only
+    _sd("Rd 5c", "6s Fb", N_("the King of coins and a 5 against 6½")),            # S3, S4: the matta
+    _sd("3c 4b Cs", "7s Fs", N_("7½ with three cards against a 7 and a figure of one suit")),  # S15: the bank's reale
+    _sd("6c", "6s", N_("6 against 6")),                                           # S13: the bank wins ties
+    _sd("7c 7s", "3d 2b", N_("two 7s against 5")),                                # S6: the triplé
 )
 """Finished hands, yours then the bank's, each paid differently under some rule."""
 
 STARTS: tuple[Start, ...] = (
-    Start(parse_cards("3c"), "a first 3"),            # S19
-    Start(parse_cards("4c"), "a first 4"),            # S19, S20
-    Start(parse_cards("Ac"), "a first Ace"),          # S21
-    Start(parse_cards("Fc Cs"), "two figures"),       # S23
+    Start(parse_cards("3c"), N_("a first 3")),            # S19
+    Start(parse_cards("4c"), N_("a first 4")),            # S19, S20
+    Start(parse_cards("Ac"), N_("a first Ace")),          # S21
+    Start(parse_cards("Fc Cs"), N_("two figures")),       # S23
 )
 """Starts where an optional rule gives a move (S19-S21, S23); every start may ask for a
 card face down where S22 is on."""
@@ -109,7 +120,7 @@ def moves(rules, start: Start) -> dict:
     table = Table(rules, ["Anna", "Bruno"], banker="Anna", seed=1, deck=deck)
     table.new_round()
     table.stake(2)
-    for _ in start.cards[1:]:
+    for unused in start.cards[1:]:
         table.hit()
     return dict(table.legal_actions())
 
