@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 from .cards import FULL_DECK, Card
 from .errors import SetteKitError
-from .i18n import N_, _, get_language
+from .i18n import N_, _, get_language, pgettext
 from .scoring import fmt_points
 
 __all__ = ["Event", "Option", "Legal", "event_to_json", "event_from_json", "rng_to_json", "rng_from_json",
@@ -263,8 +263,8 @@ class Seats:
         """S7: the seat that deals (holds the bank) first and how it was found: drawn by lot
         with the game's ``_rng`` when ``key`` is None, else the seat or name given."""
         if key is None:
-            return self._rng.randrange(self.n_seats), N_("drawn by lot")  # translate where shown: _(how)
-        return self._seat_of(key), N_("chosen")
+            return self._rng.randrange(self.n_seats), "drawn by lot"  # shown with how_picked()
+        return self._seat_of(key), "chosen"
 
     def _seat_of(self, key) -> int:
         """A seat number from a seat number or a player's name (SetteKitError otherwise)."""
@@ -321,3 +321,9 @@ def replace_checked(options, changes: Mapping, what: str = N_("option(s)")):
         raise SetteKitError(_("unknown {what} {names}; accepted: {accepted}").format(
             what=_(what), names=", ".join(sorted(unknown)), accepted=", ".join(names)))
     return dataclasses.replace(options, **changes)
+
+
+def how_picked(how: str) -> str:
+    """How the first bank was picked ("drawn by lot", "chosen"), in the learner's language."""
+    return {"drawn by lot": pgettext("how the first bank was picked", "drawn by lot"),
+            "chosen": pgettext("how the first bank was picked", "chosen")}.get(how, how)

@@ -156,7 +156,7 @@ from ._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE as RNG_STATE_SCHEMA, Bad, 
                      EventData, Int, List, Name, Obj, Opt, Str, build_options, event_schema, load_json, rng_state,
                      validate)
 from ._table import (Event, HandCards, Legal, Option, SeatView, Seats, event_from_json, event_to_json,
-                     num_text, rng_from_json, rng_to_json, seat_names, top_cards)
+                     how_picked, num_text, rng_from_json, rng_to_json, seat_names, top_cards)
 from .cards import FULL_DECK, Card, Rank
 from ._checks import read_seed
 from .errors import IllegalMove, SetteKitError
@@ -352,7 +352,7 @@ class Table(Seats):
         # S7: the first banker is drawn by lot
         self.banker, how = self._first_dealer(banker)
         self._log("banker_drawn", self.banker, {}, _("{name} is the first banker ({how}, S7).").format(
-            name=names[self.banker], how=_(how)))
+            name=names[self.banker], how=how_picked(how)))
         self._new_deck(deck)
         self.attach_bots(bots)
 

@@ -85,22 +85,30 @@ def update() -> None:
 
 def merge(parts: list[Path]) -> int:
     """Copy translations from .po fragments (named ``*.it.po`` / ``*.es.po``) into the
-    catalogues, for the ids they already hold; returns how many were filled."""
+    catalogues, for the ids they already hold; returns how many were filled.  When two
+    fragments translate one id differently, the fragment written for the source file
+    where the id is first used wins (its own locations name that file)."""
     filled = 0
     catalogues = {lang: read(lang) for lang in TRANSLATED}
+    offers: dict[tuple, list] = {}
     for part in parts:
         lang = Path(part).name.split(".")[-2]
         with open(part, "rb") as f:
             fragment = read_po(f, locale=lang)
-        target = catalogues[lang]
         for m in fragment:
             if not m.id or not m.string or (isinstance(m.string, tuple) and not all(m.string)):
                 continue
-            have = target.get(m.id, context=m.context)
-            if have is not None:
-                have.string = m.string
-                have.flags.discard("fuzzy")
-                filled += 1
+            files = {Path(loc[0]).as_posix() for loc in m.locations}
+            offers.setdefault((lang, m.context, m.id), []).append((files, m.string))
+    for (lang, context, mid), choices in offers.items():
+        have = catalogues[lang].get(mid, context=context)
+        if have is None:
+            continue
+        first = Path(have.locations[0][0]).as_posix() if have.locations else ""
+        owned = [s for files, s in choices if any(first.endswith(f) or f.endswith(first) for f in files)]
+        have.string = owned[0] if owned else choices[-1][1]
+        have.flags.discard("fuzzy")
+        filled += 1
     for lang, catalogue in catalogues.items():
         write(lang, catalogue)
     return filled

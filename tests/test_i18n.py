@@ -185,7 +185,8 @@ def test_no_marked_string_hides_inside_an_f_string():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.JoinedStr):
                 for inner in ast.walk(node):
-                    if isinstance(inner, ast.Call) and getattr(inner.func, "id", "") in cat.KEYWORDS:
+                    if (isinstance(inner, ast.Call) and getattr(inner.func, "id", "") in cat.KEYWORDS
+                            and any(isinstance(a, ast.Constant) for a in inner.args)):
                         found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(inner)[:60]}")
     assert not found, "marked strings inside f-strings:\n" + "\n".join(found[:40])
 

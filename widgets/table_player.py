@@ -81,11 +81,17 @@ ACTION_BUTTONS = {
 """The action buttons: every action of :data:`sette_kit.game.ACTIONS` (English; translated where shown)."""
 
 LEGAL_WORDS = {
-    "stake": N_("stake"), "hit": N_("hit"), "stand": N_("stand"), "hit_face_down": N_("ask for a card face down"),
-    "split": N_("split your figures"), "burn": N_("burn your first card"), "exchange": N_("exchange your 4"),
-    "half_ace": N_("count your Ace as ½"), "declare": N_("declare the matta"),
+    "stake": lambda: pgettext("you may", "stake"), "hit": lambda: pgettext("you may", "hit"),
+    "stand": lambda: pgettext("you may", "stand"),
+    "hit_face_down": lambda: pgettext("you may", "ask for a card face down"),
+    "split": lambda: pgettext("you may", "split your figures"),
+    "burn": lambda: pgettext("you may", "burn your first card"),
+    "exchange": lambda: pgettext("you may", "exchange your 4"),
+    "half_ace": lambda: pgettext("you may", "count your Ace as ½"),
+    "declare": lambda: pgettext("you may", "declare the matta"),
 }
-"""The legal actions in words (the engine's names are for code and the command line)."""
+"""The legal actions in words, as "you may ..." goes on (the engine's names are for code
+and the command line); each a function: the words in the current language."""
 
 
 def legal_words(legal) -> str:
@@ -100,7 +106,7 @@ def legal_words(legal) -> str:
     """
     parts = []
     for name, o in legal.items():
-        words = _(LEGAL_WORDS[name]) if name in LEGAL_WORDS else name.replace("_", " ")
+        words = LEGAL_WORDS[name]() if name in LEGAL_WORDS else name.replace("_", " ")
         if name == "split" and o.min is not None:
             words = (_("{action} (the new hand's stake {lo} to {hi})") if o.min != o.max
                      else _("{action} (stake {lo})")).format(action=words, lo=o.min, hi=o.max)
@@ -419,7 +425,7 @@ class TablePlayer(CardTable, KitWidget):
                     out["ev_hit"] = hit
                     items.append("<li>" + _("Expected result if you hit (and then play on as well as possible): "
                                             "<b>{ev}</b> per unit staked").format(ev=_signed(hit)) + "</li>")
-                move = _(LEGAL_WORDS[best]) if best in LEGAL_WORDS else best
+                move = LEGAL_WORDS[best]() if best in LEGAL_WORDS else best
                 parts.append(f'<ul class="sk-hint-ev">{"".join(items)}</ul>'
                              f'<p class="sk-hint-best">' + (_("Optimal move: <b>{move}</b>").format(move=esc(move))) + '</p>')
             except SetteKitError as exc:
