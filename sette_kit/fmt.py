@@ -50,7 +50,7 @@ from numbers import Rational, Real
 from .errors import SetteKitError
 from .i18n import _, get_language
 
-__all__ = ["SHORT_DIGITS", "percent", "decimal", "fraction", "is_short", "approx", "hidden_exact",
+__all__ = ["SHORT_DIGITS", "whole", "percent", "decimal", "fraction", "is_short", "approx", "hidden_exact",
            "localized", "MARKS"]
 
 SHORT_DIGITS = 4
@@ -155,6 +155,24 @@ def decimal(x, digits: int = 4, *, sign: bool = False) -> str:
     ('0,4373', '+0,12', '9.880', '-1.234,5')
     """
     return _fixed(_float(x), digits, sign)
+
+
+def whole(n: int) -> str:
+    """A whole number with its thousands marked, as a learner reads a count: ``10,000``
+    in English, ``10.000`` in Italian and Spanish.
+
+    >>> whole(10000), whole(-1234567), whole(999)
+    ('10,000', '-1,234,567', '999')
+    >>> from sette_kit.i18n import language
+    >>> with language("it"):
+    ...     whole(9880)
+    '9.880'
+    """
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise SetteKitError(_("a whole number is needed, not {value}").format(value=repr(n)))
+    text = f"{n:,}"
+    point, group = MARKS.get(get_language(), MARKS["en"])
+    return text if (point, group) == MARKS["en"] else text.replace(",", group or "")
 
 
 def fraction(x) -> str:
