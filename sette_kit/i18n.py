@@ -22,10 +22,11 @@ variable :data:`LANG_ENV` (``SETTE_KIT_LANG=it``) read at import; English is the
 and the fallback for any string a catalogue lacks.  The language is the kernel's:
 every widget built after :func:`set_language` speaks it.
 
->>> previous = set_language("it")
->>> _("You bust")
-'Sballi'
->>> _ = set_language(previous)
+>>> with language("it"):
+...     _("Projector mode")
+'Modalità proiettore'
+>>> _("Projector mode")
+'Projector mode'
 """
 
 from __future__ import annotations
@@ -72,18 +73,23 @@ def _load(lang: str) -> _gettext.NullTranslations:
         with mo.open("rb") as f:
             return _gettext.GNUTranslations(f)
     if po.is_file():  # a source checkout: compile in memory
-        from io import BytesIO
-
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-
-        with po.open("rb") as f:
-            catalogue = read_po(f, locale=lang)
-        buf = BytesIO()
-        write_mo(buf, catalogue)
-        buf.seek(0)
-        return _gettext.GNUTranslations(buf)
+        return _compile_po(po, lang)
     return _gettext.NullTranslations()
+
+
+def _compile_po(po: Path, lang: str) -> _gettext.GNUTranslations:
+    """A ``.po`` catalogue compiled in memory with Babel (a checkout without ``.mo``)."""
+    from io import BytesIO
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as f:
+        catalogue = read_po(f, locale=lang)
+    buf = BytesIO()
+    write_mo(buf, catalogue)
+    buf.seek(0)
+    return _gettext.GNUTranslations(buf)
 
 
 def translations(lang: str | None = None) -> _gettext.NullTranslations:

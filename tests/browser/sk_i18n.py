@@ -6,7 +6,7 @@ import re
 
 ENGLISH = {"the", "and", "you", "your", "card", "cards", "bank", "player", "stand", "bust", "round",
            "wins", "with", "hand", "points", "lesson", "next", "previous", "about", "minutes",
-           "deal", "check", "hint", "answer", "show", "chart", "describe", "stake", "new"}
+           "deal", "check", "hint", "answer", "show", "chart", "stake", "new"}
 """Words of English learner text that neither Italian nor Spanish text contains."""
 
 PAGE_TEXT_JS = """() => {
