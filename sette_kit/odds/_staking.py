@@ -24,7 +24,9 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
+from .. import fmt
 from ..errors import SetteKitError
+from ..i18n import _
 from ..scoring import fmt_points
 from ..strategy import stand_at
 from ._solve import FirstCard, Solution
@@ -82,7 +84,20 @@ def _amount(x, name: str):
 
 
 def _num(x) -> str:
-    return f"{float(x):+.4f}"
+    return fmt.decimal(x, 4, sign=True)
+
+
+def _g4(x: float) -> str:
+    """``x`` with 4 significant digits like ``f"{x:.4g}"``, written by :mod:`sette_kit.fmt`."""
+    text = f"{x:.4g}"
+    if "e" in text:
+        return text
+    return fmt.decimal(x, len(text.split(".")[1]) if "." in text else 0)
+
+
+def _name(n: str) -> str:
+    """A first card's class name ("Ace", "2" ... "figure", "matta") for learners."""
+    return _(n) if not n.isdigit() else n
 
 
 def _fmt_stake(x) -> str:
@@ -91,7 +106,11 @@ def _fmt_stake(x) -> str:
 
 def _words(names, last: str = "or") -> str:
     names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {last} " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    if last == "or":
+        return _("{first} or {last}").format(first=", ".join(names[:-1]), last=names[-1])
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
 @dataclass(frozen=True)
@@ -171,23 +190,31 @@ class StakingPlan:
         At a flat stake the same play returns -0.1637 per unit staked (-16.4%).
         """
         lo, hi = self.min_stake, self.max_stake
-        flat = f"At a flat stake the same play returns {_num(self.flat_ev)} per unit staked " \
-               f"({float(self.flat_ev) * 100:+.1f}%)."
+        flat = _("At a flat stake the same play returns {ev} per unit staked ({percent}).").format(
+            ev=_num(self.flat_ev), percent=fmt.percent(self.flat_ev, 1, sign=True))
         if lo == hi:
-            return (f"A flat stake of {_fmt_stake(lo)} on every first card: {_num(self.ev_per_round)} per round, "
-                    f"{float(self.ev_per_unit) * 100:+.1f}% of the money staked.")
+            return _("A flat stake of {stake} on every first card: {ev} per round, "
+                     "{percent} of the money staked.").format(stake=_fmt_stake(lo), ev=_num(self.ev_per_round),
+                                                             percent=fmt.percent(self.ev_per_unit, 1, sign=True))
         high = [n for n in self.stakes if self.stakes[n] == hi]
         low = [n for n in self.stakes if self.stakes[n] == lo]
         if len(high) + len(low) == len(self.stakes):
             evs = _words([_num(self.first_cards[n].ev) for n in high], "and")
-            first = (f"Stake {_fmt_stake(hi)} on a first {_words(high)} (expected result per unit {evs}), "
-                     f"{_fmt_stake(lo)} on any other first card." if high and low else
-                     f"Stake {_fmt_stake(hi if high else lo)} on every first card.")
+            if high and low:
+                first = _("Stake {high} on a first {cards} (expected result per unit {evs}), "
+                          "{low} on any other first card.").format(
+                    high=_fmt_stake(hi), cards=_words(_name(n) for n in high), evs=evs, low=_fmt_stake(lo))
+            else:
+                first = _("Stake {stake} on every first card.").format(stake=_fmt_stake(hi if high else lo))
         else:
-            first = "Stakes: " + ", ".join(f"{_fmt_stake(s)} on a first {n}" for n, s in self.stakes.items()) + "."
+            first = _("Stakes: {stakes}.").format(stakes=", ".join(
+                _("{stake} on a first {card}").format(stake=_fmt_stake(s), card=_name(n))
+                for n, s in self.stakes.items()))
         staked = float(self.stake_per_round)
-        return (f"{first}\nPer round you win {_num(self.ev_per_round)} on average and stake "
-                f"{staked:.4g} on average: {float(self.ev_per_unit) * 100:+.1f}% of the money staked.\n{flat}")
+        per_round = _("Per round you win {ev} on average and stake {staked} on average: {percent} of the money "
+                      "staked.").format(ev=_num(self.ev_per_round), staked=_g4(staked),
+                                        percent=fmt.percent(self.ev_per_unit, 1, sign=True))
+        return f"{first}\n{per_round}\n{flat}"
 
 
 def staking_plan(solution, stakes: Mapping) -> StakingPlan:
@@ -294,8 +321,10 @@ class ThresholdTable:
             lines.append(f"{fmt_points(r.threshold):>14} | {float(r.flat_ev):>+23.5f} | "
                          f"{float(r.plan.ev_per_round):>+26.5f} | {float(r.plan.ev_per_unit) * 100:>+14.1f}% | "
                          f"{', '.join(high) if high else '-'}")
-        lines.append(f"The bank's best threshold: {fmt_points(self.best_flat.threshold)} against a flat stake, "
-                     f"{fmt_points(self.best_staking.threshold)} against the staking player.")
+        lines.append(_("The bank's best threshold: {flat} against a flat stake, {staking} against the staking "
+                       "player.").format(flat=fmt_points(self.best_flat.threshold),
+                                         staking=fmt_points(self.best_staking.threshold)))
+
         return "\n".join(lines)
 
 
