@@ -209,7 +209,7 @@ def final_distribution(policy, cards=(), seen=(), rules=None, *, player_total=No
         nxt: dict = {}
         for drawn, w in frontier.items():
             hand = tuple(a + b for a, b in zip(start, drawn))
-            hp, kind, _ = mdl.score(hand) if any(hand) else (0, "points", False)
+            hp, kind, __ = mdl.score(hand) if any(hand) else (0, "points", False)
             if (any(hand) and not mdl.wants(policy, hp, kind, opp)) or depth == N:
                 key = "bust" if kind == BUST else "triple" if kind == TRIPLE else Fraction(hp, 2)
                 finals.setdefault(depth, {}).setdefault(key, 0)
