@@ -44,7 +44,9 @@ from fractions import Fraction
 from itertools import product
 from typing import Mapping, NamedTuple
 
+from . import fmt
 from .errors import SetteKitError
+from .i18n import _
 from .numbers import shown
 
 __all__ = ["RoundResult", "round_result", "custom_round", "Ruin", "ruin_probability", "RuinSimulation",
@@ -113,18 +115,34 @@ class RoundResult:
         One round: -5 with probability 1/2 (50.0%), +5 with probability 1/2 (50.0%).
         Mean +0.0000, variance 25 (exactly 25), standard deviation 5.0000.
         """
-        parts = ", ".join(f"{x:+g} with probability {_frac(p)} ({float(p) * 100:.1f}%)"
-                          for x, p in self.distribution.items())
+        parts = ", ".join(_("{result} with probability {p} ({percent})").format(
+            result=_num(x, "+g"), p=_frac(p), percent=fmt.percent(p, 1)) for x, p in self.distribution.items())
         var = self.variance
-        exact = f" (exactly {_frac(var)})" if isinstance(var, Fraction) and len(str(var)) < 40 else ""
-        return (f"One round: {parts}.\nMean {float(self.mean):+.4f}, variance {float(var):.4g}{exact}, "
-                f"standard deviation {self.sd:.4f}.")
+        if isinstance(var, Fraction) and len(str(var)) < 40:
+            second = _("Mean {mean}, variance {variance} (exactly {exact}), standard deviation {sd}.")
+        else:
+            second = _("Mean {mean}, variance {variance}, standard deviation {sd}.")
+        return "\n".join((_("One round: {parts}.").format(parts=parts),
+                          second.format(mean=_num(float(self.mean), "+.4f"), variance=_num(float(var), ".4g"),
+                                        exact=_frac(var), sd=_num(self.sd, ".4f"))))
+
+
+def _num(x, spec: str) -> str:
+    """``format(x, spec)`` with the decimals written by :mod:`sette_kit.fmt` (a decimal
+    comma in Italian and Spanish); the sign of ``+`` specs is kept, even for zero."""
+    text = format(x, spec)
+    if "e" in text or "n" in text or "." not in text:
+        return text
+    out = fmt.decimal(x, len(text.split(".")[1]), sign="+" in spec)
+    if text[0] in "+-" and out[0] not in "+-":
+        out = text[0] + out
+    return out
 
 
 def _frac(p) -> str:
     if isinstance(p, Fraction):
-        return str(p) if len(str(p)) < 25 else f"≈{float(p):.6f}"
-    return f"{p:.6f}"
+        return str(p) if len(str(p)) < 25 else "≈" + fmt.decimal(p, 6)
+    return fmt.decimal(p, 6)
 
 
 def _stake(x, name="stake"):
@@ -409,19 +427,19 @@ def ruin_probability(game: RoundResult, bankroll: int = 100, target: int = 200, 
 
     if exact:
         r, t = _banded_solve(matrix(Fraction), [list(c_ruin), [Fraction(1)] * n], w)
-        bound, method = 0.0, "Gaussian elimination in exact Fractions"
+        bound, method = 0.0, _("Gaussian elimination in exact Fractions")
     else:
         r, t = _banded_solve(matrix(float), [[float(c) for c in c_ruin], [1.0] * n], w)
         bound = math.nan
-        method = "Gaussian elimination in floats"
+        method = _("Gaussian elimination in floats")
         if exact_probs:  # one refinement with the residual computed exactly
             res = _residual(rows, c_ruin, r)
             d, = _banded_solve(matrix(float), [[float(x) for x in res]], w)
             r = [a + b for a, b in zip(r, d)]
             res = _residual(rows, c_ruin, r)
             bound = 2 * max(abs(float(x)) for x in res) * max(t)
-            method += (", refined once with the residual computed in exact Fractions; error bound = "
-                       "2 x max residual x max expected rounds")
+            method = _("Gaussian elimination in floats, refined once with the residual computed in exact "
+                       "Fractions; error bound = 2 x max residual x max expected rounds")
     by = []
     for b in range(target + 1):
         if b >= target:
@@ -508,11 +526,11 @@ def bankroll_paths(game: RoundResult, bankroll: int = 100, target: int = 200, *,
     """
     if not isinstance(game, RoundResult):
         raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
-    bankroll, target, min_stake, _ = _chain(game, bankroll, target, min_stake)
+    bankroll, target, min_stake, __ = _chain(game, bankroll, target, min_stake)
     paths, rounds = _whole(paths, "paths", 1, 10_000), _whole(rounds, "rounds", 1, 1_000_000)
     rng = _rng(seed)
     tables = _sampler(game, target, min_stake)
-    return tuple(tuple(_walk(tables, bankroll, target, rng, rounds)) for _ in range(paths))
+    return tuple(tuple(_walk(tables, bankroll, target, rng, rounds)) for __ in range(paths))
 
 
 class RuinSimulation(NamedTuple):
@@ -540,13 +558,13 @@ def simulate_ruin(game: RoundResult, bankroll: int = 100, target: int = 200, *, 
     """
     if not isinstance(game, RoundResult):
         raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
-    bankroll, target, min_stake, _ = _chain(game, bankroll, target, min_stake)
+    bankroll, target, min_stake, __ = _chain(game, bankroll, target, min_stake)
     paths = _whole(paths, "paths", 2, 1_000_000)
     max_rounds = _whole(max_rounds, "max_rounds", 1, 10 ** 9)
     rng = _rng(seed)
     tables = _sampler(game, target, min_stake)
     ruined = total_rounds = 0
-    for _ in range(paths):
+    for __ in range(paths):
         path = _walk(tables, bankroll, target, rng, max_rounds)
         b = path[-1]
         if 0 <= b < target and tables[b] is not None:
@@ -614,13 +632,16 @@ class AfterBusts(NamedTuple):
         >>> print(next_card_after_busts("6 di coppe", 5).explain().splitlines()[1])
         Reshuffled every hand, 5 busts in a row change nothing: the deck has no memory, so it is still 23/39 ≈ 59.0%.
         """
-        return (f"Holding {', '.join(c.name() for c in self.hand)}, the next card busts you with probability "
-                f"{self.fresh} ≈ {float(self.fresh):.1%} from a fresh deck.\n"
-                f"Reshuffled every hand, {self.streak} busts in a row change nothing: the deck has no memory, "
-                f"so it is still {self.reshuffled} ≈ {float(self.reshuffled):.1%}.\n"
-                f"If the deck carries over (S18), the {self.streak} cards that bust you are gone: "
-                f"{self.counting} ≈ {float(self.carried):.1%}. "
-                f"That is counting cards, not luck that is owed to you.")
+        return "\n".join((
+            _("Holding {cards}, the next card busts you with probability {p} ≈ {percent} from a fresh "
+              "deck.").format(cards=", ".join(c.name() for c in self.hand), p=self.fresh,
+                              percent=fmt.percent(self.fresh, 1)),
+            _("Reshuffled every hand, {streak} busts in a row change nothing: the deck has no memory, "
+              "so it is still {p} ≈ {percent}.").format(streak=self.streak, p=self.reshuffled,
+                                                        percent=fmt.percent(self.reshuffled, 1)),
+            _("If the deck carries over (S18), the {streak} cards that bust you are gone: {counting} ≈ "
+              "{percent}. That is counting cards, not luck that is owed to you.").format(
+                streak=self.streak, counting=self.counting, percent=fmt.percent(self.carried, 1))))
 
 
 def next_card_after_busts(hand="6 di coppe", streak: int = 5, rules=None) -> AfterBusts:
@@ -674,8 +695,10 @@ def next_card_after_busts(hand="6 di coppe", streak: int = 5, rules=None) -> Aft
         num += weight * odds.bust_probability(mine, seen=seen, rules=rules)
         den += weight
     carried = num / den
-    counting = (f"{B} of the {N} unseen cards bust you; {streak} of them have gone, so "
-                f"{B - streak} of the {N - streak} left do: {B - streak}/{N - streak}")
+    counting = _("{busting} of the {unseen} unseen cards bust you; {streak} of them have gone, so "
+                 "{left_busting} of the {left} left do: {left_busting}/{left}").format(
+        busting=B, unseen=N, streak=streak, left_busting=B - streak, left=N - streak)
+
     return AfterBusts(mine, streak, fresh, reshuffled, carried, counting)
 
 
@@ -733,7 +756,7 @@ def hand_bust_after_streak(player=None, streak: int = 5, *, hands: int = 200_000
     pos = 0  # deck[:pos] are dealt; each card is drawn uniformly from deck[pos:] (a lazy shuffle)
     cache: dict = {}
     run = busts = after = after_busts = 0
-    for _ in range(hands):
+    for __ in range(hands):
         if not carry_over:
             pos = 0  # every card back in the deck
         hand, key = [], 0
@@ -774,7 +797,7 @@ class RuinRun:
     def __init__(self, game, bankroll, target, paths, seed, min_stake, max_rounds, step_rounds):
         if not isinstance(game, RoundResult):
             raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
-        self.bankroll, self.target, self.min_stake, _ = _chain(game, bankroll, target, min_stake)
+        self.bankroll, self.target, self.min_stake, __ = _chain(game, bankroll, target, min_stake)
         self.paths = _whole(paths, "paths", 2, 1_000_000)  # the bounds of simulate_ruin
         self.step_rounds = _whole(step_rounds, "step_rounds", 1, 10 ** 9)
         self.max_rounds = _whole(max_rounds, "max_rounds", 1, 10 ** 9)

@@ -84,7 +84,8 @@ def _amount(x, name: str):
 
 
 def _num(x) -> str:
-    return fmt.decimal(x, 4, sign=True)
+    text = fmt.decimal(x, 4, sign=True)
+    return text if text[0] in "+-" else "+" + text  # as f"{x:+.4f}": zero keeps its "+"
 
 
 def _g4(x: float) -> str:
