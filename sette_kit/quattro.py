@@ -121,7 +121,7 @@ from ._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE, Bad, Bool, CardIndex, Cho
 from .cards import FULL_DECK, Card, Deck, Rank, Suit, as_cards, parse_cards
 from .errors import IllegalMove, SetteKitError
 from . import fmt
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext, pgettext
 from .numbers import read_halves, read_number, read_whole, shown
 # the table machinery shared with Sette e mezzo (sette_kit.game, issue 10: no copy of the
 # engine): the Event value, the Legal/Option mapping of legal actions, the JSON helpers for
@@ -926,7 +926,17 @@ def odds_double_six(first=None, seen=(), rules: QuattroRules | None = None) -> O
 # The game
 # ---------------------------------------------------------------------------------------
 
+def _action_word(action: str) -> str:
+    """An action's name as a learner reads it (the id itself in English)."""
+    words = {"draw": lambda: pgettext("quattro action", "draw"),
+             "stand": lambda: pgettext("quattro action", "stand"),
+             "double_six": lambda: pgettext("quattro action", "double_six"),
+             "next_hand": lambda: pgettext("quattro action", "next_hand")}
+    return words[action]() if action in words else str(action)
+
+
 _FORMAT = "sette-kit/quattro/1"
+
 _CUT_RANK = {0: 0}  # the cut for the deal (Q4 reading): figures lowest, then Ace ... 7
 
 
@@ -1185,7 +1195,7 @@ class QuattroGame(Seats):
             raise IllegalMove(_("unknown action {action}: accepted {accepted}").format(
                 action=repr(action), accepted=", ".join(ACTIONS)))
         legal = self.legal_actions()
-        accepted = ", ".join(legal) or _("nothing (the game is over)")
+        accepted = ", ".join(_action_word(a) for a in legal) or _("nothing (the game is over)")
         if seat is not None:
             s = self._seat_of(seat)
             if s != self.to_act:

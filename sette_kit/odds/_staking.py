@@ -26,7 +26,7 @@ from typing import Mapping, NamedTuple
 
 from .. import fmt
 from ..errors import SetteKitError
-from ..i18n import _
+from ..i18n import N_, _
 from ..scoring import fmt_points
 from ..strategy import stand_at
 from ._solve import FirstCard, Solution
@@ -94,6 +94,9 @@ def _g4(x: float) -> str:
     if "e" in text:
         return text
     return fmt.decimal(x, len(text.split(".")[1]) if "." in text else 0)
+
+
+_CLASS_WORDS = (N_("Ace"), N_("figure"), N_("matta"))  # the class names below, for the catalogue
 
 
 def _name(n: str) -> str:
