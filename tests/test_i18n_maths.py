@@ -178,3 +178,19 @@ def test_errors_are_translated(lang):
     assert str(b.value) == {"it": "points_for vuole un QuattroScore (da score()), non 3",
                             "es": "points_for necesita un QuattroScore (de score()), no 3"}[lang]
     assert_no_english([str(a.value), str(b.value), str(c.value)])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_counting_words(lang):
+    from sette_kit import counting
+
+    with language(lang):
+        texts = [counting.draws(3).words, counting.draws(1).words, counting.two_card_sette_e_mezzo("italian").words,
+                 counting.reale_hands("italian").words, counting.reale_hands("plain").words,
+                 counting.trentuno_scores().words, counting.quattro_cycle().words]
+    assert_no_english(texts)
+    assert texts[0].splitlines()[1] == {
+        "it": "Senza ordine: ogni mano di 3 carte esce in 3! = 6 ordini, quindi ci sono 59.280 / 6 = 9.880 mani: "
+              "C(40, 3) = 9.880.",
+        "es": "Sin orden: cada mano de 3 cartas sale en 3! = 6 órdenes, así que hay 59.280 / 6 = 9.880 manos: "
+              "C(40, 3) = 9.880."}[lang]
