@@ -155,7 +155,7 @@ def _stake(x, name="stake"):
     elif isinstance(x, float) and math.isfinite(x):
         v = Fraction(str(x))
     if v is None or v <= 0:
-        raise SetteKitError(f"{name}={x!r}: a stake must be a positive number such as 1 or 10")
+        raise SetteKitError(_("{name}={x}: a stake must be a positive number such as 1 or 10").format(name=name, x=repr(x)))
     return int(v) if v.denominator == 1 else v
 
 
@@ -168,17 +168,18 @@ def custom_round(distribution: Mapping, stake=1, label: str = "") -> RoundResult
     (Fraction(-1, 25), Fraction(624, 625))
     """
     if not isinstance(distribution, Mapping) or not distribution:
-        raise SetteKitError(f"distribution={distribution!r}: give a dict result -> probability, "
-                            f"such as {{-1: Fraction(1, 2), 1: Fraction(1, 2)}}")
+        raise SetteKitError(_("distribution={distribution}: give a dict result -> probability, such as "
+                              "{example}").format(distribution=repr(distribution),
+                                                  example="{-1: Fraction(1, 2), 1: Fraction(1, 2)}"))
     for x, p in distribution.items():
         if isinstance(x, bool) or not isinstance(x, (int, Fraction)) or not -1000 <= x <= 1000:
-            raise SetteKitError(f"distribution: the result {shown(x)} must be a whole number or a Fraction "
-                                "from -1000 to 1000 (per unit stake)")
+            raise SetteKitError(_("distribution: the result {x} must be a whole number or a Fraction from -1000 to 1000 (per "
+                                  "unit stake)").format(x=shown(x)))
         if isinstance(p, bool) or not isinstance(p, (int, Fraction, float)) or not 0 <= p <= 1:
-            raise SetteKitError(f"distribution: the probability {shown(p)} of {x!r} must be a number from 0 to 1")
+            raise SetteKitError(_("distribution: the probability {p} of {x} must be a number from 0 to 1").format(p=shown(p), x=repr(x)))
     total = sum(distribution.values())
     if (isinstance(total, float) and abs(total - 1) > 1e-12) or (not isinstance(total, float) and total != 1):
-        raise SetteKitError(f"distribution: the probabilities add up to {total}, not 1")
+        raise SetteKitError(_("distribution: the probabilities add up to {total}, not 1").format(total=total))
     one = 1.0 if isinstance(total, float) else Fraction(1)
     return RoundResult((Part(None, one, _stake(stake), dict(distribution)),), label)
 
@@ -193,9 +194,9 @@ def _solution(rules, dealer, player, exact):
         return odds.solve(rules, dealer=dealer, exact=exact), "optimal"
     if isinstance(player, StandAt):
         if not isinstance(dealer, (StandAt, odds.BankSeesPlayer)):
-            raise SetteKitError(f"dealer={dealer!r}: use odds.stand_at(x) or odds.sees_player()")
+            raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(dealer=repr(dealer)))
         return Solution(rules, dealer, exact, player=player), repr(player)
-    raise SetteKitError(f"player={player!r}: accepted players are 'optimal' (the default) and odds.stand_at(x)")
+    raise SetteKitError(_("player={player}: accepted players are 'optimal' (the default) and odds.stand_at(x)").format(player=repr(player)))
 
 
 def round_result(rules=None, dealer=None, player=None, *, stake=1, plan=None, exact: bool = True) -> RoundResult:
@@ -225,15 +226,15 @@ def round_result(rules=None, dealer=None, player=None, *, stake=1, plan=None, ex
 
     if isinstance(plan, StakingPlan):
         if plan.solution is None:
-            raise SetteKitError("plan: this StakingPlan does not carry its solution; build it with odds.best_staking_plan")
+            raise SetteKitError(_("plan: this StakingPlan does not carry its solution; build it with odds.best_staking_plan"))
         if any(v is not None for v in (rules, dealer, player)):
-            raise SetteKitError("with a StakingPlan give no rules=, dealer= or player=: the plan's own are used")
+            raise SetteKitError(_("with a StakingPlan give no rules=, dealer= or player=: the plan's own are used"))
         sol, who = plan.solution, ("optimal" if plan.solution.player is None else repr(plan.solution.player))
     else:
         sol, who = _solution(rules, dealer, player, exact)
         if plan is not None:
             if not (isinstance(plan, tuple) and len(plan) == 2):
-                raise SetteKitError(f"plan={plan!r}: give (min_stake, max_stake), such as (1, 10), or a StakingPlan")
+                raise SetteKitError(_("plan={plan}: give (min_stake, max_stake), such as (1, 10), or a StakingPlan").format(plan=repr(plan)))
             plan = best_staking_plan(sol, *plan)
     if plan is None:
         one = Fraction(1) if sol.exact else 1.0
@@ -268,15 +269,18 @@ def _steps(game: RoundResult, b: int, min_stake: int):
 def _check_integral(game: RoundResult):
     for part in game.parts:
         if not isinstance(part.stake, int) or any(not isinstance(x, int) for x in part.per_unit):
-            raise SetteKitError("the bankroll chain needs whole-number stakes and results (stakes such as 1-10)")
+            raise SetteKitError(_("the bankroll chain needs whole-number stakes and results (stakes such as 1-10)"))
 
 
 def _whole(x, name, low=0, high=None) -> int:
     if isinstance(x, bool) or not isinstance(x, int) or x < low:
-        raise SetteKitError(f"{name}={shown(x)}: give a whole number >= {low}"
-                            + (f" and at most {high:,}" if high is not None else ""))
+        if high is not None:
+            raise SetteKitError(_("{name}={x}: give a whole number >= {low} and at most {high}").format(
+                name=name, x=shown(x), low=low, high=format(high, ",")))
+        raise SetteKitError(_("{name}={x}: give a whole number >= {low}").format(name=name, x=shown(x), low=low))
+
     if high is not None and x > high:  # issue 18: a bound on the work, refused at once
-        raise SetteKitError(f"{name}={shown(x)}: give a whole number from {low} to {high:,}")
+        raise SetteKitError(_("{name}={x}: give a whole number from {low} to {high}").format(name=name, x=shown(x), low=low, high=format(high, ',')))
     return x
 
 
@@ -291,7 +295,7 @@ def _chain(game, bankroll, target, min_stake):
     target = _whole(target, "target", 1, MAX_BANKROLL)
     min_stake = _whole(min_stake, "min_stake", 1, MAX_BANKROLL)
     if target <= bankroll:
-        raise SetteKitError(f"target={target} must be more than bankroll={bankroll}")
+        raise SetteKitError(_("target={target} must be more than bankroll={bankroll}").format(target=target, bankroll=bankroll))
     states = [b for b in range(target) if _steps(game, b, min_stake) is not None]
     return bankroll, target, min_stake, states
 
@@ -390,14 +394,14 @@ def ruin_probability(game: RoundResult, bankroll: int = 100, target: int = 200, 
     '0.964558 after 56.8 rounds on average'
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
     bankroll, target, min_stake, states = _chain(game, bankroll, target, min_stake)
     index = {b: i for i, b in enumerate(states)}
     n = len(states)
     exact_probs = all(isinstance(p, (int, Fraction)) for part in game.parts
                       for p in (part.probability, *part.per_unit.values()))
     if exact and not exact_probs:
-        raise SetteKitError("exact=True needs exact probabilities: build the round with exact=True")
+        raise SetteKitError(_("exact=True needs exact probabilities: build the round with exact=True"))
     zero, one = (Fraction(0), Fraction(1)) if exact_probs else (0.0, 1.0)
     rows, c_ruin = [], []  # Q restricted to the live states, and the one-step ruin probabilities
     w = 0
@@ -508,7 +512,7 @@ def _walk(tables, b, target, rng, limit):
 
 def _rng(seed):
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SetteKitError(f"seed={seed!r}: the seed must be a whole number >= 0")
+        raise SetteKitError(_("seed={seed}: the seed must be a whole number >= 0").format(seed=repr(seed)))
     return random.Random(seed)
 
 
@@ -525,7 +529,7 @@ def bankroll_paths(game: RoundResult, bankroll: int = 100, target: int = 200, *,
     ([True, True, True], True)
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
     bankroll, target, min_stake, __ = _chain(game, bankroll, target, min_stake)
     paths, rounds = _whole(paths, "paths", 1, 10_000), _whole(rounds, "rounds", 1, 1_000_000)
     rng = _rng(seed)
@@ -557,7 +561,7 @@ def simulate_ruin(game: RoundResult, bankroll: int = 100, target: int = 200, *, 
     True
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
     bankroll, target, min_stake, __ = _chain(game, bankroll, target, min_stake)
     paths = _whole(paths, "paths", 2, 1_000_000)
     max_rounds = _whole(max_rounds, "max_rounds", 1, 10 ** 9)
@@ -568,7 +572,7 @@ def simulate_ruin(game: RoundResult, bankroll: int = 100, target: int = 200, *, 
         path = _walk(tables, bankroll, target, rng, max_rounds)
         b = path[-1]
         if 0 <= b < target and tables[b] is not None:
-            raise SetteKitError(f"a path did not end within max_rounds={max_rounds}")
+            raise SetteKitError(_("a path did not end within max_rounds={max_rounds}").format(max_rounds=max_rounds))
         ruined += b < target
         total_rounds += len(path) - 1
     p = ruined / paths
@@ -602,9 +606,9 @@ def ruin_by_stake(rules=None, dealer=None, player=None, *, stakes=(1, 2, 5, 10),
     try:
         stakes = [int(s) if not isinstance(s, bool) and float(s).is_integer() else s for s in stakes]
     except (TypeError, ValueError):
-        raise SetteKitError(f"stakes={stakes!r}: give whole stakes such as (1, 2, 5, 10)") from None
+        raise SetteKitError(_("stakes={stakes}: give whole stakes such as (1, 2, 5, 10)").format(stakes=repr(stakes))) from None
     if not stakes or any(not isinstance(s, int) or s < 1 for s in stakes):
-        raise SetteKitError(f"stakes={stakes!r}: give whole stakes >= 1 such as (1, 2, 5, 10)")
+        raise SetteKitError(_("stakes={stakes}: give whole stakes >= 1 such as (1, 2, 5, 10)").format(stakes=repr(stakes)))
     base = round_result(rules, dealer, player, exact=exact)
     out = []
     for s in stakes:
@@ -671,16 +675,16 @@ def next_card_after_busts(hand="6 di coppe", streak: int = 5, rules=None) -> Aft
     streak = _whole(streak, "streak", 0, 40)
     mine = _cards(hand, rules, "hand")
     if not mine:
-        raise SetteKitError("hand: give at least one card, such as '6 di coppe'")
+        raise SetteKitError(_("hand: give at least one card, such as '6 di coppe'"))
     fresh = odds.bust_probability(mine, rules=rules)
     reshuffled = (fresh ** (streak + 1)) / (fresh ** streak) if fresh else Fraction(0)
     unseen = [c for c in _full_deck() if c not in mine]
     busting = [c for c in unseen if odds.bust_probability(mine, seen=[x for x in unseen if x != c], rules=rules) == 1]
     B, N = len(busting), len(unseen)
     if streak > B:
-        raise SetteKitError(f"streak={streak}: only {B} cards can bust {', '.join(c.name(rules.face) for c in mine)}")
+        raise SetteKitError(_("streak={streak}: only {B} cards can bust {value}").format(streak=streak, B=B, value=', '.join(c.name(rules.face) for c in mine)))
     if streak >= N:
-        raise SetteKitError(f"streak={streak}: no card would be left to draw")
+        raise SetteKitError(_("streak={streak}: no card would be left to draw").format(streak=streak))
     # group the busting cards by class: a set of `streak` of them is a class composition
     groups: dict = {}
     for c in busting:
@@ -746,7 +750,7 @@ def hand_bust_after_streak(player=None, streak: int = 5, *, hands: int = 200_000
     rules = _rules(rules)
     player = odds.stand_at(5) if player is None else player
     if not isinstance(player, odds.StandAt):
-        raise SetteKitError(f"player={player!r}: use odds.stand_at(x)")
+        raise SetteKitError(_("player={player}: use odds.stand_at(x)").format(player=repr(player)))
     streak = _whole(streak, "streak", 1, 40)
     hands = _whole(hands, "hands", 2, 10 ** 7)
     rng = _rng(seed)
@@ -796,7 +800,7 @@ class RuinRun:
 
     def __init__(self, game, bankroll, target, paths, seed, min_stake, max_rounds, step_rounds):
         if not isinstance(game, RoundResult):
-            raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
+            raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
         self.bankroll, self.target, self.min_stake, __ = _chain(game, bankroll, target, min_stake)
         self.paths = _whole(paths, "paths", 2, 1_000_000)  # the bounds of simulate_ruin
         self.step_rounds = _whole(step_rounds, "step_rounds", 1, 10 ** 9)
@@ -814,7 +818,7 @@ class RuinRun:
                 path = _walk(tables, self.bankroll, target, rng, self.max_rounds)
                 b = path[-1]
                 if 0 <= b < target and tables[b] is not None:
-                    raise SetteKitError(f"a path did not end within max_rounds={self.max_rounds}")
+                    raise SetteKitError(_("a path did not end within max_rounds={max_rounds}").format(max_rounds=self.max_rounds))
                 self.ruined += b < target
                 self.done += 1
                 played += len(path) - 1
@@ -824,7 +828,7 @@ class RuinRun:
     def result(self) -> RuinSimulation:
         """The estimate once every path is played (as :func:`simulate_ruin` returns it)."""
         if self.done < self.paths:
-            raise SetteKitError(f"the simulation has not finished: {self.done} of {self.paths} paths played")
+            raise SetteKitError(_("the simulation has not finished: {done} of {paths} paths played").format(done=self.done, paths=self.paths))
         p = self.ruined / self.paths
         se = math.sqrt(p * (1 - p) / (self.paths - 1)) if 0 < p < 1 else 0.0
         return RuinSimulation(p, se, self.paths, self.ruined, self.rounds_played / self.paths, self.seed)
@@ -859,20 +863,20 @@ def path_ends(game: RoundResult, paths, target: int, *, min_stake: int = 1) -> t
     ('ruined', 'target', 'playing')
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
     _check_integral(game)
     target = _whole(target, "target", 1, MAX_BANKROLL)
     min_stake = _whole(min_stake, "min_stake", 1, MAX_BANKROLL)
     if isinstance(paths, (str, bytes)) or not hasattr(paths, "__iter__"):
-        raise SetteKitError(f"paths={shown(paths)}: give the paths of risk.bankroll_paths (sequences of bankrolls)")
+        raise SetteKitError(_("paths={paths}: give the paths of risk.bankroll_paths (sequences of bankrolls)").format(paths=shown(paths)))
     out = []
     for path in paths:
         if isinstance(path, (str, bytes)) or not hasattr(path, "__getitem__") or not len(path):
-            raise SetteKitError(f"paths: {shown(path)} is not a bankroll path; give the paths of "
-                                f"risk.bankroll_paths (sequences of bankrolls)")
+            raise SetteKitError(_("paths: {path} is not a bankroll path; give the paths of risk.bankroll_paths (sequences of "
+                                  "bankrolls)").format(path=shown(path)))
         b = path[-1]
         if isinstance(b, bool) or not isinstance(b, int):
-            raise SetteKitError(f"paths: a bankroll path ends at {shown(b)}, not a whole number")
+            raise SetteKitError(_("paths: a bankroll path ends at {b}, not a whole number").format(b=shown(b)))
         out.append("target" if b >= target else "ruined" if _steps(game, b, min_stake) is None else "playing")
     return tuple(out)
 
@@ -888,12 +892,12 @@ def at_stake(game: RoundResult, stake) -> RoundResult:
     ({-5: Fraction(1, 2), 5: Fraction(1, 2)}, Fraction(25, 1), 'coin, stake 5')
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
     if len(game.parts) != 1 or game.parts[0].card is not None:
-        raise SetteKitError("at_stake needs a round at a flat stake; a staking plan's stakes depend on the "
-                            "first card (build it again with risk.round_result(plan=(min, max)))")
+        raise SetteKitError(_("at_stake needs a round at a flat stake; a staking plan's stakes depend on the first card "
+                              "(build it again with risk.round_result(plan=(min, max)))"))
     if isinstance(stake, (int, Fraction)) and not isinstance(stake, bool) and stake > MAX_BANKROLL:
-        raise SetteKitError(f"stake={shown(stake)}: give a stake from 1 to {MAX_BANKROLL:,} (the chain's bound)")
+        raise SetteKitError(_("stake={stake}: give a stake from 1 to {MAX_BANKROLL} (the chain's bound)").format(stake=shown(stake), MAX_BANKROLL=format(MAX_BANKROLL, ',')))
     s = _stake(stake)
     old = game.parts[0].stake
     label = game.label.replace(f"stake {old}", f"stake {s}", 1)
