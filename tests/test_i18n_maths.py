@@ -175,9 +175,15 @@ def test_errors_are_translated(lang):
             quattro.points_for(3)
         with pytest.raises(Exception) as c:
             Q.matta_question(parse_cards("3c 4d"), PLAIN)
+        with pytest.raises(Exception) as d:
+            quattro.QuattroGame.from_json('{"format": "sette-kit/quattro/1", "x": 1}')
+        with pytest.raises(Exception) as e:
+            risk.custom_round({-1: Fraction(1, 3), 1: Fraction(1, 3)})
     assert str(b.value) == {"it": "points_for vuole un QuattroScore (da score()), non 3",
                             "es": "points_for necesita un QuattroScore (de score()), no 3"}[lang]
-    assert_no_english([str(a.value), str(b.value), str(c.value)])
+    assert str(d.value).startswith({"it": "impossibile caricare la partita di Quattro e mezzo salvata: ",
+                                    "es": "no se puede cargar la partida guardada de Cuatro y medio: "}[lang])
+    assert_no_english([str(x.value) for x in (a, b, c, d, e)])
 
 
 @pytest.mark.parametrize("lang", LANGS)
