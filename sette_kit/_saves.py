@@ -37,6 +37,7 @@ import re
 
 from ._checks import read_name
 from .errors import SetteKitError
+from .i18n import _
 from .numbers import shown
 
 __all__ = ["MAX_SAVE_CHARS", "load_json", "validate", "build_options", "Bad", "Int", "Num", "Bool", "Str", "Choice", "Name",
@@ -58,7 +59,7 @@ class Bad(Exception):
 
     def error(self, what: str) -> SetteKitError:
         where = f"{self.path} " if self.path else ""
-        return SetteKitError(f"cannot load {what}: {where}{self.problem}")
+        return SetteKitError(_("cannot load {what}: {where}{problem}").format(what=what, where=where, problem=self.problem))
 
 
 def _no_constant(name):
@@ -69,23 +70,23 @@ def load_json(text, what: str, max_chars: int = MAX_SAVE_CHARS):
     """Steps 1 and 2: the size, then the JSON.  ``what`` names the save in messages."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > max_chars * 4:
-            raise SetteKitError(f"cannot load {what}: {len(text):,} bytes is above the limit of {max_chars:,} "
-                                "characters; refused unread")
+            raise SetteKitError(_("cannot load {what}: {text_count} bytes is above the limit of {max_chars} characters; "
+                                  "refused unread").format(what=what, text_count=format(len(text), ','), max_chars=format(max_chars, ',')))
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError:
-            raise SetteKitError(f"cannot load {what}: the bytes are not UTF-8 text") from None
+            raise SetteKitError(_("cannot load {what}: the bytes are not UTF-8 text").format(what=what)) from None
     if not isinstance(text, str):
-        raise SetteKitError(f"cannot load {what}: give the text that to_json() wrote, not {shown(text)}")
+        raise SetteKitError(_("cannot load {what}: give the text that to_json() wrote, not {text}").format(what=what, text=shown(text)))
     if len(text) > max_chars:
-        raise SetteKitError(f"cannot load {what}: {len(text):,} characters is above the limit of {max_chars:,}; "
-                            "refused unread (pass max_chars= to raise the limit)")
+        raise SetteKitError(_("cannot load {what}: {text_count} characters is above the limit of {max_chars}; refused "
+                              "unread (pass max_chars= to raise the limit)").format(what=what, text_count=format(len(text), ','), max_chars=format(max_chars, ',')))
     try:
         return json.loads(text, parse_constant=_no_constant)
     except RecursionError:
-        raise SetteKitError(f"cannot load {what}: the JSON is nested too deeply") from None
+        raise SetteKitError(_("cannot load {what}: the JSON is nested too deeply").format(what=what)) from None
     except ValueError as exc:
-        raise SetteKitError(f"cannot load {what}: not JSON text ({str(exc)[:120]})") from None
+        raise SetteKitError(_("cannot load {what}: not JSON text ({value})").format(what=what, value=str(exc)[:120])) from None
 
 
 def validate(schema, value, what: str):
@@ -117,7 +118,7 @@ class Int:
 
     def check(self, v, path):
         if type(v) is not int or not self.lo <= v <= self.hi:
-            raise Bad(path, f"must be {self.words()}, not {shown(v)}")
+            raise Bad(path, _("must be {value}, not {v}").format(value=self.words(), v=shown(v)))
 
 
 class Num:
@@ -128,13 +129,13 @@ class Num:
 
     def check(self, v, path):
         if type(v) not in (int, float) or not math.isfinite(v) or not self.lo <= v <= self.hi:
-            raise Bad(path, f"must be a number from {self.lo} to {self.hi}, not {shown(v)}")
+            raise Bad(path, _("must be a number from {lo} to {hi}, not {v}").format(lo=self.lo, hi=self.hi, v=shown(v)))
 
 
 class Bool:
     def check(self, v, path):
         if type(v) is not bool:
-            raise Bad(path, f"must be true or false, not {shown(v)}")
+            raise Bad(path, _("must be true or false, not {v}").format(v=shown(v)))
 
 
 class Str:
@@ -146,11 +147,11 @@ class Str:
 
     def check(self, v, path):
         if type(v) is not str:
-            raise Bad(path, f"must be text, not {shown(v)}")
+            raise Bad(path, _("must be text, not {v}").format(v=shown(v)))
         if len(v) > self.max_len:
-            raise Bad(path, f"must be at most {self.max_len} characters long, not {len(v):,}")
+            raise Bad(path, _("must be at most {max_len} characters long, not {v_count}").format(max_len=self.max_len, v_count=format(len(v), ',')))
         if self.pattern is not None and not self.pattern.fullmatch(v):
-            raise Bad(path, f"must be {self.words or 'of the form ' + self.pattern.pattern}, not {shown(v)}")
+            raise Bad(path, _("must be {value}, not {v}").format(value=self.words or 'of the form ' + self.pattern.pattern, v=shown(v)))
 
 
 class Choice:
@@ -159,7 +160,7 @@ class Choice:
 
     def check(self, v, path):
         if type(v) is not str or v not in self.choices:
-            raise Bad(path, f"must be one of {', '.join(map(repr, self.choices))}, not {shown(v)}")
+            raise Bad(path, _("must be one of {value}, not {v}").format(value=', '.join(map(repr, self.choices)), v=shown(v)))
 
 
 class Name:
@@ -168,7 +169,7 @@ class Name:
     def check(self, v, path):
         try:
             if not isinstance(v, str):
-                raise SetteKitError(f"must be text, not {shown(v)}")
+                raise SetteKitError(_("must be text, not {v}").format(v=shown(v)))
             read_name(v, "the name")
         except SetteKitError as exc:
             raise Bad(path, str(exc)) from None
@@ -193,16 +194,16 @@ class List:
 
     def check(self, v, path):
         if type(v) is not list:
-            raise Bad(path, f"must be a list, not {shown(v)}")
+            raise Bad(path, _("must be a list, not {v}").format(v=shown(v)))
         if not self.lo <= len(v) <= self.hi:
-            raise Bad(path, f"must hold {self.lo} to {self.hi:,} items, not {len(v):,}")
+            raise Bad(path, _("must hold {lo} to {hi} items, not {v_count}").format(lo=self.lo, hi=format(self.hi, ','), v_count=format(len(v), ',')))
         for i, x in enumerate(v):
             self.item.check(x, _join(path, i))
         if self.unique:
             seen = set()
             for x in v:
                 if x in seen:
-                    raise Bad(path, f"must not repeat {'a name' if isinstance(x, str) else 'an item'} ({shown(x)})")
+                    raise Bad(path, _("must not repeat {value} ({x})").format(value='a name' if isinstance(x, str) else 'an item', x=shown(x)))
                 seen.add(x)
 
 
@@ -214,7 +215,7 @@ class Tuple:
 
     def check(self, v, path):
         if type(v) is not list or len(v) != len(self.items):
-            raise Bad(path, f"must be a list of {len(self.items)} items, not {shown(v)}")
+            raise Bad(path, _("must be a list of {items_count} items, not {v}").format(items_count=len(self.items), v=shown(v)))
         for i, (schema, x) in enumerate(zip(self.items, v)):
             schema.check(x, _join(path, i))
 
@@ -227,15 +228,15 @@ class Obj:
 
     def check(self, v, path):
         if type(v) is not dict:
-            raise Bad(path, f"must be an object {{...}}, not {shown(v)}")
+            raise Bad(path, _("must be an object {{...}}, not {v}").format(v=shown(v)))
         unknown = sorted(k for k in v if k not in self.fields)
         if unknown:
-            raise Bad(path, f"has unknown field(s) {', '.join(map(repr, unknown[:5]))}")
+            raise Bad(path, _("has unknown field(s) {value}").format(value=', '.join(map(repr, unknown[:5]))))
         for k, schema in self.fields.items():
             if k not in v:
                 if k in self.optional:
                     continue
-                raise Bad(_join(path, k), "is missing")
+                raise Bad(_join(path, k), _("is missing"))
             schema.check(v[k], _join(path, k))
 
 
@@ -247,9 +248,9 @@ class Dict:
 
     def check(self, v, path):
         if type(v) is not dict:
-            raise Bad(path, f"must be an object {{...}}, not {shown(v)}")
+            raise Bad(path, _("must be an object {{...}}, not {v}").format(v=shown(v)))
         if len(v) > self.hi:
-            raise Bad(path, f"must hold at most {self.hi} entries, not {len(v):,}")
+            raise Bad(path, _("must hold at most {hi} entries, not {v_count}").format(hi=self.hi, v_count=format(len(v), ',')))
         for k, x in v.items():
             self.key.check(k, _join(path, k))
             self.value.check(x, _join(path, k))
@@ -275,29 +276,31 @@ class EventData:
             return
         if type(v) is int:
             if abs(v) > 10 ** 15:
-                raise Bad(path, f"must be at most 10**15 in size, not {shown(v)}")
+                raise Bad(path, _("must be at most 10**15 in size, not {v}").format(v=shown(v)))
             return
         if type(v) is float:
             if not math.isfinite(v):
-                raise Bad(path, "must be a finite number")
+                raise Bad(path, _("must be a finite number"))
             return
         if type(v) is str:
             if len(v) > 2000:
-                raise Bad(path, f"must be at most 2000 characters long, not {len(v):,}")
+                raise Bad(path, _("must be at most 2000 characters long, not {v_count}").format(v_count=format(len(v), ',')))
             return
         if type(v) is dict:
             if set(v) == {"card"}:
                 return CardIndex.check(v["card"], _join(path, "card"))
             if set(v) == {"fraction"}:
                 return _FRACTION.check(v["fraction"], _join(path, "fraction"))
-            raise Bad(path, "must be a card {\"card\": i}, a fraction {\"fraction\": \"a/b\"} or a plain value")
+            raise Bad(path, _("must be a card {card}, a fraction {fraction} or a plain value").format(
+                card='{"card": i}', fraction='{"fraction": "a/b"}'))
+
         if type(v) is list:
             if depth <= 0 or len(v) > 64:
-                raise Bad(path, "is nested too deeply or too long (at most 64 items, 3 levels)")
+                raise Bad(path, _("is nested too deeply or too long (at most 64 items, 3 levels)"))
             for i, x in enumerate(v):
                 self.check(x, _join(path, i), depth - 1)
             return
-        raise Bad(path, f"is not a value a save can hold: {shown(v)}")
+        raise Bad(path, _("is not a value a save can hold: {v}").format(v=shown(v)))
 
 
 RNG_STATE = Tuple(Int(1, 3), List(Int(0, 2 ** 32 - 1), 625, 625), Opt(Num(-1e308, 1e308)))
@@ -313,19 +316,18 @@ def build_options(cls, d: dict, what: str, convert=None):
     names = [f.name for f in dataclasses.fields(cls)]
     unknown = sorted(set(d) - set(names))
     if unknown:
-        raise SetteKitError(f"cannot load {what}: rules: unknown option(s) {', '.join(unknown[:5])}; "
-                            f"accepted: {', '.join(names)}")
+        raise SetteKitError(_("cannot load {what}: rules: unknown option(s) {value}; accepted: {value2}").format(what=what, value=', '.join(unknown[:5]), value2=', '.join(names)))
     try:
         return cls(**(convert(d) if convert else d))
     except SetteKitError as exc:
-        raise SetteKitError(f"cannot load {what}: rules: {exc}") from None
+        raise SetteKitError(_("cannot load {what}: rules: {exc}").format(what=what, exc=exc)) from None
 
 
 def rng_state(value, path: str = "rng"):
     """A checked state for ``random.Random.setstate``."""
     RNG_STATE.check(value, path)
     if value[1][-1] > 624:
-        raise Bad(_join(_join(path, 1), 624), f"must be a position from 0 to 624, not {value[1][-1]}")
+        raise Bad(_join(_join(path, 1), 624), _("must be a position from 0 to 624, not {value}").format(value=value[1][-1]))
     return (value[0], tuple(value[1]), value[2])
 
 

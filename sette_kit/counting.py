@@ -24,7 +24,9 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from .cards import FULL_DECK, Suit
+from . import fmt
 from .errors import SetteKitError
+from .i18n import N_, _, get_language, ngettext
 from .numbers import shown
 from .rules import Rules
 from .scoring import fmt_points, outcome, score
@@ -36,7 +38,10 @@ __all__ = ["choose", "arrangements", "Draws", "draws", "Count", "two_card_sette_
 
 
 def _n(x: int) -> str:
-    return f"{x:,}"
+    """A whole number with its thousands marked: '9,880' in English, '9.880' in Italian
+    and Spanish."""
+    text = f"{x:,}"
+    return text if get_language() == "en" else text.replace(",", ".")
 
 
 MAX_CARDS = 1000
@@ -46,7 +51,8 @@ answers and their words stay readable: 1000! has 2,568 digits)."""
 
 def _whole(x, name: str, low: int = 0, high: int = MAX_CARDS) -> int:
     if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high:
-        raise SetteKitError(f"{name}={shown(x)}: give a whole number from {low} to {high:,}")
+        raise SetteKitError(_("{name}={value}: give a whole number from {low} to {high}").format(
+            name=name, value=shown(x), low=low, high=_n(high)))
     return x
 
 
@@ -58,8 +64,12 @@ def choose(n: int, k: int) -> int:
     """
     n, k = _whole(n, "n"), _whole(k, "k")
     if k > n:
-        raise SetteKitError(f"k={k} is more than n={n}: you cannot draw more cards than there are")
+        raise SetteKitError(_too_many(n, k))
     return math.comb(n, k)
+
+
+def _too_many(n: int, k: int) -> str:
+    return _("k={k} is more than n={n}: you cannot draw more cards than there are").format(k=k, n=n)
 
 
 def arrangements(n: int, k: int) -> int:
@@ -70,7 +80,7 @@ def arrangements(n: int, k: int) -> int:
     """
     n, k = _whole(n, "n"), _whole(k, "k")
     if k > n:
-        raise SetteKitError(f"k={k} is more than n={n}: you cannot draw more cards than there are")
+        raise SetteKitError(_too_many(n, k))
     return math.perm(n, k)
 
 
@@ -84,7 +94,8 @@ class Draws(NamedTuple):
     words: str
 
 
-_ORD = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_ORD = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"), N_("seventh"),
+        N_("eighth"), N_("ninth"), N_("tenth"))
 
 
 def draws(k: int, n: int = 40) -> Draws:
@@ -100,19 +111,25 @@ def draws(k: int, n: int = 40) -> Draws:
     """
     k, n = _whole(k, "k", 1), _whole(n, "n", 1)
     if k > n:
-        raise SetteKitError(f"k={k} is more than n={n}: you cannot draw more cards than there are")
+        raise SetteKitError(_too_many(n, k))
     ordered, unordered = math.perm(n, k), math.comb(n, k)
     if k <= len(_ORD):
-        steps = [f"{n} choices for the first card"] + [f"then {n - i} for the {_ORD[i]}" for i in range(1, k)]
+        steps = [_("{n} choices for the first card").format(n=n)] + [
+            _("then {n} for the {nth}").format(n=n - i, nth=_(_ORD[i])) for i in range(1, k)]
         factors = " × ".join(str(n - i) for i in range(k))
     else:
-        steps = [f"{n} choices for the first card, {n - 1} for the second, ... {n - k + 1} for the last"]
+        steps = [_("{n} choices for the first card, {second} for the second, ... {last} for the last").format(
+            n=n, second=n - 1, last=n - k + 1)]
         factors = f"{n} × {n - 1} × ... × {n - k + 1}"
-    first = f"Ordered: {', '.join(steps)}: {factors} = {_n(ordered)} ordered draws." if k > 1 else \
-        f"Ordered: {n} choices for the card: {_n(ordered)} draws."
-    second = (f"Unordered: each hand of {k} cards turns up in {k}! = {_n(math.factorial(k))} orders, so there are "
-              f"{_n(ordered)} / {_n(math.factorial(k))} = {_n(unordered)} hands: C({n}, {k}) = {_n(unordered)}."
-              if k > 1 else f"Unordered: one card has one order, so C({n}, 1) = {n}.")
+    if k > 1:
+        first = _("Ordered: {steps}: {factors} = {ordered} ordered draws.").format(
+            steps=", ".join(steps), factors=factors, ordered=_n(ordered))
+        second = _("Unordered: each hand of {k} cards turns up in {k}! = {orders} orders, so there are "
+                   "{ordered} / {orders} = {unordered} hands: C({n}, {k}) = {unordered}.").format(
+            k=k, orders=_n(math.factorial(k)), ordered=_n(ordered), unordered=_n(unordered), n=n)
+    else:
+        first = _("Ordered: {n} choices for the card: {ordered} draws.").format(n=n, ordered=_n(ordered))
+        second = _("Unordered: one card has one order, so C({n}, 1) = {n}.").format(n=n)
     return Draws(n, k, ordered, unordered, first + "\n" + second)
 
 
@@ -136,7 +153,8 @@ def _rules(rules) -> Rules:
     if isinstance(rules, str):
         return Rules.preset(rules)
     if not isinstance(rules, Rules):
-        raise SetteKitError(f"rules={rules!r}: give a Rules object or a preset name such as 'plain'")
+        raise SetteKitError(_("rules={rules}: give a Rules object or a preset name such as 'plain'").format(
+            rules=repr(rules)))
     return rules
 
 
@@ -180,21 +198,30 @@ def two_card_sette_e_mezzo(rules=None) -> Count:
     rules = _rules(rules)
     figures, sevens, m_half, m_seven = _halves_and_sevens(rules)
     F, S = len(figures), len(sevens)
-    parts = [(f"the {S} sevens × the {F} figures", S * F)]
+    parts = [(_("the {sevens} sevens × the {figures} figures").format(sevens=S, figures=F), S * F)]
     if m_half:
-        parts.append((f"the {S} sevens × the matta", S))
+        parts.append((_("the {sevens} sevens × the matta").format(sevens=S), S))
     if m_seven:
-        parts.append((f"the matta × the {F} figures", F))
-    fav = sum(n for _, n in parts)
+        parts.append((_("the matta × the {figures} figures").format(figures=F), F))
+    fav = sum(n for __, n in parts)
     total = math.comb(40, 2)
-    mname = " that are not the matta" if rules.matta is not None else ""
-    half = f"the {F} figures{mname}" + (", and the matta (as ½, S4)" if m_half else "")
-    seven = f"the {S} sevens" + (", and the matta (as 7, S4)" if m_seven else "")
+    if rules.matta is not None:
+        half = _("the {figures} figures that are not the matta").format(figures=F)
+    else:
+        half = _("the {figures} figures").format(figures=F)
+    if m_half:
+        half = _("{cards}, and the matta (as ½, S4)").format(cards=half)
+    seven = _("the {sevens} sevens").format(sevens=S)
+    if m_seven:
+        seven = _("{cards}, and the matta (as 7, S4)").format(cards=seven)
     p = Fraction(fav, total)
-    words = ("A two-card 7½ is a card worth ½ with a card worth 7 (S1).\n"
-             f"Worth ½: {half}. Worth 7: {seven}.\n"
-             + "; ".join(f"{w} = {n}" for w, n in parts).capitalize() + ".\n"
-             f"Total {fav} of the C(40, 2) = {total} two-card hands: {fav}/{total} ≈ {float(p):.2%}.")
+    products = "; ".join(f"{w} = {n}" for w, n in parts)
+    words = "\n".join((
+        _("A two-card 7½ is a card worth ½ with a card worth 7 (S1)."),
+        _("Worth ½: {half}. Worth 7: {seven}.").format(half=half, seven=seven),
+        products[:1].upper() + products[1:] + ".",
+        _("Total {fav} of the C(40, 2) = {total} two-card hands: {fraction} ≈ {percent}.").format(
+            fav=fav, total=total, fraction=f"{fav}/{total}", percent=fmt.percent(p, 2))))
     engine = _engine_two_card(rules, lambda c: odds.sette_e_mezzo_probability((c,), rules=rules))
     return Count("two-card 7½", fav, total, p, engine, words)
 
@@ -219,17 +246,20 @@ def reale_hands(rules=None) -> Count:
     engine = _engine_two_card(rules, lambda c: odds.reale_probability((c,), rules=rules))
     if not rules.reale:
         return Count("reale", 0, total, Fraction(0), engine,
-                     "These rules have no reale (S5): no two-card hand is one. 0 of 780.")
+                     _("These rules have no reale (S5): no two-card hand is one. 0 of 780."))
     figures, sevens, m_half, m_seven = _halves_and_sevens(rules)
     matta = rules.matta
-    lines = ["A reale is a 7 and a figure, or the matta and a figure"
-             + (", of the same suit (S5)." if rules.reale_same_suit else ", of any suits (S5).")]
+    lines = [_("A reale is a 7 and a figure, or the matta and a figure, of the same suit (S5).")
+             if rules.reale_same_suit else _("A reale is a 7 and a figure, or the matta and a figure, of any suits (S5).")]
     if rules.reale_same_suit:
         per_suit = [(s, sum(1 for a in sevens if a.suit == s) * sum(1 for f in figures if f.suit == s)) for s in Suit]
-        n7f = sum(n for _, n in per_suit)
-        note = f" (the {matta.name(rules.face)} is the matta)" if matta is not None and matta.is_figure else ""
-        lines.append("A 7 and a figure of its suit: " + ", ".join(f"{_suit_name(s, rules)} {n}" for s, n in per_suit)
-                     + f" = {n7f}{note}.")
+        n7f = sum(n for __, n in per_suit)
+        counts = ", ".join(f"{_suit_name(s, rules)} {n}" for s, n in per_suit)
+        if matta is not None and matta.is_figure:
+            lines.append(_("A 7 and a figure of its suit: {counts} = {n} (the {matta} is the matta).").format(
+                counts=counts, n=n7f, matta=matta.name(rules.face)))
+        else:
+            lines.append(_("A 7 and a figure of its suit: {counts} = {n}.").format(counts=counts, n=n7f))
         more = []
         n7m = nfm = 0
         if matta is not None:
@@ -238,20 +268,23 @@ def reale_hands(rules=None) -> Count:
             figs_ms = [f for f in figures if f.suit == ms]
             if m_half and seven_ms:
                 n7m = len(seven_ms)
-                more.append(f"The {seven_ms[0].name(rules.face)} with the matta (as ½): {n7m}.")
+                more.append(_("The {card} with the matta (as ½): {n}.").format(card=seven_ms[0].name(rules.face),
+                                                                               n=n7m))
             if m_seven:
                 nfm = len(figs_ms)
-                more.append(f"The matta (as 7) with a figure of {_suit_name(ms, rules)}: {nfm}.")
+                more.append(_("The matta (as 7) with a figure of {suit}: {n}.").format(suit=_suit_name(ms, rules),
+                                                                                        n=nfm))
         if more:
             lines.append(" ".join(more))
         fav = n7f + n7m + nfm
     else:
         F, S = len(figures), len(sevens)
         fav = S * F + (S if m_half else 0) + (F if m_seven else 0)
-        lines.append(f"Every two-card 7½ is one: {fav} (see two_card_sette_e_mezzo).")
+        lines.append(_("Every two-card 7½ is one: {n} (see two_card_sette_e_mezzo).").format(n=fav))
     p = Fraction(fav, total)
     shown = f"{fav}/{total}" + (f" = {p.numerator}/{p.denominator}" if p.denominator != total else "")
-    lines.append(f"Total {fav} of the C(40, 2) = {total} two-card hands: {shown} ≈ {float(p):.2%}.")
+    lines.append(_("Total {fav} of the C(40, 2) = {total} two-card hands: {fraction} ≈ {percent}.").format(
+        fav=fav, total=total, fraction=shown, percent=fmt.percent(p, 2)))
     return Count("reale", fav, total, p, engine, "\n".join(lines))
 
 
@@ -291,13 +324,17 @@ def trentuno_scores(rules=None) -> TrentunoCount:
 
     rules = trentuno.DEFAULT_RULES if rules is None else rules
     if not isinstance(rules, trentuno.TrentunoRules):
-        raise SetteKitError(f"rules={rules!r}: give a sette_kit.trentuno.TrentunoRules")
+        raise SetteKitError(_("rules={rules}: give a sette_kit.trentuno.TrentunoRules").format(rules=repr(rules)))
     counts = Counter(trentuno.score(h, rules).total for h in itertools.combinations(FULL_DECK, 3))
     total = sum(counts.values())
     best = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
-    words = (f"C(40, 3) = 40 × 39 × 38 / (3 × 2 × 1) = 59,280 / 6 = {_n(total)} three-card hands.\n"
-             f"The most likely score is {best[0]}: {_n(best[1])} of the {_n(total)} hands ({best[1] / total:.1%}).\n"
-             f"31 (an Ace and two figures of one suit): {counts[31]} hands, 4 suits × C(3, 2) = 3 pairs of figures.")
+    words = "\n".join((
+        _("C(40, 3) = 40 × 39 × 38 / (3 × 2 × 1) = {ordered} / 6 = {total} three-card hands.").format(
+            ordered=_n(59280), total=_n(total)),
+        _("The most likely score is {score}: {n} of the {total} hands ({percent}).").format(
+            score=best[0], n=_n(best[1]), total=_n(total), percent=fmt.percent(Fraction(best[1], total), 1)),
+        _("31 (an Ace and two figures of one suit): {n} hands, 4 suits × C(3, 2) = 3 pairs of figures.").format(
+            n=counts[31])))
     return TrentunoCount(total, dict(sorted(counts.items())), best, words)
 
 
@@ -374,10 +411,11 @@ def quattro_cycle(rules=None) -> QuattroCycle:
         duels.append(Duel(x, y, hands, r.reason))
     three = quattro.showdown([_rep(a, "c"), _rep(b, "d"), _rep(c, "s")], rules=rules)
     winner = fmt_points((a, b, c)[three.winners[0]])
-    words = ("5 beats 4½ (Q2: a 5 loses to everything except 4½, and beats a 4½); "
-             "4½ beats 7½ (4½ beats every other hand); 7½ beats 5 (by total). "
-             "So A beats B, B beats C and C beats A: the ranking is not transitive, and no hand is best.\n"
-             f"All three at one table: the {winner} wins ({three.reason})")
+    words = "\n".join((
+        _("5 beats 4½ (Q2: a 5 loses to everything except 4½, and beats a 4½); "
+          "4½ beats 7½ (4½ beats every other hand); 7½ beats 5 (by total). "
+          "So A beats B, B beats C and C beats A: the ranking is not transitive, and no hand is best."),
+        _("All three at one table: the {winner} wins ({reason})").format(winner=winner, reason=three.reason)))
     return QuattroCycle(tuple(duels), winner, words)
 
 
@@ -446,9 +484,11 @@ class Shoe:
         self.rules = _rules(rules)
         self.dealer = stand_at(5) if dealer is None else dealer
         if not isinstance(self.dealer, (StandAt, BankSeesPlayer)):
-            raise SetteKitError(f"dealer={dealer!r}: use odds.stand_at(x) or odds.sees_player()")
+            raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(
+                dealer=repr(dealer)))
         if not (player in ("counting", "basic") or isinstance(player, StandAt)):
-            raise SetteKitError(f"player={player!r}: accepted 'counting', 'basic' or odds.stand_at(x)")
+            raise SetteKitError(_("player={player}: accepted 'counting', 'basic' or odds.stand_at(x)").format(
+                player=repr(player)))
         self.player = player
         if stakes is None:
             self._lo = self._hi = 1
@@ -456,12 +496,14 @@ class Shoe:
             from .odds._staking import _amount
 
             if not (isinstance(stakes, tuple) and len(stakes) == 2):
-                raise SetteKitError(f"stakes={stakes!r}: give (min_stake, max_stake), such as (1, 10)")
+                raise SetteKitError(_("stakes={stakes}: give (min_stake, max_stake), such as (1, 10)").format(
+                    stakes=repr(stakes)))
             self._lo, self._hi = _amount(stakes[0], "min_stake"), _amount(stakes[1], "max_stake")
             if self._lo > self._hi:
-                raise SetteKitError(f"stakes={stakes!r}: the minimum is more than the maximum")
+                raise SetteKitError(_("stakes={stakes}: the minimum is more than the maximum").format(
+                    stakes=repr(stakes)))
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise SetteKitError(f"seed={seed!r}: the seed must be a whole number >= 0")
+            raise SetteKitError(_("seed={seed}: the seed must be a whole number >= 0").format(seed=repr(seed)))
         self.seed, self.exact = seed, exact
         self._rng = random.Random(seed)
         self._deck = list(FULL_DECK)
@@ -509,8 +551,9 @@ class Shoe:
         cards = _cards(cards, self.rules, "cards")
         gone = [c for c in cards if c in set(self._seen)]
         if gone:
-            raise SetteKitError(f"{', '.join(c.name(self.rules.face) for c in gone)} has been seen this deck: "
-                                f"it cannot be in your hand")
+            raise SetteKitError(_("{cards} has been seen this deck: it cannot be in your hand").format(
+                cards=", ".join(c.name(self.rules.face) for c in gone)))
+
         return cards
 
     def bust_probability(self, cards) -> Fraction:
@@ -673,10 +716,10 @@ def compare_hand(shoe: Shoe, cards) -> HandNow:
     from . import odds
 
     if not isinstance(shoe, Shoe):
-        raise SetteKitError(f"shoe={shoe!r}: give a counting.Shoe")
+        raise SetteKitError(_("shoe={shoe}: give a counting.Shoe").format(shoe=repr(shoe)))
     mine = shoe._hand(cards)
     if not mine:
-        raise SetteKitError("cards: give at least one card, such as '5 di bastoni'")
+        raise SetteKitError(_("cards: give at least one card, such as '5 di bastoni'"))
     rules = shoe.rules
     bust_fresh = odds.bust_probability(mine, rules=rules, exact=shoe.exact)
     decision_fresh = shoe._fresh.decision(mine)
@@ -712,8 +755,9 @@ def shoe_counts(shoe: Shoe) -> list:
     True
     """
     if not isinstance(shoe, Shoe):
-        raise SetteKitError(f"shoe={shoe!r}: give a counting.Shoe")
+        raise SetteKitError(_("shoe={shoe}: give a counting.Shoe").format(shoe=repr(shoe)))
     seen = set(shoe.seen)
+
     totals: dict = {}
     gone: dict = {}
     for c in FULL_DECK:

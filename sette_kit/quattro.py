@@ -120,6 +120,8 @@ from ._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE, Bad, Bool, CardIndex, Cho
                      Name, Obj, Str, build_options, event_schema, load_json, rng_state, validate)
 from .cards import FULL_DECK, Card, Deck, Rank, Suit, as_cards, parse_cards
 from .errors import IllegalMove, SetteKitError
+from . import fmt
+from .i18n import N_, _, ngettext, pgettext
 from .numbers import read_halves, read_number, read_whole, shown
 # the table machinery shared with Sette e mezzo (sette_kit.game, issue 10: no copy of the
 # engine): the Event value, the Legal/Option mapping of legal actions, the JSON helpers for
@@ -171,14 +173,19 @@ class QuattroRules:
     def __post_init__(self) -> None:
         t = self.target
         if isinstance(t, bool) or not isinstance(t, int) or not 1 <= t <= MAX_TARGET:
-            raise SetteKitError(f"target={shown(t)} must be a whole number of points, at least 1 "
-                                f"(Q6 recommends 50 or 100)" + (f"; at most {MAX_TARGET}" if isinstance(t, int) and t > 1 else ""))
+            if isinstance(t, int) and t > 1:
+                raise SetteKitError(_("target={target} must be a whole number of points, at least 1 (Q6 recommends "
+                                      "50 or 100); at most {most}").format(target=shown(t), most=MAX_TARGET))
+            raise SetteKitError(_("target={target} must be a whole number of points, at least 1 (Q6 recommends "
+                                  "50 or 100)").format(target=shown(t)))
         if self.matta is not None and not isinstance(self.matta, Card):
-            raise SetteKitError(f"matta={self.matta!r} must be a Card (e.g. Card('Re', 'denari')) or None (Q1)")
+            raise SetteKitError(_("matta={matta} must be a Card (e.g. Card('Re', 'denari')) or None (Q1)").format(
+                matta=repr(self.matta)))
         if not isinstance(self.face, str) or self.face not in ("italian", "french", "spanish"):
-            raise SetteKitError(f"face={self.face!r}: accepted 'italian', 'french', 'spanish' (D1)")
+            raise SetteKitError(_("face={face}: accepted 'italian', 'french', 'spanish' (D1)").format(
+                face=repr(self.face)))
         if not isinstance(self.dealer_wins_all_ties, bool):
-            raise SetteKitError("dealer_wins_all_ties must be True or False (Q4)")
+            raise SetteKitError(_("dealer_wins_all_ties must be True or False (Q4)"))
 
     @property
     def matta_values(self) -> tuple[Fraction, ...]:
@@ -209,7 +216,7 @@ def _rules_args(d: Mapping) -> dict:
     d = dict(d)
     if d.get("matta") is not None:
         if type(d["matta"]) is not int or not 0 <= d["matta"] < 40:
-            raise SetteKitError(f"matta={shown(d['matta'])} must be a card index 0-39 or null")
+            raise SetteKitError(_("matta={matta} must be a card index 0-39 or null").format(matta=shown(d['matta'])))
         d["matta"] = FULL_DECK[d["matta"]]
     return d
 
@@ -218,7 +225,8 @@ def _rules(rules) -> QuattroRules:
     if rules is None:
         return DEFAULT_RULES
     if not isinstance(rules, QuattroRules):
-        raise SetteKitError(f"rules must be a QuattroRules (or None for the default), got {shown(rules)}")
+        raise SetteKitError(_("rules must be a QuattroRules (or None for the default), got {rules}").format(
+            rules=shown(rules)))
     return rules
 
 
@@ -227,7 +235,8 @@ def _rules(rules) -> QuattroRules:
 # ---------------------------------------------------------------------------------------
 
 _NAMES = {"four_and_half": "4½", "seven_and_half": "7½", "double_six": "double six", "mega": "mega 4½",
-          "five": "5", "bust": "bust"}
+          "five": "5", "bust": "bust"}  # keys: next_card's outcomes and the widgets compare these
+_LABELS = {"double_six": N_("double six"), "mega": N_("mega 4½"), "bust": N_("bust")}
 
 
 @dataclass(frozen=True)
@@ -275,6 +284,11 @@ class QuattroScore:
     def name(self) -> str:
         """How players say it: '4½', '7½', 'double six', 'mega 4½', '6½', 'bust'."""
         return _NAMES.get(self.kind, fmt_points(self.total))
+
+    @property
+    def label(self) -> str:
+        """:attr:`name` in the kit's language, for learners: '4½', 'doppio sei', 'sballato'..."""
+        return _(_LABELS[self.kind]) if self.kind in _LABELS else self.name
 
     def __repr__(self) -> str:
         m = f" with the matta ({fmt_points(self.matta_value)})" if self.with_matta else ""
@@ -370,24 +384,24 @@ def score(cards, rules: QuattroRules | None = None, *, matta=None, double_six: b
     rules = _rules(rules)
     cards = _as_cards(cards, rules.face)
     if not cards:
-        raise SetteKitError("a hand needs at least one card")
+        raise SetteKitError(_("a hand needs at least one card"))
     if double_six is not None and not isinstance(double_six, bool):
-        raise SetteKitError(f"double_six={shown(double_six)}: accepted True, False or None (Q3)")
+        raise SetteKitError(_("double_six={value}: accepted True, False or None (Q3)").format(value=shown(double_six)))
     declared = _qualifies_double_six(cards, rules) if double_six is None else bool(double_six)
     if declared and not (cards[0].rank == Rank.SEI and not rules.is_matta(cards[0])):
-        raise SetteKitError(f"only a first card 6 may be declared for a double six (Q3), not "
-                            f"{cards[0].name(rules.face)}")
+        raise SetteKitError(_("only a first card 6 may be declared for a double six (Q3), not {card}").format(
+            card=cards[0].name(rules.face)))
     opts = _options(cards, rules, declared)
     if matta is not None:
         if not any(rules.is_matta(c) for c in cards):
-            raise SetteKitError("matta= gives the matta's value, but this hand has no matta under these rules")
+            raise SetteKitError(_("matta= gives the matta's value, but this hand has no matta under these rules"))
         v = _read_value(matta)
         allowed = (HALF,) if len(cards) == 1 else rules.matta_values
         if v not in allowed:
             if len(cards) == 1:
-                raise SetteKitError("alone, the matta counts ½ like any figure (S4)")
-            raise SetteKitError(f"the matta cannot be worth {fmt_points(v)}: accepted values are "
-                                f"{', '.join(fmt_points(a) for a in allowed)} (Q1)")
+                raise SetteKitError(_("alone, the matta counts ½ like any figure (S4)"))
+            raise SetteKitError(_("the matta cannot be worth {value}: accepted values are {accepted} (Q1)").format(
+                value=fmt_points(v), accepted=", ".join(fmt_points(a) for a in allowed)))
         if v == 6 and opts[0].kind == "double_six":
             return opts[0]
         return next(o for o in opts if o.matta_value == v and o.kind != "double_six")
@@ -405,7 +419,7 @@ def points_for(s: QuattroScore) -> int:
     [2, 5, 1, 1, 0, 0]
     """
     if not isinstance(s, QuattroScore):
-        raise SetteKitError(f"points_for takes a QuattroScore (from score()), not {shown(s)}")
+        raise SetteKitError(_("points_for takes a QuattroScore (from score()), not {value}").format(value=shown(s)))
     k = s.kind
     if k in ("four_and_half", "mega"):
         return 3 if s.with_matta else 5
@@ -441,25 +455,29 @@ def explain(cards, rules: QuattroRules | None = None, *, matta=None, double_six:
     parts = []
     for c in s.cards:
         if rules.is_matta(c):
-            lines.append(f"{c.name(face)} is the matta: ½ or any whole number 1-7 (Q1).")
+            lines.append(_("{card} is the matta: ½ or any whole number 1-7 (Q1).").format(card=c.name(face)))
         elif c.is_figure:
-            lines.append(f"{c.name(face)} is a figure: it counts ½ (S1).")
+            lines.append(_("{card} is a figure: it counts ½ (S1).").format(card=c.name(face)))
             parts.append(HALF)
         else:
-            lines.append(f"{c.name(face)} counts {int(c.rank)} (S1).")
+            lines.append(_("{card} counts {value} (S1).").format(card=c.name(face), value=int(c.rank)))
             parts.append(card_value(c))
     if s.kind == "double_six":
-        second = "the matta taken as a 6" if has_matta else "a second 6"
-        lines.append(f"A first card 6, declared, then {second}: double six, 12 (Q3). It wins the hand "
-                     "unless another player makes one too (then it is a tie, Q4).")
-        lines.append(f"If it wins: {s.points} points (Q6: double six{' with the matta' if has_matta else ''}).")
+        if has_matta:
+            lines.append(_("A first card 6, declared, then the matta taken as a 6: double six, 12 (Q3). It wins "
+                           "the hand unless another player makes one too (then it is a tie, Q4)."))
+            lines.append(_("If it wins: {n} points (Q6: double six with the matta).").format(n=s.points))
+        else:
+            lines.append(_("A first card 6, declared, then a second 6: double six, 12 (Q3). It wins "
+                           "the hand unless another player makes one too (then it is a tie, Q4)."))
+            lines.append(_("If it wins: {n} points (Q6: double six).").format(n=s.points))
         return "\n".join(lines)
     if has_matta:
         if len(s.cards) == 1:
-            lines.append("Alone, the matta counts ½ like any figure (S4).")
+            lines.append(_("Alone, the matta counts ½ like any figure (S4)."))
         else:
             base = sum(parts, Fraction(0))
-            lines.append(f"Without the matta the hand makes {_sum(parts)}.")
+            lines.append(_("Without the matta the hand makes {sum}.").format(sum=_sum(parts)))
             bits, busting = [], None
             for v in rules.matta_values:
                 t = base + v
@@ -467,24 +485,24 @@ def explain(cards, rules: QuattroRules | None = None, *, matta=None, double_six:
                     busting = v
                     break
                 bits.append(f"{fmt_points(t)}")
-            first = f"With the matta worth ½ it makes {bits[0]}" if bits else ""
+            first = _("With the matta worth ½ it makes {total}").format(total=bits[0]) if bits else ""
             rest = [f"{fmt_points(v)}: {b}" for v, b in zip(rules.matta_values[1:], bits[1:])]
-            text = "; ".join([first] + rest) if bits else "Even worth ½ the matta takes it over 7½"
+            text = "; ".join([first] + rest) if bits else _("Even worth ½ the matta takes it over 7½")
             if busting is not None and bits:
-                text += f"; {fmt_points(busting)} or more: over 7½, bust"
+                text += "; " + _("{value} or more: over 7½, bust").format(value=fmt_points(busting))
             lines.append(text + ".")
             if matta is not None:
-                lines.append(f"You declared the matta worth {fmt_points(s.matta_value)}.")
+                lines.append(_("You declared the matta worth {value}.").format(value=fmt_points(s.matta_value)))
             elif not s.bust:
-                why = "the best hand on its own (Q2)"
                 tail = ""
                 vals = {o.kind for o in _options(s.cards, rules, False)}
                 if "five" in vals and "four_and_half" in vals:
-                    tail = " At the showdown the value may change: a 5 beats a 4½ (Q2)."
-                lines.append(f"The kit takes {fmt_points(s.matta_value)}, for {s.name} - {why}.{tail}")
+                    tail = " " + _("At the showdown the value may change: a 5 beats a 4½ (Q2).")
+                lines.append(_("The kit takes {value}, for {hand} - the best hand on its own (Q2).").format(
+                    value=fmt_points(s.matta_value), hand=s.label) + tail)
             parts.append(s.matta_value)
     if len(parts) > 1 and not (has_matta and len(s.cards) > 1):
-        lines.append(f"Sum: {_sum(parts)}.")
+        lines.append(_("Sum: {sum}.").format(sum=_sum(parts)))
     lines.extend(_verdict(s))
     return "\n".join(lines)
 
@@ -498,34 +516,36 @@ def _sum(parts) -> str:
 def _verdict(s: QuattroScore) -> list[str]:
     k, m = s.kind, s.with_matta
     if k == "bust":
-        return [f"{fmt_points(s.total)} is over 7½: bust, out of this hand (S2)."]
+        return [_("{total} is over 7½: bust, out of this hand (S2).").format(total=fmt_points(s.total))]
     if k == "under":
-        return [f"{fmt_points(s.total)} is below 4½: nobody may stop below 4½, so this hand must draw (Q2)."]
+        return [_("{total} is below 4½: nobody may stop below 4½, so this hand must draw (Q2).").format(
+            total=fmt_points(s.total))]
     if k == "mega":
-        return ["Nine cards making 4½: a mega 4½! It wins the whole game at once (Q4)."]
+        return [_("Nine cards making 4½: a mega 4½! It wins the whole game at once (Q4).")]
     out = []
     if k == "four_and_half":
-        out.append("4½: it beats every hand but a 5, a double six and a mega 4½ (Q2-Q4); it must be declared, "
-                   "and its maker may still draw (Q2).")
+        out.append(_("4½: it beats every hand but a 5, a double six and a mega 4½ (Q2-Q4); it must be declared, "
+                     "and its maker may still draw (Q2)."))
         if m:
-            out.append("Made with the matta: it loses a tie with a 4½ made without it (Q4).")
+            out.append(_("Made with the matta: it loses a tie with a 4½ made without it (Q4)."))
     elif k == "seven_and_half":
-        out.append("7½: only a 4½, a double six or a mega 4½ beats it (Q2-Q4); it must be declared (Q2).")
+        out.append(_("7½: only a 4½, a double six or a mega 4½ beats it (Q2-Q4); it must be declared (Q2)."))
         if m:
-            out.append("Made with the matta: it loses a tie with a 7½ made without it (Q4).")
+            out.append(_("Made with the matta: it loses a tie with a 7½ made without it (Q4)."))
     elif k == "five":
-        out.append("5: it loses to every other hand except 4½, and it beats a 4½ - unless a double six or a "
-                   "mega 4½ is made (Q2-Q4).")
+        out.append(_("5: it loses to every other hand except 4½, and it beats a 4½ - unless a double six or a "
+                     "mega 4½ is made (Q2-Q4)."))
     else:
-        out.append(f"{fmt_points(s.total)}: a plain total; higher totals beat it, and so do 4½, 7½, a double six "
-                   f"and a mega 4½ (Q2-Q4).")
-    why = {"four_and_half": "4½ with the matta" if m else "4½",
-           "seven_and_half": "7½ with the matta" if m else "7½",
-           "five": {1: "a 5 with one card", 5: "a 5 with five cards"}.get(s.n_cards, "any other win"),
-           "points": "any other win"}[k]
-    deal = {"four_and_half": " It takes the deal (Q5).", "seven_and_half": " It takes the deal (Q5).",
-            "five": " It takes the deal only if it beats a 4½ (Q5)."}.get(k, "")
-    out.append(f"If it wins: {s.points} point{'s' if s.points != 1 else ''} (Q6: {why}).{deal}")
+        out.append(_("{total}: a plain total; higher totals beat it, and so do 4½, 7½, a double six "
+                     "and a mega 4½ (Q2-Q4).").format(total=fmt_points(s.total)))
+    why = {"four_and_half": _("4½ with the matta") if m else "4½",
+           "seven_and_half": _("7½ with the matta") if m else "7½",
+           "five": {1: _("a 5 with one card"), 5: _("a 5 with five cards")}.get(s.n_cards, _("any other win")),
+           "points": _("any other win")}[k]
+    deal = {"four_and_half": " " + _("It takes the deal (Q5)."), "seven_and_half": " " + _("It takes the deal (Q5)."),
+            "five": " " + _("It takes the deal only if it beats a 4½ (Q5).")}.get(k, "")
+    out.append(ngettext("If it wins: {n} point (Q6: {why}).", "If it wins: {n} points (Q6: {why}).",
+                        s.points).format(n=s.points, why=why) + deal)
     return out
 
 
@@ -556,47 +576,52 @@ def _contenders(scores: Sequence, dealer: int | None, rules: QuattroRules):
     """(winners, reason, five_beat_four_and_half) for fixed scores."""
     live = [s for s, sc in enumerate(scores) if sc is not None and sc.can_stand]
     if not live:
-        return (), "Nobody stands: nobody wins the hand and nobody scores.", False
+        return (), _("Nobody stands: nobody wins the hand and nobody scores."), False
     by_kind = {}
     for s in live:
         by_kind.setdefault(scores[s].kind, []).append(s)
     five_beats = False
     if "mega" in by_kind:
-        return tuple(by_kind["mega"]), "A mega 4½ - nine cards making 4½ - wins the whole game (Q4).", False
+        return tuple(by_kind["mega"]), _("A mega 4½ - nine cards making 4½ - wins the whole game (Q4)."), False
     if "double_six" in by_kind:
-        cands, why = by_kind["double_six"], "A double six wins the hand (Q3)"
+        cands, why = by_kind["double_six"], _("A double six wins the hand (Q3)")
     elif "five" in by_kind and "four_and_half" in by_kind:
-        cands, why, five_beats = by_kind["five"], "A 5 beats a 4½, whatever else is on the table (Q2)", True
+        cands, why, five_beats = by_kind["five"], _("A 5 beats a 4½, whatever else is on the table (Q2)"), True
     else:
         top = max(scores[s].rank for s in live)
         cands = [s for s in live if scores[s].rank == top]
         sc = scores[cands[0]]
-        why = f"The best hand is {sc.name}" + {
-            "four_and_half": " (4½ beats every hand but a 5, a double six and a mega 4½, Q2-Q4)",
-            "seven_and_half": " (only a 4½, a double six or a mega 4½ beats 7½, Q2-Q4)"}.get(sc.kind, " (by total, Q2)")
+        if sc.kind == "four_and_half":
+            why = _("The best hand is {hand} (4½ beats every hand but a 5, a double six and a mega 4½, Q2-Q4)")
+        elif sc.kind == "seven_and_half":
+            why = _("The best hand is {hand} (only a 4½, a double six or a mega 4½ beats 7½, Q2-Q4)")
+        else:
+            why = _("The best hand is {hand} (by total, Q2)")
+        why = why.format(hand=sc.label)
     if len(cands) == 1:
         return tuple(cands), why + ".", five_beats
     kind = scores[cands[0]].kind
     if rules.dealer_wins_all_ties and dealer in cands:
-        return (dealer,), (why + "; a tie, and under this option the dealer wins every tie (Q4, as the Italian "
-                           "encyclopedia article says)."), five_beats
+        return (dealer,), (why + "; " + _("a tie, and under this option the dealer wins every tie (Q4, as the "
+                                          "Italian encyclopedia article says).")), five_beats
     notes = []
     if kind in ("four_and_half", "seven_and_half"):
         clean = [s for s in cands if not scores[s].with_matta]
         if clean and len(clean) < len(cands):
             cands = clean
-            notes.append("the hand made with the matta loses the tie (Q4)")
+            notes.append(_("the hand made with the matta loses the tie (Q4)"))
     if len(cands) > 1:
         most = max(scores[s].n_cards for s in cands)
         more = [s for s in cands if scores[s].n_cards == most]
         if len(more) < len(cands):
             cands = more
-            notes.append("the hand with more cards wins the tie (Q4)")
+            notes.append(_("the hand with more cards wins the tie (Q4)"))
     if len(cands) > 1 and dealer in cands:
         cands = [dealer]
-        notes.append("the dealer wins a complete tie (Q4)")
+        notes.append(_("the dealer wins a complete tie (Q4)"))
     elif len(cands) > 1:
-        notes.append("a complete tie: each of them scores (Q4)")
+        notes.append(_("a complete tie: each of them scores (Q4)"))
+
     return tuple(cands), why + "; " + "; ".join(notes) + ".", five_beats
 
 
@@ -621,14 +646,15 @@ def showdown(hands: Sequence, dealer: int | None = None, rules: QuattroRules | N
     """
     rules = _rules(rules)
     if not isinstance(hands, (list, tuple)):
-        raise SetteKitError(f"hands={shown(hands)}: give a list with one hand per seat (cards, text, a "
-                            "QuattroScore, or None for a seat without a hand)")
+        raise SetteKitError(_("hands={hands}: give a list with one hand per seat (cards, text, a "
+                              "QuattroScore, or None for a seat without a hand)").format(hands=shown(hands)))
     if dealer is not None and not (isinstance(dealer, int) and not isinstance(dealer, bool)
                                    and 0 <= dealer < len(hands)):
-        raise SetteKitError(f"dealer={shown(dealer)} must be a seat 0-{len(hands) - 1}")
+        raise SetteKitError(_("dealer={dealer} must be a seat 0-{last}").format(dealer=shown(dealer),
+                                                                                 last=len(hands) - 1))
     if double_six is not None and (isinstance(double_six, (str, bytes)) or not hasattr(double_six, "__iter__")):
-        raise SetteKitError(f"double_six={shown(double_six)}: give the list of seats that declared a double "
-                            "six (Q3), or None")
+        raise SetteKitError(_("double_six={value}: give the list of seats that declared a double "
+                              "six (Q3), or None").format(value=shown(double_six)))
     declared = None if double_six is None else set(double_six)
     fixed: list = []
     choices: dict[int, list[QuattroScore]] = {}
@@ -643,7 +669,8 @@ def showdown(hands: Sequence, dealer: int | None = None, rules: QuattroRules | N
         else:
             cards = _as_cards(h, rules.face)
             if not cards:
-                raise SetteKitError(f"seat {s} has an empty hand: use None for a seat without a hand")
+                raise SetteKitError(_("seat {seat} has an empty hand: use None for a seat without a hand").format(
+                    seat=s))
             ds = None if declared is None else (s in declared)
             sc = score(cards, rules, double_six=ds)
             fixed.append(sc)
@@ -652,7 +679,8 @@ def showdown(hands: Sequence, dealer: int | None = None, rules: QuattroRules | N
                 if opts:
                     choices[s] = opts
         if seen & set(cards):
-            raise SetteKitError(f"{', '.join(c.name() for c in seen & set(cards))} cannot be in two hands")
+            raise SetteKitError(_("{cards} cannot be in two hands").format(
+                cards=", ".join(c.name() for c in seen & set(cards))))
         seen |= set(cards)
     if choices:  # Q1: the (one) matta holder picks the value that wins him the most points
         (holder, opts), = choices.items()
@@ -660,7 +688,7 @@ def showdown(hands: Sequence, dealer: int | None = None, rules: QuattroRules | N
         for o in opts:
             trial = list(fixed)
             trial[holder] = o
-            w, _, _ = _contenders(trial, dealer, rules)
+            w, __, ___ = _contenders(trial, dealer, rules)
             if holder in w:
                 key = (points_for(o), len(w) == 1, o.rank, -(o.matta_value or 0))
                 if best is None or key > best[0]:
@@ -706,7 +734,7 @@ class Odds:
 
 
 def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f}%"
+    return fmt.percent(p, 1)
 
 
 def _unseen(cards: tuple, seen, rules: QuattroRules) -> tuple[Card, ...]:
@@ -715,7 +743,8 @@ def _unseen(cards: tuple, seen, rules: QuattroRules) -> tuple[Card, ...]:
     seen = _as_cards(seen, rules.face)
     overlap = set(cards) & set(seen)
     if overlap:
-        raise SetteKitError(f"{', '.join(c.name(rules.face) for c in overlap)} is both in the hand and in seen=")
+        raise SetteKitError(_("{cards} is both in the hand and in seen=").format(
+            cards=", ".join(c.name(rules.face) for c in overlap)))
     gone = set(cards) | set(seen)
     return tuple(c for c in FULL_DECK if c not in gone)
 
@@ -727,14 +756,14 @@ def _class(card: Card, rules: QuattroRules) -> int:
     return 0 if card.is_figure else int(card.rank)
 
 
-_CLASS_WORDS = {0: ("figure", "figures"), 1: ("ace", "aces"), 2: ("two", "twos"), 3: ("three", "threes"),
-                4: ("four", "fours"), 5: ("five", "fives"), 6: ("six", "sixes"), 7: ("seven", "sevens")}
-
-
 def _cw(k: int, n: int) -> str:
     if k == 8:
-        return "the matta"
-    return f"{n} {_CLASS_WORDS[k][n != 1]}"
+        return _("the matta")
+    words = {0: lambda: ngettext("{n} figure", "{n} figures", n), 1: lambda: ngettext("{n} ace", "{n} aces", n),
+             2: lambda: ngettext("{n} two", "{n} twos", n), 3: lambda: ngettext("{n} three", "{n} threes", n),
+             4: lambda: ngettext("{n} four", "{n} fours", n), 5: lambda: ngettext("{n} five", "{n} fives", n),
+             6: lambda: ngettext("{n} six", "{n} sixes", n), 7: lambda: ngettext("{n} seven", "{n} sevens", n)}
+    return words[k]().format(n=n)
 
 
 def next_card(cards, seen=(), rules: QuattroRules | None = None, *, double_six: bool | None = None) -> dict:
@@ -751,7 +780,7 @@ def next_card(cards, seen=(), rules: QuattroRules | None = None, *, double_six: 
     cards = _as_cards(cards, rules.face)
     rest = _unseen(cards, seen, rules)
     if not rest:
-        raise SetteKitError("no unseen card is left to draw")
+        raise SetteKitError(_("no unseen card is left to draw"))
     if double_six is None:
         double_six = False
     reps: dict[int, list] = {}
@@ -782,7 +811,7 @@ def odds_four_and_half(cards, seen=(), rules: QuattroRules | None = None) -> Odd
     rules = _rules(rules)
     cards = _as_cards(cards, rules.face)
     if not cards:
-        raise SetteKitError("give the cards of the hand, e.g. '3 di coppe'")
+        raise SetteKitError(_("give the cards of the hand, e.g. '3 di coppe'"))
     rest = _unseen(cards, seen, rules)
     now = score(cards, rules, double_six=False)
     counts = [0] * 9
@@ -800,20 +829,25 @@ def odds_four_and_half(cards, seen=(), rules: QuattroRules | None = None) -> Odd
     base_hp = sum(int(card_value(c) * 2) for c in cards if not rules.is_matta(c))
     allowed = tuple(int(v * 2) for v in rules.matta_values)
     ev = _eventually(base_hp, matta_in, len(cards), tuple(counts), allowed)
-    have = fmt_points(now.total) if not matta_in else f"{fmt_points(Fraction(base_hp, 2))} and the matta"
+    have = fmt_points(now.total) if not matta_in else _("{points} and the matta").format(
+        points=fmt_points(Fraction(base_hp, 2)))
     lines = []
     if fav:
         names = " + ".join(_cw(k, n) for k, n in sorted(fav.items()))
         frac = f"{n_fav}/{len(rest)}" + (f" = {p.numerator}/{p.denominator}" if p.denominator != len(rest) else "")
-        lines.append(f"You have {have}. Cards that make exactly 4½: {names}, {n_fav} of the {len(rest)} "
-                     f"unseen cards: {frac} ≈ {_pct(p)}.")
+        lines.append(_("You have {have}. Cards that make exactly 4½: {names}, {n} of the {unseen} "
+                       "unseen cards: {fraction} ≈ {percent}.").format(have=have, names=names, n=n_fav,
+                                                                      unseen=len(rest), fraction=frac,
+                                                                      percent=_pct(p)))
     else:
-        lines.append(f"You have {have}. No card can make exactly 4½ next: 0 of the {len(rest)} unseen cards.")
+        lines.append(_("You have {have}. No card can make exactly 4½ next: 0 of the {unseen} unseen "
+                       "cards.").format(have=have, unseen=len(rest)))
     if ev == 0 and not fav:
-        lines.append("4½ cannot be made any more: every card adds at least ½.")
+        lines.append(_("4½ cannot be made any more: every card adds at least ½."))
     elif ev is not None:
-        lines.append(f"Drawing for 4½ (draw while it can still be made, stop as soon as the hand can be 4½), "
-                     f"the chance of making it at some point is {ev.numerator}/{ev.denominator} ≈ {_pct(ev)}.")
+        lines.append(_("Drawing for 4½ (draw while it can still be made, stop as soon as the hand can be 4½), "
+                       "the chance of making it at some point is {fraction} ≈ {percent}.").format(
+            fraction=f"{ev.numerator}/{ev.denominator}", percent=_pct(ev)))
     return Odds(p, n_fav, len(rest), "\n".join(lines), ev, MappingProxyType(dict(fav)))
 
 
@@ -861,22 +895,30 @@ def odds_double_six(first=None, seen=(), rules: QuattroRules | None = None) -> O
     if first is None:
         first = next((c for c in FULL_DECK if c.rank == Rank.SEI and c not in seen_cards), None)
         if first is None:
-            raise SetteKitError("every 6 is in seen=: no first 6 is possible")
+            raise SetteKitError(_("every 6 is in seen=: no first 6 is possible"))
     elif not isinstance(first, Card):
         cs = _as_cards(first, rules.face)
         if len(cs) != 1:
-            raise SetteKitError("first= is one card, the first card 6 (Q3)")
+            raise SetteKitError(_("first= is one card, the first card 6 (Q3)"))
         first = cs[0]
     if first.rank != Rank.SEI or rules.is_matta(first):
-        raise SetteKitError(f"a double six starts from a first card 6 (Q3), not {first.name(rules.face)}")
+        raise SetteKitError(_("a double six starts from a first card 6 (Q3), not {card}").format(
+            card=first.name(rules.face)))
     rest = _unseen((first,), seen_cards, rules)
     sixes = sum(1 for c in rest if c.rank == Rank.SEI and not rules.is_matta(c))
     mattas = sum(1 for c in rest if rules.is_matta(c))
     fav = sixes + mattas
     p = Fraction(fav, len(rest))
     frac = f"{fav}/{len(rest)}" + (f" = {p.numerator}/{p.denominator}" if p.denominator != len(rest) else "")
-    what = f"{sixes} six{'es' if sixes != 1 else ''}" + (f" + {mattas} matta" if rules.matta is not None else "")
-    text = f"{what} of the {len(rest)} unseen cards: {frac} ≈ {_pct(p)}."
+    if rules.matta is not None:
+        text = ngettext("{sixes} six + {mattas} matta of the {unseen} unseen cards: {fraction} ≈ {percent}.",
+                        "{sixes} sixes + {mattas} matta of the {unseen} unseen cards: {fraction} ≈ {percent}.",
+                        sixes)
+    else:
+        text = ngettext("{sixes} six of the {unseen} unseen cards: {fraction} ≈ {percent}.",
+                        "{sixes} sixes of the {unseen} unseen cards: {fraction} ≈ {percent}.", sixes)
+    text = text.format(sixes=sixes, mattas=mattas, unseen=len(rest), fraction=frac, percent=_pct(p))
+
     return Odds(p, fav, len(rest), text, None, MappingProxyType({"sixes": sixes, "matta": mattas}))
 
 
@@ -884,7 +926,17 @@ def odds_double_six(first=None, seen=(), rules: QuattroRules | None = None) -> O
 # The game
 # ---------------------------------------------------------------------------------------
 
+def _action_word(action: str) -> str:
+    """An action's name as a learner reads it (the id itself in English)."""
+    words = {"draw": lambda: pgettext("quattro action", "draw"),
+             "stand": lambda: pgettext("quattro action", "stand"),
+             "double_six": lambda: pgettext("quattro action", "double_six"),
+             "next_hand": lambda: pgettext("quattro action", "next_hand")}
+    return words[action]() if action in words else str(action)
+
+
 _FORMAT = "sette-kit/quattro/1"
+
 _CUT_RANK = {0: 0}  # the cut for the deal (Q4 reading): figures lowest, then Ace ... 7
 
 
@@ -973,8 +1025,9 @@ class QuattroGame(Seats):
                  dealer: int | str | None = None, deck=None) -> None:
         self.rules = _rules(rules)
         names = seat_names(players, MIN_PLAYERS, MAX_PLAYERS,
-                           f"Quattro e mezzo is played by {MIN_PLAYERS} to {MAX_PLAYERS} players "
-                           f"(the Italian encyclopedia article: three or more), got {{n}}")
+                           _("Quattro e mezzo is played by {lo} to {hi} players "
+                             "(the Italian encyclopedia article: three or more), got {n}").format(
+                               lo=MIN_PLAYERS, hi=MAX_PLAYERS, n="{n}"))
         seed = read_seed(seed)
         self.names = names
         n = len(names)
@@ -985,7 +1038,7 @@ class QuattroGame(Seats):
         self.hand_number = 0
         self._points = [0] * n
         self.phase = "hand_over"
-        self._hands: list[list[Card]] = [[] for _ in range(n)]
+        self._hands: list[list[Card]] = [[] for __ in range(n)]
         self._status = ["out"] * n
         self._ds = [False] * n  # Q3: declared a double six
         self._shown = [False] * n  # the first card turned up
@@ -997,7 +1050,11 @@ class QuattroGame(Seats):
         self.last_result: HandResult | None = None
         self.winners: tuple = ()
         self.dealer, how = self._first_dealer(dealer)  # S7: the first dealer is drawn by lot
-        self._log("dealer", self.dealer, {}, f"{names[self.dealer]} deals first ({how}, S7).")
+        if how == "drawn by lot":
+            text = _("{name} deals first (drawn by lot, S7).")
+        else:
+            text = _("{name} deals first (chosen, S7).")
+        self._log("dealer", self.dealer, {}, text.format(name=names[self.dealer]))
         self._top = top_cards(deck)
         self.attach_bots(bots)
         self._start_hand()
@@ -1064,19 +1121,22 @@ class QuattroGame(Seats):
             self._deck = Deck(top + rest, rng=self._rng, shuffle=False)
         self._fresh_deck = False
         self._ran_out = False
-        self._log("new_deck", self.dealer, {}, f"{self.names[self.dealer]} shuffles a fresh deck of 40 cards (S18).")
+        self._log("new_deck", self.dealer, {}, _("{name} shuffles a fresh deck of 40 cards (S18).").format(
+            name=self.names[self.dealer]))
 
     def _draw(self) -> Card:
         if not len(self._deck):  # S18: reshuffle the cards that are not on the table
             on_table = {c for h in self._hands for c in h}
             back = [c for c in self._deck.dealt if c not in on_table]
             if not back:  # cannot happen: 40 cards are worth more than any table can hold
-                raise SetteKitError("no card is left anywhere to draw")
+                raise SetteKitError(_("no card is left anywhere to draw"))
             self._deck.reshuffle(back)
             self._ran_out = True
             self._log("reshuffled", None, {"cards": len(back)},
-                      f"The deck has run out: the {len(back)} cards not on the table are shuffled into a "
-                      f"new deck (S18).")
+                      ngettext("The deck has run out: the {n} card not on the table is shuffled into a "
+                               "new deck (S18).",
+                               "The deck has run out: the {n} cards not on the table are shuffled into a "
+                               "new deck (S18).", len(back)).format(n=len(back)))
         return self._deck.draw()
 
     # -- a hand ---------------------------------------------------------------------------
@@ -1087,7 +1147,7 @@ class QuattroGame(Seats):
         if self._fresh_deck:
             self._new_deck()
         self._hand_dealer = d
-        self._hands = [[] for _ in range(n)]
+        self._hands = [[] for __ in range(n)]
         self._status = ["waiting"] * n
         self._ds = [False] * n
         self._shown = [False] * n
@@ -1095,13 +1155,16 @@ class QuattroGame(Seats):
         self._pos = 0
         self.last_result = None
         self._log("hand_started", d, {"dealer": d, "order": tuple(self._order), "deck_left": len(self._deck)},
-                  f"Hand {self.hand_number}: {self.names[d]} deals; "
-                  f"{', '.join(self.names[s] for s in self._order[:-1])} "
-                  f"play{'s' if len(self._order) == 2 else ''}, then the dealer.")
+                  ngettext("Hand {number}: {dealer} deals; {players} plays, then the dealer.",
+                           "Hand {number}: {dealer} deals; {players} play, then the dealer.",
+                           len(self._order) - 1).format(
+                      number=self.hand_number, dealer=self.names[d],
+                      players=", ".join(self.names[s] for s in self._order[:-1])))
         for s in self._order:  # S8: one card face down to each, the dealer last
             c = self._draw()
             self._hands[s].append(c)
-            self._log("dealt", s, {"card": c}, f"{self.names[s]} is dealt a card face down.", private=True)
+            self._log("dealt", s, {"card": c}, _("{name} is dealt a card face down.").format(name=self.names[s]),
+                      private=True)
         self.phase = "play"
         self._status[self._order[0]] = "playing"
 
@@ -1129,32 +1192,44 @@ class QuattroGame(Seats):
         if isinstance(action, Option):
             action = action.name
         if action not in ACTIONS:
-            raise IllegalMove(f"unknown action {action!r}: accepted {', '.join(ACTIONS)}")
+            raise IllegalMove(_("unknown action {action}: accepted {accepted}").format(
+                action=repr(action), accepted=", ".join(ACTIONS)))
         legal = self.legal_actions()
-        accepted = ", ".join(legal) or "nothing (the game is over)"
+        accepted = ", ".join(_action_word(a) for a in legal) or _("nothing (the game is over)")
         if seat is not None:
             s = self._seat_of(seat)
             if s != self.to_act:
-                now = f"it is {self.names[self.to_act]}'s turn" if self.to_act is not None else "nobody is to act"
-                raise IllegalMove(f"{self.names[s]} may not act now: {now}; accepted now: {accepted}")
+                if self.to_act is not None:
+                    msg = _("{name} may not act now: it is {player}'s turn; accepted now: {accepted}")
+                else:
+                    msg = _("{name} may not act now: nobody is to act; accepted now: {accepted}")
+                raise IllegalMove(msg.format(name=self.names[s], player=self.names[self.to_act]
+                                             if self.to_act is not None else "", accepted=accepted))
         if action not in legal:
             who = self.names[self.to_act] if self.to_act is not None else ""
             if self.phase == "game_over":
-                why = "the game is over"
+                why = _("the game is over")
             elif action == "next_hand":
-                why = "the hand is not over"
+                why = _("the hand is not over")
             elif self.phase == "hand_over":
-                why = "the hand is over: start the next one"
+                why = _("the hand is over: start the next one")
             elif action == "stand":
                 sc = self._score(self.to_act)
-                why = f"{fmt_points(sc.total)} is below 4½ and nobody may stop below 4½ (Q2)"
+                why = _("{total} is below 4½ and nobody may stop below 4½ (Q2)").format(total=fmt_points(sc.total))
             else:  # double_six
                 h = self._hands[self.to_act]
-                why = ("only a player whose first card is a 6 may declare a double six, before drawing (Q3)"
-                       if len(h) == 1 else "a double six is declared on the first card only, before drawing (Q3)")
-            verb = action.replace("_", " ")
-            lead = f"{who} may not {verb}" if self.to_act is not None else f"no one may {verb} now"
-            raise IllegalMove(f"{lead}: {why}; accepted now: {accepted}")
+                why = (_("only a player whose first card is a 6 may declare a double six, before drawing (Q3)")
+                       if len(h) == 1 else _("a double six is declared on the first card only, before drawing (Q3)"))
+            if self.to_act is not None:
+                lead = {"draw": lambda: _("{who} may not draw"), "stand": lambda: _("{who} may not stand"),
+                        "double_six": lambda: _("{who} may not double six"),
+                        "next_hand": lambda: _("{who} may not next hand")}[action]()
+            else:
+                lead = {"draw": lambda: _("no one may draw now"), "stand": lambda: _("no one may stand now"),
+                        "double_six": lambda: _("no one may double six now"),
+                        "next_hand": lambda: _("no one may next hand now")}[action]()
+            raise IllegalMove(_("{lead}: {why}; accepted now: {accepted}").format(
+                lead=lead.format(who=who), why=why, accepted=accepted))
         getattr(self, "_do_" + action)()
 
     def draw(self) -> None:
@@ -1178,7 +1253,8 @@ class QuattroGame(Seats):
         self._shown[seat] = True
         c = self._hands[seat][0]
         self._log("double_six_declared", seat, {"card": c},
-                  f"{self.names[seat]} shows a first card {self._cname(c)} and declares a double six (Q3).")
+                  _("{name} shows a first card {card} and declares a double six (Q3).").format(
+                      name=self.names[seat], card=self._cname(c)))
         self._do_draw()
 
     def _do_draw(self) -> None:
@@ -1187,32 +1263,36 @@ class QuattroGame(Seats):
         self._hands[seat].append(c)
         sc = self._score(seat)
         self._log("drew", seat, {"card": c, "n_cards": len(self._hands[seat])},
-                  f"{self.names[seat]} draws {self._cname(c)}.")
+                  _("{name} draws {card}.").format(name=self.names[seat], card=self._cname(c)))
         if sc.kind == "double_six":
             self._status[seat] = "double_six"
             self._log("double_six", seat, {"points": sc.points},
-                      f"{self.names[seat]} makes a double six{' with the matta' if sc.with_matta else ''}! (Q3)")
+                      (_("{name} makes a double six with the matta! (Q3)") if sc.with_matta
+                       else _("{name} makes a double six! (Q3)")).format(name=self.names[seat]))
             self._end_turn()
         elif sc.kind == "mega":
             self._status[seat] = "mega"
-            self._log("mega", seat, {}, f"{self.names[seat]} makes 4½ with nine cards: a mega 4½, which wins "
-                                        f"the whole game at once (Q4).")
+            self._log("mega", seat, {}, _("{name} makes 4½ with nine cards: a mega 4½, which wins "
+                                          "the whole game at once (Q4).").format(name=self.names[seat]))
             self._reveal(seat)
             self._finish_hand()
         elif sc.bust:
             self._status[seat] = "bust"
             self._log("bust", seat, {"total": sc.total},
-                      f"{self.names[seat]} goes over 7½ and is bust ({fmt_points(sc.total)}, S2, S10).")
+                      _("{name} goes over 7½ and is bust ({total}, S2, S10).").format(
+                          name=self.names[seat], total=fmt_points(sc.total)))
             self._reveal(seat)
             self._end_turn()
         elif sc.kind == "seven_and_half" and self._min_total(seat) >= SEVEN_AND_HALF:
             self._status[seat] = "stood"
             self._log("declared", seat, {"hand": "7½"},
-                      f"{self.names[seat]} declares 7½ (Q2) and shows the hand: any card would bust it.")
+                      _("{name} declares 7½ (Q2) and shows the hand: any card would bust it.").format(
+                          name=self.names[seat]))
             self._reveal(seat)
             self._end_turn()
         elif sc.kind in ("four_and_half", "seven_and_half"):
-            self._log("declared", seat, {"hand": sc.name}, f"{self.names[seat]} declares {sc.name} (Q2).")
+            self._log("declared", seat, {"hand": sc.name}, _("{name} declares {hand} (Q2).").format(
+                name=self.names[seat], hand=sc.label))
 
     def _min_total(self, seat: int) -> Fraction:
         return sum((HALF if self.rules.is_matta(c) else card_value(c) for c in self._hands[seat]), Fraction(0))
@@ -1221,17 +1301,21 @@ class QuattroGame(Seats):
         seat = self.to_act
         sc = self._score(seat)
         self._status[seat] = "stood"
-        decl = f" and declares {sc.name} (Q2)" if sc.kind in ("four_and_half", "seven_and_half") else ""
         n = len(self._hands[seat])
-        self._log("stood", seat, {"n_cards": n},
-                  f"{self.names[seat]} stands with {n} card{'s' if n != 1 else ''}{decl}.")
+        if sc.kind in ("four_and_half", "seven_and_half"):
+            text = ngettext("{name} stands with {n} card and declares {hand} (Q2).",
+                            "{name} stands with {n} cards and declares {hand} (Q2).", n)
+        else:
+            text = ngettext("{name} stands with {n} card.", "{name} stands with {n} cards.", n)
+        self._log("stood", seat, {"n_cards": n}, text.format(name=self.names[seat], n=n, hand=sc.label))
         self._end_turn()
 
     def _reveal(self, seat: int) -> None:
         if not self._shown[seat]:
             self._shown[seat] = True
             c = self._hands[seat][0]
-            self._log("revealed", seat, {"card": c}, f"{self.names[seat]} turns up {self._cname(c)}.")
+            self._log("revealed", seat, {"card": c}, _("{name} turns up {card}.").format(name=self.names[seat],
+                                                                                           card=self._cname(c)))
 
     def _end_turn(self) -> None:
         self._pos += 1
@@ -1249,37 +1333,46 @@ class QuattroGame(Seats):
         hands = [tuple(h) if h else None for h in self._hands]
         r = showdown(hands, d, self.rules, double_six=[s for s in range(self.n_seats) if self._ds[s]])
         self.last_result = r
-        summary = "; ".join(f"{self.names[s]} {r.scores[s].name}" for s in self._order if r.scores[s] is not None)
+        summary = "; ".join(f"{self.names[s]} {r.scores[s].label}" for s in self._order if r.scores[s] is not None)
         self._log("showdown", None, {"hands": tuple(None if x is None else x.name for x in r.scores),
                                      "winners": r.winners, "points": r.points},
-                  f"Hands shown: {summary}. {r.reason}")
+                  _("Hands shown: {summary}. {reason}").format(summary=summary, reason=r.reason))
         for s in r.winners:
             self._points[s] += 0 if r.mega is not None else r.points[s]
             if r.mega is None:
                 self._log("scored", s, {"points": r.points[s], "total": self._points[s]},
-                          f"{self.names[s]} wins the hand with {r.scores[s].name} and scores {r.points[s]} "
-                          f"point{'s' if r.points[s] != 1 else ''} (Q6): {self._points[s]} in all.")
+                          ngettext("{name} wins the hand with {hand} and scores {n} point (Q6): {total} in all.",
+                                   "{name} wins the hand with {hand} and scores {n} points (Q6): {total} in all.",
+                                   r.points[s]).format(name=self.names[s], hand=r.scores[s].label, n=r.points[s],
+                                                       total=self._points[s]))
         if r.mega is not None:
             self.winners = (r.mega,)
             self.phase = "game_over"
             self._log("game_over", r.mega, {"winners": self.winners, "mega": True},
-                      f"{self.names[r.mega]} wins the game with a mega 4½ (Q4).")
+                      _("{name} wins the game with a mega 4½ (Q4).").format(name=self.names[r.mega]))
             return
         self._pass_deal(r)
         top = max(self._points)
         if top >= self.rules.target:  # Q6
             self.winners = tuple(s for s in range(self.n_seats) if self._points[s] == top)
             self.phase = "game_over"
-            who = " and ".join(self.names[s] for s in self.winners)
-            shared = " (a shared win: they reached it together with the same score)" if len(self.winners) > 1 else ""
+            if len(self.winners) == 1:
+                text = _("{who} reaches {top} points, at least the target of {target}, and wins the game (Q6).")
+                who = self.names[self.winners[0]]
+            else:
+                text = _("{who} reach {top} points, at least the target of {target}, and win the game (Q6) "
+                         "(a shared win: they reached it together with the same score).")
+                who = self.names[self.winners[0]]
+                for s in self.winners[1:]:
+                    who = _("{first} and {second}").format(first=who, second=self.names[s])
             self._log("game_over", self.winners[0], {"winners": self.winners, "mega": False},
-                      f"{who} reach{'es' if len(self.winners) == 1 else ''} {top} points, at least the target "
-                      f"of {self.rules.target}, and win{'s' if len(self.winners) == 1 else ''} the game (Q6){shared}.")
+                      text.format(who=who, top=top, target=self.rules.target))
         else:
             self.phase = "hand_over"
             self._log("hand_over", None, {"points": tuple(self._points)},
-                      f"Hand {self.hand_number} is over. Points: "
-                      + ", ".join(f"{x} {p}" for x, p in zip(self.names, self._points)) + ".")
+                      _("Hand {number} is over. Points: {points}.").format(
+                          number=self.hand_number,
+                          points=", ".join(f"{x} {p}" for x, p in zip(self.names, self._points))))
 
     def _pass_deal(self, r: HandResult) -> None:
         d = self.dealer
@@ -1287,24 +1380,31 @@ class QuattroGame(Seats):
         takers = r.takes_deal
         if takers:  # Q5
             k = r.scores[takers[0]]
-            how = "a 5 that beat a 4½" if k.kind == "five" else k.name
+            how = _("a 5 that beat a 4½") if k.kind == "five" else k.label
             taker = takers[0] if len(takers) == 1 else self._cut(takers)
             if taker == d:
-                self._log("deal_kept", d, {"reason": "won"}, f"{self.names[d]} won with {how} and keeps the deal "
-                          f"(Q5); the deck carries over with {len(self._deck)} cards (S18).")
+                self._log("deal_kept", d, {"reason": "won"},
+                          ngettext("{name} won with {how} and keeps the deal (Q5); the deck carries over with {n} "
+                                   "card (S18).",
+                                   "{name} won with {how} and keeps the deal (Q5); the deck carries over with {n} "
+                                   "cards (S18).", len(self._deck)).format(name=self.names[d], how=how,
+                                                                           n=len(self._deck)))
                 return
-            new, why = taker, f"{self.names[taker]} won with {how} (Q5)"
+            new, why = taker, _("{name} won with {how} (Q5)").format(name=self.names[taker], how=how)
         elif self._ran_out or not len(self._deck):  # S17: the deck is used up
             new = (d + 1) % self.n_seats
-            why = f"the deck is used up, so the deal goes to the player on {self.names[d]}'s right (S17)"
+            why = _("the deck is used up, so the deal goes to the player on {name}'s right (S17)").format(
+                name=self.names[d])
         if new is None:
-            self._log("deal_kept", d, {"reason": "deck"}, f"{self.names[d]} keeps the deal; the deck carries "
-                      f"over with {len(self._deck)} cards (S18).")
+            self._log("deal_kept", d, {"reason": "deck"},
+                      ngettext("{name} keeps the deal; the deck carries over with {n} card (S18).",
+                               "{name} keeps the deal; the deck carries over with {n} cards (S18).",
+                               len(self._deck)).format(name=self.names[d], n=len(self._deck)))
             return
         self.dealer = new
         self._fresh_deck = True
-        self._log("deal_passed", new, {"from": d, "to": new}, f"The deal passes from {self.names[d]} to "
-                  f"{self.names[new]}: {why}.")
+        self._log("deal_passed", new, {"from": d, "to": new}, _("The deal passes from {old} to {new}: {why}.").format(
+            old=self.names[d], new=self.names[new], why=why))
 
     def _cut(self, seats) -> int:
         """Several players share a win that takes the deal: they cut for it (the source's reading, 000):
@@ -1318,8 +1418,9 @@ class QuattroGame(Seats):
             top = max(val.values())
             best = [s for s in seats if val[s] == top]
             self._log("cut_for_deal", None, {"cuts": tuple(cut.items())},
-                      "They cut for the deal: " + ", ".join(f"{self.names[s]} {self._cname(c)}" for s, c in cut.items())
-                      + ("." if len(best) == 1 else "; a tie, so they cut again."))
+                      (_("They cut for the deal: {cuts}.") if len(best) == 1
+                       else _("They cut for the deal: {cuts}; a tie, so they cut again.")).format(
+                          cuts=", ".join(f"{self.names[s]} {self._cname(c)}" for s, c in cut.items())))
             if len(best) == 1:
                 return best[0]
             seats = best
@@ -1355,7 +1456,8 @@ class QuattroGame(Seats):
             self.act(choice[0] if isinstance(choice, tuple) else choice)
             count += 1
             if count >= max_actions:
-                raise SetteKitError(f"the bots played {max_actions} actions without a human turn; stopping")
+                raise SetteKitError(_("the bots played {n} actions without a human turn; stopping").format(
+                    n=max_actions))
         return count
 
     def play_hand(self) -> HandResult:
@@ -1364,8 +1466,8 @@ class QuattroGame(Seats):
             self.act("next_hand")
         self.play_bots()
         if self.phase == "play":
-            raise SetteKitError(f"{self.names[self.to_act]} (seat {self.to_act}) is not a bot: "
-                                "play_hand needs bots at every seat")
+            raise SetteKitError(_("{name} (seat {seat}) is not a bot: play_hand needs bots at every seat").format(
+                name=self.names[self.to_act], seat=self.to_act))
         return self.last_result
 
     def play_game(self, max_hands: int = 10_000) -> tuple:
@@ -1373,14 +1475,16 @@ class QuattroGame(Seats):
         max_hands = read_whole(max_hands, "max_hands", 1, 10 ** 9, text=False)
         missing = [self.names[s] for s in range(self.n_seats) if s not in self._bots]
         if missing:
-            raise SetteKitError(f"play_game needs a bot at every seat; no bot at {', '.join(missing)}")
-        for _ in range(max_hands):
+            raise SetteKitError(_("play_game needs a bot at every seat; no bot at {seats}").format(
+                seats=", ".join(missing)))
+        for __ in range(max_hands):
+
             if self.over:
                 return self.winners
             self.play_hand()
         if self.over:
             return self.winners
-        raise SetteKitError(f"no winner after {max_hands} hands; stopping")
+        raise SetteKitError(_("no winner after {n} hands; stopping").format(n=max_hands))
 
     # -- checks and saving ------------------------------------------------------------------------
     def check(self) -> None:
@@ -1426,10 +1530,11 @@ class QuattroGame(Seats):
         ...
         sette_kit.errors.SetteKitError: cannot load the saved Quattro e mezzo game: has unknown field(s) 'x'
         """
-        what = "the saved Quattro e mezzo game"
+        what = _("the saved Quattro e mezzo game")
         d = load_json(text, what, max_chars)
         if not isinstance(d, dict) or d.get("format") != _FORMAT:
-            raise SetteKitError(f"not a saved Quattro e mezzo game (format should be {_FORMAT!r})")
+            raise SetteKitError(_("not a saved Quattro e mezzo game (format should be {format})").format(
+                format=repr(_FORMAT)))
         validate(_save_schema(), d, what)
         rules = build_options(QuattroRules, d["rules"], what, _rules_args)
         _check_saved(d, rules, what)
@@ -1445,7 +1550,8 @@ class QuattroGame(Seats):
         except Bad as bad:
             raise bad.error(what) from None
         except (ValueError, TypeError, OverflowError) as exc:
-            raise SetteKitError(f"cannot load {what}: rng is not the state of a random generator ({exc})") from None
+            raise SetteKitError(_("cannot load {what}: rng is not the state of a random generator ({error})").format(
+                what=what, error=exc)) from None
         g._deck = Deck([FULL_DECK[i] for i in d["deck"]], rng=g._rng, shuffle=False)
         g._deck.dealt = [FULL_DECK[i] for i in d["dealt"]]
         g._hands = [[FULL_DECK[i] for i in h] for h in d["hands"]]
@@ -1457,7 +1563,8 @@ class QuattroGame(Seats):
         try:
             g._events = [event_from_json(e) for e in d["events"]]
         except (ValueError, ZeroDivisionError) as exc:
-            raise SetteKitError(f"cannot load {what}: events hold a value that cannot be read ({exc})") from None
+            raise SetteKitError(_("cannot load {what}: events hold a value that cannot be read ({error})").format(
+                what=what, error=exc)) from None
         g._bots, g._top = {}, None
         g.last_result = None
         if g.phase != "play":
@@ -1467,7 +1574,8 @@ class QuattroGame(Seats):
         try:
             g.check()
         except AssertionError as exc:
-            raise SetteKitError(f"cannot load {what}: the saved game is inconsistent: {exc}") from None
+            raise SetteKitError(_("cannot load {what}: the saved game is inconsistent: {error}").format(
+                what=what, error=exc)) from None
         g.attach_bots(bots)
         return g
 
@@ -1500,47 +1608,52 @@ def _save_schema() -> Obj:
 def _check_saved(d: dict, rules: QuattroRules, what: str) -> None:
     """What ties the fields of a save together (the schema checked each one alone)."""
     def bad(msg):
-        raise SetteKitError(f"cannot load {what}: {msg}")
+        raise SetteKitError(_("cannot load {what}: {problem}").format(what=what, problem=msg))
 
     n = len(d["names"])
     for key in ("points", "hands", "status", "ds", "shown"):
         if len(d[key]) != n:
-            bad(f"{key} must hold one entry for each of the {n} players, not {len(d[key])}")
+            bad(_("{key} must hold one entry for each of the {n} players, not {count}").format(
+                key=key, n=n, count=len(d[key])))
     for key in ("dealer", "hand_dealer"):
         if d[key] >= n:
-            bad(f"{key} must be a seat from 0 to {n - 1}, not {d[key]}")
+            bad(_("{key} must be a seat from 0 to {last}, not {value}").format(key=key, last=n - 1, value=d[key]))
     hd = d["hand_dealer"]
     if d["order"] != [(hd + k) % n for k in range(1, n)] + [hd]:
-        bad(f"order must be every seat from the dealer's right, the dealer ({hd}) last (S8), not {d['order']}")
+        bad(_("order must be every seat from the dealer's right, the dealer ({dealer}) last (S8), not "
+              "{order}").format(dealer=hd, order=d['order']))
     if d["pos"] > n or (d["phase"] == "play" and d["pos"] >= n):
-        bad(f"pos={d['pos']} does not point at a seat of the order in phase {d['phase']!r}")
+        bad(_("pos={pos} does not point at a seat of the order in phase {phase}").format(
+            pos=d['pos'], phase=repr(d['phase'])))
     if any(w >= n for w in d["winners"]) or bool(d["winners"]) != (d["phase"] == "game_over"):
-        bad(f"winners {d['winners']} do not fit the phase {d['phase']!r}")
+        bad(_("winners {winners} do not fit the phase {phase}").format(winners=d['winners'], phase=repr(d['phase'])))
     scored = [0] * n
     mega = False
     for i, e in enumerate(d["events"]):
         if e[1] is not None and e[1] >= n:
-            bad(f"events[{i}] names seat {e[1]}, beyond the {n} seats")
+            bad(_("events[{i}] names seat {seat}, beyond the {n} seats").format(i=i, seat=e[1], n=n))
         if e[0] == "scored":
             pts = e[2].get("points")
             if e[1] is None or type(pts) is not int or not 1 <= pts <= 5:
-                bad(f"events[{i}] must record the points a seat scored (1-5, Q6)")
+                bad(_("events[{i}] must record the points a seat scored (1-5, Q6)").format(i=i))
             scored[e[1]] += pts
         mega = mega or e[0] == "mega"
     if scored != d["points"]:
-        bad(f"points {d['points']} are not the points the game's events record, {scored} (Q6)")
+        bad(_("points {points} are not the points the game's events record, {scored} (Q6)").format(
+            points=d['points'], scored=scored))
     if d["phase"] != "game_over" and max(d["points"]) >= rules.target:
-        bad(f"points reach the target of {rules.target}, so the game is over (Q6), but the phase is "
-            f"{d['phase']!r}")
+        bad(_("points reach the target of {target}, so the game is over (Q6), but the phase is {phase}").format(
+            target=rules.target, phase=repr(d['phase'])))
     if d["phase"] == "game_over" and not mega and max(d["points"]) < rules.target:
-        bad(f"the game is over, but nobody reached the target of {rules.target} or made a mega 4½ (Q4, Q6)")
+        bad(_("the game is over, but nobody reached the target of {target} or made a mega 4½ (Q4, Q6)").format(
+            target=rules.target))
     if d["hand_start"] > len(d["events"]):
-        bad(f"hand_start={d['hand_start']} is past the {len(d['events'])} events saved")
+        bad(_("hand_start={start} is past the {n} events saved").format(start=d['hand_start'], n=len(d['events'])))
     if sorted(d["deck"] + d["dealt"]) != list(range(40)):
-        bad("deck and dealt are not one deck of 40 cards, each once")
+        bad(_("deck and dealt are not one deck of 40 cards, each once"))
     on_table = [c for h in d["hands"] for c in h]
     if len(set(on_table)) != len(on_table) or not set(on_table) <= set(d["dealt"]):
-        bad("a card on the table is in two hands or was not dealt from the deck")
+        bad(_("a card on the table is in two hands or was not dealt from the deck"))
 
 
 @lru_cache(maxsize=1 << 15)
@@ -1589,7 +1702,9 @@ class OddsBot:
     def __init__(self, risk=Fraction(1, 2)) -> None:
         self.risk = read_number(risk, "risk", accepted="a probability from 0 to 1, such as 1/2 or 0.4")
         if not 0 <= self.risk <= 1:
-            raise SetteKitError(f"risk={shown(risk)} is out of range: accepted a probability from 0 to 1")
+            raise SetteKitError(_("risk={risk} is out of range: accepted a probability from 0 to 1").format(
+                risk=shown(risk)))
+
 
     def __call__(self, view: QuattroView) -> str:
         legal = view.legal

@@ -40,6 +40,7 @@ from ._checks import read_seed
 from .cards import FULL_DECK, Card, Deck, Rank, as_cards
 from .errors import SetteKitError
 from .explain import explain
+from .i18n import N_, _
 from .numbers import read_whole, shown
 from .rules import Rules, as_rules
 from .scoring import SETTE_E_MEZZO, card_value, fmt_points, score
@@ -57,17 +58,17 @@ whole amount won or lost, e.g. +10 or -5) and 'count' (a whole number of things)
 _READ_AS = {"money": "number", "count": "number"}  # how answers.check reads the two extra kinds
 
 ACCEPTED = {**answers.ACCEPTED,
-            "money": "a whole amount such as 10, +10 or -5",
-            "count": "a whole number such as 12"}
+            "money": N_("a whole amount such as 10, +10 or -5"),
+            "count": N_("a whole number such as 12")}
 """The accepted answer forms of each kind, in words."""
 
 PLACEHOLDERS = {
-    "probability": "e.g. 24/37 or 64.9%",
-    "points": "e.g. 7½ or 15/2",
-    "number": "e.g. 24/37 or 0.649",
-    "money": "e.g. +10 or -5",
-    "count": "e.g. 12",
-    "yesno": "yes or no",
+    "probability": N_("e.g. 24/37 or 64.9%"),
+    "points": N_("e.g. 7½ or 15/2"),
+    "number": N_("e.g. 24/37 or 0.649"),
+    "money": N_("e.g. +10 or -5"),
+    "count": N_("e.g. 12"),
+    "yesno": N_("yes or no"),
 }
 """The answer box's example for each kind: the answer's form, short enough to show whole
 in a narrow box (at most 20 characters)."""
@@ -106,9 +107,10 @@ class Question:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise SetteKitError(f"kind={self.kind!r}: accepted {', '.join(KINDS)}")
+            raise SetteKitError(_("kind={kind}: accepted {kinds}").format(kind=repr(self.kind),
+                                                                          kinds=", ".join(KINDS)))
         if not self.placeholder:
-            object.__setattr__(self, "placeholder", PLACEHOLDERS[self.kind])
+            object.__setattr__(self, "placeholder", _(PLACEHOLDERS[self.kind]))
         # a "mistake" equal to the answer would tell a right learner they are wrong
         keep, seen = [], set()
         for m in self.mistakes:
@@ -132,7 +134,7 @@ class Question:
     @property
     def accepted(self) -> str:
         """The accepted answer forms, in words."""
-        return ACCEPTED[self.kind]
+        return _(ACCEPTED[self.kind])
 
     def check(self, text) -> Verdict:
         """Check the learner's text; a wrong answer that matches a common mistake gets
@@ -141,9 +143,10 @@ class Question:
         if v.status == "unreadable" and self.kind in _READ_AS:
             shown = str(text).strip()
             shown = shown if len(shown) <= 20 else shown[:17] + "..."
-            return Verdict("unreadable", f"cannot read {shown!r}: write {ACCEPTED[self.kind]}", None)
+            return Verdict("unreadable", _("cannot read {text}: write {accepted}").format(
+                text=repr(shown), accepted=_(ACCEPTED[self.kind])), None)
         if v.status == "right" and self.kind == "money":
-            return Verdict("right", f"Right: {self.answer_text}.", v.answer)
+            return Verdict("right", _("Right: {answer}.").format(answer=self.answer_text), v.answer)
         if v.status != "wrong":
             return v
         for m in self.mistakes:
@@ -152,7 +155,7 @@ class Question:
             else:
                 hit = answers.matches(v.answer, Fraction(m.value)) == "right"
             if hit:
-                return Verdict("wrong", f"Not quite. {m.feedback}", v.answer)
+                return Verdict("wrong", _("Not quite. {feedback}").format(feedback=m.feedback), v.answer)
         return v
 
 
@@ -182,27 +185,27 @@ def worth_question(cards: Sequence[Card], rules: Rules) -> Question:
     cards, rules = as_cards(cards), as_rules(rules)
     s = score(cards, rules)
     has_matta = any(rules.is_matta(c) for c in cards)
-    hints = ["Ace to 7 count their number; every figure (Fante, Cavallo, Re) counts ½ (S1)."]
+    hints = [_("Ace to 7 count their number; every figure (Fante, Cavallo, Re) counts ½ (S1).")]
     if has_matta and len(cards) > 1:
-        hints.append("The matta is wild: it takes the value that gives the best total not over 7½ (S4).")
-    hints.append("Add the values up; over 7½ is bust, but the question still wants the total (S2).")
+        hints.append(_("The matta is wild: it takes the value that gives the best total not over 7½ (S4)."))
+    hints.append(_("Add the values up; over 7½ is bust, but the question still wants the total (S2)."))
     figs = [c for c in cards if c.is_figure and not (rules.is_matta(c) and len(cards) > 1)]
     mistakes = []
     if figs:
         mistakes.append(Mistake(_total_with(cards, rules, lambda c: Fraction(int(c.rank)), s.matta_value),
-                                "Figures count ½ each, not 8, 9 and 10 (S1)."))
+                                _("Figures count ½ each, not 8, 9 and 10 (S1).")))
         mistakes.append(Mistake(_total_with(cards, rules, lambda c: Fraction(10), s.matta_value),
-                                "Figures count ½ here, not 10 as in blackjack (S1)."))
+                                _("Figures count ½ here, not 10 as in blackjack (S1).")))
         mistakes.append(Mistake(_total_with(cards, rules, lambda c: Fraction(0), s.matta_value),
-                                "Don't forget the ½ that each figure adds (S1)."))
+                                _("Don't forget the ½ that each figure adds (S1).")))
     if has_matta and len(cards) > 1:
         mistakes.append(Mistake(_total_with(cards, rules, matta_value=Fraction(1, 2)),
-                                "Beside other cards the matta is wild: it takes the best value, not its own ½ (S4)."))
+                                _("Beside other cards the matta is wild: it takes the best value, not its own ½ (S4).")))
         mistakes.append(Mistake(_total_with(cards, rules, matta_value=Fraction(7)),
-                                "The Italian rules say an undeclared matta counts 7; here the kit gives it its best "
-                                "value, as players do when they declare it (S4)."))
+                                _("The Italian rules say an undeclared matta counts 7; here the kit gives it its best "
+                                  "value, as players do when they declare it (S4).")))
     return Question(
-        text=f"What is this hand worth? {_names(cards, rules)}",
+        text=_("What is this hand worth? {cards}").format(cards=_names(cards, rules)),
         answer=s.total, kind="points", hints=tuple(hints), solution=explain(cards, rules),
         mistakes=tuple(mistakes), cards=cards, rules=rules, topic="worth",
     )
@@ -212,23 +215,25 @@ def matta_question(cards: Sequence[Card], rules: Rules) -> Question:
     """"What value should the matta take?": the engine's best value (S4)."""
     cards, rules = as_cards(cards), as_rules(rules)
     if rules.matta is None or rules.matta not in cards or len(cards) < 2:
-        raise SetteKitError("a matta question needs rules with a matta and a hand of the matta "
-                            "plus at least one other card (S3, S4)")
+        raise SetteKitError(_("a matta question needs rules with a matta and a hand of the matta "
+                              "plus at least one other card (S3, S4)"))
     s = score(cards, rules)
     allowed = ", ".join(fmt_points(v) for v in rules.matta_values)
-    hints = (f"The matta may take {allowed} (S4).",
-             "Add up the other cards first, then see how much room is left below 7½.",
-             "Take the largest allowed value that does not go over 7½; if none fits, the smallest.")
+    hints = (_("The matta may take {allowed} (S4).").format(allowed=allowed),
+             _("Add up the other cards first, then see how much room is left below 7½."),
+             _("Take the largest allowed value that does not go over 7½; if none fits, the smallest."))
     base = s.total - s.matta_value
-    mistakes = [Mistake(Fraction(7), "7 is allowed, but here it takes the hand over 7½: bust (S2, S4)."),
-                Mistake(Fraction(1, 2), "½ is the matta's value alone; beside other cards a larger value fits (S4).")]
+    mistakes = [Mistake(Fraction(7), _("7 is allowed, but here it takes the hand over 7½: bust (S2, S4).")),
+                Mistake(Fraction(1, 2), _("½ is the matta's value alone; beside other cards a larger value fits (S4)."))]
     if rules.matta_whole_only:
-        mistakes[1] = Mistake(Fraction(1, 2), "These rules allow whole numbers only for the matta (S4 variant).")
+        mistakes[1] = Mistake(Fraction(1, 2), _("These rules allow whole numbers only for the matta (S4 variant)."))
     if (SETTE_E_MEZZO - base) not in rules.matta_values and SETTE_E_MEZZO - base > 0:
-        mistakes.append(Mistake(SETTE_E_MEZZO - base, f"{fmt_points(SETTE_E_MEZZO - base)} would make 7½, "
-                                                       f"but it is not an allowed value ({allowed})."))
+        mistakes.append(Mistake(SETTE_E_MEZZO - base, _("{value} would make 7½, but it is not an allowed value "
+                                                        "({allowed}).").format(
+            value=fmt_points(SETTE_E_MEZZO - base), allowed=allowed)))
     return Question(
-        text=f"The matta is wild. What value should it take in this hand? {_names(cards, rules)}",
+        text=_("The matta is wild. What value should it take in this hand? {cards}").format(
+            cards=_names(cards, rules)),
         answer=s.matta_value, kind="points", hints=hints, solution=explain(cards, rules),
         mistakes=tuple(mistakes), cards=cards, rules=rules, topic="matta",
     )
@@ -239,23 +244,25 @@ def reale_question(cards: Sequence[Card], rules: Rules) -> Question:
     cards, rules = as_cards(cards), as_rules(rules)
     s = score(cards, rules)
     yes = s.kind == "reale"
-    same = "of the same suit " if rules.reale_same_suit else ""
-    hints = (f"A reale is 7½ made with exactly two cards {same}(S5).",
-             "It is a 7 and a figure, or the matta and a figure.")
+    same = rules.reale_same_suit
+    hints = (_("A reale is 7½ made with exactly two cards of the same suit (S5).") if same
+             else _("A reale is 7½ made with exactly two cards (S5)."),
+             _("It is a 7 and a figure, or the matta and a figure."))
     if yes:
-        why = f"{fmt_points(s.total)} with two cards {same}- exactly the reale (S5)."
+        why = (_("{total} with two cards of the same suit - exactly the reale (S5).") if same
+               else _("{total} with two cards - exactly the reale (S5).")).format(total=fmt_points(s.total))
     elif not rules.reale:
-        why = "These rules have no reale: every 7½ is the same hand."
+        why = _("These rules have no reale: every 7½ is the same hand.")
     elif s.total != SETTE_E_MEZZO:
-        why = f"The hand makes {fmt_points(s.total)}; a reale must total exactly 7½ (S5)."
+        why = _("The hand makes {total}; a reale must total exactly 7½ (S5).").format(total=fmt_points(s.total))
     elif len(cards) != 2:
-        why = "A reale has exactly two cards (S5)."
+        why = _("A reale has exactly two cards (S5).")
     elif rules.reale_same_suit and cards[0].suit != cards[1].suit:
-        why = "The two cards are of different suits; these rules want the same suit (S5)."
+        why = _("The two cards are of different suits; these rules want the same suit (S5).")
     else:
-        why = "A reale is a 7 and a figure, or the matta and a figure (S5)."
+        why = _("A reale is a 7 and a figure, or the matta and a figure (S5).")
     return Question(
-        text=f"Is this hand a sette e mezzo reale? {_names(cards, rules)}",
+        text=_("Is this hand a sette e mezzo reale? {cards}").format(cards=_names(cards, rules)),
         answer=yes, kind="yesno", hints=hints, solution=explain(cards, rules),
         mistakes=(Mistake(not yes, why),), cards=cards, rules=rules, topic="reale",
     )
@@ -297,41 +304,53 @@ def bust_question(cards: Sequence[Card], rules: Rules, seen: Sequence[Card] = ()
     p = _bust_probability(cards, seen, rules, Fraction(busting, left))
     s = score(cards, rules)
     room = SETTE_E_MEZZO - s.total
-    first = f"The hand makes {fmt_points(s.total)}, so a card worth more than {fmt_points(room)} busts it."
+    first = _("The hand makes {total}, so a card worth more than {room} busts it.").format(
+        total=fmt_points(s.total), room=fmt_points(room))
     matta = next((c for c in cards if rules.is_matta(c)), None)
     if matta is not None:  # S4: the matta can lower its value, so fewer cards bust
         others = sum((card_value(c) for c in cards if c != matta), Fraction(0))
         least = min(rules.matta_values)
         room = SETTE_E_MEZZO - others - least
-        first = (f"The hand makes {fmt_points(s.total)}, but the matta can lower its value to "
-                 f"{fmt_points(least)} (S4): without it the hand makes {fmt_points(others)}, so only a card worth "
-                 f"more than {fmt_points(room)} busts it.")
+        first = _("The hand makes {total}, but the matta can lower its value to "
+                  "{least} (S4): without it the hand makes {others}, so only a card worth "
+                  "more than {room} busts it.").format(total=fmt_points(s.total), least=fmt_points(least),
+                                                       others=fmt_points(others), room=fmt_points(room))
     hints = (first,
-             f"{len(cards) + len(seen)} cards are out of the deck: {left} are left to draw from.",
-             "Count the busting cards among those left and divide by how many are left.")
+             _("{out} cards are out of the deck: {left} are left to draw from.").format(
+                 out=len(cards) + len(seen), left=left),
+             _("Count the busting cards among those left and divide by how many are left."))
     figures_bust = sum(1 for c in FULL_DECK if c not in cards and c not in seen and c.is_figure
                        and not score(cards + (c,), rules).bust)
     mistakes = [
-        Mistake(Fraction(busting, 40), "The cards you hold are no longer in the deck: divide by the cards "
-                                       f"left ({left}), not by 40."),
-        Mistake(1 - p, "That is the chance of NOT busting; the question asks for busting."),
+        Mistake(Fraction(busting, 40), _("The cards you hold are no longer in the deck: divide by the cards "
+                                         "left ({left}), not by 40.").format(left=left)),
+        Mistake(1 - p, _("That is the chance of NOT busting; the question asks for busting.")),
     ]
     if figures_bust:
         mistakes.append(Mistake(Fraction(busting + figures_bust, left),
-                                "Figures count ½, so they never bust a hand that is under 7½ (S1)."))
+                                _("Figures count ½, so they never bust a hand that is under 7½ (S1).")))
     if seen:
         seen_bust = sum(score(cards + (c,), rules).bust for c in seen)
         mistakes.append(Mistake(Fraction(busting + seen_bust, left + len(seen)),
-                                "The cards already seen on the table are gone from the deck too."))
-    seen_text = f" Cards already seen on the table: {_names(seen, rules)}." if seen else ""
-    solution = (f"{explain(cards, rules).splitlines()[-1]}\n"
-                f"Cards left in the deck: 40 - {len(cards) + len(seen)} = {left}.\n"
-                f"Of these, {busting} would take the total over 7½.\n"
-                f"Probability = {'' if (p.numerator, p.denominator) == (busting, left) else f'{busting}/{left} = '}"
-                f"{answers.fmt_exact(p, 'probability')}.")
+                                _("The cards already seen on the table are gone from the deck too.")))
+    exact = answers.fmt_exact(p, 'probability')
+    if (p.numerator, p.denominator) == (busting, left):
+        last = _("Probability = {p}.").format(p=exact)
+    else:
+        last = _("Probability = {busting}/{left} = {p}.").format(busting=busting, left=left, p=exact)
+    solution = "\n".join((explain(cards, rules).splitlines()[-1],
+                          _("Cards left in the deck: 40 - {out} = {left}.").format(out=len(cards) + len(seen),
+                                                                                   left=left),
+                          _("Of these, {busting} would take the total over 7½.").format(busting=busting),
+                          last))
+    if seen:
+        text = _("You hold {cards}. Cards already seen on the table: {seen}. What is the probability of "
+                 "busting with one more card?").format(cards=_names(cards, rules), seen=_names(seen, rules))
+    else:
+        text = _("You hold {cards}. What is the probability of busting with one more card?").format(
+            cards=_names(cards, rules))
     return Question(
-        text=f"You hold {_names(cards, rules)}.{seen_text} What is the probability of busting with one "
-             f"more card?",
+        text=text,
         answer=p, kind="probability", hints=hints, solution=solution, mistakes=tuple(mistakes),
         cards=cards, rules=rules, topic="bust", extra={"seen": seen, "busting": busting, "left": left},
     )
@@ -344,7 +363,7 @@ def bust_question(cards: Sequence[Card], rules: Rules, seen: Sequence[Card] = ()
 def _rng(seed, rng) -> random.Random:
     if rng is not None:
         if not hasattr(rng, "randint"):
-            raise SetteKitError(f"rng={shown(rng)}: give a random.Random, or pass seed= instead")
+            raise SetteKitError(_("rng={rng}: give a random.Random, or pass seed= instead").format(rng=shown(rng)))
         return rng
     return random.Random(read_seed(seed))
 
@@ -365,7 +384,7 @@ def hand_worth(rules: Rules | str | None = None, *, seed=None, rng=None, min_car
     min_cards, max_cards = (read_whole(v, what, 1, 10, text=False) for what, v in (("min_cards", min_cards),
                                                                        ("max_cards", max_cards)))
     if not 1 <= min_cards <= max_cards <= 10:
-        raise SetteKitError("min_cards and max_cards must satisfy 1 <= min_cards <= max_cards <= 10")
+        raise SetteKitError(_("min_cards and max_cards must satisfy 1 <= min_cards <= max_cards <= 10"))
     while True:
         yield worth_question(Deck(rng=r).deal(r.randint(min_cards, max_cards)), rules)
 
@@ -374,7 +393,7 @@ def matta_value(rules: Rules | str | None = None, *, seed=None, rng=None) -> Ite
     """Endless "What value should the matta take?" questions: the matta plus 1-3 cards."""
     r, rules = _rng(seed, rng), _rules(rules)
     if rules.matta is None:
-        raise SetteKitError("matta_value questions need rules with a matta, e.g. Rules.preset('italian') (S3)")
+        raise SetteKitError(_("matta_value questions need rules with a matta, e.g. Rules.preset('italian') (S3)"))
     others = [c for c in FULL_DECK if c != rules.matta]
     while True:
         n = r.choice((1, 1, 2, 2, 3))
@@ -412,7 +431,7 @@ def bust_chance(rules: Rules | str | None = None, *, seed=None, rng=None, seen_m
     worth 3 to 7 (so the answer is neither 0 nor trivial); up to ``seen_max`` other
     cards may be shown as already on the table."""
     r, rules = _rng(seed, rng), _rules(rules)
-    seen_max = read_whole(seen_max, "seen_max", 0, 30, accepted="a whole number of cards from 0 to 30", text=False)
+    seen_max = read_whole(seen_max, "seen_max", 0, 30, accepted=_("a whole number of cards from 0 to 30"), text=False)
     while True:
         deck = Deck(rng=r)
         hand = deck.deal(r.randint(1, 3))
@@ -444,10 +463,12 @@ def mixed(rules: Rules | str | None = None, *, seed=None, rng=None,
     if isinstance(topics, str):
         topics = (topics,)
     if not isinstance(topics, (list, tuple)):
-        raise SetteKitError(f"topics={shown(topics)}: give a list of topics from {', '.join(GENERATORS)}")
+        raise SetteKitError(_("topics={topics}: give a list of topics from {accepted}").format(
+            topics=shown(topics), accepted=", ".join(GENERATORS)))
     unknown = [t for t in topics if t not in GENERATORS]
     if unknown or not topics:
-        raise SetteKitError(f"unknown topics {unknown}: accepted {', '.join(GENERATORS)}")
+        raise SetteKitError(_("unknown topics {unknown}: accepted {accepted}").format(
+            unknown=unknown, accepted=", ".join(GENERATORS)))
     gens = {t: GENERATORS[t](rules, rng=r) for t in topics}
     while True:
         yield next(gens[r.choice(list(topics))])
@@ -474,21 +495,22 @@ def is_bust_question(cards: Sequence[Card], rules: Rules) -> Question:
     total = fmt_points(s.total)
     wild = any(rules.is_matta(c) for c in cards) and len(cards) > 1
     if s.bust:
-        why = f"The cards add up to {total}, which is over 7½: bust (S2)."
+        why = _("The cards add up to {total}, which is over 7½: bust (S2).").format(total=total)
         if wild:
-            why += " Even the matta's smallest allowed value does not save it (S4)."
+            why += " " + _("Even the matta's smallest allowed value does not save it (S4).")
     elif s.total == SETTE_E_MEZZO:
-        why = "7½ is the best score, not bust: a hand is bust only when it goes over 7½ (S2)."
+        why = _("7½ is the best score, not bust: a hand is bust only when it goes over 7½ (S2).")
     elif any(c.is_figure for c in cards) and _total_with(cards, rules, lambda c: Fraction(10), s.matta_value) > SETTE_E_MEZZO:
-        why = f"Figures count ½, not 10 (S1): the hand makes {total}, not over 7½."
+        why = _("Figures count ½, not 10 (S1): the hand makes {total}, not over 7½.").format(total=total)
     else:
-        why = f"The hand makes {total}, which is not over 7½ (S2)."
-    hints = ("Ace to 7 count their number; every figure counts ½ (S1).",
-             "Add the values up: a hand is bust only when the total is more than 7½ (S2).")
+        why = _("The hand makes {total}, which is not over 7½ (S2).").format(total=total)
+    hints = (_("Ace to 7 count their number; every figure counts ½ (S1)."),
+             _("Add the values up: a hand is bust only when the total is more than 7½ (S2)."))
     if wild:
-        hints += ("The matta takes the value that gives the best total not over 7½ (S4).",)
+        hints += (_("The matta takes the value that gives the best total not over 7½ (S4)."),)
     return Question(
-        text=f"Is this hand bust? {_names(cards, rules)}",
+        text=_("Is this hand bust? {cards}").format(cards=_names(cards, rules)),
+
         answer=s.bust, kind="yesno", hints=hints, solution=explain(cards, rules),
         mistakes=(Mistake(not s.bust, why),), cards=cards, rules=rules, topic="bust_or_not",
     )

@@ -44,7 +44,9 @@ from fractions import Fraction
 from itertools import product
 from typing import Mapping, NamedTuple
 
+from . import fmt
 from .errors import SetteKitError
+from .i18n import _
 from .numbers import shown
 
 __all__ = ["RoundResult", "round_result", "custom_round", "Ruin", "ruin_probability", "RuinSimulation",
@@ -113,18 +115,34 @@ class RoundResult:
         One round: -5 with probability 1/2 (50.0%), +5 with probability 1/2 (50.0%).
         Mean +0.0000, variance 25 (exactly 25), standard deviation 5.0000.
         """
-        parts = ", ".join(f"{x:+g} with probability {_frac(p)} ({float(p) * 100:.1f}%)"
-                          for x, p in self.distribution.items())
+        parts = ", ".join(_("{result} with probability {p} ({percent})").format(
+            result=_num(x, "+g"), p=_frac(p), percent=fmt.percent(p, 1)) for x, p in self.distribution.items())
         var = self.variance
-        exact = f" (exactly {_frac(var)})" if isinstance(var, Fraction) and len(str(var)) < 40 else ""
-        return (f"One round: {parts}.\nMean {float(self.mean):+.4f}, variance {float(var):.4g}{exact}, "
-                f"standard deviation {self.sd:.4f}.")
+        if isinstance(var, Fraction) and len(str(var)) < 40:
+            second = _("Mean {mean}, variance {variance} (exactly {exact}), standard deviation {sd}.")
+        else:
+            second = _("Mean {mean}, variance {variance}, standard deviation {sd}.")
+        return "\n".join((_("One round: {parts}.").format(parts=parts),
+                          second.format(mean=_num(float(self.mean), "+.4f"), variance=_num(float(var), ".4g"),
+                                        exact=_frac(var), sd=_num(self.sd, ".4f"))))
+
+
+def _num(x, spec: str) -> str:
+    """``format(x, spec)`` with the decimals written by :mod:`sette_kit.fmt` (a decimal
+    comma in Italian and Spanish); the sign of ``+`` specs is kept, even for zero."""
+    text = format(x, spec)
+    if "e" in text or "n" in text or "." not in text:
+        return text
+    out = fmt.decimal(x, len(text.split(".")[1]), sign="+" in spec)
+    if text[0] in "+-" and out[0] not in "+-":
+        out = text[0] + out
+    return out
 
 
 def _frac(p) -> str:
     if isinstance(p, Fraction):
-        return str(p) if len(str(p)) < 25 else f"≈{float(p):.6f}"
-    return f"{p:.6f}"
+        return str(p) if len(str(p)) < 25 else "≈" + fmt.decimal(p, 6)
+    return fmt.decimal(p, 6)
 
 
 def _stake(x, name="stake"):
@@ -137,7 +155,7 @@ def _stake(x, name="stake"):
     elif isinstance(x, float) and math.isfinite(x):
         v = Fraction(str(x))
     if v is None or v <= 0:
-        raise SetteKitError(f"{name}={x!r}: a stake must be a positive number such as 1 or 10")
+        raise SetteKitError(_("{name}={x}: a stake must be a positive number such as 1 or 10").format(name=name, x=repr(x)))
     return int(v) if v.denominator == 1 else v
 
 
@@ -150,17 +168,18 @@ def custom_round(distribution: Mapping, stake=1, label: str = "") -> RoundResult
     (Fraction(-1, 25), Fraction(624, 625))
     """
     if not isinstance(distribution, Mapping) or not distribution:
-        raise SetteKitError(f"distribution={distribution!r}: give a dict result -> probability, "
-                            f"such as {{-1: Fraction(1, 2), 1: Fraction(1, 2)}}")
+        raise SetteKitError(_("distribution={distribution}: give a dict result -> probability, such as "
+                              "{example}").format(distribution=repr(distribution),
+                                                  example="{-1: Fraction(1, 2), 1: Fraction(1, 2)}"))
     for x, p in distribution.items():
         if isinstance(x, bool) or not isinstance(x, (int, Fraction)) or not -1000 <= x <= 1000:
-            raise SetteKitError(f"distribution: the result {shown(x)} must be a whole number or a Fraction "
-                                "from -1000 to 1000 (per unit stake)")
+            raise SetteKitError(_("distribution: the result {x} must be a whole number or a Fraction from -1000 to 1000 (per "
+                                  "unit stake)").format(x=shown(x)))
         if isinstance(p, bool) or not isinstance(p, (int, Fraction, float)) or not 0 <= p <= 1:
-            raise SetteKitError(f"distribution: the probability {shown(p)} of {x!r} must be a number from 0 to 1")
+            raise SetteKitError(_("distribution: the probability {p} of {x} must be a number from 0 to 1").format(p=shown(p), x=repr(x)))
     total = sum(distribution.values())
     if (isinstance(total, float) and abs(total - 1) > 1e-12) or (not isinstance(total, float) and total != 1):
-        raise SetteKitError(f"distribution: the probabilities add up to {total}, not 1")
+        raise SetteKitError(_("distribution: the probabilities add up to {total}, not 1").format(total=total))
     one = 1.0 if isinstance(total, float) else Fraction(1)
     return RoundResult((Part(None, one, _stake(stake), dict(distribution)),), label)
 
@@ -175,9 +194,9 @@ def _solution(rules, dealer, player, exact):
         return odds.solve(rules, dealer=dealer, exact=exact), "optimal"
     if isinstance(player, StandAt):
         if not isinstance(dealer, (StandAt, odds.BankSeesPlayer)):
-            raise SetteKitError(f"dealer={dealer!r}: use odds.stand_at(x) or odds.sees_player()")
+            raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(dealer=repr(dealer)))
         return Solution(rules, dealer, exact, player=player), repr(player)
-    raise SetteKitError(f"player={player!r}: accepted players are 'optimal' (the default) and odds.stand_at(x)")
+    raise SetteKitError(_("player={player}: accepted players are 'optimal' (the default) and odds.stand_at(x)").format(player=repr(player)))
 
 
 def round_result(rules=None, dealer=None, player=None, *, stake=1, plan=None, exact: bool = True) -> RoundResult:
@@ -207,15 +226,15 @@ def round_result(rules=None, dealer=None, player=None, *, stake=1, plan=None, ex
 
     if isinstance(plan, StakingPlan):
         if plan.solution is None:
-            raise SetteKitError("plan: this StakingPlan does not carry its solution; build it with odds.best_staking_plan")
+            raise SetteKitError(_("plan: this StakingPlan does not carry its solution; build it with odds.best_staking_plan"))
         if any(v is not None for v in (rules, dealer, player)):
-            raise SetteKitError("with a StakingPlan give no rules=, dealer= or player=: the plan's own are used")
+            raise SetteKitError(_("with a StakingPlan give no rules=, dealer= or player=: the plan's own are used"))
         sol, who = plan.solution, ("optimal" if plan.solution.player is None else repr(plan.solution.player))
     else:
         sol, who = _solution(rules, dealer, player, exact)
         if plan is not None:
             if not (isinstance(plan, tuple) and len(plan) == 2):
-                raise SetteKitError(f"plan={plan!r}: give (min_stake, max_stake), such as (1, 10), or a StakingPlan")
+                raise SetteKitError(_("plan={plan}: give (min_stake, max_stake), such as (1, 10), or a StakingPlan").format(plan=repr(plan)))
             plan = best_staking_plan(sol, *plan)
     if plan is None:
         one = Fraction(1) if sol.exact else 1.0
@@ -250,15 +269,18 @@ def _steps(game: RoundResult, b: int, min_stake: int):
 def _check_integral(game: RoundResult):
     for part in game.parts:
         if not isinstance(part.stake, int) or any(not isinstance(x, int) for x in part.per_unit):
-            raise SetteKitError("the bankroll chain needs whole-number stakes and results (stakes such as 1-10)")
+            raise SetteKitError(_("the bankroll chain needs whole-number stakes and results (stakes such as 1-10)"))
 
 
 def _whole(x, name, low=0, high=None) -> int:
     if isinstance(x, bool) or not isinstance(x, int) or x < low:
-        raise SetteKitError(f"{name}={shown(x)}: give a whole number >= {low}"
-                            + (f" and at most {high:,}" if high is not None else ""))
+        if high is not None:
+            raise SetteKitError(_("{name}={x}: give a whole number >= {low} and at most {high}").format(
+                name=name, x=shown(x), low=low, high=format(high, ",")))
+        raise SetteKitError(_("{name}={x}: give a whole number >= {low}").format(name=name, x=shown(x), low=low))
+
     if high is not None and x > high:  # issue 18: a bound on the work, refused at once
-        raise SetteKitError(f"{name}={shown(x)}: give a whole number from {low} to {high:,}")
+        raise SetteKitError(_("{name}={x}: give a whole number from {low} to {high}").format(name=name, x=shown(x), low=low, high=format(high, ',')))
     return x
 
 
@@ -273,7 +295,7 @@ def _chain(game, bankroll, target, min_stake):
     target = _whole(target, "target", 1, MAX_BANKROLL)
     min_stake = _whole(min_stake, "min_stake", 1, MAX_BANKROLL)
     if target <= bankroll:
-        raise SetteKitError(f"target={target} must be more than bankroll={bankroll}")
+        raise SetteKitError(_("target={target} must be more than bankroll={bankroll}").format(target=target, bankroll=bankroll))
     states = [b for b in range(target) if _steps(game, b, min_stake) is not None]
     return bankroll, target, min_stake, states
 
@@ -372,14 +394,14 @@ def ruin_probability(game: RoundResult, bankroll: int = 100, target: int = 200, 
     '0.964558 after 56.8 rounds on average'
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
     bankroll, target, min_stake, states = _chain(game, bankroll, target, min_stake)
     index = {b: i for i, b in enumerate(states)}
     n = len(states)
     exact_probs = all(isinstance(p, (int, Fraction)) for part in game.parts
                       for p in (part.probability, *part.per_unit.values()))
     if exact and not exact_probs:
-        raise SetteKitError("exact=True needs exact probabilities: build the round with exact=True")
+        raise SetteKitError(_("exact=True needs exact probabilities: build the round with exact=True"))
     zero, one = (Fraction(0), Fraction(1)) if exact_probs else (0.0, 1.0)
     rows, c_ruin = [], []  # Q restricted to the live states, and the one-step ruin probabilities
     w = 0
@@ -409,19 +431,19 @@ def ruin_probability(game: RoundResult, bankroll: int = 100, target: int = 200, 
 
     if exact:
         r, t = _banded_solve(matrix(Fraction), [list(c_ruin), [Fraction(1)] * n], w)
-        bound, method = 0.0, "Gaussian elimination in exact Fractions"
+        bound, method = 0.0, _("Gaussian elimination in exact Fractions")
     else:
         r, t = _banded_solve(matrix(float), [[float(c) for c in c_ruin], [1.0] * n], w)
         bound = math.nan
-        method = "Gaussian elimination in floats"
+        method = _("Gaussian elimination in floats")
         if exact_probs:  # one refinement with the residual computed exactly
             res = _residual(rows, c_ruin, r)
             d, = _banded_solve(matrix(float), [[float(x) for x in res]], w)
             r = [a + b for a, b in zip(r, d)]
             res = _residual(rows, c_ruin, r)
             bound = 2 * max(abs(float(x)) for x in res) * max(t)
-            method += (", refined once with the residual computed in exact Fractions; error bound = "
-                       "2 x max residual x max expected rounds")
+            method = _("Gaussian elimination in floats, refined once with the residual computed in exact "
+                       "Fractions; error bound = 2 x max residual x max expected rounds")
     by = []
     for b in range(target + 1):
         if b >= target:
@@ -490,7 +512,7 @@ def _walk(tables, b, target, rng, limit):
 
 def _rng(seed):
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SetteKitError(f"seed={seed!r}: the seed must be a whole number >= 0")
+        raise SetteKitError(_("seed={seed}: the seed must be a whole number >= 0").format(seed=repr(seed)))
     return random.Random(seed)
 
 
@@ -507,12 +529,12 @@ def bankroll_paths(game: RoundResult, bankroll: int = 100, target: int = 200, *,
     ([True, True, True], True)
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
-    bankroll, target, min_stake, _ = _chain(game, bankroll, target, min_stake)
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
+    bankroll, target, min_stake, __ = _chain(game, bankroll, target, min_stake)
     paths, rounds = _whole(paths, "paths", 1, 10_000), _whole(rounds, "rounds", 1, 1_000_000)
     rng = _rng(seed)
     tables = _sampler(game, target, min_stake)
-    return tuple(tuple(_walk(tables, bankroll, target, rng, rounds)) for _ in range(paths))
+    return tuple(tuple(_walk(tables, bankroll, target, rng, rounds)) for __ in range(paths))
 
 
 class RuinSimulation(NamedTuple):
@@ -539,18 +561,18 @@ def simulate_ruin(game: RoundResult, bankroll: int = 100, target: int = 200, *, 
     True
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
-    bankroll, target, min_stake, _ = _chain(game, bankroll, target, min_stake)
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
+    bankroll, target, min_stake, __ = _chain(game, bankroll, target, min_stake)
     paths = _whole(paths, "paths", 2, 1_000_000)
     max_rounds = _whole(max_rounds, "max_rounds", 1, 10 ** 9)
     rng = _rng(seed)
     tables = _sampler(game, target, min_stake)
     ruined = total_rounds = 0
-    for _ in range(paths):
+    for __ in range(paths):
         path = _walk(tables, bankroll, target, rng, max_rounds)
         b = path[-1]
         if 0 <= b < target and tables[b] is not None:
-            raise SetteKitError(f"a path did not end within max_rounds={max_rounds}")
+            raise SetteKitError(_("a path did not end within max_rounds={max_rounds}").format(max_rounds=max_rounds))
         ruined += b < target
         total_rounds += len(path) - 1
     p = ruined / paths
@@ -584,9 +606,9 @@ def ruin_by_stake(rules=None, dealer=None, player=None, *, stakes=(1, 2, 5, 10),
     try:
         stakes = [int(s) if not isinstance(s, bool) and float(s).is_integer() else s for s in stakes]
     except (TypeError, ValueError):
-        raise SetteKitError(f"stakes={stakes!r}: give whole stakes such as (1, 2, 5, 10)") from None
+        raise SetteKitError(_("stakes={stakes}: give whole stakes such as (1, 2, 5, 10)").format(stakes=repr(stakes))) from None
     if not stakes or any(not isinstance(s, int) or s < 1 for s in stakes):
-        raise SetteKitError(f"stakes={stakes!r}: give whole stakes >= 1 such as (1, 2, 5, 10)")
+        raise SetteKitError(_("stakes={stakes}: give whole stakes >= 1 such as (1, 2, 5, 10)").format(stakes=repr(stakes)))
     base = round_result(rules, dealer, player, exact=exact)
     out = []
     for s in stakes:
@@ -614,13 +636,16 @@ class AfterBusts(NamedTuple):
         >>> print(next_card_after_busts("6 di coppe", 5).explain().splitlines()[1])
         Reshuffled every hand, 5 busts in a row change nothing: the deck has no memory, so it is still 23/39 ≈ 59.0%.
         """
-        return (f"Holding {', '.join(c.name() for c in self.hand)}, the next card busts you with probability "
-                f"{self.fresh} ≈ {float(self.fresh):.1%} from a fresh deck.\n"
-                f"Reshuffled every hand, {self.streak} busts in a row change nothing: the deck has no memory, "
-                f"so it is still {self.reshuffled} ≈ {float(self.reshuffled):.1%}.\n"
-                f"If the deck carries over (S18), the {self.streak} cards that bust you are gone: "
-                f"{self.counting} ≈ {float(self.carried):.1%}. "
-                f"That is counting cards, not luck that is owed to you.")
+        return "\n".join((
+            _("Holding {cards}, the next card busts you with probability {p} ≈ {percent} from a fresh "
+              "deck.").format(cards=", ".join(c.name() for c in self.hand), p=self.fresh,
+                              percent=fmt.percent(self.fresh, 1)),
+            _("Reshuffled every hand, {streak} busts in a row change nothing: the deck has no memory, "
+              "so it is still {p} ≈ {percent}.").format(streak=self.streak, p=self.reshuffled,
+                                                        percent=fmt.percent(self.reshuffled, 1)),
+            _("If the deck carries over (S18), the {streak} cards that bust you are gone: {counting} ≈ "
+              "{percent}. That is counting cards, not luck that is owed to you.").format(
+                streak=self.streak, counting=self.counting, percent=fmt.percent(self.carried, 1))))
 
 
 def next_card_after_busts(hand="6 di coppe", streak: int = 5, rules=None) -> AfterBusts:
@@ -650,16 +675,16 @@ def next_card_after_busts(hand="6 di coppe", streak: int = 5, rules=None) -> Aft
     streak = _whole(streak, "streak", 0, 40)
     mine = _cards(hand, rules, "hand")
     if not mine:
-        raise SetteKitError("hand: give at least one card, such as '6 di coppe'")
+        raise SetteKitError(_("hand: give at least one card, such as '6 di coppe'"))
     fresh = odds.bust_probability(mine, rules=rules)
     reshuffled = (fresh ** (streak + 1)) / (fresh ** streak) if fresh else Fraction(0)
     unseen = [c for c in _full_deck() if c not in mine]
     busting = [c for c in unseen if odds.bust_probability(mine, seen=[x for x in unseen if x != c], rules=rules) == 1]
     B, N = len(busting), len(unseen)
     if streak > B:
-        raise SetteKitError(f"streak={streak}: only {B} cards can bust {', '.join(c.name(rules.face) for c in mine)}")
+        raise SetteKitError(_("streak={streak}: only {B} cards can bust {value}").format(streak=streak, B=B, value=', '.join(c.name(rules.face) for c in mine)))
     if streak >= N:
-        raise SetteKitError(f"streak={streak}: no card would be left to draw")
+        raise SetteKitError(_("streak={streak}: no card would be left to draw").format(streak=streak))
     # group the busting cards by class: a set of `streak` of them is a class composition
     groups: dict = {}
     for c in busting:
@@ -674,8 +699,10 @@ def next_card_after_busts(hand="6 di coppe", streak: int = 5, rules=None) -> Aft
         num += weight * odds.bust_probability(mine, seen=seen, rules=rules)
         den += weight
     carried = num / den
-    counting = (f"{B} of the {N} unseen cards bust you; {streak} of them have gone, so "
-                f"{B - streak} of the {N - streak} left do: {B - streak}/{N - streak}")
+    counting = _("{busting} of the {unseen} unseen cards bust you; {streak} of them have gone, so "
+                 "{left_busting} of the {left} left do: {left_busting}/{left}").format(
+        busting=B, unseen=N, streak=streak, left_busting=B - streak, left=N - streak)
+
     return AfterBusts(mine, streak, fresh, reshuffled, carried, counting)
 
 
@@ -723,7 +750,7 @@ def hand_bust_after_streak(player=None, streak: int = 5, *, hands: int = 200_000
     rules = _rules(rules)
     player = odds.stand_at(5) if player is None else player
     if not isinstance(player, odds.StandAt):
-        raise SetteKitError(f"player={player!r}: use odds.stand_at(x)")
+        raise SetteKitError(_("player={player}: use odds.stand_at(x)").format(player=repr(player)))
     streak = _whole(streak, "streak", 1, 40)
     hands = _whole(hands, "hands", 2, 10 ** 7)
     rng = _rng(seed)
@@ -733,7 +760,7 @@ def hand_bust_after_streak(player=None, streak: int = 5, *, hands: int = 200_000
     pos = 0  # deck[:pos] are dealt; each card is drawn uniformly from deck[pos:] (a lazy shuffle)
     cache: dict = {}
     run = busts = after = after_busts = 0
-    for _ in range(hands):
+    for __ in range(hands):
         if not carry_over:
             pos = 0  # every card back in the deck
         hand, key = [], 0
@@ -773,8 +800,8 @@ class RuinRun:
 
     def __init__(self, game, bankroll, target, paths, seed, min_stake, max_rounds, step_rounds):
         if not isinstance(game, RoundResult):
-            raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
-        self.bankroll, self.target, self.min_stake, _ = _chain(game, bankroll, target, min_stake)
+            raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
+        self.bankroll, self.target, self.min_stake, __ = _chain(game, bankroll, target, min_stake)
         self.paths = _whole(paths, "paths", 2, 1_000_000)  # the bounds of simulate_ruin
         self.step_rounds = _whole(step_rounds, "step_rounds", 1, 10 ** 9)
         self.max_rounds = _whole(max_rounds, "max_rounds", 1, 10 ** 9)
@@ -791,7 +818,7 @@ class RuinRun:
                 path = _walk(tables, self.bankroll, target, rng, self.max_rounds)
                 b = path[-1]
                 if 0 <= b < target and tables[b] is not None:
-                    raise SetteKitError(f"a path did not end within max_rounds={self.max_rounds}")
+                    raise SetteKitError(_("a path did not end within max_rounds={max_rounds}").format(max_rounds=self.max_rounds))
                 self.ruined += b < target
                 self.done += 1
                 played += len(path) - 1
@@ -801,7 +828,7 @@ class RuinRun:
     def result(self) -> RuinSimulation:
         """The estimate once every path is played (as :func:`simulate_ruin` returns it)."""
         if self.done < self.paths:
-            raise SetteKitError(f"the simulation has not finished: {self.done} of {self.paths} paths played")
+            raise SetteKitError(_("the simulation has not finished: {done} of {paths} paths played").format(done=self.done, paths=self.paths))
         p = self.ruined / self.paths
         se = math.sqrt(p * (1 - p) / (self.paths - 1)) if 0 < p < 1 else 0.0
         return RuinSimulation(p, se, self.paths, self.ruined, self.rounds_played / self.paths, self.seed)
@@ -836,20 +863,20 @@ def path_ends(game: RoundResult, paths, target: int, *, min_stake: int = 1) -> t
     ('ruined', 'target', 'playing')
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
     _check_integral(game)
     target = _whole(target, "target", 1, MAX_BANKROLL)
     min_stake = _whole(min_stake, "min_stake", 1, MAX_BANKROLL)
     if isinstance(paths, (str, bytes)) or not hasattr(paths, "__iter__"):
-        raise SetteKitError(f"paths={shown(paths)}: give the paths of risk.bankroll_paths (sequences of bankrolls)")
+        raise SetteKitError(_("paths={paths}: give the paths of risk.bankroll_paths (sequences of bankrolls)").format(paths=shown(paths)))
     out = []
     for path in paths:
         if isinstance(path, (str, bytes)) or not hasattr(path, "__getitem__") or not len(path):
-            raise SetteKitError(f"paths: {shown(path)} is not a bankroll path; give the paths of "
-                                f"risk.bankroll_paths (sequences of bankrolls)")
+            raise SetteKitError(_("paths: {path} is not a bankroll path; give the paths of risk.bankroll_paths (sequences of "
+                                  "bankrolls)").format(path=shown(path)))
         b = path[-1]
         if isinstance(b, bool) or not isinstance(b, int):
-            raise SetteKitError(f"paths: a bankroll path ends at {shown(b)}, not a whole number")
+            raise SetteKitError(_("paths: a bankroll path ends at {b}, not a whole number").format(b=shown(b)))
         out.append("target" if b >= target else "ruined" if _steps(game, b, min_stake) is None else "playing")
     return tuple(out)
 
@@ -865,12 +892,12 @@ def at_stake(game: RoundResult, stake) -> RoundResult:
     ({-5: Fraction(1, 2), 5: Fraction(1, 2)}, Fraction(25, 1), 'coin, stake 5')
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(f"game={game!r}: give a RoundResult from risk.round_result or risk.custom_round")
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
     if len(game.parts) != 1 or game.parts[0].card is not None:
-        raise SetteKitError("at_stake needs a round at a flat stake; a staking plan's stakes depend on the "
-                            "first card (build it again with risk.round_result(plan=(min, max)))")
+        raise SetteKitError(_("at_stake needs a round at a flat stake; a staking plan's stakes depend on the first card "
+                              "(build it again with risk.round_result(plan=(min, max)))"))
     if isinstance(stake, (int, Fraction)) and not isinstance(stake, bool) and stake > MAX_BANKROLL:
-        raise SetteKitError(f"stake={shown(stake)}: give a stake from 1 to {MAX_BANKROLL:,} (the chain's bound)")
+        raise SetteKitError(_("stake={stake}: give a stake from 1 to {MAX_BANKROLL} (the chain's bound)").format(stake=shown(stake), MAX_BANKROLL=format(MAX_BANKROLL, ',')))
     s = _stake(stake)
     old = game.parts[0].stake
     label = game.label.replace(f"stake {old}", f"stake {s}", 1)

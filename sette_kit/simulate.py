@@ -60,6 +60,7 @@ from typing import Callable, Mapping, NamedTuple
 from . import accel
 from ._checks import read_bool, read_callable, read_seed
 from .errors import SetteKitError
+from .i18n import _
 from .numbers import read_whole, shown
 from .rules import Rules, as_rules
 from .strategy import CLASS_WEIGHTS, BankSeesPlayer, StandAt
@@ -173,7 +174,7 @@ class Result:
         True
         """
         if not isinstance(level, (int, float)) or not 0 < level < 1:
-            raise SetteKitError(f"ci(level={level!r}): the level must be a number between 0 and 1, such as 0.95")
+            raise SetteKitError(_("ci(level={level}): the level must be a number between 0 and 1, such as 0.95").format(level=repr(level)))
         z = NormalDist().inv_cdf((1 + level) / 2)
         half = z * self.stderr
         return self.mean - half, self.mean + half
@@ -218,7 +219,7 @@ class _Spec:
 
     def __init__(self, rules: Rules, player, dealer):
         if not isinstance(rules, Rules):
-            raise SetteKitError(f"rules must be a sette_kit.Rules (e.g. Rules.preset('plain')), not {rules!r}")
+            raise SetteKitError(_("rules must be a sette_kit.Rules (e.g. Rules.preset('plain')), not {rules}").format(rules=repr(rules)))
         self.rules = rules
         self.matta = -1 if rules.matta is None else rules.matta.index
         self.matta_min = 2 if rules.matta_whole_only else 1  # the least value the matta takes (S4)
@@ -237,16 +238,16 @@ class _Spec:
 def _compile_player(player):
     """('threshold', wants[total]) or ('table', (sorted keys, hit flags))."""
     if isinstance(player, BankSeesPlayer):
-        raise SetteKitError("the player cannot see the bank's cards: use stand_at(x), a hit table "
-                            "or the solution of odds.solve as the player's policy")
+        raise SetteKitError(_("the player cannot see the bank's cards: use stand_at(x), a hit table or the solution of "
+                              "odds.solve as the player's policy"))
     if hasattr(player, "hit_table") and callable(player.hit_table):
         if getattr(player, "key_is_sufficient", True) is False:
-            raise SetteKitError("this solution's decisions depend on more than the composition of the "
-                                "hand, so it cannot be simulated from its hit table")
+            raise SetteKitError(_("this solution's decisions depend on more than the composition of the hand, so it cannot "
+                                  "be simulated from its hit table"))
         player = player.hit_table()
     if isinstance(player, Mapping):
         if not player:
-            raise SetteKitError("the player's hit table is empty")
+            raise SetteKitError(_("the player's hit table is empty"))
         keys = tuple(sorted(player))
         hits = tuple(bool(player[k]) for k in keys)
         return "table", (keys, hits)
@@ -254,17 +255,16 @@ def _compile_player(player):
         try:
             wants = tuple(bool(player.wants_card(h)) for h in range(_TABLE))
         except (TypeError, SetteKitError):
-            raise SetteKitError(f"the player's policy {player!r} must decide from the player's own total "
-                                "(like stand_at(x))") from None
+            raise SetteKitError(_("the player's policy {player} must decide from the player's own total (like stand_at(x))").format(player=repr(player))) from None
         return "threshold", wants
-    raise SetteKitError(f"unknown player policy {player!r}: accepted are stand_at(x), the solution of "
-                        "odds.solve(...), or its hit_table() (a dict composition key -> hit?)")
+    raise SetteKitError(_("unknown player policy {player}: accepted are stand_at(x), the solution of "
+                          "odds.solve(...), or its hit_table() (a dict composition key -> hit?)").format(player=repr(player)))
 
 
 def _compile_dealer(dealer):
     """wants[bank total][player total] for totals 0..16 (higher totals clipped to 16: bust)."""
     if not hasattr(dealer, "wants_card"):
-        raise SetteKitError(f"unknown bank policy {dealer!r}: accepted are stand_at(x) and sees_player()")
+        raise SetteKitError(_("unknown bank policy {dealer}: accepted are stand_at(x) and sees_player()").format(dealer=repr(dealer)))
     return tuple(tuple(bool(dealer.wants_card(h, p)) for p in range(_TABLE)) for h in range(_TABLE))
 
 
@@ -310,9 +310,9 @@ def _pure_hands(cards, lengths) -> list:
     width = len(rows[0]) if rows else 0
     if not rows or width < 1 or any(len(r) != width for r in rows) or \
             any(not 0 <= c < _DECK for r in rows for c in r):
-        raise SetteKitError("cards must be an (n, k) array of card indices 0-39")
+        raise SetteKitError(_("cards must be an (n, k) array of card indices 0-39"))
     if len(lengths) != len(rows) or any(not 1 <= n <= width for n in lengths):
-        raise SetteKitError("each length must be between 1 and the number of columns")
+        raise SetteKitError(_("each length must be between 1 and the number of columns"))
     return [r[:n] for r, n in zip(rows, lengths)]
 
 
@@ -386,23 +386,25 @@ def run(rules: Rules, player=None, dealer=None, rounds: int = 100_000, seed: int
     # issue 18: every argument is checked before any work (a bad count never starts a run)
     rules = as_rules(rules)
     rounds = read_whole(rounds, "rounds", 1, MAX_ROUNDS,
-                        accepted=f"a whole number of rounds, at least 1 and at most {MAX_ROUNDS:,} (MAX_ROUNDS)")
-    chunk = read_whole(chunk, "chunk", 1, MAX_ROUNDS, accepted=f"a whole number of rounds from 1 to {MAX_ROUNDS:,}",
+                        accepted=_("a whole number of rounds, at least 1 and at most {most} (MAX_ROUNDS)").format(
+                            most=format(MAX_ROUNDS, ",")))
+    chunk = read_whole(chunk, "chunk", 1, MAX_ROUNDS,
+                       accepted=_("a whole number of rounds from 1 to {most}").format(most=format(MAX_ROUNDS, ",")),
                        text=False)
     if min(chunk, rounds) > MAX_CHUNK:
-        raise SetteKitError(f"chunk={chunk}: at most {MAX_CHUNK:,} rounds are processed at once (about 4 GB of "
-                            "memory); give a smaller chunk")
+        raise SetteKitError(_("chunk={chunk}: at most {MAX_CHUNK} rounds are processed at once (about 4 GB of memory); "
+                              "give a smaller chunk").format(chunk=chunk, MAX_CHUNK=format(MAX_CHUNK, ',')))
     if progress is not None:
         read_callable(progress, "progress", "None or a function progress(done, total)")
     if seed is None and rng is not None and not (hasattr(rng, "integers") or hasattr(rng, "randrange")):
-        raise SetteKitError(f"rng={shown(rng)}: give a random.Random or a numpy Generator, or a seed")
+        raise SetteKitError(_("rng={rng}: give a random.Random or a numpy Generator, or a seed").format(rng=shown(rng)))
     if player is None:
         player = stand_at(5)
     if dealer is None:
         dealer = stand_at(5)
     if isinstance(player, str):
         if player != "optimal":
-            raise SetteKitError(f"player={player!r}: accepted are 'optimal', stand_at(x), or a solution of odds.solve")
+            raise SetteKitError(_("player={player}: accepted are 'optimal', stand_at(x), or a solution of odds.solve").format(player=repr(player)))
         from . import odds
 
         player = odds.solve(rules, dealer=dealer)
@@ -415,7 +417,7 @@ def run(rules: Rules, player=None, dealer=None, rounds: int = 100_000, seed: int
         else:
             seed = secrets.randbits(63)
     elif isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
-        raise SetteKitError(f"seed={seed!r}: the seed must be a whole number >= 0")
+        raise SetteKitError(_("seed={seed}: the seed must be a whole number >= 0").format(seed=repr(seed)))
     seed = int(seed)
     spec = _Spec(rules, player, dealer)
 
@@ -480,7 +482,7 @@ class _Run:
 
     def result(self, rules: Rules, player, dealer) -> Result:
         if self.done < self.rounds:
-            raise SetteKitError(f"the run has played {self.done} of {self.rounds} rounds")
+            raise SetteKitError(_("the run has played {done} of {rounds} rounds").format(done=self.done, rounds=self.rounds))
         pay = {v: self._payouts[v] for v in sorted(self._payouts) if self._payouts[v]}
         return Result(rules=rules, player=player, dealer=dealer, rounds=self.rounds, seed=self.seed,
                       total=self._s1, total_squares=self._s2, payouts=MappingProxyType(pay),
@@ -509,8 +511,7 @@ def _pure_chunk(spec: _Spec, seed: int, first_block: int, sizes: list, marks: li
         from .cards import Card
 
         hand = ", ".join(Card.from_index(int(c)).name(spec.rules.face) for c in e.cards)
-        raise SetteKitError(f"the player's hit table has no decision for the hand {hand} "
-                            f"(composition key {e.key})") from None
+        raise SetteKitError(_("the player's hit table has no decision for the hand {hand} (composition key {key})").format(hand=hand, key=e.key)) from None
     payouts, counts, totals, s1, s2 = _sim_pure.summarise(tally)
     return payouts, counts, totals, s1, s2, at
 
@@ -535,12 +536,15 @@ def deal(rounds: int, seed: int, cards: int = FIRST_CARDS):
     >>> [[int(c) for c in row] for row in deal(3, seed=1, cards=2)]
     [[35, 0], [30, 33], [8, 27]]
     """
-    rounds = read_whole(rounds, "rounds", 1, 2 * 10 ** 6, accepted="a whole number of rounds from 1 to 2,000,000", text=False)
+    rounds = read_whole(rounds, "rounds", 1, 2 * 10 ** 6, accepted=_("a whole number of rounds from 1 to {most}").format(
+        most="2,000,000"), text=False)
     read_seed(seed)
-    cards = read_whole(cards, "cards", 1, FIRST_CARDS, accepted=f"a whole number from 1 to {FIRST_CARDS}", text=False)
+    cards = read_whole(cards, "cards", 1, FIRST_CARDS, accepted=_("a whole number from 1 to {most}").format(
+        most=FIRST_CARDS), text=False)
+
     rounds = _count(rounds, "rounds")
     if not 1 <= cards <= FIRST_CARDS:
-        raise SetteKitError(f"cards={cards!r}: between 1 and {FIRST_CARDS}")
+        raise SetteKitError(_("cards={cards}: between 1 and {FIRST_CARDS}").format(cards=repr(cards), FIRST_CARDS=FIRST_CARDS))
     if accel.numpy() is not None:
         from . import _sim_numpy
 
@@ -554,7 +558,7 @@ def _count(value, name: str) -> int:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-        raise SetteKitError(f"{name}={value!r}: it must be a whole number >= 1, such as 100_000")
+        raise SetteKitError(_("{name}={value}: it must be a whole number >= 1, such as 100_000").format(name=name, value=repr(value)))
     return int(value)
 
 
@@ -620,7 +624,7 @@ def exact_ev(rules: Rules, player=None, dealer=None, *, exact: bool = True):
         def p_wants(comp, s):
             key = sum(w * k for w, k in zip(weight, comp))
             if key not in table:
-                raise SetteKitError(f"the player's hit table has no decision for composition key {key}")
+                raise SetteKitError(_("the player's hit table has no decision for composition key {key}").format(key=key))
             return table[key]
 
     one = Fraction(1) if exact else 1.0
@@ -777,24 +781,24 @@ def _coverage_setup(rules, player, dealer, rounds, runs, level, seed, start):
     dealer = stand_at(5) if dealer is None else dealer
     rounds, runs = _count(rounds, "rounds"), _count(runs, "runs")
     if rounds < 2:
-        raise SetteKitError("rounds must be at least 2: a confidence interval needs a standard error")
+        raise SetteKitError(_("rounds must be at least 2: a confidence interval needs a standard error"))
     if not isinstance(level, (int, float)) or isinstance(level, bool) or not 0 < level < 1:
-        raise SetteKitError(f"level={level!r}: the level must be a number between 0 and 1, such as 0.95")
+        raise SetteKitError(_("level={level}: the level must be a number between 0 and 1, such as 0.95").format(level=repr(level)))
     for value, name in ((seed, "seed"), (start, "start")):
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
-            raise SetteKitError(f"{name}={value!r}: it must be a whole number >= 0")
+            raise SetteKitError(_("{name}={value}: it must be a whole number >= 0").format(name=name, value=repr(value)))
     if start + runs > COVERAGE_SEED_STRIDE:
-        raise SetteKitError(f"a coverage sequence has at most {COVERAGE_SEED_STRIDE:,} runs")
+        raise SetteKitError(_("a coverage sequence has at most {COVERAGE_SEED_STRIDE} runs").format(COVERAGE_SEED_STRIDE=format(COVERAGE_SEED_STRIDE, ',')))
     if isinstance(player, str):
         if player != "optimal":
-            raise SetteKitError(f"player={player!r}: accepted are 'optimal', stand_at(x), or a solution of odds.solve")
+            raise SetteKitError(_("player={player}: accepted are 'optimal', stand_at(x), or a solution of odds.solve").format(player=repr(player)))
         player = odds.solve(rules, dealer=dealer)
     if hasattr(player, "hit_table") and callable(player.hit_table):
         exact = player.ev
     elif isinstance(player, StandAt):
         exact = odds.policy_ev(rules, player, dealer)
     else:
-        raise SetteKitError(f"player={player!r}: accepted are 'optimal', stand_at(x), or a solution of odds.solve")
+        raise SetteKitError(_("player={player}: accepted are 'optimal', stand_at(x), or a solution of odds.solve").format(player=repr(player)))
     _Spec(rules, player, dealer)  # checks the policies once, before any run
     return rules, player, dealer, rounds, runs, exact
 

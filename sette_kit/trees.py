@@ -42,6 +42,7 @@ from fractions import Fraction
 from . import fmt
 from .cards import FULL_DECK, Card
 from .errors import SetteKitError
+from .i18n import N_, _
 from .rules import Rules
 from .scoring import fmt_points
 from .strategy import BankSeesPlayer, StandAt, card_class, stand_at
@@ -55,8 +56,9 @@ MAX_NODES = 3000
 NCLS = 9
 FIG, MATTA = 7, 8
 CLASS_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "figure", "matta")
-_ONE = ("an Ace", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "a figure", "the matta")
-_MANY = ("Aces", "2s", "3s", "4s", "5s", "6s", "7s", "figures", "mattas")
+_ONE = (N_("an Ace"), N_("a 2"), N_("a 3"), N_("a 4"), N_("a 5"), N_("a 6"), N_("a 7"), N_("a figure"),
+        N_("the matta"))
+_MANY = (N_("Aces"), N_("2s"), N_("3s"), N_("4s"), N_("5s"), N_("6s"), N_("7s"), N_("figures"), N_("mattas"))
 
 
 # ---------------------------------------------------------------------------------------
@@ -68,7 +70,7 @@ class Plan:
     to hit (``drawn``: cards drawn since the root; ``cards``: the hand, as Cards).
     ``text`` says the plan in words."""
 
-    text = "a plan"
+    text = N_("a plan")
 
     def wants(self, drawn: int, half_points: int, cards: tuple) -> bool:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -77,7 +79,7 @@ class Plan:
         return f"<Plan: {self.text}>"
 
 
-_TIMES = {0: "stand now", 1: "hit once, then stand", 2: "hit twice, then stand"}
+_TIMES = {0: N_("stand now"), 1: N_("hit once, then stand"), 2: N_("hit twice, then stand")}
 
 
 @dataclass(frozen=True, repr=False)
@@ -86,7 +88,9 @@ class _HitThenStand(Plan):
 
     @property
     def text(self) -> str:
-        return _TIMES.get(self.times, f"hit {self.times} times, then stand")
+        if self.times in _TIMES:
+            return _(_TIMES[self.times])
+        return _("hit {n} times, then stand").format(n=self.times)
 
     def wants(self, drawn, half_points, cards):
         return drawn < self.times
@@ -98,7 +102,7 @@ class _HitUntil(Plan):
 
     @property
     def text(self) -> str:
-        return f"hit until {fmt_points(self.policy.threshold)} or more"
+        return _("hit until {total} or more").format(total=fmt_points(self.policy.threshold))
 
     def wants(self, drawn, half_points, cards):
         return self.policy.wants_card(half_points)
@@ -107,7 +111,10 @@ class _HitUntil(Plan):
 @dataclass(frozen=True, repr=False)
 class _Follow(Plan):
     solution: object
-    text: str = "play the best strategy"
+
+    @property
+    def text(self) -> str:
+        return _("play the best strategy")
 
     def wants(self, drawn, half_points, cards):
         return self.solution.decision(cards) == "hit"
@@ -119,7 +126,7 @@ class _HitFirst(Plan):
 
     @property
     def text(self) -> str:
-        return f"hit once, then {self.then.text}"
+        return _("hit once, then {plan}").format(plan=self.then.text)
 
     def wants(self, drawn, half_points, cards):
         return True if drawn == 0 else self.then.wants(drawn, half_points, cards)
@@ -132,7 +139,8 @@ def hit_then_stand(times: int = 1) -> Plan:
     ('hit once, then stand', 'stand now')
     """
     if isinstance(times, bool) or not isinstance(times, int) or not 0 <= times <= 12:
-        raise SetteKitError(f"hit_then_stand({times!r}): the number of hits is a whole number from 0 to 12")
+        raise SetteKitError(_("hit_then_stand({times}): the number of hits is a whole number from 0 to 12").format(
+            times=repr(times)))
     return _HitThenStand(times)
 
 
@@ -169,8 +177,8 @@ def _plan(plan) -> Plan:
         return hit_until(plan)
     if hasattr(plan, "decision"):
         return follow(plan)
-    raise SetteKitError(f"plan={plan!r}: use trees.hit_then_stand(n), trees.hit_until(x), "
-                        f"trees.follow(solution) or trees.hit_first(plan)")
+    raise SetteKitError(_("plan={plan}: use trees.hit_then_stand(n), trees.hit_until(x), "
+                          "trees.follow(solution) or trees.hit_first(plan)").format(plan=repr(plan)))
 
 
 # ---------------------------------------------------------------------------------------
@@ -194,10 +202,12 @@ class Branch:
     def label(self) -> str:
         """'a figure', 'an Ace', or for several values 'a 3, 4, 5, 6 or 7'."""
         if len(self.classes) == 1:
-            return _ONE[self.classes[0]]
-        names = [CLASS_NAMES[k] if k < FIG else _ONE[k] for k in self.classes]
-        head = ", ".join(names[:-1]) + " or " + names[-1]
-        return ("an " if names[0] == "Ace" else "a ") + head if self.classes[0] < FIG else head
+            return _(_ONE[self.classes[0]])
+        names = [(_("Ace") if k == 0 else CLASS_NAMES[k]) if k < FIG else _(_ONE[k]) for k in self.classes]
+        head = _("{first} or {last}").format(first=", ".join(names[:-1]), last=names[-1])
+        if self.classes[0] >= FIG:
+            return head
+        return (_("an {cards}") if self.classes[0] == 0 else _("a {cards}")).format(cards=head)
 
     @property
     def counted(self) -> str:
@@ -205,10 +215,11 @@ class Branch:
         if len(self.classes) == 1:
             k = self.classes[0]
             if self.count == 1:
-                return f"1 of them is {_ONE[k]}"
-            return f"{self.count} of them are {_MANY[k]}"
-        many = [_MANY[k] for k in self.classes]
-        return f"{self.count} of them are {', '.join(many[:-1])} or {many[-1]}"
+                return _("1 of them is {card}").format(card=_(_ONE[k]))
+            return _("{n} of them are {cards}").format(n=self.count, cards=_(_MANY[k]))
+        many = [_(_MANY[k]) for k in self.classes]
+        return _("{n} of them are {cards}").format(
+            n=self.count, cards=_("{first} or {last}").format(first=", ".join(many[:-1]), last=many[-1]))
 
 
 @dataclass
@@ -251,10 +262,12 @@ class Node:
     def outcome(self) -> str:
         """The leaf's event in words: 'bust', 'stand on 6', '7½'."""
         if self.state == "bust":
-            return "bust"
+            return _("bust")
         if self.state == "seven_and_a_half":
             return "7½"
-        return f"stand on {fmt_points(self.total)}" if self.state == "stand" else f"{fmt_points(self.total)}, hit again"
+        if self.state == "stand":
+            return _("stand on {total}").format(total=fmt_points(self.total))
+        return _("{total}, hit again").format(total=fmt_points(self.total))
 
     @property
     def event(self):
@@ -291,27 +304,36 @@ class Node:
         """The counting behind this node in words, branch by branch, ending with the
         path's probability (and, with a bank, the chance of winning from a standing leaf)."""
         tree = self.tree
-        lines = [f"You hold {tree.hand_text}: {fmt_points(tree.root.total)}."]
+        lines = [_("You hold {cards}: {points}.").format(cards=tree.hand_text, points=fmt_points(tree.root.total))]
         steps = self.path_nodes()
         for i, n in enumerate(steps):
             b = n.branch
-            lead = f"{b.unseen} cards are unseen, and " if i == 0 else f"Now {b.unseen} cards are unseen, and "
-            lines[-1] += f" {lead}{b.counted}: {b.count}/{b.unseen}."
-            if n.state == "bust":
-                lines.append("That takes you over 7½: bust.")
-            elif n.state == "seven_and_a_half":
-                lines.append("Then you have 7½, and you show it at once.")
-            elif n.state == "stand":
-                lines.append(f"Then you have {fmt_points(n.total)} and you stand.")
+            if i == 0:
+                step = _("{unseen} cards are unseen, and {counted}: {count}/{unseen}.")
             else:
-                lines.append(f"Then you have {fmt_points(n.total)} and you hit again.")
+                step = _("Now {unseen} cards are unseen, and {counted}: {count}/{unseen}.")
+            lines[-1] += " " + step.format(unseen=b.unseen, counted=b.counted, count=b.count)
+            if n.state == "bust":
+                lines.append(_("That takes you over 7½: bust."))
+            elif n.state == "seven_and_a_half":
+                lines.append(_("Then you have 7½, and you show it at once."))
+            elif n.state == "stand":
+                lines.append(_("Then you have {total} and you stand.").format(total=fmt_points(n.total)))
+            else:
+                lines.append(_("Then you have {total} and you hit again.").format(total=fmt_points(n.total)))
         if steps:
-            lines.append(f"The probability of this path is {self.product_text()} ≈ {fmt.percent(self.probability)}.")
+            lines.append(_("The probability of this path is {product} ≈ {percent}.").format(
+                product=self.product_text(), percent=fmt.percent(self.probability)))
         if self.win is not None and self.state != "bust" and self.is_leaf:
-            lines.append(f"From here you win {fmt.percent(self.win)} of the time and lose "
-                         f"{fmt.percent(self.lose)}"
-                         + (f" (a tie pays nothing {fmt.percent(self.push)})" if self.push else "")
-                         + f": worth {fmt.decimal(self.value, 4, sign=True)} per unit staked.")
+            if self.push:
+                text = _("From here you win {win} of the time and lose {lose} (a tie pays nothing {push}): "
+                         "worth {value} per unit staked.")
+            else:
+                text = _("From here you win {win} of the time and lose {lose}: worth {value} per unit staked.")
+            lines.append(text.format(win=fmt.percent(self.win), lose=fmt.percent(self.lose),
+                                     push=fmt.percent(self.push) if self.push else "",
+                                     value=fmt.decimal(self.value, 4, sign=True)))
+
         return "\n".join(lines)
 
 
@@ -345,7 +367,7 @@ class DrawTree:
             for i in path:
                 n = n.children[i]
         except (IndexError, TypeError):
-            raise SetteKitError(f"no node at path {path!r}") from None
+            raise SetteKitError(_("no node at path {path}").format(path=repr(path))) from None
         return n
 
     def events(self) -> dict:
@@ -382,14 +404,19 @@ class DrawTree:
 
     def text(self) -> str:
         """The whole tree as an indented outline (a text equivalent)."""
-        lines = [f"{self.hand_text} ({fmt_points(self.root.total)}), plan: {self.plan.text}."]
+        lines = [_("{cards} ({points}), plan: {plan}.").format(cards=self.hand_text,
+                                                               points=fmt_points(self.root.total),
+                                                               plan=self.plan.text)]
         for n in self.nodes()[1:]:
             b = n.branch
-            line = (f"{'  ' * (n.depth - 1)}- {b.label} ({b.count}/{b.unseen}): {n.outcome}, "
-                    f"path {fmt.fraction(n.probability)}")
             if n.value is not None:
-                line += f", value {fmt.decimal(n.value, 4, sign=True)}"
-            lines.append(line)
+                text = _("{branch} ({count}/{unseen}): {outcome}, path {path}, value {value}")
+            else:
+                text = _("{branch} ({count}/{unseen}): {outcome}, path {path}")
+            lines.append("  " * (n.depth - 1) + "- " + text.format(
+                branch=b.label, count=b.count, unseen=b.unseen, outcome=n.outcome,
+                path=fmt.fraction(n.probability),
+                value=fmt.decimal(n.value, 4, sign=True) if n.value is not None else ""))
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -403,7 +430,8 @@ def _rules(rules) -> Rules:
     if isinstance(rules, str):
         return Rules.preset(rules)
     if not isinstance(rules, Rules):
-        raise SetteKitError(f"rules={rules!r}: give a Rules object or a preset name such as 'plain'")
+        raise SetteKitError(_("rules={rules}: give a Rules object or a preset name such as 'plain'").format(
+            rules=repr(rules)))
     return rules
 
 
@@ -434,21 +462,24 @@ def draw_tree(cards, plan=None, *, rules=None, seen=(), dealer=None, max_nodes: 
     plan = hit_then_stand(1) if plan is None else _plan(plan)
     mine = odds._cards(cards, rules)
     if not mine:
-        raise SetteKitError("give the cards you hold, e.g. '5 di coppe'")
+        raise SetteKitError(_("give the cards you hold, e.g. '5 di coppe'"))
     rules, mine, unseen = odds._setup(mine, seen, rules)
     other = odds._cards(seen, rules, "seen")
     if dealer is not None:
         if not isinstance(dealer, (StandAt, BankSeesPlayer)):
-            raise SetteKitError(f"dealer={dealer!r}: use odds.stand_at(x) or odds.sees_player()")
+            raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(
+                dealer=repr(dealer)))
         if rules.reale or rules.triple or rules.matta_sette_payout != 1:
-            raise SetteKitError("a tree with the bank's play needs rules that decide a round by the totals "
-                                "alone (no reale, no triplé, even money), such as the 'plain' or 'spanish' preset")
+            raise SetteKitError(_("a tree with the bank's play needs rules that decide a round by the totals "
+                                  "alone (no reale, no triplé, even money), such as the 'plain' or 'spanish' "
+                                  "preset"))
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
-        raise SetteKitError("max_nodes must be a whole number >= 1")
+        raise SetteKitError(_("max_nodes must be a whole number >= 1"))
+
     mdl = _engine.model(rules)
     tree = DrawTree(rules, mine, other, plan, dealer)
     # the unseen cards by class, and one list of them per class to stand for drawn cards
-    pools: list[list[Card]] = [[] for _ in range(NCLS)]
+    pools: list[list[Card]] = [[] for __ in range(NCLS)]
     for c in unseen:
         pools[card_class(c, rules)].append(c)
     base = [0] * NCLS
@@ -467,12 +498,13 @@ def draw_tree(cards, plan=None, *, rules=None, seen=(), dealer=None, max_nodes: 
     def make(path, drawn, branch, prob):
         tree._nodes += 1
         if tree._nodes > max_nodes:
-            raise SetteKitError(f"this plan makes a tree of more than {max_nodes} points: too big to read; "
-                                f"choose a plan with fewer draws (e.g. hit once, then stand)")
+            raise SetteKitError(_("this plan makes a tree of more than {n} points: too big to read; "
+                                  "choose a plan with fewer draws (e.g. hit once, then stand)").format(n=max_nodes))
+
         comp = list(base)
         for k in drawn:
             comp[k] += 1
-        hp, kind, _ = mdl.score(tuple(comp))
+        hp, kind, __ = mdl.score(tuple(comp))
         total = Fraction(hp, 2)
         if kind == _engine.BUST:
             state = "bust"

@@ -25,7 +25,9 @@ from fractions import Fraction
 
 from .._checks import read_bool
 from ..cards import FULL_DECK, Card, _items, parse_cards
+from .. import fmt
 from ..errors import SetteKitError
+from ..i18n import _, ngettext
 from ..numbers import read_halves, shown
 from ..rules import Rules, as_rules
 from ..scoring import SETTE_E_MEZZO, card_value, fmt_points, score
@@ -62,11 +64,11 @@ def _setup(cards, seen, rules, exact=True):
     rules = _rules(rules)
     mine, other = _cards(cards, rules), _cards(seen, rules, "seen")
     if len(set(mine)) != len(mine):
-        raise SetteKitError("your hand holds each card at most once")
+        raise SetteKitError(_("your hand holds each card at most once"))
     both = set(mine) & set(other)
     if both:
-        raise SetteKitError(f"{', '.join(c.name(rules.face) for c in sorted(both))} cannot be both in "
-                            f"your hand and among the cards seen")
+        raise SetteKitError(_("{cards} cannot be both in your hand and among the cards seen").format(
+            cards=", ".join(c.name(rules.face) for c in sorted(both))))
     gone = set(mine) | set(other)
     unseen = tuple(c for c in FULL_DECK if c not in gone)
     return rules, mine, unseen
@@ -85,7 +87,7 @@ def _ratio(k: int, n: int, exact: bool):
 
 def _need_card(unseen):
     if not unseen:
-        raise SetteKitError("there is no card left to draw: every card is in your hand or seen")
+        raise SetteKitError(_("there is no card left to draw: every card is in your hand or seen"))
 
 
 def next_card(cards=(), seen=(), rules=None, *, exact: bool = True) -> dict:
@@ -169,13 +171,14 @@ def reale_probability(cards=(), seen=(), rules=None, *, exact: bool = True):
 def _policy_hp(policy, player_total):
     if isinstance(policy, BankSeesPlayer):
         if player_total is None:
-            raise SetteKitError("sees_player() draws against the player's total: pass player_total=")
+            raise SetteKitError(_("sees_player() draws against the player's total: pass player_total="))
         # issue 18, 19.3: a total a player can stand on, read with its size checked first
         total = read_halves(player_total, "player_total", "1/2", "15/2",
-                            accepted="a player's total from ½ to 7½ in steps of ½")
+                            accepted=_("a player's total from ½ to 7½ in steps of ½"))
         return int(total * 2)
     if not hasattr(policy, "wants_card"):
-        raise SetteKitError(f"policy={policy!r}: use odds.stand_at(x) or odds.sees_player()")
+        raise SetteKitError(_("policy={policy}: use odds.stand_at(x) or odds.sees_player()").format(
+            policy=repr(policy)))
     return None
 
 
@@ -206,7 +209,7 @@ def final_distribution(policy, cards=(), seen=(), rules=None, *, player_total=No
         nxt: dict = {}
         for drawn, w in frontier.items():
             hand = tuple(a + b for a, b in zip(start, drawn))
-            hp, kind, _ = mdl.score(hand) if any(hand) else (0, "points", False)
+            hp, kind, __ = mdl.score(hand) if any(hand) else (0, "points", False)
             if (any(hand) and not mdl.wants(policy, hp, kind, opp)) or depth == N:
                 key = "bust" if kind == BUST else "triple" if kind == TRIPLE else Fraction(hp, 2)
                 finals.setdefault(depth, {}).setdefault(key, 0)
@@ -260,16 +263,18 @@ def solve(rules=None, dealer=None, *, exact: bool = True, seen=()) -> Solution:
     read_bool(exact, "exact")
     dealer = stand_at(5) if dealer is None else dealer
     if not isinstance(dealer, (StandAt, BankSeesPlayer)):
-        raise SetteKitError(f"dealer={shown(dealer)}: use odds.stand_at(x) or odds.sees_player()")
+        raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(
+            dealer=shown(dealer)))
     gone = _cards(seen, rules, "seen")
     if not gone:
         return Solution(rules, dealer, exact)
     if len(set(gone)) != len(gone):
-        raise SetteKitError("seen: each card can be seen only once")
+        raise SetteKitError(_("seen: each card can be seen only once"))
     gone_set = set(gone)
     deck = tuple(c for c in FULL_DECK if c not in gone_set)
     if len(deck) < 2:
-        raise SetteKitError(f"seen: {len(gone)} cards seen leave {len(deck)}; a round needs at least 2")
+        raise SetteKitError(_("seen: {seen} cards seen leave {left}; a round needs at least 2").format(
+            seen=len(gone), left=len(deck)))
     return Solution(rules, dealer, exact, deck=deck)
 
 
@@ -293,9 +298,11 @@ def policy_ev(rules=None, player=None, dealer=None, *, exact: bool = True):
     player = stand_at(5) if player is None else player
     dealer = stand_at(5) if dealer is None else dealer
     if not isinstance(player, StandAt):
-        raise SetteKitError(f"player={player!r}: use odds.stand_at(x) (for the optimal player use odds.solve)")
+        raise SetteKitError(_("player={player}: use odds.stand_at(x) (for the optimal player use "
+                              "odds.solve)").format(player=repr(player)))
     if not isinstance(dealer, (StandAt, BankSeesPlayer)):
-        raise SetteKitError(f"dealer={dealer!r}: use odds.stand_at(x) or odds.sees_player()")
+        raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(
+            dealer=repr(dealer)))
     return Solution(rules, dealer, exact, player=player).ev
 
 
@@ -326,47 +333,58 @@ def explain_bust(cards, seen=(), rules=None) -> str:
     others = n_seen - len(mine)
     if mine:
         s = score(mine, rules)
-        held = f"You hold {', '.join(c.name(rules.face) for c in mine)}: {fmt_points(s.total)}."
+        held = _("You hold {cards}: {points}.").format(cards=", ".join(c.name(rules.face) for c in mine),
+                                                        points=fmt_points(s.total))
     else:
         s = None
-        held = "You hold no cards yet."
-    lines = [f"{held} You have seen {n_seen} card{'s' if n_seen != 1 else ''}"
-             f"{f' (yours and {others} more)' if mine and others else ''}, so {len(unseen)} are unseen."]
+        held = _("You hold no cards yet.")
+    if mine and others:
+        seen_text = _("You have seen {n} cards (yours and {others} more), so {unseen} are unseen.").format(
+            n=n_seen, others=others, unseen=len(unseen))
+    else:
+        seen_text = ngettext("You have seen {n} card, so {unseen} are unseen.",
+                             "You have seen {n} cards, so {unseen} are unseen.", n_seen).format(
+            n=n_seen, unseen=len(unseen))
+    lines = [f"{held} {seen_text}"]
     held_matta = next((c for c in mine if rules.is_matta(c)), None)
     if s is not None and s.bust:
-        lines.append("Your hand is already bust (S2).")
+        lines.append(_("Your hand is already bust (S2)."))
     elif held_matta is not None:
         # S4: the matta in the hand can lower its value, down to its least allowed value
         others = sum((card_value(c) for c in mine if c != held_matta), Fraction(0))
         least = min(rules.matta_values)
         room = SETTE_E_MEZZO - others - least
-        lines.append(f"Your matta can lower its value (S4): the other cards make {fmt_points(others)} and the "
-                     f"matta counts at least {fmt_points(least)}, so a card busts you only if it is worth more "
-                     f"than {fmt_points(room)}.")
+        lines.append(_("Your matta can lower its value (S4): the other cards make {others} and the "
+                       "matta counts at least {least}, so a card busts you only if it is worth more "
+                       "than {room}.").format(others=fmt_points(others), least=fmt_points(least),
+                                              room=fmt_points(room)))
     elif s is not None and mine:
         room = Fraction(S75 - s.half_points, 2)
-        line = f"A card busts you if it takes you over 7½, that is if it is worth more than {fmt_points(room)}."
+        line = _("A card busts you if it takes you over 7½, that is if it is worth more than {room}.").format(
+            room=fmt_points(room))
         if counts[MATTA]:
-            line += (f" The matta, if you draw it, takes its best value (S4), so it busts you only if even its "
-                     f"least value, {fmt_points(min(rules.matta_values))}, does.")
+            line += " " + _("The matta, if you draw it, takes its best value (S4), so it busts you only if even "
+                            "its least value, {least}, does.").format(least=fmt_points(min(rules.matta_values)))
         lines.append(line)
     else:
-        lines.append("A card busts you if it takes you over 7½ (S2); the matta takes its best value (S4).")
+        lines.append(_("A card busts you if it takes you over 7½ (S2); the matta takes its best value (S4)."))
     groups = _describe_classes(busting)
     p = Fraction(bust_n, len(unseen))
     shown = f"{bust_n}/{len(unseen)}" + (f" = {p.numerator}/{p.denominator}" if p.denominator != len(unseen) else "")
     if bust_n:
-        lines.append(f"Cards that bust you: {groups}, {bust_n} of the {len(unseen)} you have not seen "
-                     f"→ {shown} ≈ {float(p) * 100:.1f}%.")
+        lines.append(_("Cards that bust you: {groups}, {n} of the {unseen} you have not seen "
+                       "→ {fraction} ≈ {percent}.").format(groups=groups, n=bust_n, unseen=len(unseen),
+                                                           fraction=shown, percent=fmt.percent(p, 1)))
     else:
-        lines.append(f"No card can bust you: 0 of the {len(unseen)} you have not seen → 0/{len(unseen)} = 0%.")
+        lines.append(_("No card can bust you: 0 of the {unseen} you have not seen → 0/{unseen} = 0%.").format(
+            unseen=len(unseen)))
     return "\n".join(lines)
 
 
 def _describe_classes(classes) -> str:
     if not classes:
-        return "none"
-    names = {7: "figure", 8: "the matta"}
+        return _("none")
+    names = {7: _("every figure"), 8: _("the matta")}
     nums = sorted(k + 1 for k in classes if k < 7)
     parts = []
     if nums:
@@ -378,10 +396,14 @@ def _describe_classes(classes) -> str:
                 start = v
             prev = v if v is not None else prev
         txt = ", ".join(_n(a) if a == b else f"{_n(a)}–{_n(b)}" for a, b in runs)
-        parts.append(f"every {txt}")
-    parts += ["every " + names[k] if k == 7 else names[k] for k in classes if k >= 7]
-    return " and ".join(parts)
+        parts.append(_("every {cards}").format(cards=txt))
+    parts += [names[k] for k in classes if k >= 7]
+    text = parts[0]
+    for part in parts[1:]:
+        text = _("{first} and {second}").format(first=text, second=part)
+    return text
 
 
 def _n(v: int) -> str:
-    return "Ace" if v == 1 else str(v)
+    return _("Ace") if v == 1 else str(v)
+

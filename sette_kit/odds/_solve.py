@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from ..cards import FULL_DECK
 from ..errors import SetteKitError
+from ..i18n import _
 from ..scoring import fmt_points
 from ..strategy import CLASS_WEIGHTS, card_class
 from ._engine import BUST, FIG, MATTA, NCLS, S75, SEVEN, TRIPLE, model
@@ -159,7 +160,7 @@ class Solution:
                 order.append(s)
                 if s is not START:
                     m, d = self._comp_of(s)
-                    hp, kind, _ = mdl.score(m)
+                    hp, kind, __ = mdl.score(m)
                     finished = kind in (BUST, TRIPLE) or hp >= S75  # S10: 7 1/2 is shown at once
                     # the bank needs its hidden card: the player may draw only while two are left
                     finished = finished or self._n0 - sum(m) < 2
@@ -191,7 +192,7 @@ class Solution:
                     rows.append(r)
             dist, dens, kmax = table.distribution(rows, exact)
             for s in states:
-                m, d, hp, kind, _ = info[s]
+                m, d, hp, kind, __ = info[s]
                 r = tuple(f - h for f, h in zip(self._full, m))
                 i = index[r]
                 row = list(dist[i])
@@ -234,9 +235,9 @@ class Solution:
 
         cards = _as_cards(cards)
         if not cards:
-            raise SetteKitError("give at least one card: the player always holds his hidden card")
+            raise SetteKitError(_("give at least one card: the player always holds his hidden card"))
         if self._n0 < len(FULL_DECK) and not set(cards) <= set(self._deck):
-            raise SetteKitError("these cards are not all in the deck this solution was solved for")
+            raise SetteKitError(_("these cards are not all in the deck this solution was solved for"))
         if self._m.suits and (len(cards) <= 2 or self._specific):
             return ("cards", tuple(sorted(cards)))
         return ("comp", _counts(cards, self.rules), self._d_of(cards))
@@ -245,13 +246,13 @@ class Solution:
         s = self._state(cards)
         got = self._info.get(s)
         if got is None:
-            m, _ = self._comp_of(s)
+            m, __ = self._comp_of(s)
             if self._m.score(m)[1] == BUST or any(a > b for a, b in zip(m, self._full)):
                 got = (m, 0, 0, BUST, True)
             else:  # pragma: no cover - every non-bust hand from the deck is a state
-                raise SetteKitError("these cards are not a hand this solution knows")
+                raise SetteKitError(_("these cards are not a hand this solution knows"))
             if any(a > b for a, b in zip(m, self._full)) or (self._specific and not set(s[1]) <= set(self._deck)):
-                raise SetteKitError("these cards are not all in the deck this solution was solved for")
+                raise SetteKitError(_("these cards are not all in the deck this solution was solved for"))
         return s, got
 
     def ev_of(self, cards, action: str):
@@ -264,14 +265,14 @@ class Solution:
         True
         """
         if action not in ("stand", "hit"):
-            raise SetteKitError(f"action={action!r}: accepted actions are 'stand' and 'hit'")
+            raise SetteKitError(_("action={action}: accepted actions are 'stand' and 'hit'").format(action=repr(action)))
         s, (m, d, hp, kind, finished) = self._lookup(cards)
         if kind == BUST:
             return -1 if not self.exact else Fraction(-1)
         if action == "stand":
             return self._stand[s]
         if finished:
-            raise SetteKitError("a hand at 7½ (or a triple) is shown at once and cannot draw (S10)")
+            raise SetteKitError(_("a hand at 7½ (or a triple) is shown at once and cannot draw (S10)"))
         return self._hit_value[s]
 
     def decision(self, cards) -> str:
@@ -285,7 +286,7 @@ class Solution:
         """
         s, (m, d, hp, kind, finished) = self._lookup(cards)
         if kind == BUST:
-            raise SetteKitError("these cards are bust (S10): there is nothing left to decide")
+            raise SetteKitError(_("these cards are bust (S10): there is nothing left to decide"))
         if finished:
             return "stand"
         return "hit" if self._hit[s] else "stand"
@@ -340,7 +341,7 @@ class Solution:
         ['first figure, total  6½: stand', 'first figure, total   7: stand']
         """
         reach: dict = {}
-        start_children, _ = self._children(START)
+        start_children, __ = self._children(START)
         for w, s in start_children:
             m = self._info[s][0]
             first = next(k for k in range(NCLS) if m[k])
@@ -397,7 +398,7 @@ class Solution:
         return [(CLASS_NAMES[next(k for k in range(NCLS) if self._info[s][0][k])], w, s) for w, s in ch], tot
 
     def _first_names(self) -> list[str]:
-        firsts, _ = self._first_cards()
+        firsts, __ = self._first_cards()
         present = {name for name, _, _ in firsts}
         return [n for n in CLASS_NAMES if n in present]
 
@@ -447,10 +448,10 @@ class Solution:
         """
         names = self._first_names()
         if first is not None and first not in names:
-            raise SetteKitError(f"first={first!r}: accepted first cards are {', '.join(map(repr, names))}")
+            raise SetteKitError(_("first={first}: accepted first cards are {value}").format(first=repr(first), value=', '.join(map(repr, names))))
         if self._dists is None:
             self._dists = self._backward_distributions()
-        firsts, _ = self._first_cards()
+        firsts, __ = self._first_cards()
         chosen = [(w, s) for name, w, s in firsts if first is None or name == first]
         wsum = sum(w for w, _ in chosen)
         acc: dict = {}
@@ -466,7 +467,7 @@ class Solution:
         for s in reversed(self._order):
             if s is START:
                 continue
-            _, _, _, kind, finished = self._info[s]
+            __, ___, ____, kind, finished = self._info[s]
             if kind == BUST:
                 dists[s] = {-1: one}  # S10
             elif finished or not self._hit[s]:

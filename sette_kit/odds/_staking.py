@@ -24,7 +24,9 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
+from .. import fmt
 from ..errors import SetteKitError
+from ..i18n import N_, _
 from ..scoring import fmt_points
 from ..strategy import stand_at
 from ._solve import FirstCard, Solution
@@ -35,7 +37,7 @@ __all__ = ["ev_by_first_card", "StakingPlan", "staking_plan", "best_staking_plan
 
 def _check_solution(solution) -> Solution:
     if not isinstance(solution, Solution):
-        raise SetteKitError(f"solution={solution!r}: give the solution of odds.solve(rules, dealer=...)")
+        raise SetteKitError(_("solution={solution}: give the solution of odds.solve(rules, dealer=...)").format(solution=repr(solution)))
     return solution
 
 
@@ -77,12 +79,29 @@ def _amount(x, name: str):
     else:
         v = None
     if v is None or v <= 0:
-        raise SetteKitError(f"{name}={x!r}: a stake must be a positive number such as 1 or 10")
+        raise SetteKitError(_("{name}={x}: a stake must be a positive number such as 1 or 10").format(name=name, x=repr(x)))
     return int(v) if v.denominator == 1 else v
 
 
 def _num(x) -> str:
-    return f"{float(x):+.4f}"
+    text = fmt.decimal(x, 4, sign=True)
+    return text if text[0] in "+-" else "+" + text  # as f"{x:+.4f}": zero keeps its "+"
+
+
+def _g4(x: float) -> str:
+    """``x`` with 4 significant digits like ``f"{x:.4g}"``, written by :mod:`sette_kit.fmt`."""
+    text = f"{x:.4g}"
+    if "e" in text:
+        return text
+    return fmt.decimal(x, len(text.split(".")[1]) if "." in text else 0)
+
+
+_CLASS_WORDS = (N_("Ace"), N_("figure"), N_("matta"))  # the class names below, for the catalogue
+
+
+def _name(n: str) -> str:
+    """A first card's class name ("Ace", "2" ... "figure", "matta") for learners."""
+    return _(n) if not n.isdigit() else n
 
 
 def _fmt_stake(x) -> str:
@@ -91,7 +110,11 @@ def _fmt_stake(x) -> str:
 
 def _words(names, last: str = "or") -> str:
     names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {last} " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    if last == "or":
+        return _("{first} or {last}").format(first=", ".join(names[:-1]), last=names[-1])
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
 @dataclass(frozen=True)
@@ -142,11 +165,12 @@ class StakingPlan:
         chosen = {n: f.probability for n, f in self.first_cards.items() if self.stakes[n] == s}
         if not chosen:
             used = sorted(set(self.stakes.values()))
-            raise SetteKitError(f"stake={stake!r}: a player following this plan stakes "
-                                f"{_words([_fmt_stake(u) for u in used]).replace(', ', ' or ')}"
-                                if len(used) < 3 else
-                                f"stake={stake!r}: a player following this plan stakes one of "
-                                f"{', '.join(_fmt_stake(u) for u in used)}")
+            if len(used) < 3:
+                raise SetteKitError(_("stake={stake}: a player following this plan stakes {stakes}").format(
+                    stake=repr(stake), stakes=_words([_fmt_stake(u) for u in used])))
+            raise SetteKitError(_("stake={stake}: a player following this plan stakes one of {stakes}").format(
+                stake=repr(stake), stakes=", ".join(_fmt_stake(u) for u in used)))
+
         total = sum(chosen.values())
         return {n: p / total for n, p in chosen.items()}
 
@@ -171,23 +195,31 @@ class StakingPlan:
         At a flat stake the same play returns -0.1637 per unit staked (-16.4%).
         """
         lo, hi = self.min_stake, self.max_stake
-        flat = f"At a flat stake the same play returns {_num(self.flat_ev)} per unit staked " \
-               f"({float(self.flat_ev) * 100:+.1f}%)."
+        flat = _("At a flat stake the same play returns {ev} per unit staked ({percent}).").format(
+            ev=_num(self.flat_ev), percent=fmt.percent(self.flat_ev, 1, sign=True))
         if lo == hi:
-            return (f"A flat stake of {_fmt_stake(lo)} on every first card: {_num(self.ev_per_round)} per round, "
-                    f"{float(self.ev_per_unit) * 100:+.1f}% of the money staked.")
+            return _("A flat stake of {stake} on every first card: {ev} per round, "
+                     "{percent} of the money staked.").format(stake=_fmt_stake(lo), ev=_num(self.ev_per_round),
+                                                             percent=fmt.percent(self.ev_per_unit, 1, sign=True))
         high = [n for n in self.stakes if self.stakes[n] == hi]
         low = [n for n in self.stakes if self.stakes[n] == lo]
         if len(high) + len(low) == len(self.stakes):
             evs = _words([_num(self.first_cards[n].ev) for n in high], "and")
-            first = (f"Stake {_fmt_stake(hi)} on a first {_words(high)} (expected result per unit {evs}), "
-                     f"{_fmt_stake(lo)} on any other first card." if high and low else
-                     f"Stake {_fmt_stake(hi if high else lo)} on every first card.")
+            if high and low:
+                first = _("Stake {high} on a first {cards} (expected result per unit {evs}), "
+                          "{low} on any other first card.").format(
+                    high=_fmt_stake(hi), cards=_words(_name(n) for n in high), evs=evs, low=_fmt_stake(lo))
+            else:
+                first = _("Stake {stake} on every first card.").format(stake=_fmt_stake(hi if high else lo))
         else:
-            first = "Stakes: " + ", ".join(f"{_fmt_stake(s)} on a first {n}" for n, s in self.stakes.items()) + "."
+            first = _("Stakes: {stakes}.").format(stakes=", ".join(
+                _("{stake} on a first {card}").format(stake=_fmt_stake(s), card=_name(n))
+                for n, s in self.stakes.items()))
         staked = float(self.stake_per_round)
-        return (f"{first}\nPer round you win {_num(self.ev_per_round)} on average and stake "
-                f"{staked:.4g} on average: {float(self.ev_per_unit) * 100:+.1f}% of the money staked.\n{flat}")
+        per_round = _("Per round you win {ev} on average and stake {staked} on average: {percent} of the money "
+                      "staked.").format(ev=_num(self.ev_per_round), staked=_g4(staked),
+                                        percent=fmt.percent(self.ev_per_unit, 1, sign=True))
+        return f"{first}\n{per_round}\n{flat}"
 
 
 def staking_plan(solution, stakes: Mapping) -> StakingPlan:
@@ -203,16 +235,13 @@ def staking_plan(solution, stakes: Mapping) -> StakingPlan:
     sol = _check_solution(solution)
     by = sol.ev_by_first_card()
     if not isinstance(stakes, Mapping):
-        raise SetteKitError(f"stakes={stakes!r}: give a dict first card -> stake, with the first cards "
-                            f"{', '.join(map(repr, by))}")
+        raise SetteKitError(_("stakes={stakes}: give a dict first card -> stake, with the first cards {value}").format(stakes=repr(stakes), value=', '.join(map(repr, by))))
     unknown = [k for k in stakes if k not in by]
     if unknown:
-        raise SetteKitError(f"stakes: {', '.join(map(repr, unknown))} is not a first card here; "
-                            f"accepted: {', '.join(map(repr, by))}")
+        raise SetteKitError(_("stakes: {value} is not a first card here; accepted: {value2}").format(value=', '.join(map(repr, unknown)), value2=', '.join(map(repr, by))))
     missing = [n for n in by if n not in stakes]
     if missing:
-        raise SetteKitError(f"stakes: the stake for {', '.join(map(repr, missing))} is missing "
-                            f"(every first card needs one)")
+        raise SetteKitError(_("stakes: the stake for {value} is missing (every first card needs one)").format(value=', '.join(map(repr, missing))))
     st = {n: _amount(stakes[n], f"stakes[{n!r}]") for n in by}
     per_round = sum(f.probability * st[n] * f.ev for n, f in by.items())
     staked = sum(f.probability * st[n] for n, f in by.items())
@@ -239,8 +268,7 @@ def best_staking_plan(solution, min_stake=1, max_stake=10) -> StakingPlan:
     sol = _check_solution(solution)
     lo, hi = _amount(min_stake, "min_stake"), _amount(max_stake, "max_stake")
     if lo > hi:
-        raise SetteKitError(f"min_stake={min_stake!r} is more than max_stake={max_stake!r}: "
-                            f"give 0 < min_stake <= max_stake")
+        raise SetteKitError(_("min_stake={min_stake} is more than max_stake={max_stake}: give 0 < min_stake <= max_stake").format(min_stake=repr(min_stake), max_stake=repr(max_stake)))
     by = sol.ev_by_first_card()
     return staking_plan(sol, {n: hi if f.ev > 0 else lo for n, f in by.items()})
 
@@ -294,8 +322,10 @@ class ThresholdTable:
             lines.append(f"{fmt_points(r.threshold):>14} | {float(r.flat_ev):>+23.5f} | "
                          f"{float(r.plan.ev_per_round):>+26.5f} | {float(r.plan.ev_per_unit) * 100:>+14.1f}% | "
                          f"{', '.join(high) if high else '-'}")
-        lines.append(f"The bank's best threshold: {fmt_points(self.best_flat.threshold)} against a flat stake, "
-                     f"{fmt_points(self.best_staking.threshold)} against the staking player.")
+        lines.append(_("The bank's best threshold: {flat} against a flat stake, {staking} against the staking "
+                       "player.").format(flat=fmt_points(self.best_flat.threshold),
+                                         staking=fmt_points(self.best_staking.threshold)))
+
         return "\n".join(lines)
 
 
@@ -319,14 +349,14 @@ def bank_thresholds(rules=None, thresholds=(4, 4.5, 5, 5.5, 6, 6.5), *, min_stak
     try:
         pols = [stand_at(t) for t in thresholds]
     except TypeError:
-        raise SetteKitError(f"thresholds={thresholds!r}: give a list of thresholds such as (4, 4.5, 5)") from None
+        raise SetteKitError(_("thresholds={thresholds}: give a list of thresholds such as (4, 4.5, 5)").format(thresholds=repr(thresholds))) from None
     except SetteKitError as e:
-        raise SetteKitError(f"thresholds={thresholds!r}: {e}") from None
+        raise SetteKitError(_("thresholds={thresholds}: {e}").format(thresholds=repr(thresholds), e=e)) from None
     if not pols:
-        raise SetteKitError("thresholds=(): give at least one threshold, such as (4, 4.5, 5)")
+        raise SetteKitError(_("thresholds=(): give at least one threshold, such as (4, 4.5, 5)"))
     lo, hi = _amount(min_stake, "min_stake"), _amount(max_stake, "max_stake")
     if lo > hi:
-        raise SetteKitError(f"min_stake={min_stake!r} is more than max_stake={max_stake!r}")
+        raise SetteKitError(_("min_stake={min_stake} is more than max_stake={max_stake}").format(min_stake=repr(min_stake), max_stake=repr(max_stake)))
     rows = []
     for pol in pols:
         sol = solve(rules, dealer=pol, exact=exact)
@@ -335,12 +365,11 @@ def bank_thresholds(rules=None, thresholds=(4, 4.5, 5, 5.5, 6, 6.5), *, min_stak
         else:
             names = list(sol.ev_by_first_card())
             if not isinstance(max_on, str) and not hasattr(max_on, "__iter__"):
-                raise SetteKitError(f"max_on={max_on!r}: give first card names such as ('6', '7'), or None")
+                raise SetteKitError(_("max_on={max_on}: give first card names such as ('6', '7'), or None").format(max_on=repr(max_on)))
             chosen = [max_on] if isinstance(max_on, str) else list(max_on)
             bad = [n for n in chosen if n not in names]
             if bad:
-                raise SetteKitError(f"max_on={max_on!r}: {', '.join(map(repr, bad))} is not a first card; "
-                                    f"accepted: {', '.join(map(repr, names))}")
+                raise SetteKitError(_("max_on={max_on}: {value} is not a first card; accepted: {value2}").format(max_on=repr(max_on), value=', '.join(map(repr, bad)), value2=', '.join(map(repr, names))))
             plan = staking_plan(sol, {n: hi if n in chosen else lo for n in names})
         rows.append(ThresholdRow(pol.threshold, sol.ev, plan))
     return ThresholdTable(tuple(rows), lo, hi, max_on is None)
@@ -366,20 +395,20 @@ def threshold_table(solutions, *, min_stake=1, max_stake=10) -> ThresholdTable:
     if isinstance(solutions, Solution):
         solutions = [solutions]
     if isinstance(solutions, (str, bytes)) or not hasattr(solutions, "__iter__"):
-        raise SetteKitError(f"solutions={solutions!r:.60}: give a list of solutions of "
-                            f"odds.solve(rules, dealer=stand_at(x)), one per bank threshold")
+        raise SetteKitError(_("solutions={solutions}: give a list of solutions of odds.solve(rules, dealer=stand_at(x)), "
+                              "one per bank threshold").format(solutions=format(repr(solutions), '.60')))
     sols = list(solutions)
     if not sols:
-        raise SetteKitError("solutions=[]: give at least one solution of odds.solve(rules, dealer=stand_at(x))")
+        raise SetteKitError(_("solutions=[]: give at least one solution of odds.solve(rules, dealer=stand_at(x))"))
     for sol in sols:
         _check_solution(sol)
         if not isinstance(sol.dealer, StandAt):
-            raise SetteKitError(f"{sol!r}: the table compares banks that each stands at a fixed threshold "
-                                f"(odds.stand_at(x)), not {sol.dealer!r}")
+            raise SetteKitError(_("{sol}: the table compares banks that each stands at a fixed threshold (odds.stand_at(x)), "
+                                  "not {dealer}").format(sol=repr(sol), dealer=repr(sol.dealer)))
         if sol.rules != sols[0].rules:
-            raise SetteKitError("solutions: give solutions under the same rules (one per bank threshold)")
+            raise SetteKitError(_("solutions: give solutions under the same rules (one per bank threshold)"))
     lo, hi = _amount(min_stake, "min_stake"), _amount(max_stake, "max_stake")
     if lo > hi:
-        raise SetteKitError(f"min_stake={min_stake!r} is more than max_stake={max_stake!r}")
+        raise SetteKitError(_("min_stake={min_stake} is more than max_stake={max_stake}").format(min_stake=repr(min_stake), max_stake=repr(max_stake)))
     rows = tuple(ThresholdRow(sol.dealer.threshold, sol.ev, best_staking_plan(sol, lo, hi)) for sol in sols)
     return ThresholdTable(rows, lo, hi, True)
