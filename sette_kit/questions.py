@@ -293,7 +293,7 @@ def _bust_probability(cards, seen, rules: Rules, counted: Fraction) -> Fraction:
         return counted
     p = Fraction(bust_probability(cards, seen, rules))
     if p != counted:  # pragma: no cover - two independent computations of S2
-        raise SetteKitError(f"internal disagreement on the bust probability: odds says {p}, counting says {counted}")
+        raise RuntimeError(f"internal disagreement on the bust probability: odds says {p}, counting says {counted}")
     return p
 
 

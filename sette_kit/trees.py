@@ -42,7 +42,7 @@ from fractions import Fraction
 from . import fmt
 from .cards import FULL_DECK, Card
 from .errors import SetteKitError
-from .i18n import N_, _
+from .i18n import N_, _, language
 from .rules import Rules
 from .scoring import fmt_points
 from .strategy import BankSeesPlayer, StandAt, card_class, stand_at
@@ -75,8 +75,14 @@ class Plan:
     def wants(self, drawn: int, half_points: int, cards: tuple) -> bool:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    @property
+    def key(self) -> str:
+        """The plan's words in English: the same in every language, for code to compare."""
+        with language("en"):
+            return self.text
+
     def __repr__(self) -> str:
-        return f"<Plan: {self.text}>"
+        return f"<Plan: {self.key}>"
 
 
 _TIMES = {0: N_("stand now"), 1: N_("hit once, then stand"), 2: N_("hit twice, then stand")}
@@ -160,7 +166,7 @@ def hit_until(x) -> Plan:
 def follow(solution) -> Plan:
     """Play as the solution of :func:`sette_kit.odds.solve` says (its ``decision``)."""
     if not hasattr(solution, "decision"):
-        raise SetteKitError("follow() needs the solution of odds.solve(...)")
+        raise SetteKitError(_("follow() needs the solution of odds.solve(...)"))
     return _Follow(solution)
 
 

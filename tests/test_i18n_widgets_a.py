@@ -281,8 +281,8 @@ def test_tree_captions(lang):
     with language(lang):
         t = ProbabilityTree("5 di coppe", "hit once, then stand", dealer=odds.stand_at(5))
         t.set_plan("hit until 7 or more")
-        assert t.plan_menu.label == {"it": "chiedere carta fino ad avere 7 o più",
-                                     "es": "pedir carta hasta tener 7 o más"}[lang]
+        assert t.plan_menu.label == {"it": "chiedi carta finché arrivi a 7 o più",
+                                     "es": "pide carta hasta llegar a 7 o más"}[lang]
         assert_no_english(controls_text(t) + html_text(t.sum_view.value), "ProbabilityTree")
         assert {"it": "Apri tutti i livelli", "es": "Abrir todos los niveles"}[lang] in descriptions(t)
         assert {"it": "Le foglie sommate", "es": "Las hojas sumadas"}[lang] in html_text(t.sum_view.value)

@@ -116,10 +116,12 @@ class BettingLab(Stepped, KitWidget):
         super().__init__()
         lab_look(self)
         if rules not in PRESETS:
-            raise SetteKitError(f"rules={rules!r}: accepted presets are {', '.join(map(repr, PRESETS))}")
+            raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
+                rules=repr(rules), presets=", ".join(map(repr, PRESETS))))
         unknown = [p for p in parts if p not in PARTS]
         if unknown or not parts:
-            raise SetteKitError(f"parts={parts!r}: choose among {', '.join(map(repr, PARTS))}")
+            raise SetteKitError(_("parts={parts}: choose among {accepted}").format(
+                parts=repr(parts), accepted=", ".join(map(repr, PARTS))))
         self.parts = tuple(p for p in PARTS if p in parts)
         self.background = background
         lo, hi = self._stakes(min_stake, max_stake)

@@ -74,11 +74,12 @@ class CountingLab(KitWidget):
         super().__init__()
         lab_look(self)
         if n not in DECKS:
-            raise SetteKitError(f"n={n!r}: accepted decks are {', '.join(map(str, DECKS))} cards")
+            raise SetteKitError(_("n={n}: accepted decks are {decks} cards").format(
+                n=repr(n), decks=", ".join(map(str, DECKS))))
         self.n = n
         self.k = whole(k, 1, MAX_K, N_("The cards in a hand"))
         if self.k > n:
-            raise SetteKitError(f"k={k}: a hand cannot have more cards than the deck ({n})")
+            raise SetteKitError(_("k={k}: a hand cannot have more cards than the deck ({n})").format(k=k, n=n))
         self.face, self.card_size = face, card_size
         self._rng = random.Random(whole(seed, 0, MAX_SEED, N_("The seed")))
         self.draws = None
@@ -296,7 +297,8 @@ def count_html(count, html: bool = False):
     True
     """
     if not isinstance(count, counting.Count):
-        raise SetteKitError(f"count={count!r}: give the answer of counting.two_card_sette_e_mezzo or reale_hands")
+        raise SetteKitError(_("count={count}: give the answer of counting.two_card_sette_e_mezzo or reale_hands").format(
+            count=repr(count)))
     said = (_("The odds engine, card by card: {value} (the same).") if count.engine == count.probability
             else _("The odds engine, card by card: {value} (different!)."))
     out = (f'<div class="sk-count">{lines_html(count.words)}<p class="sk-engine">'

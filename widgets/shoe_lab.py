@@ -84,10 +84,11 @@ class ShoeLab(Stepped, KitWidget):
         super().__init__()
         lab_look(self)
         if rules not in PRESETS:
-            raise SetteKitError(f"rules={rules!r}: accepted presets are {', '.join(map(repr, PRESETS))}")
+            raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
+                rules=repr(rules), presets=", ".join(map(repr, PRESETS))))
         if player not in ("counting", "basic"):
-            raise SetteKitError(f"player={player!r}: accepted 'counting' (plays for the cards left) or 'basic' "
-                                f"(plays as from a fresh deck)")
+            raise SetteKitError(_("player={player}: accepted 'counting' (plays for the cards left) or 'basic' "
+                                  "(plays as from a fresh deck)").format(player=repr(player)))
         self.background = background
         self.player = player
         self.card_size = card_size

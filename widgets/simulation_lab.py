@@ -143,13 +143,16 @@ class SimulationLab(KitWidget):
     def __init__(self, rules: str = "plain", player=None, dealer=None, rounds: int = 100_000, seed: int = 1) -> None:
         super().__init__()
         if rules not in PRESETS:
-            raise SetteKitError(f"rules={rules!r}: accepted presets are {', '.join(PRESETS)}")
+            raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
+                rules=repr(rules), presets=", ".join(map(repr, PRESETS))))
         p = _threshold_of(stand_at(5) if player is None else player, "player")
         d = _threshold_of(stand_at(5) if dealer is None else dealer, "bank")
         if p is None:
-            raise SetteKitError(f"player={player!r}: accepted are 'optimal' or stand_at(x) with x from 1 to 7½")
+            raise SetteKitError(_("player={player}: accepted are 'optimal' or stand_at(x) with x from 1 to 7½").format(
+                player=repr(player)))
         if d is None:
-            raise SetteKitError(f"dealer={dealer!r}: accepted are stand_at(x) with x from 1 to 7½ or sees_player()")
+            raise SetteKitError(_("dealer={dealer}: accepted are stand_at(x) with x from 1 to 7½ or sees_player()").format(
+                dealer=repr(dealer)))
         thresholds = sorted(set(THRESHOLDS) | {t for t in (p, d) if isinstance(t, Fraction)})
         self.preset_choice = ipywidgets.Dropdown(options=[(preset_words(p), p) for p in PRESETS], value=rules,
                                                  description=_("Rules:"))

@@ -114,7 +114,7 @@ def tree_html(model: trees.DrawTree, open_levels: int = 1, size: int = 44) -> st
     """The tree as nested ``<details>``: levels up to ``open_levels`` open."""
     root = model.root
     face = model.rules.face
-    plan = esc(plan_label(model.plan.text))
+    plan = esc(model.plan.text)
     hold = _("You hold {hand}: <b>{total}</b>. Plan: <b>{plan}</b>.").format(
         hand=esc(model.hand_text), total=esc(fmt_points(root.total)), plan=plan)
     head = (f'<div class="sk-tree-root">{hand_html(model.cards, face=face, rules=model.rules, size=size)}'
@@ -124,7 +124,7 @@ def tree_html(model: trees.DrawTree, open_levels: int = 1, size: int = 44) -> st
     else:
         kids = "".join(_node_html(c, open_levels) for c in root.children)
         body = f'<ul class="sk-tree-level sk-tree-top">{kids}</ul>'
-    aria = _("Probability tree: {hand}, {plan}").format(hand=model.hand_text, plan=plan_label(model.plan.text))
+    aria = _("Probability tree: {hand}, {plan}").format(hand=model.hand_text, plan=model.plan.text)
     return (f'<div class="sk-tree" role="group" aria-label="{esc(aria)}">'
             f"{head}{body}</div>")
 
@@ -210,7 +210,7 @@ class ProbabilityTree(KitWidget):
         names = [p for p in PLANS if p != "play the best strategy" or dealer is not None]
         self._plan_names = names
         self.plan_menu = ipywidgets.Dropdown(options=[(plan_label(p), p) for p in names],
-                                             value=self.plan.text if self.plan.text in names else None,
+                                             value=self.plan.key if self.plan.key in names else None,
                                              description=_("Plan:"), layout=ipywidgets.Layout(width="auto"))
         self.plan_menu.style.description_width = "initial"
         self.plan_menu.add_class("sk-tree-plan")
@@ -277,8 +277,8 @@ class ProbabilityTree(KitWidget):
         new = self._plan(plan)
         model = self._build(self.cards, new)
         self.plan, self.model = new, model
-        if self.plan_menu.value != new.text and new.text in self._plan_names:
-            self._set_quiet(self.plan_menu, new.text)
+        if self.plan_menu.value != new.key and new.key in self._plan_names:
+            self._set_quiet(self.plan_menu, new.key)
         self._render()
 
     @safe_action
