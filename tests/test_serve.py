@@ -85,6 +85,26 @@ def test_landing_page_is_start_here_or_voila_tree():
     assert sv.lesson_url("a b.ipynb", ip="::1", port=1) == "http://[::1]:1/voila/render/a%20b.ipynb"
 
 
+def test_serve_lang_opens_and_preheats_that_language(tmp_path):
+    """Issue 17: ``sette-kit serve --lang it`` opens it/00-start-here and preheats only the
+    Italian lessons; English preheats only the top folder's."""
+    import re
+
+    assert sv.landing_page(["it/00-start-here.ipynb", "it/01-cards-and-scoring.ipynb"]) == "it/00-start-here.ipynb"
+    assert sv.language_folder(LESSONS, "it") == "it/" and sv.language_folder(LESSONS, "es") == "es/"
+    for lang, keeps in (("it", "it/01-cards-and-scoring.ipynb"), ("es", "es/01-cards-and-scoring.ipynb"),
+                        ("en", "01-cards-and-scoring.ipynb")):
+        deny = next(a for a in sv.voila_argv(LESSONS, config_dir=LESSONS, lang=lang) if "preheat_denylist" in a)
+        pattern = re.compile(deny.split("=", 1)[1])
+        others = [n for n in ("01-cards-and-scoring.ipynb", "it/01-cards-and-scoring.ipynb",
+                              "es/01-cards-and-scoring.ipynb") if n != keeps]
+        assert not pattern.match(keeps) and all(pattern.match(n) for n in others), lang
+    n = len(sv.list_lessons(LESSONS))
+    assert sv.preheated_notebooks(LESSONS, "it") == sv.preheated_notebooks(LESSONS, "en") == n
+    args = build_parser().parse_args(["serve", "--lang", "es"])
+    assert args.lang == "es"
+
+
 def test_voila_argv_points_voila_at_the_kit_config(tmp_path):
     argv = sv.voila_argv(tmp_path, port=9002, ip="127.0.0.1", config_dir=LESSONS,
                          extra=["--VoilaConfiguration.theme=dark"])
