@@ -55,6 +55,8 @@ def test_the_italian_page_is_italian_and_links_the_other_languages():
     assert 'href="02-the-matta.html" target="_self" rel="next"' in visible
     assert not re.search(r'href="[^"]*\.ipynb', visible)
     assert config["words"]["starting"] == "Avvio di Python nel tuo browser"
+    # the browser's kernel speaks Italian too: the header's language is set before any widget
+    assert config["cells"][0].endswith("from sette_kit import set_language\nset_language('it')")
 
 
 def test_pages_of_every_language_are_published():

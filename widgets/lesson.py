@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 
 from sette_kit import course
-from sette_kit.i18n import LANGUAGES, _, get_language, ngettext, pgettext, set_language
+from sette_kit.i18n import LANGUAGES, _, get_language, language, ngettext, pgettext, set_language
 
 from .base import KIT_CSS, esc, plain_text
 
@@ -311,6 +311,10 @@ def static_html(source: str, folder=None) -> tuple[str | None, str]:
     ('', None)
     >>> static_html('lesson.rule_box(RULES)')[0] is None
     True
+    >>> print(static_html('import sette_kit as sk\\nlesson.header(1, lang="es")')[1])
+    import sette_kit as sk
+    from sette_kit import set_language
+    set_language('es')
     """
     import ast
 
@@ -331,4 +335,9 @@ def static_html(source: str, folder=None) -> tuple[str | None, str]:
         return None, source
     if m.group(1) in ("header", "footer", "lesson_map"):
         kwargs.setdefault("folder", folder)
-    return globals()[m.group(1)](*args, **kwargs).html, rest
+    with language(get_language()):  # a header's lang= must not change the caller's language
+        html = globals()[m.group(1)](*args, **kwargs).html
+    if m.group(1) == "header" and kwargs.get("lang"):
+        # the header set the page's language here; the browser's kernel must speak it too
+        rest = (rest + "\n" if rest else "") + f"from sette_kit import set_language\nset_language({kwargs['lang']!r})"
+    return html, rest
