@@ -67,13 +67,21 @@ _cache: dict[str, _gettext.NullTranslations] = {}
 
 
 def _load(lang: str) -> _gettext.NullTranslations:
+    """The compiled catalogue (``.mo``); a source checkout's ``.po`` compiled in memory
+    when there is no ``.mo`` or it is older than the ``.po`` (and Babel is there: in a
+    browser on Pyodide it is not, and file times are not to be trusted, so the ``.mo``
+    the wheel ships is used)."""
     folder = locale_dir() / lang / "LC_MESSAGES"
     po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
-    if mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime):
+    stale = mo.is_file() and po.is_file() and po.stat().st_mtime > mo.stat().st_mtime
+    if po.is_file() and (stale or not mo.is_file()):
+        try:
+            return _compile_po(po, lang)
+        except ImportError:  # no Babel (Pyodide): the shipped .mo, if any
+            pass
+    if mo.is_file():
         with mo.open("rb") as f:
             return _gettext.GNUTranslations(f)
-    if po.is_file():  # a source checkout: compile in memory
-        return _compile_po(po, lang)
     return _gettext.NullTranslations()
 
 

@@ -197,3 +197,28 @@ def test_no_learner_facing_literal_is_left_unmarked():
     catalogue.  (Marked ones are calls: ``_("...")``, ``_("...").format(...)``.)"""
     found = [line for path in cat.source_files() for line in _unmarked(path)]
     assert not found, "unmarked learner-facing strings:\n" + "\n".join(found[:40])
+
+
+def test_without_babel_the_shipped_mo_is_read_whatever_its_file_time(tmp_path, monkeypatch):
+    """In a browser on Pyodide there is no Babel and the installed files' times are not
+    the build's: the .mo must be read even when it looks older than the .po."""
+    import builtins
+    import os
+
+    folder = tmp_path / "it" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    cat.compile_all(tmp_path)
+    po = folder / "sette_kit.po"
+    po.write_bytes(cat.po_path("it").read_bytes())
+    old = po.stat().st_mtime - 1000
+    os.utime(folder / "sette_kit.mo", (old, old))          # the .mo looks stale
+    real_import = builtins.__import__
+
+    def no_babel(name, *args, **kwargs):
+        if name.startswith("babel"):
+            raise ImportError("no babel here")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path)
+    monkeypatch.setattr(builtins, "__import__", no_babel)
+    assert i18n._load("it").gettext("Projector mode") == "Modalità proiettore"
