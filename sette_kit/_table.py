@@ -29,25 +29,11 @@ from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 from .cards import FULL_DECK, Card
 from .errors import SetteKitError
-from .i18n import N_, _, get_language, pgettext
+from .i18n import N_, _, pgettext
 from .scoring import fmt_points
 
 __all__ = ["Event", "Option", "Legal", "event_to_json", "event_from_json", "rng_to_json", "rng_from_json",
-           "HandCards", "SeatView", "Seats", "seat_names", "top_cards", "replace_checked", "num_text"]
-
-_SWAP = str.maketrans(",.", ".,")
-
-
-def num_text(text) -> str:
-    """A number written the English way (``1,000``, ``17.83``) written the way of the
-    current language: Italian and Spanish swap the two marks (``1.000``, ``17,83``).
-
-    >>> num_text("1,000,000.25")
-    '1,000,000.25'
-    """
-    text = str(text)
-    return text if get_language() == "en" else text.translate(_SWAP)
-
+           "HandCards", "SeatView", "Seats", "seat_names", "top_cards", "replace_checked"]
 
 # ---------------------------------------------------------------------------------------
 # Small immutable values

@@ -51,7 +51,7 @@ from .errors import SetteKitError
 from .i18n import _, get_language
 
 __all__ = ["SHORT_DIGITS", "whole", "percent", "decimal", "fraction", "is_short", "approx", "hidden_exact",
-           "localized", "MARKS"]
+           "localized", "local_marks", "MARKS"]
 
 SHORT_DIGITS = 4
 """A fraction whose numerator and denominator have at most this many digits is shown
@@ -102,6 +102,26 @@ Italian and Spanish write ``16,37%`` and ``1.000``; English writes no separator,
 kit always has)."""
 
 _NUMBER = re.compile(r"([+-]?)(\d+)(?:\.(\d+))?((?:e[+-]?\d+)?%?)")
+
+
+def local_marks(text) -> str:
+    """A number written the English way, with thousands commas (``"1,000.5"``,
+    ``"16.4%"``, ``"+0.1234"``, ``"2.5e-07"``), written with the current language's marks:
+    Italian and Spanish swap them (``"1.000,5"``, ``"16,4%"``).  Only for text that is a
+    number (a sentence's commas would swap too).
+
+    >>> local_marks("1,000,000.25")
+    '1,000,000.25'
+    >>> from sette_kit.i18n import language
+    >>> with language("it"):
+    ...     local_marks("1,000,000.25"), local_marks("16.4%")
+    ('1.000.000,25', '16,4%')
+    """
+    point, group = MARKS.get(get_language(), MARKS["en"])
+    text = str(text)
+    if (point, group) == MARKS["en"]:
+        return text
+    return text.translate(str.maketrans({".": point, ",": group}))
 
 
 def localized(text: str) -> str:

@@ -156,7 +156,8 @@ from ._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE as RNG_STATE_SCHEMA, Bad, 
                      EventData, Int, List, Name, Obj, Opt, Str, build_options, event_schema, load_json, rng_state,
                      validate)
 from ._table import (Event, HandCards, Legal, Option, SeatView, Seats, event_from_json, event_to_json,
-                     how_picked, num_text, rng_from_json, rng_to_json, seat_names, top_cards)
+                     how_picked, rng_from_json, rng_to_json, seat_names, top_cards)
+from . import fmt
 from .cards import FULL_DECK, Card, Rank
 from ._checks import read_seed
 from .errors import IllegalMove, SetteKitError
@@ -329,7 +330,7 @@ class Table(Seats):
         self.min_stake, self.max_stake = (
             read_whole(v, what, 1, MAX_MONEY, text=False,
                        accepted=_("a whole number of units from 1 to {most} (S7)").format(
-                           most=num_text(f"{MAX_MONEY:,}")))
+                           most=fmt.whole(MAX_MONEY)))
             for what, v in (("min_stake", min_stake), ("max_stake", max_stake)))
         if self.min_stake > self.max_stake:
             raise SetteKitError(_("min_stake={low} is above max_stake={high} (S7)").format(
@@ -1156,7 +1157,7 @@ def _read_bankrolls(bankrolls, names) -> list:
     """``bankrolls=`` of :class:`Table`: one amount for everybody, a list in seat order or a
     dict by name; whole units from 0 to MAX_MONEY (issue 18)."""
     n = len(names)
-    accepted = _("a whole number of units from 0 to {most}").format(most=num_text(f"{MAX_MONEY:,}"))
+    accepted = _("a whole number of units from 0 to {most}").format(most=fmt.whole(MAX_MONEY))
     if isinstance(bankrolls, dict):
         unknown = set(bankrolls) - set(names)
         if unknown or len(bankrolls) != n:

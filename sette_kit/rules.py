@@ -46,6 +46,21 @@ SUIT_PRIORITY = {
 _HALF = Fraction(1, 2)
 
 
+_PRESET_LABELS = {"italian": lambda: pgettext("rules", "italian"), "spanish": lambda: pgettext("rules", "spanish"),
+                  "plain": lambda: pgettext("rules", "plain"), "custom": lambda: pgettext("rules", "custom")}
+
+
+def preset_label(name: str) -> str:
+    """A preset's name (``"italian"``, ``"spanish"``, ``"plain"``, ``"custom"``) as the
+    learner reads it in the current language, as in "the {name} rules"; any other name
+    as it is (issue 17).
+
+    >>> preset_label("italian"), preset_label("my rules")
+    ('italian', 'my rules')
+    """
+    return _PRESET_LABELS[name]() if name in _PRESET_LABELS else name
+
+
 @dataclass(frozen=True)
 class Rules:
     """All options of Sette e mezzo (RULES S3-S23).  Immutable; validated on creation.
@@ -238,10 +253,8 @@ class Rules:
         >>> Rules.preset("plain").title()
         'Sette e mezzo, plain rules'
         """
-        names = {"italian": pgettext("rules", "italian"), "spanish": pgettext("rules", "spanish"),
-                 "plain": pgettext("rules", "plain"), "custom": pgettext("rules", "custom")}
-        if self.name in names:
-            return _("{game}, {name} rules").format(game=self.game_name, name=names[self.name])
+        if self.name in _PRESET_LABELS:
+            return _("{game}, {name} rules").format(game=self.game_name, name=preset_label(self.name))
         return _("{game}, rules: {name}").format(game=self.game_name, name=self.name) if get_language() != "en" \
             else f"{self.game_name}, {self.name} rules"
 

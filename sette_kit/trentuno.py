@@ -149,7 +149,8 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 from ._checks import read_bots, read_seed
 from ._saves import (IDENT, MAX_SAVE_CHARS, CardIndex, Choice, Dict, EventData, Int, List, Name, Obj, Opt, Str,
                      Tuple, build_options, load_json, validate)
-from ._table import num_text, replace_checked, seat_names
+from ._table import replace_checked, seat_names
+from . import fmt
 from .cards import FACES, FULL_DECK, Card, Suit, _items, parse_card, parse_cards
 from .errors import IllegalMove, SetteKitError
 from .i18n import N_, _, ngettext
@@ -1551,7 +1552,7 @@ class DrawOdds:
         lines.append(_("After drawing from the stock and discarding the worst card your score would be: {scores}.")
                      .format(scores=dist))
         e = Fraction(self.points_sum, n)
-        mean = num_text(f"{float(e):.2f}")
+        mean = fmt.decimal(e, 2)
         lines.append(_("Expected score after drawing from the stock: the {n} new scores add up to {total}, and "
                        "{total}/{n} = {mean}.").format(n=n, total=self.points_sum, mean=mean))
         if self.discard_top is None:

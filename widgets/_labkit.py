@@ -43,9 +43,10 @@ from typing import Callable, Iterable, Iterator
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import _
 from sette_kit.numbers import MAX_CHARS, shown
+from sette_kit.fmt import local_marks
 
 from ._background import Background, Job
-from .base import esc, local_number, plain_text
+from .base import esc, plain_text
 
 __all__ = ["Stepped", "whole", "table_html", "live", "busy_html", "lab_look", "MAX_SEED"]
 
@@ -63,7 +64,7 @@ def whole(text, lo: int, hi: int | None, what: str) -> int:
     """A whole number typed by the learner (``"1,000"`` is read), from ``lo`` to ``hi``
     (no upper bound when ``hi`` is None); otherwise a :class:`SetteKitError` that names
     the accepted range and what was typed."""
-    bounds = {"what": what, "lo": local_number(f"{lo:,}"), "hi": local_number(f"{hi:,}") if hi is not None else ""}
+    bounds = {"what": what, "lo": local_marks(f"{lo:,}"), "hi": local_marks(f"{hi:,}") if hi is not None else ""}
     bounded = hi is not None
 
     def fail(bounded_msg: str, open_msg: str, typed=None) -> SetteKitError:

@@ -30,8 +30,9 @@ import ipywidgets
 
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import _, ngettext
+from sette_kit.fmt import local_marks
 
-from .base import esc, local_number, safe_action
+from .base import esc, safe_action
 
 __all__ = ["CardTable", "GameTable", "log_panel", "frac_text", "pct_text", "SEAT_STYLE"]
 
@@ -46,7 +47,7 @@ def frac_text(p) -> str:
 
 def pct_text(p) -> str:
     """A probability as a percentage with one decimal."""
-    return local_number(f"{float(p) * 100:.1f}%")
+    return local_marks(f"{float(p) * 100:.1f}%")
 
 
 LOG_OPEN_MAX = 6

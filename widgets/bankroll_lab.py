@@ -45,11 +45,13 @@ from sette_kit.i18n import N_, _, ngettext
 from sette_kit.rules import PRESETS, Rules
 from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import policy
+from sette_kit.fmt import local_marks
+from sette_kit.rules import preset_label
 
 from ._background import Job
 from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
 from .base import LOG, UNEXPECTED, KitWidget, button, esc, plain_text, safe_action
-from .charts import NARROW, caption_text, local, pair_html, paths_chart, preset_words, share_bar, thousands
+from .charts import NARROW, caption_text, pair_html, paths_chart, share_bar, thousands
 
 __all__ = ["BankrollLab", "LIMITS", "BANKS", "PLAYERS", "PARTS", "VOLATILITY_STAKES"]
 
@@ -107,9 +109,9 @@ def _chance(p) -> str:
     p = float(p)
     text = _pct(p)
     if 0.9999 < p < 1:
-        text += " " + _("(all but certain: the other way has probability {p})").format(p=local(f"{1 - p:.1e}"))
+        text += " " + _("(all but certain: the other way has probability {p})").format(p=local_marks(f"{1 - p:.1e}"))
     elif 0 < p < 0.0001:
-        text += " " + _("(about {p})").format(p=local(f"{p:.1e}"))
+        text += " " + _("(about {p})").format(p=local_marks(f"{p:.1e}"))
     return text
 
 
@@ -156,7 +158,7 @@ class BankrollLab(Stepped, KitWidget):
         self._ruins: dict = {}
 
         menu = dict(layout=ipywidgets.Layout(width="auto"))
-        self.rules_menu = ipywidgets.Dropdown(options=[(preset_words(p), p) for p in PRESETS], value=rules,
+        self.rules_menu = ipywidgets.Dropdown(options=[(preset_label(p), p) for p in PRESETS], value=rules,
                                               description=_("Rules:"), **menu)
         self.bank_menu = ipywidgets.Dropdown(options=[(_("sees your total") if b == "sees"
                                                        else _("stands at {points}").format(points=b), b)
@@ -377,7 +379,7 @@ class BankrollLab(Stepped, KitWidget):
         staking = (_("stake {stake}").format(stake=s['stake']) if s["staking"] == FLAT else
                    _("stakes {low}–{high} by first card (the best plan)").format(low=s['plan'][0], high=s['plan'][1]))
         return _("{rules} rules; you {player}, the bank {bank}; {staking}").format(
-            rules=preset_words(s['rules'].name), player=_player_words(s['player']), bank=_bank_words(s['bank']),
+            rules=preset_label(s['rules'].name), player=_player_words(s['player']), bank=_bank_words(s['bank']),
             staking=staking)
 
     def _show_exact(self, s: dict, game, ruin) -> None:
@@ -385,8 +387,8 @@ class BankrollLab(Stepped, KitWidget):
         per = "" if s["staking"] == PLAN else " " + _("({share} of the stake)").format(
             share=fmt.percent(mean / s['stake'], 1, sign=True))
         bound = ruin.error_bound
-        err = _("exact") if bound == 0 else (_("error below {bound}").format(bound=local("1e-12")) if bound < 1e-12
-                                             else _("error below {bound}").format(bound=local(f"{bound:.0e}")))
+        err = _("exact") if bound == 0 else (_("error below {bound}").format(bound=local_marks("1e-12")) if bound < 1e-12
+                                             else _("error below {bound}").format(bound=local_marks(f"{bound:.0e}")))
         num = '<b class="sk-num">{}</b>'.format
         items = ["<li>" + _("One round: mean {mean}{per}, standard deviation {sd}.").format(
                      mean=num(esc(fmt.decimal(mean, 3, sign=True))), per=esc(per), sd=num(fmt.decimal(game.sd, 3)))

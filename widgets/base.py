@@ -83,11 +83,11 @@ import ipywidgets
 from sette_kit import fmt, theme
 from sette_kit.cards import parse_cards
 from sette_kit.errors import SetteKitError
-from sette_kit.i18n import N_, _, get_language, pgettext
+from sette_kit.i18n import N_, _
 
 __all__ = ["KitWidget", "safe_action", "esc", "kebab", "button", "text_box", "lines_html", "LOG",
            "KIT_CSS", "on_enter", "press_enter", "number_html", "exact_html", "exact_values_html",
-           "exact_values", "read_cards", "usable", "move_focus", "local_number", "rules_label"]
+           "exact_values", "read_cards", "usable", "move_focus"]
 
 LOG = logging.getLogger("widgets")
 
@@ -358,31 +358,6 @@ def exact_values(pairs, summary: str | None = None):
 CARD_EXAMPLES = {"italian": N_("7 di coppe or 7c"), "french": N_("7 of hearts or 7♥"),
                  "spanish": N_("7 de copas or 7c")}
 """One example of a card the learner may type, per face (translate where shown)."""
-
-
-def local_number(text: str) -> str:
-    """A number written the English way (``"16.4%"``, ``"1,000"``, ``"+0.1234"``) as the
-    current language writes it: Italian and Spanish swap the decimal point and the
-    thousands comma (``"16,4%"``, ``"1.000"``).  Only for text that is a number.
-
-    >>> local_number("1,000.5")
-    '1,000.5'
-    """
-    if get_language() == "en":
-        return text
-    return str(text).translate(str.maketrans({".": ",", ",": "."}))
-
-
-def rules_label(name: str) -> str:
-    """A preset's name (``"italian"``, ``"spanish"``, ``"plain"``, ``"custom"``) as the
-    learner reads it in the current language, as in "the {name} rules"; other names as they are.
-
-    >>> rules_label("italian"), rules_label("my rules")
-    ('italian', 'my rules')
-    """
-    labels = {"italian": pgettext("rules", "italian"), "spanish": pgettext("rules", "spanish"),
-              "plain": pgettext("rules", "plain"), "custom": pgettext("rules", "custom")}
-    return labels.get(name, name)
 
 
 def read_cards(text, face: str = "italian") -> tuple:

@@ -45,10 +45,11 @@ from sette_kit.i18n import N_, _
 from sette_kit.rules import PRESETS, Rules
 from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import cached_solution, policy, solution
+from sette_kit.rules import preset_label
 
 from ._labkit import Stepped, lab_look, live, table_html, whole
 from .base import KitWidget, esc, exact_values_html, plain_text, safe_action
-from .charts import (NARROW, caption_text, card_words, pair_html, paired_bar, preset_words,
+from .charts import (NARROW, caption_text, card_words, pair_html, paired_bar,
                      signed_bar)
 
 __all__ = ["BettingLab", "THRESHOLDS", "PARTS", "MAX_STAKE"]
@@ -132,7 +133,7 @@ class BettingLab(Stepped, KitWidget):
         self.solution = self.plan = self.posterior = self.table = None
         self.stake_seen = stake_seen
 
-        self.rules_menu = ipywidgets.Dropdown(options=[(preset_words(p), p) for p in PRESETS], value=rules,
+        self.rules_menu = ipywidgets.Dropdown(options=[(preset_label(p), p) for p in PRESETS], value=rules,
                                               description=_("Rules:"),
                                               layout=ipywidgets.Layout(width="auto"))
         self.rules_menu.add_class("sk-rules")
@@ -236,7 +237,7 @@ class BettingLab(Stepped, KitWidget):
              if s == plan.max_stake}
         values = {card_words(n): f.ev for n, f in by.items()}
         title = _("Your expected result by first card ({rules} rules, bank stands at {points})").format(
-            rules=preset_words(sol.rules.name), points=fmt_points(sol.dealer.threshold))
+            rules=preset_label(sol.rules.name), points=fmt_points(sol.dealer.threshold))
         words = dict(xlabel=_("your first card"), ylabel=_("per unit staked"), notes=notes)
         wide = signed_bar(values, title=title, positive=_("you gain on average"), negative=_("you lose on average"),
                           height=320, **words)
@@ -345,7 +346,7 @@ class BettingLab(Stepped, KitWidget):
                     "stakes by his first card.").format(flat=fmt_points(best_flat),
                                                         staking=fmt_points(best_stake)))
         caption = esc(_("Both players play optimally ({rules} rules).").format(
-            rules=preset_words(table.rows[0].plan.rules.name)))
+            rules=preset_label(table.rows[0].plan.rules.name)))
         self.table_html.value = live(
             '<h4 class="sk-lab-heading">' + esc(_("The bank's threshold against two players")) + '</h4>'
             + table_html(head, rows, caption=caption, css="sk-threshold-table", row_css=css)

@@ -78,7 +78,8 @@ from fractions import Fraction
 from typing import Callable, Iterable, Mapping, Sequence
 
 from sette_kit import fmt as _fmt
-from sette_kit.i18n import N_, _, get_language, ngettext, pgettext
+from sette_kit.i18n import N_, _, ngettext, pgettext
+from sette_kit.fmt import local_marks
 
 from .render import BLUE, GREEN, ORANGE, PURPLE, VERMILLION
 
@@ -112,25 +113,11 @@ def text_width(s: str, size: float = TICK) -> float:
 
 # -- formatting -------------------------------------------------------------------------------
 
-_SWAP = str.maketrans({",": ".", ".": ","})
-
-
-def _loc(s: str) -> str:
-    """A number written the English way (``1,000.5``) in the current language: Italian
-    and Spanish swap the separators (``1.000,5``)."""
-    return s if get_language() == "en" else s.translate(_SWAP)
-
-
 def thousands(n, digits: int = 0) -> str:
     """A number with its thousands separated (and ``digits`` decimals), in the current
     language: ``thousands(9880) == '9,880'``, ``thousands(1234.56, 1) == '1,234.6'``
     (Italian and Spanish: ``'9.880'``, ``'1.234,6'``)."""
-    return _loc(f"{int(n):,}") if not digits else _loc(f"{float(n):,.{digits}f}")
-
-
-def local(text: str) -> str:
-    """A number written by Python's format (``f"{x:.1e}"``) in the current language."""
-    return _loc(text)
+    return local_marks(f"{int(n):,}") if not digits else local_marks(f"{float(n):,.{digits}f}")
 
 
 def percent(p, digits: int = 0) -> str:
@@ -163,7 +150,7 @@ def exact_text(p) -> str:
     pct = _fmt.percent(p, 1)
     if isinstance(p, Fraction):
         return f"{p} ({pct})"
-    return f"{_loc(f'{float(p):.4g}')} ({pct})"
+    return f"{local_marks(f'{float(p):.4g}')} ({pct})"
 
 
 # -- scales -----------------------------------------------------------------------------------
@@ -616,7 +603,7 @@ def running_mean_checkpoints(checkpoints: Sequence, exact=None, level: float = 0
         text += _(" ± {half} ({level} confidence)").format(half=_fmt.decimal(half, 4),
                                                            level=_fmt.percent(level, 0))
     if ex is not None:
-        shown_exact = str(exact) if isinstance(exact, (int, Fraction)) else _loc(str(exact))
+        shown_exact = str(exact) if isinstance(exact, (int, Fraction)) else local_marks(str(exact))
         text += _("; the exact value is {exact} = {value}").format(exact=shown_exact, value=_fmt.decimal(ex, 4))
         if has_band:
             text += _(", inside the band") if abs(last_mean - ex) <= half else _(", outside the band")
@@ -679,7 +666,7 @@ def strategy_table(cells: Sequence[Sequence], rows: Sequence, cols: Sequence, ti
             if numeric:
                 t = 0.0 if hi == lo else (float(v) - lo) / (hi - lo)
                 fig.add(bar(x0 + 1, y0 + 1, cell_w - 2, cell_h - 2, _shade(t)))
-                fig.add(label(x0 + cell_w / 2, y0 + cell_h / 2 + 5, _loc(f"{float(v):.2g}"), size=13, anchor="middle",
+                fig.add(label(x0 + cell_w / 2, y0 + cell_h / 2 + 5, local_marks(f"{float(v):.2g}"), size=13, anchor="middle",
                               fill="#fff" if t > 0.55 else "#222"))
                 continue
             meaning, colour = legend.get(str(v), (str(v), None))
@@ -693,7 +680,7 @@ def strategy_table(cells: Sequence[Sequence], rows: Sequence, cols: Sequence, ti
         fig.legend(keys, 0, fig.height - 18)
     row_word = row_label or _("row")
     if numeric:
-        lines = [f"{row_word} {r}: " + ", ".join(f"{c} {_loc(f'{float(v):.2g}')}" for c, v in zip(cols, row))
+        lines = [f"{row_word} {r}: " + ", ".join(f"{c} {local_marks(f'{float(v):.2g}')}" for c, v in zip(cols, row))
                  for r, row in zip(rows, cells)]
     else:
         lines = []
@@ -734,7 +721,7 @@ def histogram(outcomes: Sequence[float], bins=None, title: str | None = None, xl
         keys = sorted(counts)
         labels = [number(v) for v in keys]
         heights = [counts[v] for v in keys]
-        parts = [f"{_loc(f'{v:g}')}: {counts[v]}" for v in keys]
+        parts = [f"{local_marks(f'{v:g}')}: {counts[v]}" for v in keys]
     else:
         k = int(bins) if bins else max(1, math.ceil(math.log2(len(xs)) + 1))
         step = (hi - lo) / k or 1.0
@@ -743,7 +730,7 @@ def histogram(outcomes: Sequence[float], bins=None, title: str | None = None, xl
             heights[min(int((v - lo) / step), k - 1)] += 1
         edges = [lo + i * step for i in range(k + 1)]
         labels = [number(edges[i], 3) for i in range(k)]
-        parts = [_("{low} to {high}: {count}").format(low=_loc(f"{a:.3g}"), high=_loc(f"{b:.3g}"), count=c)
+        parts = [_("{low} to {high}: {count}").format(low=local_marks(f"{a:.3g}"), high=local_marks(f"{b:.3g}"), count=c)
                  for a, b, c in zip(edges[:-1], edges[1:], heights)]
     fig = Figure(width, height, title=title, margin=(0, 16, 56, 72))
     y = Linear(0, max(heights) * 1.1, fig.bottom, fig.top).nice(4)
@@ -756,7 +743,7 @@ def histogram(outcomes: Sequence[float], bins=None, title: str | None = None, xl
     fig.x_axis(x.centres(), [s if i % step_label == 0 else "" for i, s in enumerate(labels)], xlabel)
     mean = sum(xs) / len(xs)
     text = ngettext("{title} ({n} value, mean {mean}): {parts}.", "{title} ({n} values, mean {mean}): {parts}.",
-                    len(xs)).format(title=title, n=len(xs), mean=_loc(f"{mean:.4g}"), parts="; ".join(parts))
+                    len(xs)).format(title=title, n=len(xs), mean=local_marks(f"{mean:.4g}"), parts="; ".join(parts))
     return fig.chart(text)
 
 
@@ -789,7 +776,7 @@ def _signed_percent(v) -> str:
 
 def _round_percent(v) -> str:
     """A share as a whole percentage, halves rounded up (12.5% -> 13%)."""
-    return _loc(f"{math.floor(float(v) * 100 + 0.5)}%")
+    return local_marks(f"{math.floor(float(v) * 100 + 0.5)}%")
 
 
 def signed_bar(values: Mapping, title: str | None = None, xlabel: str = "", ylabel: str = "",
@@ -1371,7 +1358,7 @@ def fmt_fraction(p) -> str:
     return _fmt.decimal(p, 4)
 
 
-__all__ += ["coverage_chart", "area_diagram", "fmt_fraction", "thousands", "local"]
+__all__ += ["coverage_chart", "area_diagram", "fmt_fraction", "thousands"]
 
 
 # -- appended for lesson 12: a wide and a narrow drawing shown as one output ---------------------
@@ -1414,14 +1401,6 @@ __all__ += ["ChartPair", "pair"]
 
 # -- words the labs share (issue 17): a preset, a card value, a decision as a learner reads them -
 
-def preset_words(name: str) -> str:
-    """A rules preset's name as a learner reads it, e.g. after "the ... rules": the
-    preset's own name in English ('plain', 'italian', 'spanish'); others as they are."""
-    words = {"plain": pgettext("rules preset", "plain"), "italian": pgettext("rules preset", "italian"),
-             "spanish": pgettext("rules preset", "spanish")}
-    return words.get(name, name)
-
-
 def card_words(value: str) -> str:
     """A card value of :mod:`sette_kit.counting` ('Ace', '2' ... '7', 'figure', 'matta')
     as a learner reads it."""
@@ -1436,4 +1415,4 @@ def decision_words(decision) -> str:
     return words.get(decision, decision) if isinstance(decision, str) else decision
 
 
-__all__ += ["preset_words", "card_words", "decision_words"]
+__all__ += ["card_words", "decision_words"]

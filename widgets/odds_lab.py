@@ -27,8 +27,9 @@ from sette_kit.i18n import N_, _
 from sette_kit.rules import PRESETS, Rules
 from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import fraction_text
+from sette_kit.rules import preset_label
 
-from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, rules_label, safe_action, text_box
+from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
 from .charts import caption_text, distribution_bar
 from .render import hand_html
 
@@ -66,7 +67,7 @@ class OddsLab(KitWidget):
 
         presets = list(PRESETS)
         self.rules_menu = ipywidgets.Dropdown(
-            options=[(rules_label(n), n) for n in presets + ([] if self.rules.name in PRESETS else [self.rules.name])],
+            options=[(preset_label(n), n) for n in presets + ([] if self.rules.name in PRESETS else [self.rules.name])],
             value=self.rules.name if self.rules.name in PRESETS else self.rules.name,
             description=_("Rules:"), layout=ipywidgets.Layout(width="14em"))
         self.rules_menu.add_class("sk-rules")
@@ -153,7 +154,7 @@ class OddsLab(KitWidget):
         body = "".join(f'<tr><th scope="row" style="text-align:left">{esc(k)}</th>'
                        f'<td class="sk-prob">{esc(fraction_text(v))}</td></tr>' for k, v in rows)
         self.result_html.value = ('<table class="sk-table sk-odds" aria-live="polite" cellpadding="3">'
-                                  '<caption>' + (esc(_("Counting the {unseen} unseen cards ({name} rules)").format(unseen=unseen, name=rules_label(self.rules.name)))) + f''
+                                  '<caption>' + (esc(_("Counting the {unseen} unseen cards ({name} rules)").format(unseen=unseen, name=preset_label(self.rules.name)))) + f''
                                   f'</caption>{body}</table>')
         self.explain_html.value = lines_html(self.counting, "sk-explain")
 

@@ -42,8 +42,9 @@ from sette_kit import answers, fmt
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import N_, _
 from sette_kit.scoring import fmt_points
+from sette_kit.fmt import local_marks
 
-from .base import KitWidget, button, esc, local_number, on_enter, plain_text, press_enter, safe_action
+from .base import KitWidget, button, esc, on_enter, plain_text, press_enter, safe_action
 from .render import hand_html
 
 __all__ = ["Predict", "closeness", "KINDS"]
@@ -88,7 +89,7 @@ def closeness(guess, answer, kind: str = "number", scale=None) -> tuple[str, str
         word = ("spot on" if d < Fraction(1, 2) else "very close" if d <= 3 else "close" if d <= 10
                 else "some way off" if d <= 20 else "far off")
         detail = _("{d} percentage points too high") if high else _("{d} percentage points too low")
-        return (word, detail.format(d=local_number(f"{float(d):.1f}")))
+        return (word, detail.format(d=local_marks(f"{float(d):.1f}")))
     if kind == "count":
         d = abs(g - a)
         r = d / max(abs(a), 1)
@@ -102,7 +103,7 @@ def closeness(guess, answer, kind: str = "number", scale=None) -> tuple[str, str
     if a != 0 and g != 0 and (g > 0) != (a > 0):
         return (word, _("and on the other side of zero: the answer is below 0") if a < 0
                 else _("and on the other side of zero: the answer is above 0"))
-    shown = fmt_points(abs(g - a)) if kind == "points" else local_number(f"{float(abs(g - a)):.4g}")
+    shown = fmt_points(abs(g - a)) if kind == "points" else local_marks(f"{float(abs(g - a)):.4g}")
     return (word, (_("{d} too high") if high else _("{d} too low")).format(d=shown))
 
 

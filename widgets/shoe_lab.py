@@ -37,10 +37,11 @@ from sette_kit.errors import SetteKitError
 from sette_kit.i18n import N_, _, ngettext, pgettext
 from sette_kit.rules import PRESETS, Rules
 from sette_kit.scoring import fmt_points, score
+from sette_kit.rules import preset_label
 
 from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
 from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
-from .charts import NARROW, caption_text, card_words, decision_words, number, pair_html, paired_bar, preset_words
+from .charts import NARROW, caption_text, card_words, decision_words, number, pair_html, paired_bar
 from .render import hand_html
 
 __all__ = ["ShoeLab", "BANKS", "MAX_DEAL"]
@@ -101,7 +102,7 @@ class ShoeLab(Stepped, KitWidget):
         self._dealing = False
 
         menu = dict(layout=ipywidgets.Layout(width="auto"))
-        self.rules_menu = ipywidgets.Dropdown(options=[(preset_words(p), p) for p in PRESETS], value=rules,
+        self.rules_menu = ipywidgets.Dropdown(options=[(preset_label(p), p) for p in PRESETS], value=rules,
                                               description=_("Rules:"), **menu)
         self.rules_menu.add_class("sk-rules")
         self.bank_menu = ipywidgets.Dropdown(options=[(_("stands at {points}").format(points=b), b) for b in BANKS],
@@ -157,7 +158,7 @@ class ShoeLab(Stepped, KitWidget):
             shoe = counting.Shoe(rules, dealer=self._dealer(bank), player=self.player, seed=seed)
             yield
             self.log = [_("A new shoe: the 40 cards shuffled ({rules} rules, the bank stands at {bank}, "
-                          "seed {seed}).").format(rules=preset_words(rules.name), bank=bank, seed=seed)]
+                          "seed {seed}).").format(rules=preset_label(rules.name), bank=bank, seed=seed)]
             self.shoe = shoe
             self._show(shoe)
 

@@ -42,10 +42,11 @@ from sette_kit.numbers import MAX_CHARS, shown
 from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
 from sette_kit.strategy import BankSeesPlayer, StandAt, sees_player, stand_at
+from sette_kit.rules import preset_label
 
 from ._background import Job
 from .base import LOG, UNEXPECTED, KitWidget, button, esc, exact_html, plain_text, safe_action
-from .charts import preset_words, thousands
+from .charts import thousands
 
 __all__ = ["SimulationLab", "MIN_ROUNDS", "MAX_ROUNDS", "PRESETS", "THRESHOLDS"]
 
@@ -154,7 +155,7 @@ class SimulationLab(KitWidget):
             raise SetteKitError(_("dealer={dealer}: accepted are stand_at(x) with x from 1 to 7½ or sees_player()").format(
                 dealer=repr(dealer)))
         thresholds = sorted(set(THRESHOLDS) | {t for t in (p, d) if isinstance(t, Fraction)})
-        self.preset_choice = ipywidgets.Dropdown(options=[(preset_words(p), p) for p in PRESETS], value=rules,
+        self.preset_choice = ipywidgets.Dropdown(options=[(preset_label(p), p) for p in PRESETS], value=rules,
                                                  description=_("Rules:"))
         self.preset_choice.add_class("sk-sim-rules")
         self.player_choice = ipywidgets.Dropdown(
@@ -421,7 +422,7 @@ class SimulationLab(KitWidget):
         who = _("plays the optimal strategy") if optimal else _policy_words(r.player)
         setup = ngettext("{rounds} round of the {rules} rules; the player {who}, the bank {bank}; seed {seed}.",
                          "{rounds} rounds of the {rules} rules; the player {who}, the bank {bank}; seed {seed}.",
-                         r.rounds).format(rounds=thousands(r.rounds), rules=preset_words(r.rules.name), who=who,
+                         r.rounds).format(rounds=thousands(r.rounds), rules=preset_label(r.rules.name), who=who,
                                           bank=_policy_words(r.dealer), seed=r.seed)
         lines = [f'<p class="sk-sim-setup">{esc(setup)}</p>',
                  '<ul class="sk-sim-numbers">',

@@ -32,12 +32,13 @@ from sette_kit import odds
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import _, get_language, pgettext
 from sette_kit.rules import PRESETS, Rules
+from sette_kit.rules import preset_label
 from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import (BANK_POLICIES, cached_solution, dealer_words, house_edge_text,
                                      lookup_text, policy, solution, strategy_grid, strategy_sentences)
 
 from ._background import Background
-from .base import (KitWidget, button, esc, exact_html, lines_html, plain_text, read_cards, rules_label, safe_action,
+from .base import (KitWidget, button, esc, exact_html, lines_html, plain_text, read_cards, safe_action,
                    text_box)
 from .charts import STRATEGY_LEGEND, caption_text, strategy_table
 
@@ -113,7 +114,7 @@ def strategy_chart_html(sol) -> str:
     got = _CHARTS.get(key)
     if got is None:
         firsts, totals, cells = strategy_grid(sol)
-        title = _("Best play, {name} rules, {bank}").format(name=rules_label(sol.rules.name),
+        title = _("Best play, {name} rules, {bank}").format(name=preset_label(sol.rules.name),
                                                            bank=dealer_words(sol.dealer))
         chart = strategy_table(_local_cells(cells), firsts, [fmt_points(t) for t in totals], title=title,
                                row_label=_("first card"), col_label=_("your total"), legend=grid_legend()).html
@@ -142,7 +143,7 @@ class StrategyChart(Background, KitWidget):
         self._syncing = False
 
         names = list(PRESETS) + ([] if self.rules.name in PRESETS else [self.rules.name])
-        self.rules_menu = ipywidgets.Dropdown(options=[(rules_label(n), n) for n in names], value=self.rules.name,
+        self.rules_menu = ipywidgets.Dropdown(options=[(preset_label(n), n) for n in names], value=self.rules.name,
                                               description=_("Rules:"),
                                               layout=ipywidgets.Layout(width="14em"))
         self.rules_menu.add_class("sk-rules")
@@ -179,7 +180,7 @@ class StrategyChart(Background, KitWidget):
         sol, chart = got
         self.solution = sol
         about = _("({name} rules, one player against the bank, stake 1; the player plays the best strategy.)").format(
-            name=rules_label(sol.rules.name))
+            name=preset_label(sol.rules.name))
         self.result_html.value = (f'<p class="sk-house-edge" aria-live="polite"><b>{esc(house_edge_text(sol))}</b> '
                                   f'{esc(about)}</p>' + exact_html(sol.house_edge))
         self.chart_html.value = chart
@@ -203,7 +204,7 @@ class StrategyChart(Background, KitWidget):
             self.solve(wait=True)
             return
         self.show_message(_("Press Solve for the {name} rules against {bank}.").format(
-            name=rules_label(self.rules.name), bank=dealer_words(self.dealer)))
+            name=preset_label(self.rules.name), bank=dealer_words(self.dealer)))
 
     def _ready(self) -> bool:
         """True when the chosen combination is solved and drawn already (showing it is instant)."""
@@ -242,7 +243,7 @@ class StrategyChart(Background, KitWidget):
         if self._ready():
             wait = True  # nothing slow left to do
         got = self._start(work, self._show, _("Solving the {name} rules against {bank}...").format(
-            name=rules_label(rules.name), bank=dealer_words(dealer)), wait=wait)
+            name=preset_label(rules.name), bank=dealer_words(dealer)), wait=wait)
         return got[0] if got else None
 
     @safe_action

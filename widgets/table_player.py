@@ -49,9 +49,10 @@ from sette_kit.numbers import MAX_CHARS, shown
 from sette_kit.game import Table
 from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
+from sette_kit.fmt import local_marks
 
 from ._table import CardTable, log_panel
-from .base import KitWidget, button, esc, local_number, on_enter, plain_text, safe_action
+from .base import KitWidget, button, esc, on_enter, plain_text, safe_action
 from .render import hand_html
 
 __all__ = ["TablePlayer", "ACTION_BUTTONS", "BOT_NAMES", "BANK_STANDS_AT", "legal_words"]
@@ -154,7 +155,7 @@ def _parse_amount(amount, lo: int, hi: int, what: str) -> int:
 
 
 def _signed(x) -> str:
-    return local_number(f"{float(x):+.4f}")
+    return local_marks(f"{float(x):+.4f}")
 
 
 class TablePlayer(CardTable, KitWidget):
@@ -403,7 +404,7 @@ class TablePlayer(CardTable, KitWidget):
             p = odds.bust_probability(cards, seen=seen, rules=self.rules)
             out["bust"] = p
             chance = _("Chance that one more card busts you: <b>{fraction}</b> ≈ {percent}").format(
-                fraction=p, percent=local_number(f"{float(p) * 100:.1f}%"))
+                fraction=p, percent=local_marks(f"{float(p) * 100:.1f}%"))
             parts.append(f'<p class="sk-hint-bust">{chance}</p>')
             why = odds.explain_bust(cards, seen=seen, rules=self.rules)
             parts.append('<details class="sk-hint-why"><summary>' + (esc(_("Why (counting the cards)"))) + '</summary>'

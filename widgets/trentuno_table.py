@@ -39,11 +39,12 @@ import ipywidgets
 from sette_kit.cards import Card
 from sette_kit.errors import IllegalMove, SetteKitError
 from sette_kit.i18n import N_, _, ngettext
+from sette_kit.fmt import local_marks
 from sette_kit.trentuno import (Greedy, ThresholdKnocker, TrentunoGame, TrentunoRules, best_discard,
                                 draw_odds, explain)
 
 from ._table import SEAT_STYLE, GameTable, frac_text, log_panel, pct_text
-from .base import KitWidget, button, esc, lines_html, local_number, plain_text, safe_action
+from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
 from .render import back_svg, card_svg, hand_html
 
 __all__ = ["TrentunoTable", "default_bots"]
@@ -373,7 +374,7 @@ class TrentunoTable(GameTable, KitWidget):
             rows = ["<li>" + _("Draw from the stock: P(improve) = <b>{fraction}</b> ({percent}: {n} of {unseen} "
                                "unseen cards); expected score {expected} ≈ {decimal}.").format(
                 fraction=frac_text(o.p_improve), percent=pct_text(o.p_improve), n=o.improving, unseen=o.unseen,
-                expected=frac_text(o.expected_stock), decimal=local_number(f"{float(o.expected_stock):.2f}"))
+                expected=frac_text(o.expected_stock), decimal=local_marks(f"{float(o.expected_stock):.2f}"))
                 + "</li>"]
             if o.discard_score is not None:
                 rows.append("<li>" + _("Take {card}: score exactly <b>{n}</b>.").format(

@@ -43,11 +43,11 @@ from sette_kit import odds, variants
 from sette_kit.cards import Card
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import N_, _
-from sette_kit.rules import BANK_PASSING, PRESETS, Rules
+from sette_kit.rules import BANK_PASSING, PRESETS, Rules, preset_label
 from sette_kit.strategy_text import (BANK_POLICIES, cached_solution, dealer_words, edge_change_text, fraction_text,
                                      policy, solution)
 
-from .base import KitWidget, button, esc, exact_values_html, plain_text, rules_label, safe_action
+from .base import KitWidget, button, esc, exact_values_html, plain_text, safe_action
 from .table_player import legal_words
 from ._background import Background
 from .strategy_chart import _policy_name, dealer_dropdown
@@ -129,13 +129,13 @@ class VariantExplorer(Background, KitWidget):
 
         names = list(PRESETS) + ([] if self.base.name in PRESETS else [self.base.name])
         self._base_names = names
-        self.base_menu = ipywidgets.Dropdown(options=[(rules_label(n), n) for n in names], value=self.base.name,
+        self.base_menu = ipywidgets.Dropdown(options=[(preset_label(n), n) for n in names], value=self.base.name,
                                              description=_("Compare with:"),
                                              style={"description_width": "initial"},
                                              layout=ipywidgets.Layout(width="16em", height="auto"))
         self.base_menu.add_class("sk-base")
         self.base_menu.observe(lambda ch: self._quietly(self.set_base, ch["new"]), names="value")
-        self.preset_menu = ipywidgets.Dropdown(options=[(rules_label(n), n) for n in list(PRESETS) + ["custom"]],
+        self.preset_menu = ipywidgets.Dropdown(options=[(preset_label(n), n) for n in list(PRESETS) + ["custom"]],
                                                value=self._preset_name(), description=_("Rules:"),
                                                layout=ipywidgets.Layout(width="14em", height="auto"))
         self.preset_menu.add_class("sk-preset")
@@ -221,7 +221,7 @@ class VariantExplorer(Background, KitWidget):
             return solution(base, dealer), solution(chosen, dealer)
 
         self._start(work, self._show, _("Solving the {name} rules against {bank}...").format(
-            name=rules_label(chosen.name), bank=dealer_words(dealer)), wait=True if ready else None)
+            name=preset_label(chosen.name), bank=dealer_words(dealer)), wait=True if ready else None)
         if not ready and self.background:
             note = _("The house edge is being recomputed exactly; it appears here in a moment.")
             self.result_html.value = f'<p class="sk-note">{esc(note)}</p>'
@@ -229,12 +229,12 @@ class VariantExplorer(Background, KitWidget):
     def _render_changes(self) -> None:
         diffs = self.changes = self.base.differences(self.rules)
         if not diffs:
-            same = _("Same rules as {name}: nothing changed.").format(name=rules_label(self.base.name))
+            same = _("Same rules as {name}: nothing changed.").format(name=preset_label(self.base.name))
             self.changes_html.value = f'<p class="sk-no-change">{esc(same)}</p>'
             return
         items = "".join(f'<li><span class="sk-old">{esc(old)}</span> → <b class="sk-new">{esc(new)}</b></li>'
                         for topic, old, new in diffs)
-        what = _("What changed from the {name} rules:").format(name=rules_label(self.base.name))
+        what = _("What changed from the {name} rules:").format(name=preset_label(self.base.name))
         self.changes_html.value = (f'<div class="sk-what-changed" aria-live="polite"><p>{esc(what)}'
                                    f'</p><ul>{items}</ul></div>')
 
@@ -254,7 +254,7 @@ class VariantExplorer(Background, KitWidget):
         caption = _("The same hands, stake 1: what you win (+) or lose (−)")
         pay = (f'<table class="sk-table sk-plays" aria-live="polite" cellpadding="3"><caption>{esc(caption)}'
                f'</caption><tr><th scope="col" style="text-align:left">' + (esc(_("you against the bank"))) + f'</th>'
-               f'<th scope="col">{esc(rules_label(base.name))}</th><th scope="col">' + (esc(_("chosen"))) + '</th></tr>'
+               f'<th scope="col">{esc(preset_label(base.name))}</th><th scope="col">' + (esc(_("chosen"))) + '</th></tr>'
                + "".join(rows) + "</table>")
         items = []
         for s, old, new in self.moves:
@@ -276,7 +276,7 @@ class VariantExplorer(Background, KitWidget):
     def _show(self, got) -> None:
         self.base_solution, self.solution = got
         b, c = self.base_solution.house_edge, self.solution.house_edge
-        base_rules = _("{name} rules").format(name=rules_label(self.base.name))
+        base_rules = _("{name} rules").format(name=preset_label(self.base.name))
         self.result_html.value = (
             '<table class="sk-table sk-edges" aria-live="polite" cellpadding="3">'
             '<caption>' + (esc(_("House edge against {bank} (one player, stake 1, best play)").format(bank=dealer_words(self.dealer)))) + f''
