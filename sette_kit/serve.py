@@ -18,12 +18,20 @@ The configuration
     Voilà unchanged and win over the file.
 
 Preheating
-    With the kit's lessons, Voilà starts one kernel per notebook at start-up and runs
-    the notebook in it (``preheat_kernel``), so the first learner on each lesson gets
-    the page about twice as fast.  A folder given with ``--dir`` is not preheated
-    unless asked (``--preheat``): preheating *runs every notebook of the folder and of
-    its subfolders* when the server starts, before anyone visits, which is right for
-    the kit's lessons and a surprise for a folder of notebooks from elsewhere.
+    With the kit's lessons, Voilà starts one kernel per lesson *of the served language*
+    at start-up and runs the lesson in it (``preheat_kernel``), so the first learner on
+    each lesson gets the page about twice as fast.  The lessons are preheated a few at a
+    time (half the machine's cores), the landing page first, and pause while a learner's
+    page is being prepared, so start-up never starves a page
+    (:class:`sette_kit.webapp.kernels.KitPreheating`).  A folder given with ``--dir`` is
+    not preheated unless asked (``--preheat``): preheating *runs every notebook of the
+    folder and of its subfolders* when the server starts, before anyone visits, which is
+    right for the kit's lessons and a surprise for a folder of notebooks from elsewhere.
+
+Ready
+    ``serve`` prints ``sette-kit serve: ready: <address>``, the landing page's address,
+    once the server listens and the landing page has been preheated: the one line a
+    teacher needs (and the one the tests wait for).
 
 Kernels
     Every page gets a kernel of its own.  The server runs at most ``max_kernels`` of
@@ -52,6 +60,8 @@ The landing page
 from __future__ import annotations
 
 import os
+import secrets
+import socket
 import sys
 import threading
 import webbrowser
@@ -62,10 +72,17 @@ from .errors import SetteKitError
 
 DEFAULT_PORT = 8866
 DEFAULT_IP = "127.0.0.1"
-LANDING_PAGE = "00-start-here.ipynb"
+from .course import LANDING as LANDING_PAGE  # noqa: E402 - one name for the landing page
+
 CONFIG_NAME = "voila.json"
 ENV_LESSONS = "SETTE_KIT_LESSONS"
 KERNEL_MANAGER = "sette_kit.webapp.kernels.KitKernelManager"
+#: the line ``serve`` prints, with the landing page's address, when it is ready to serve
+READY = "sette-kit serve: ready: "
+#: the line with the address of the teachers' notes (with the teacher's key)
+TEACHERS_LINE = "sette-kit serve: teachers' notes: "
+#: seconds ``serve`` waits for the landing page's preheating before it says it is ready
+READY_WAIT_S = 300
 
 #: Memory budgeted for one kernel, MiB.  Measured (bench/bench_serve.py, docs/deploy.md):
 #: a page's kernel holds 81-89 MiB resident (median) and 122-137 MiB at the most, a
@@ -82,7 +99,7 @@ MIN_KERNELS = 4
 __all__ = [
     "DEFAULT_PORT", "DEFAULT_IP", "LANDING_PAGE", "lessons_dir", "list_lessons",
     "resolve_lesson", "landing_page", "lesson_url", "landing_url", "voila_argv", "serve",
-    "machine_memory", "default_max_kernels", "preheated_notebooks",
+    "machine_memory", "default_max_kernels", "preheated_notebooks", "check_ip", "READY",
 ]
 
 
@@ -208,6 +225,10 @@ def lesson_url(lesson: str, *, port: int = DEFAULT_PORT, ip: str = DEFAULT_IP) -
     return f"http://{_host(ip)}:{port}/voila/render/{quote(lesson)}"
 
 
+def _notes_url(notes: str, port: int, ip: str) -> str:
+    return f"http://{_host(ip)}:{port}/voila/render/{quote(notes)}"
+
+
 def landing_url(lessons: list[str], *, port: int = DEFAULT_PORT, ip: str = DEFAULT_IP) -> str:
     """The landing page's address: the start-here lesson, or Voilà's tree at ``/``.
 
@@ -221,6 +242,7 @@ def landing_url(lessons: list[str], *, port: int = DEFAULT_PORT, ip: str = DEFAU
 def voila_argv(directory: str | os.PathLike, *, port: int = DEFAULT_PORT, ip: str = DEFAULT_IP,
                config_dir: str | os.PathLike | None = None, preheat: bool = True,
                max_kernels: int | None = None, lang: str | None = None,
+               max_kernels_per_client: int | None = None,
                extra: list[str] | tuple[str, ...] = ()) -> list[str]:
     """The arguments given to Voilà (as after ``voila`` on a command line).
 
@@ -229,8 +251,10 @@ def voila_argv(directory: str | os.PathLike, *, port: int = DEFAULT_PORT, ip: st
     kit's configuration.  The kernels are managed by the kit's
     :class:`~sette_kit.webapp.kernels.KitKernelManager`; ``preheat=False`` turns
     Voilà's preheated kernels off; ``max_kernels`` caps the kernels of pages.
-    ``lang`` (issue 17) preheats only the lessons of that language (``en``: the top
-    folder's, ``it``/``es``: those of ``it/``/``es/``); the others start when opened.
+    ``lang`` preheats only the lessons of that language (``en``: the top folder's,
+    ``it``/``es``: those of ``it/``/``es/``); the others start when opened.  Kernels talk
+    to the server over local sockets (IPC) where the system has them: no TCP port to
+    collide with another kernel's, no "running over TCP without encryption".
     ``extra`` come last, so they win.
 
     >>> argv = voila_argv("/srv/lessons", port=9000, config_dir="/srv/lessons", max_kernels=30)
@@ -238,8 +262,10 @@ def voila_argv(directory: str | os.PathLike, *, port: int = DEFAULT_PORT, ip: st
     ('/srv/lessons', True, True)
     >>> "--KitKernelManager.max_kernels=30" in argv, "--VoilaConfiguration.preheat_kernel=False" in argv
     (True, False)
-    >>> [a for a in voila_argv("/srv/lessons", config_dir="/srv", lang="it") if "denylist" in a]
-    ['--VoilaKernelManager.preheat_denylist=^(?!it/)']
+    >>> [a for a in voila_argv("/srv/lessons", config_dir="/srv", lang="it") if "preheat_folder" in a]
+    ['--KitKernelManager.preheat_folder=it']
+    >>> [a for a in voila_argv("/srv/lessons", config_dir="/srv", lang="en") if "preheat_folder" in a]
+    ['--KitKernelManager.preheat_folder=']
     """
     config_dir = Path(config_dir) if config_dir is not None else lessons_dir()
     argv = [
@@ -249,25 +275,19 @@ def voila_argv(directory: str | os.PathLike, *, port: int = DEFAULT_PORT, ip: st
         f"--Voila.config_file_paths={config_dir}",
         f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
     ]
+    if os.name == "posix":
+        argv.append("--KernelManager.transport=ipc")
     if not preheat:
         argv.append("--VoilaConfiguration.preheat_kernel=False")
     elif lang is not None:
-        argv.append(f"--VoilaKernelManager.preheat_denylist={_other_languages(lang)}")
+        argv.append(f"--KitKernelManager.preheat_folder={'' if lang == 'en' else lang}")
     if max_kernels is not None:
         argv.append(f"--KitKernelManager.max_kernels={int(max_kernels)}")
+    if max_kernels_per_client is not None:
+        argv.append(f"--KitKernelManager.max_kernels_per_client={int(max_kernels_per_client)}")
     # traitlets refuses an option given twice: one given in ``extra`` replaces ours
     given = {_option(a) for a in extra}
     return [a for a in argv if _option(a) is None or _option(a) not in given] + list(extra)
-
-
-def _other_languages(lang: str) -> str:
-    """The pattern of the notebooks that are not in ``lang``'s folder (for Voilà's
-    ``preheat_denylist``, matched at the start of a notebook's path)."""
-    from .i18n import LANGUAGES
-
-    if lang == "en":
-        return "^(" + "|".join(code for code in LANGUAGES if code != "en") + ")/"
-    return f"^(?!{lang}/)"
 
 
 def language_folder(folder: Path, lang: str) -> str:
@@ -379,14 +399,45 @@ def default_max_kernels(memory: int | None, *, pool: int = 0, kernel_mib: float 
 
 
 def preheated_notebooks(folder: str | os.PathLike, lang: str | None = None) -> int:
-    """How many notebooks Voilà preheats in ``folder``: every ``.ipynb`` of the folder and
-    of its subfolders (outside ``.ipynb_checkpoints``); with ``lang``, only those of
-    that language (see :func:`voila_argv`)."""
-    import re
+    """How many notebooks the server preheats in ``folder``: every ``.ipynb`` of the folder
+    and of its subfolders (outside ``.ipynb_checkpoints``); with ``lang``, only those
+    directly in that language's folder (see :func:`voila_argv`).
 
-    other = re.compile(_other_languages(lang)) if lang is not None else None
-    return sum(1 for p in Path(folder).rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts
-               and not (other and other.match(p.relative_to(folder).as_posix())))
+    >>> preheated_notebooks(lessons_dir(), "en") == preheated_notebooks(lessons_dir(), "it") == len(list_lessons())
+    True
+    """
+    folder = Path(folder)
+    if lang is not None:
+        return len(list_lessons(folder if lang == "en" else folder / lang)) if (lang == "en" or (folder / lang).is_dir()) else 0
+    return sum(1 for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+def check_ip(ip: str) -> str:
+    """``ip`` if this machine can listen on it, else a :class:`SetteKitError` that says so
+    (at once, before anything starts).
+
+    >>> check_ip("127.0.0.1")
+    '127.0.0.1'
+    >>> check_ip("999.1.1.1")
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: --ip '999.1.1.1' is not an address this machine can listen on: give one of its addresses, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every network it is on; see docs/deploy.md)
+    """
+    text = str(ip).strip()
+    problem = None
+    try:
+        infos = socket.getaddrinfo(text.strip("[]") or None, 0, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = infos[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.bind(address)
+    except (OSError, UnicodeError, ValueError) as error:
+        problem = error
+    if problem is not None or not text:
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        raise SetteKitError(f"--ip {shown!r} is not an address this machine can listen on: give one of its "
+                            "addresses, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every network it "
+                            "is on; see docs/deploy.md)")
+    return text
 
 
 def _pool_size(config_dir: Path) -> int:
@@ -402,21 +453,26 @@ def _pool_size(config_dir: Path) -> int:
 def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_PORT,
           ip: str = DEFAULT_IP, lesson: str | None = None, open_browser: bool = True,
           preheat: bool | None = None, max_kernels: int | None = None, lang: str | None = None,
+          max_kernels_per_client: int | None = None, teacher_key: str | None = None,
           extra: list[str] | tuple[str, ...] = (), out=None) -> int:  # pragma: no cover - runs a server
     """Run Voilà on the lessons (or ``directory``) until interrupted; returns an exit code.
 
-    Prints ``sette-kit serve: open <url>`` (the landing page, or ``lesson``) once the
-    server listens, with the port Voilà really got, and opens that address in a
-    browser unless ``open_browser`` is false.  ``preheat`` defaults to true for the
+    Prints ``sette-kit serve: ready: <url>`` (the landing page, or ``lesson``, with the
+    port Voilà really got) once the server listens and the landing page has been
+    preheated, and opens that address in a browser unless ``open_browser`` is false.
+    The teachers' notes need ``teacher_key`` (default: a new random one, printed at
+    start in the address of the notes).  ``preheat`` defaults to true for the
     kit's lessons and false for a ``directory``; ``max_kernels`` defaults to
     :func:`default_max_kernels` of this machine.  ``lang`` (``en``, ``it``, ``es``;
     default ``$SETTE_KIT_LANG``, else English) opens the landing page (or ``lesson``) in
     that language and preheats that language's lessons (issue 17).
     """
-    from .i18n import LANG_ENV, _check
+    from .i18n import LANG_ENV, LANGUAGES, _check
 
     out = out or sys.stdout
-    lang = _check(lang or os.environ.get(LANG_ENV, "").strip() or "en")
+    lang = _check(lang if lang is not None else (os.environ.get(LANG_ENV, "").strip() or "en"))
+    ip = check_ip(ip)
+    teacher_key = teacher_key or secrets.token_urlsafe(24)
     config_dir = lessons_dir()
     folder = Path(directory).resolve() if directory is not None else config_dir
     if not folder.is_dir():
@@ -430,39 +486,54 @@ def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_POR
     target = sub + resolve_lesson(lesson, [n[len(sub):] for n in lessons]) if lesson else None
     if preheat is None:
         preheat = directory is None
-    pool = preheated_notebooks(folder, lang if sub or directory is None else None) * _pool_size(config_dir) if preheat else 0
+    by_lang = lang if sub or directory is None else None
+    pool = preheated_notebooks(folder, by_lang) * _pool_size(config_dir) if preheat else 0
     memory = machine_memory()
     computed = max_kernels is None
     if computed:
         max_kernels = default_max_kernels(memory, pool=pool)
     argv = voila_argv(folder, port=port, ip=ip, config_dir=config_dir, preheat=preheat,
-                      max_kernels=max_kernels, lang=lang if sub or directory is None else None,
-                      extra=extra)
+                      max_kernels=max_kernels, lang=by_lang,
+                      max_kernels_per_client=max_kernels_per_client, extra=extra)
     _find_voila_templates()
     _add_kit_template()
 
     from .webapp.app import KitVoila as _KitVoila  # heavy: only when actually serving
 
     class KitVoila(_KitVoila):
-        """The kit's Voilà, announcing (and opening) the landing page once it listens."""
+        """The kit's Voilà, announcing (and opening) the landing page once it is ready."""
 
         def launch_browser(self):  # called by listen() once the port is bound
             url = (lesson_url(target, port=self.port, ip=ip) if target
                    else landing_url(lessons, port=self.port, ip=ip))
             print(f"sette-kit serve: serving {folder}", file=out)
             if preheat:
-                print(f"sette-kit serve: preheating: running the {pool} notebook(s) of the folder "
-                      "now, before anyone visits (--no-preheat to turn it off)", file=out)
+                print(f"sette-kit serve: preheating: running the {pool} notebook(s) of the "
+                      f"{LANGUAGES.get(by_lang, 'served') if by_lang else 'served'} lessons now, a few at a time, "
+                      "before anyone visits (--no-preheat to turn it off)", file=out)
             why = (f"computed from {memory / 2**30:.1f} GiB of memory at {KERNEL_MIB} MiB per kernel"
                    if computed and memory else "--max-kernels" if not computed else "memory unknown")
             print(f"sette-kit serve: at most {max_kernels} pages at once ({why}); "
                   "beyond that a page says the class is full", file=out)
-            print(f"sette-kit serve: open {url}", file=out, flush=True)
+            notes = sub + "TEACHERS.md"
+            if (folder / notes).is_file():
+                print(f"{TEACHERS_LINE}{_notes_url(notes, self.port, ip)}?key={teacher_key} "
+                      "(for you only: it holds every answer)", file=out)
             print("sette-kit serve: press Ctrl-C to stop", file=out, flush=True)
+            from tornado.ioloop import IOLoop
+
+            IOLoop.current().add_callback(self._announce, url)
+
+        async def _announce(self, url):
+            landing = target or landing_page(lessons)
+            if preheat and landing:
+                await self.kernel_manager.wait_preheated(landing, READY_WAIT_S)
+            print(f"{READY}{url}", file=out, flush=True)
             if open_browser:
                 threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
-    app = KitVoila()
+    KitVoila.teacher_key = teacher_key
+    app = KitVoila.instance()  # the Application instance: the handlers log to its log
     app.initialize(argv)
     # listen() calls launch_browser() only when open_browser is set: ours announces the
     # landing page and opens a browser only if asked
@@ -587,8 +658,10 @@ class Server:
     'http://127.0.0.1:41234/voila/render/01-one-button.ipynb'
 
     ``extra`` are Voilà arguments (e.g. ``["--KitKernelManager.unconnected_timeout=3"]``);
-    ``preheat`` and ``max_kernels`` become ``--preheat``/``--no-preheat`` and
-    ``--max-kernels`` (None: the command's defaults).
+    ``preheat``, ``max_kernels`` and ``max_kernels_per_client`` become
+    ``--preheat``/``--no-preheat``, ``--max-kernels`` and ``--max-kernels-per-client``
+    (None: the command's defaults).  ``start()`` returns once the server printed its
+    ready line (:data:`READY`).
     Every wait is bounded: ``start()`` raises ``RuntimeError`` with the server's log if
     the address is not announced within ``startup_timeout`` seconds.
     """
@@ -596,8 +669,10 @@ class Server:
     def __init__(self, directory: str | os.PathLike | None = None, *, port: int | None = None,
                  ip: str = DEFAULT_IP, extra: list[str] | tuple[str, ...] = (),
                  preheat: bool | None = None, max_kernels: int | None = None,
+                 max_kernels_per_client: int | None = None,
                  env: dict | None = None, startup_timeout: float = 60.0, lang: str | None = None):
         self.lang = lang
+        self.max_kernels_per_client = max_kernels_per_client
         self.directory = Path(directory).resolve() if directory is not None else None
         self.ip = ip
         self.preheat, self.max_kernels = preheat, max_kernels
@@ -607,6 +682,8 @@ class Server:
         self.startup_timeout = startup_timeout
         self.proc = None
         self.landing: str | None = None
+        self.ready_line: str | None = None
+        self.teachers_notes: str | None = None  # the notes' address, with the teacher's key
         self.lines: list[str] = []
         self._changed = threading.Condition()
 
@@ -623,6 +700,8 @@ class Server:
             cmd.append("--preheat" if self.preheat else "--no-preheat")
         if self.max_kernels is not None:
             cmd += ["--max-kernels", str(self.max_kernels)]
+        if self.max_kernels_per_client is not None:
+            cmd += ["--max-kernels-per-client", str(self.max_kernels_per_client)]
         if self.lang is not None:
             cmd += ["--lang", self.lang]
         if self.extra:
@@ -642,19 +721,21 @@ class Server:
         if self.landing is None:
             log = self.log()
             self.stop()
-            raise RuntimeError(f"sette-kit serve did not announce its address within "
+            raise RuntimeError(f"sette-kit serve did not say it was ready within "
                                f"{self.startup_timeout:.0f} s; its output:\n{log}")
         return self
 
     def _read(self) -> None:
-        prefix = "sette-kit serve: open "
         for line in self.proc.stdout:
             with self._changed:
                 self.lines.append(line.rstrip("\n"))
-                if line.startswith(prefix) and self.landing is None:
-                    self.landing = line[len(prefix):].strip()
+                if line.startswith(READY) and self.landing is None:
+                    self.ready_line = line.rstrip("\n")
+                    self.landing = line[len(READY):].strip()
                     self.port = int(self.landing.split("://", 1)[1].split("/", 1)[0]
                                     .rsplit(":", 1)[1])
+                elif line.startswith(TEACHERS_LINE) and self.teachers_notes is None:
+                    self.teachers_notes = line[len(TEACHERS_LINE):].split()[0]
                 self._changed.notify_all()
 
     def wait_for(self, text: str, count: int = 1, timeout: float = 60.0) -> bool:

@@ -85,24 +85,44 @@ def test_landing_page_is_start_here_or_voila_tree():
     assert sv.lesson_url("a b.ipynb", ip="::1", port=1) == "http://[::1]:1/voila/render/a%20b.ipynb"
 
 
-def test_serve_lang_opens_and_preheats_that_language(tmp_path):
-    """Issue 17: ``sette-kit serve --lang it`` opens it/00-start-here and preheats only the
-    Italian lessons; English preheats only the top folder's."""
-    import re
+def preheating(folder, preheat_folder=None, denylist=()):
+    """The kit's preheating policy over ``folder``, as the server's manager holds it (its
+    ``root_dir`` is the served folder, an absolute path, as Voilà's is)."""
+    from types import SimpleNamespace
 
+    from sette_kit.webapp.kernels import KitPreheating
+
+    policy = SimpleNamespace(root_dir=str(Path(folder).resolve()), preheat_folder=preheat_folder,
+                             preheat_denylist=list(denylist))
+    policy.should_preheat = KitPreheating.should_preheat.__get__(policy)
+    return KitPreheating.preheat_order.__get__(policy)()
+
+
+def test_serve_lang_opens_and_preheats_that_language():
+    """Issue 24 item 1: ``sette-kit serve`` preheats the served language's lessons only,
+    the landing page first (the server's own policy on the real folder's absolute paths:
+    a pattern that never matched them once preheated all 42)."""
     assert sv.landing_page(["it/00-start-here.ipynb", "it/01-cards-and-scoring.ipynb"]) == "it/00-start-here.ipynb"
     assert sv.language_folder(LESSONS, "it") == "it/" and sv.language_folder(LESSONS, "es") == "es/"
-    for lang, keeps in (("it", "it/01-cards-and-scoring.ipynb"), ("es", "es/01-cards-and-scoring.ipynb"),
-                        ("en", "01-cards-and-scoring.ipynb")):
-        deny = next(a for a in sv.voila_argv(LESSONS, config_dir=LESSONS, lang=lang) if "preheat_denylist" in a)
-        pattern = re.compile(deny.split("=", 1)[1])
-        others = [n for n in ("01-cards-and-scoring.ipynb", "it/01-cards-and-scoring.ipynb",
-                              "es/01-cards-and-scoring.ipynb") if n != keeps]
-        assert not pattern.match(keeps) and all(pattern.match(n) for n in others), lang
-    n = len(sv.list_lessons(LESSONS))
-    assert sv.preheated_notebooks(LESSONS, "it") == sv.preheated_notebooks(LESSONS, "en") == n
+    lessons = sv.list_lessons(LESSONS)
+    for lang in ("en", "it", "es"):
+        folder = next(a for a in sv.voila_argv(LESSONS, config_dir=LESSONS, lang=lang)
+                      if a.startswith("--KitKernelManager.preheat_folder=")).split("=", 1)[1]
+        prefix = "" if lang == "en" else f"{lang}/"
+        assert preheating(LESSONS, folder) == [prefix + name for name in lessons], lang
+        assert sv.preheated_notebooks(LESSONS, lang) == len(lessons)
+    assert len(preheating(LESSONS)) == 3 * len(lessons)  # with no folder: every notebook, as Voilà does
     args = build_parser().parse_args(["serve", "--lang", "es"])
     assert args.lang == "es"
+
+
+def test_the_preheat_denylist_matches_paths_in_the_served_folder(tmp_path):
+    for name in ("00-start-here.ipynb", "b.ipynb", "drafts/c.ipynb", ".ipynb_checkpoints/b-checkpoint.ipynb"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("{}")
+    assert preheating(tmp_path) == ["00-start-here.ipynb", "b.ipynb", "drafts/c.ipynb"]
+    assert preheating(tmp_path, denylist=["^drafts/"]) == ["00-start-here.ipynb", "b.ipynb"]
+    assert preheating(tmp_path, preheat_folder="drafts") == ["drafts/c.ipynb"]
 
 
 def test_voila_argv_points_voila_at_the_kit_config(tmp_path):
@@ -358,17 +378,48 @@ def test_the_cap_counts_page_kernels_not_the_preheated_pool():
     km._kernels.update({"pool-a": FakeKernel(), "page-1": FakeKernel()})
     km._pools = {"a.ipynb": [done("pool-a")]}
     assert km.page_kernel_ids() == ["page-1"]
-    assert km.reserve_page_kernel()          # a second page may start ...
-    assert not km.reserve_page_kernel()      # ... a third may not while it is starting
-    km.release_page_kernel()                 # it got its kernel
+    assert km.reserve_page_kernel() is None       # a second page may start ...
+    assert km.reserve_page_kernel() == "full"     # ... a third may not while it is starting
+    km.release_page_kernel()                      # it got its kernel
     km._kernels["page-2"] = FakeKernel()
-    assert km.page_kernel_count() == 2 and not km.reserve_page_kernel()
+    assert km.page_kernel_count() == 2 and km.reserve_page_kernel() == "full"
     km._pools["a.ipynb"].pop()               # the pool kernel is handed to a page: it counts now
     assert km.page_kernel_count() == 3
     km._kit_pool_starting.add("pool-b")      # a pool kernel that is still starting never counts
     km._kernels["pool-b"] = FakeKernel("starting")
     assert km.page_kernel_count() == 3
-    assert kit_manager(max_kernels=0).reserve_page_kernel()  # 0: no cap
+    assert kit_manager(max_kernels=0).reserve_page_kernel() is None  # 0: no cap
+
+
+def test_one_address_holds_at_most_its_share():
+    """Issue 24 item 2: no one learner (address) fills the class."""
+    km = kit_manager(max_kernels=10, max_kernels_per_client=2)
+    for kernel_id, address in (("a1", "10.0.0.1"), ("b1", "10.0.0.2")):
+        km._kernels[kernel_id] = FakeKernel()
+        page = km.begin_page("cookie-" + address, address)
+        km.claim_page_kernel(page, kernel_id)
+        km.end_page(page)
+    assert km.reserve_page_kernel("10.0.0.1") is None      # a second page of its own ...
+    assert km.reserve_page_kernel("10.0.0.1") == "client"  # ... and no third while it starts
+    assert km.reserve_page_kernel("10.0.0.2") is None      # another learner is not held back
+    km.release_page_kernel("10.0.0.1")
+    run_async(km.shutdown_kernel("a1"))                    # a page closed: a place for its address
+    assert km.reserve_page_kernel("10.0.0.1") is None
+    assert kit_manager(max_kernels_per_client=0).reserve_page_kernel("x") is None  # 0: no limit
+
+
+def test_a_kernel_belongs_to_the_browser_whose_page_it_serves():
+    """Issue 24 item 3."""
+    km = kit_manager()
+    km._kernels.update({"mine": FakeKernel(), "pool": FakeKernel()})
+    page = km.begin_page("my-cookie", "10.0.0.1")
+    km.claim_page_kernel(page, "mine")
+    km.end_page(page)
+    assert km.owns("mine", "my-cookie")
+    assert not km.owns("mine", "their-cookie") and not km.owns("mine", "") and not km.owns("mine", None)
+    assert not km.owns("pool", "my-cookie")  # a kernel no page has: nobody's
+    run_async(km.shutdown_kernel("mine"))
+    assert not km.owns("mine", "my-cookie")
 
 
 def run_async(coro):

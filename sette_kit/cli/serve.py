@@ -1,8 +1,8 @@
 """``sette-kit serve [--port 8866] [--ip 127.0.0.1] [--lesson NAME] [--lang it] [--no-browser]
-[--dir FOLDER] [--preheat | --no-preheat] [--max-kernels N]``
+[--dir FOLDER] [--preheat | --no-preheat] [--max-kernels N] [--max-kernels-per-client N]``
 
 Starts Voilà on the lessons with the kit's configuration (``lessons/voila.json``),
-prints the landing page's address and opens it.  See :mod:`sette_kit.serve`.
+prints the landing page's address when it is ready and opens it.  See :mod:`sette_kit.serve`.
 """
 
 from __future__ import annotations
@@ -20,10 +20,12 @@ def add_parser(sub) -> None:
         "serve", help="serve the lessons as web apps (Voila) and open the landing page",
         description="Serve the lessons as interactive web apps with Voila, using the kit's "
                     "configuration (lessons/voila.json: sources and tracebacks hidden, an "
-                    "execution timeout, idle kernels culled, preheated kernels). Prints the "
-                    "address of the landing page (00-start-here) and opens it. Every page gets "
+                    "execution timeout, idle kernels culled, preheated kernels). When it is "
+                    "ready it prints one line, 'ready: <address>', the landing page "
+                    "(00-start-here), and opens it; the teachers' notes (every answer) have an "
+                    "address of their own, with a key, printed at start. Every page gets "
                     "a kernel of its own; a page that is left ends its kernel, a page no "
-                    "browser connects to loses it after a minute. Arguments after `--` are "
+                    "browser is connected to loses it after a minute. Ctrl-C stops it. Arguments after `--` are "
                     "passed to Voila unchanged, e.g. "
                     "`sette-kit serve -- --VoilaConfiguration.theme=dark`.")
     p.add_argument("--port", type=whole, default=8866,
@@ -55,6 +57,9 @@ def add_parser(sub) -> None:
                         "is full, try again in a minute' (HTTP 503). Default: what this "
                         f"machine's memory holds at about {KERNEL_MIB} MiB per kernel (printed "
                         "at start)")
+    p.add_argument("--max-kernels-per-client", type=whole, default=None, metavar="N",
+                   help="at most N pages at once from one device (client address), so no one "
+                        "learner fills the class; default 4")
     p.add_argument("voila_args", nargs="*", metavar="-- VOILA_ARGS",
                    help="extra arguments for Voila, after `--`")
     p.set_defaults(run=run)
@@ -66,9 +71,18 @@ def run(args) -> int:
 
     if not 0 < args.port < 65536:
         raise SetteKitError(f"--port must be between 1 and 65535, not {args.port}")
+    from ..serve import check_ip
+
     if args.max_kernels is not None and not 1 <= args.max_kernels <= 100_000:
         raise SetteKitError(f"--max-kernels must be a whole number from 1 to 100000, "
                             f"not {args.max_kernels}")
+    if args.max_kernels_per_client is not None and not 1 <= args.max_kernels_per_client <= 1000:
+        raise SetteKitError(f"--max-kernels-per-client must be a whole number from 1 to 1000, "
+                            f"not {args.max_kernels_per_client}")
+    if args.lang is not None and not args.lang.strip():
+        raise SetteKitError("--lang needs a language: en (English), it (Italiano) or es (Español)")
+    check_ip(args.ip)
     return serve(args.dir, port=args.port, ip=args.ip, lesson=args.lesson,
                  open_browser=not args.no_browser, preheat=args.preheat,
-                 max_kernels=args.max_kernels, lang=args.lang, extra=list(args.voila_args))
+                 max_kernels=args.max_kernels, lang=args.lang,
+                 max_kernels_per_client=args.max_kernels_per_client, extra=list(args.voila_args))

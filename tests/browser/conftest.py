@@ -33,6 +33,8 @@ FIXTURES = HERE / "fixtures"
 # the shared test servers serve a test suite, not a class: a cap that a small CI machine's
 # memory-based default cannot make lower than the load test's 20 sessions need
 TEST_MAX_KERNELS = 60
+#: the shared servers' start, bounded only to catch a hang (a busy machine is slow, not broken)
+STARTUP_S = 600
 
 
 def output_dir() -> Path:
@@ -49,7 +51,8 @@ def screenshots() -> Path:
 @pytest.fixture(scope="session")
 def fixture_server():
     """``sette-kit serve --dir tests/browser/fixtures --preheat`` with the kit's configuration."""
-    with Server(FIXTURES, preheat=True, max_kernels=TEST_MAX_KERNELS, startup_timeout=90) as srv:
+    with Server(FIXTURES, preheat=True, max_kernels=TEST_MAX_KERNELS, max_kernels_per_client=TEST_MAX_KERNELS,
+                startup_timeout=STARTUP_S) as srv:
         yield srv
 
 
@@ -58,7 +61,8 @@ def lessons_server():
     """``sette-kit serve`` on the real lessons (skips when lessons/ has no notebook yet)."""
     if not list_lessons(lessons_dir()):
         pytest.skip("lessons/ has no notebook yet")
-    with Server(max_kernels=TEST_MAX_KERNELS, startup_timeout=90) as srv:
+    with Server(max_kernels=TEST_MAX_KERNELS, max_kernels_per_client=TEST_MAX_KERNELS,
+                startup_timeout=STARTUP_S) as srv:
         yield srv
 
 

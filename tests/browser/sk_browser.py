@@ -34,6 +34,7 @@ RENDERED_JS = ("(n) => !document.getElementById('loading') && "
                f"document.querySelectorAll('{ROOT_VIEW}').length >= n")
 # what a learner must never see
 ERROR_TEXTS = ("Traceback (most recent call last)", "There was an error when executing cell",
+               "This page could not be prepared",
                "An exception occurred at the server", "Cell execution timed out",
                "Error displaying widget")
 STDERR = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'

@@ -141,6 +141,25 @@ class Learner:
     def xsrf(self) -> str | None:
         return next((c.value for c in self.jar if c.name == "_xsrf"), None)
 
+    @property
+    def cookie(self) -> str:
+        """The ``Cookie`` header this browser sends (the page kernels it asked for are its own)."""
+        return "; ".join(f"{c.name}={c.value}" for c in self.jar)
+
+    def channel(self, kernel_id: str, timeout: float = 20) -> "KernelChannel":
+        """The websocket of ``kernel_id`` as this browser's page opens it."""
+        return KernelChannel(self.server, kernel_id, timeout=timeout, cookie=self.cookie)
+
+    def api(self, method: str, path: str, timeout: float = 60) -> int:
+        """The HTTP status of ``method path`` on the server, sent as this browser's page
+        would send it (its cookies, the ``_xsrf`` token for what changes state)."""
+        from urllib.parse import urlencode
+
+        data = urlencode({"_xsrf": self.xsrf or ""}).encode() if method in ("POST", "DELETE") else None
+        headers = {"Origin": self.server.base, "X-XSRFToken": self.xsrf or ""}
+        request = urllib.request.Request(self.server.base + path, data=data, method=method, headers=headers)
+        return self._open(request, timeout)[0]
+
     def leave(self, kernel_id: str, *, with_token: bool = True) -> int:
         """Leave the page of ``kernel_id`` as Voilà's page does; the HTTP status."""
         from urllib.parse import urlencode
@@ -153,8 +172,8 @@ class Learner:
 
 
 def page_kernel(server, notebook: str, timeout: float = PAGE_DEADLINE) -> str:
-    """GET ``notebook`` from ``server`` (all of it within ``timeout`` seconds) and return
-    the id of the kernel serving that page."""
+    """GET ``notebook`` from ``server`` (all of it within ``timeout`` seconds), as a client
+    that keeps no cookie (a crawler), and return the id of the kernel serving that page."""
     status, _headers, body = fetch(server.url(notebook), timeout)
     assert status == 200, f"GET {notebook}: HTTP {status}"
     match = KERNEL_ID.search(body)
@@ -179,13 +198,13 @@ def leaks(messages: list[dict]) -> list[str]:
 class KernelChannel:
     """The websocket of one page's kernel."""
 
-    def __init__(self, server, kernel_id: str, timeout: float = 20):
+    def __init__(self, server, kernel_id: str, timeout: float = 20, cookie: str | None = None):
         import websocket  # websocket-client (a jupyter_server dependency)
 
         self.kernel_id = kernel_id
         self.session = uuid.uuid4().hex
         url = server.base.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels"
-        self.ws = websocket.create_connection(url, timeout=timeout, origin=server.base)
+        self.ws = websocket.create_connection(url, timeout=timeout, origin=server.base, cookie=cookie)
         self.received: list[dict] = []
         self.last_sent: str | None = None  # msg_id of the last message sent
 

@@ -68,6 +68,7 @@ def manager():
 
 def add_kernel(manager, kernel_id: str, **kw) -> FakeKernel:
     kernel = manager._kernels[kernel_id] = FakeKernel(**kw)
+    manager._kernel_connections[kernel_id] = 0  # as jupyter_server's start_kernel sets it
     manager._watch_restarts(kernel_id)
     return kernel
 
@@ -115,9 +116,31 @@ def test_a_connected_page_keeps_its_kernel(manager, clock):
     page = manager.begin_page()
     manager.claim_page_kernel(page, "k")
     manager.end_page(page)
-    manager._kit_connected.add("k")  # what notify_connect records
+    manager.notify_connect("k")  # the page's websocket is open
     clock.now += 3600
     assert reap(manager) == []
+
+
+def test_a_page_gone_without_its_leave_beacon_loses_its_kernel(manager, clock):
+    """Issue 24 item 2: connected once, then the websocket dropped (a closed laptop, a
+    script): the kernel ends once no page has been connected for the timeout, busy or
+    not; a connection back within it (Wi-Fi) keeps it."""
+    kernel = add_kernel(manager, "k", state="busy")
+    page = manager.begin_page()
+    manager.claim_page_kernel(page, "k")
+    manager.end_page(page)
+    manager.notify_connect("k")
+    manager.notify_disconnect("k")
+    clock.now += TIMEOUT - 1
+    assert reap(manager) == []
+    manager.notify_connect("k")  # back
+    clock.now += 10 * TIMEOUT
+    assert reap(manager) == []
+    manager.notify_disconnect("k")  # gone for good
+    clock.now += TIMEOUT - 1
+    assert reap(manager) == []
+    clock.now += 1
+    assert kernel.execution_state == "busy" and reap(manager) == ["k"]
 
 
 def test_busy_kernels_and_recent_activity_wait(manager, clock):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from sk_ws import WIDGET_PROTOCOL, KernelChannel, leaks, page_kernel
+from sk_ws import WIDGET_PROTOCOL, Learner, leaks
 
 PAGE = "ws/internals.ipynb"
 SECRET = "sk-internal-detail-42"
@@ -21,8 +21,9 @@ SECRET = "sk-internal-detail-42"
 @pytest.fixture(scope="module")
 def channel(fixture_server):
     """One page's kernel for every case (each case waits until the kernel is idle again)."""
-    kernel = page_kernel(fixture_server, PAGE)
-    with KernelChannel(fixture_server, kernel) as ch:
+    learner = Learner(fixture_server)
+    kernel = learner.open_page(PAGE)
+    with learner.channel(kernel) as ch:
         ch.kernel_info()
         ch.states = ch.widget_states()
         yield ch
