@@ -515,8 +515,9 @@ def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_POR
                    if computed and memory else "--max-kernels" if not computed else "memory unknown")
             print(f"sette-kit serve: at most {max_kernels} pages at once ({why}); "
                   "beyond that a page says the class is full", file=out)
-            notes = sub + "TEACHERS.md"
-            if (folder / notes).is_file():
+            found = sorted((folder / sub).glob("*.md"), key=lambda f: (f.name != "TEACHERS.md", f.name))
+            notes = sub + found[0].name if found else None
+            if notes:
                 print(f"{TEACHERS_LINE}{_notes_url(notes, self.port, ip)}?key={teacher_key} "
                       "(for you only: it holds every answer)", file=out)
             print("sette-kit serve: press Ctrl-C to stop", file=out, flush=True)
@@ -684,6 +685,7 @@ class Server:
         self.landing: str | None = None
         self.ready_line: str | None = None
         self.teachers_notes: str | None = None  # the notes' address, with the teacher's key
+        self.teacher_key: str | None = None
         self.lines: list[str] = []
         self._changed = threading.Condition()
 
@@ -736,6 +738,7 @@ class Server:
                                     .rsplit(":", 1)[1])
                 elif line.startswith(TEACHERS_LINE) and self.teachers_notes is None:
                     self.teachers_notes = line[len(TEACHERS_LINE):].split()[0]
+                    self.teacher_key = self.teachers_notes.rsplit("?key=", 1)[1]
                 self._changed.notify_all()
 
     def wait_for(self, text: str, count: int = 1, timeout: float = 60.0) -> bool:

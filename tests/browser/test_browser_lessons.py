@@ -107,23 +107,23 @@ def test_lessons_landing_page_links_every_lesson_and_back(lessons_server, page):
     check_landing_links(page, lessons_server, LESSONS)
 
 
-def test_teachers_notes_open_from_both_links_of_the_landing_page(lessons_server, page, screenshots):
-    """Issue 18 item 4: the landing page's links to the teacher notes open a page (the
-    app renders lessons/TEACHERS.md), not "403: Forbidden"."""
+def test_teachers_notes_open_from_the_address_serve_printed(lessons_server, page, screenshots):
+    """Issue 24 item 4: the notes hold every answer, so learners never get them from the
+    landing page; the address ``serve`` printed for the teacher opens them."""
     if LANDING_PAGE not in LESSONS:
-        pytest.skip(f"lessons/{LANDING_PAGE} does not exist yet")
+        pytest.fail(f"lessons/{LANDING_PAGE} is missing")
     open_page(page, lessons_server.url(LANDING_PAGE))
-    links = [h for h in hrefs(page) if h.split("#")[0].endswith("TEACHERS.md")]
-    assert len(links) == 2, f"the landing page should link to the teacher notes twice: {hrefs(page)}"
-    for n in range(len(links)):
+    for href in [h for h in hrefs(page) if h.split("#")[0].endswith("TEACHERS.md")]:
         open_page(page, lessons_server.url(LANDING_PAGE))
         with page.expect_navigation():
-            page.locator("a[href$='TEACHERS.md']").nth(n).click()
-        assert page.locator("h1").first.inner_text().endswith("Notes for teachers")
-        assert page.locator("h2").count() >= 9  # a section per lesson
-        assert "403" not in page.title() and "Forbidden" not in page.inner_text("body")
-        if n == 0:
-            screenshot(page, screenshots / "teachers-notes.png")
+            page.locator(f"a[href='{href}']").first.click()
+        assert page.get_by_role("heading", name="For teachers").is_visible()
+        assert "exit ticket" not in page.inner_text("body").lower()
+    with page.expect_navigation():
+        page.goto(lessons_server.teachers_notes)
+    assert page.locator("h1").first.inner_text().endswith("Notes for teachers")
+    assert page.locator("h2").count() >= 9  # a section per lesson
+    screenshot(page, screenshots / "teachers-notes.png")
     page.locator("nav a", has_text="Start here").click()
     page.wait_for_url(re.compile(rf"/voila/render/{re.escape(LANDING_PAGE)}$"))
 
@@ -132,10 +132,10 @@ def test_markdown_pages_are_only_the_served_folders_own(fixture_server):
     """The app shows the Markdown files at the top of the served folder, nothing else."""
     from test_browser_security import fetch
 
-    status, body = fetch(fixture_server.base + "/voila/render/NOTES.md")
+    status, body = fetch(fixture_server.base + "/voila/render/NOTES.md?key=" + fixture_server.teacher_key)
     assert status == 200 and "<h1>Fixture notes</h1>" in body and "&lt;script&gt;" in body
     assert "<script>" not in body.split("</style>", 1)[1]  # raw HTML in the notes is escaped
     assert "sk-hidden-comment" not in body
     for path in ("missing.md", "errors/NOTES.md", "..%2Fpyproject.md", "%2Fetc%2Fissue.md"):
-        status, body = fetch(fixture_server.base + "/voila/render/" + path)
+        status, body = fetch(fixture_server.base + "/voila/render/" + path + "?key=" + fixture_server.teacher_key)
         assert status == 404, (path, status)
