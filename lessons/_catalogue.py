@@ -50,7 +50,7 @@ lesson (a choice and the answer it is compared with must agree).  Where one Engl
 needs two translations in one lesson, :data:`CONTEXTS` gives one of its occurrences a
 context (by the cell's id) and the catalogue then holds two entries.
 
-**Comments.**  Every entry says where its text is (``#. cell 7 · code, Predict(why=)``);
+**Comments.**  Every entry says where its text is (``#. lesson 3, cell 7 · code, Predict(why=)``);
 the location is the lesson's file.
 
 >>> [b for b, _ in blocks("## Goals\\n\\nBy the end:\\n\\n- one;\\n- two.")[1]]
