@@ -1,13 +1,20 @@
 """Keep the kit's message catalogues (issue 17): extract, merge, check, compile.
 
     python -m sette_kit.i18n_catalogue update      # extract the marked strings, merge into it/es .po
-    python -m sette_kit.i18n_catalogue check       # what is missing, untranslated or fuzzy (exit 1)
+    python -m sette_kit.i18n_catalogue check       # what is missing, untranslated or fuzzy (exit 1),
+                                                   # in the kit's catalogues and the lessons' ones
     python -m sette_kit.i18n_catalogue compile     # .po -> .mo (setup.py does this at build)
     python -m sette_kit.i18n_catalogue merge PART.po ...   # add translations from .po fragments
 
 Extraction is Babel's (``_``, ``N_``, ``gettext``, ``ngettext``, ``pgettext``) over the
 learner-facing packages, :data:`SOURCES`; the command line, the server and the site
 builder speak to authors and stay English (:data:`NOT_LEARNER_FACING`).
+
+The lessons have catalogues of their own, one per lesson
+(``lessons/locale/<lang>/LC_MESSAGES/NN-*.po``, issue 25), kept by
+``python lessons/_build.py update``; ``check`` checks them too in a source checkout
+(:func:`lesson_problems`), as ``python lessons/_build.py --check`` does (which also
+checks that the translated notebooks are the ones the build generates).
 """
 
 from __future__ import annotations
@@ -143,6 +150,49 @@ def problems(lang: str) -> dict[str, list[str]]:
     }
 
 
+LESSONS = ROOT / "lessons"
+
+
+def lessons_catalogue():
+    """The lessons' catalogue module (``lessons/_catalogue.py``) of a source checkout, or
+    None where there is none (an installed kit ships its lessons without catalogues)."""
+    path = LESSONS / "_catalogue.py"
+    if not (path.is_file() and (LESSONS / "locale").is_dir()):
+        return None
+    import importlib.util
+
+    name = "sette_kit_lessons_catalogue"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+def lesson_problems(lang: str) -> tuple[int, dict[str, list[str]]]:
+    """The lessons' catalogues in ``lang``: how many entries they hold, and their
+    problems, each named ``lesson: text`` (missing, untranslated, fuzzy, unused,
+    obsolete, placeholders, numbers, and "stale template" where the English changed
+    since ``python lessons/_build.py update``)."""
+    import nbformat
+
+    lessons = lessons_catalogue()
+    found: dict[str, list[str]] = {}
+    size = 0
+    for name in lessons.lesson_names():
+        template = lessons.extract(nbformat.read(LESSONS / name, as_version=4), name)
+        found.setdefault("stale template", [])
+        if lessons.template_stale(name, template):
+            found["stale template"].append(name)
+        for kind, ids in lessons.problems(lang, name, template=template).items():
+            found.setdefault(kind, []).extend(f"{name}: {i}" for i in ids)
+        path = lessons.po_path(lang, name)
+        if path.is_file():
+            size += sum(1 for m in lessons.read_catalogue(path, lang) if m.id)
+    return size, found
+
+
 def compile_all(target: Path | None = None) -> list[Path]:
     """Write ``sette_kit.mo`` beside each ``.po`` (or under ``target``/<lang>/LC_MESSAGES)."""
     written = []
@@ -175,6 +225,16 @@ def main(argv: list[str]) -> int:
                 for i in ids[:20]:
                     print(f"  {kind}: {i!r}")
                 bad += len(ids)
+        if lessons_catalogue() is not None:
+            for lang in lessons_catalogue().languages():
+                size, found = lesson_problems(lang)
+                n = len(lessons_catalogue().lesson_names())
+                print(f"lessons {lang}: {size} entries in {n} catalogues; "
+                      + ", ".join(f"{len(v)} {k}" for k, v in found.items()))
+                for kind, ids in found.items():
+                    for i in ids[:20]:
+                        print(f"  {kind}: {i[:120]!r}")
+                    bad += len(ids)
         return 1 if bad else 0
     else:
         print(__doc__)
