@@ -22,19 +22,21 @@ more.  With the multiset the player loses nothing by playing by multisets too (t
 chance of a face-up multiset does not depend on the order, S18's deck being exchangeable),
 so both sides' strategies are stated by multisets.
 
-**Method.**  Counterfactual regret minimisation, CFR+ (regret matching with the
-regrets floored at zero, alternating updates, the average strategies weighted by the
-iteration number), on the game stated by multisets: the player's information sets are
-(stake, first card, face-up multiset), the bank's (stake, face-up multiset, shown, its
-own multiset).  CFR+ is made for imperfect-information games of this kind, needs only
-the game's values one pass at a time (no matrix of the game), and each pass is a few
-array operations over the whole game at once with numpy, or loops in pure Python for
-small decks (numpy is only an accelerator, :mod:`sette_kit.accel`).  A sequence-form LP
-would be exact, but its plain instance (some 50,000 bank information sets) is far
-beyond an LP solver written in pure Python; the reduced-deck test solves that LP by
-brute force to check this module.  Two bank actions that one side can never prefer are
-fixed beforehand (exactly, with no loss): a bank already at or above every total the
-player can hold stands, and a bank below all of them hits.
+**Method.**  Counterfactual regret minimisation, in its predictive CFR+ form (regret
+matching on regrets floored at zero, the last instantaneous regrets used as the
+prediction of the next, alternating updates, the average strategies weighted by the
+square of the iteration number), on the game stated by multisets: the player's
+information sets are (stake, first card, face-up multiset), the bank's (stake, face-up
+multiset, shown, its own multiset).  Why CFR: it is made for imperfect-information games
+of this kind and needs only the game's values, one pass at a time; each pass is a few
+array operations over the whole game with numpy, or loops in pure Python for small decks
+(numpy is only an accelerator, :mod:`sette_kit.accel`).  A sequence-form LP would be
+exact, but the plain instance (some 13,000 free bank information sets per stake, 50,000
+bank nodes) is beyond an LP solver written in pure Python; the reduced-deck tests solve
+that LP by brute force (``tests/stake_game_lp.py``) to check this module.  Two bank
+actions that can never be better are fixed beforehand (exactly, with no loss): a bank
+already at or above every total the player can hold stands (S13: ties are the bank's),
+and a bank below all of them hits.
 
 CFR+ gives strategies, not the value.  The value comes from **exact best responses**,
 in Fractions (integer arithmetic over the counts, as in :mod:`._engine`): ``lower`` is
@@ -42,8 +44,15 @@ what the player's strategy earns against the bank's exact best response to it (t
 player can guarantee it), ``upper`` what the bank's strategy concedes to the player's
 exact best response (the bank can hold him to it); the game value lies between.  The
 strategies that are shipped and reported are rational (each probability rounded to a
-fraction with a small denominator, the rounding that gives the tighter bound chosen),
-so these two numbers are exact statements about exactly those strategies.
+fraction with a small denominator, or made pure where it is within 0.1% or 1% of 0 or
+1: the rounding that gives each side its best bound is kept), so these two numbers are
+exact statements about exactly those strategies.  On small decks the rounding finds the
+exact equilibrium and the interval is a point (the tests check it against the LP).
+
+>>> from sette_kit import odds
+>>> g = odds.stake_game()               # plain, stakes (1, 10): the shipped solution
+>>> g.lower <= g.upper, float(g.lower) > 0
+(True, True)
 """
 
 from __future__ import annotations
@@ -74,6 +83,7 @@ NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "figure")
 DATA_FILE = Path(__file__).with_name("stake_game_plain.json")
 FULL_COUNTS = (4, 4, 4, 4, 4, 4, 4, 12)
 MAX_STAKES = 4
+PREDICTIVE = True  # predictive CFR+ (the last regrets as the prediction, quadratic averaging)
 DATA_FORMAT = 1
 
 
@@ -472,10 +482,12 @@ class _Arrays:
         self.pk_i, self.pk_j, self.pk_q = np.array(kid_i, dtype=int), np.array(kid_j, dtype=int), np.array(kid_q)
         # bank nodes: flat over all publics, ordered by the bank's hand size so that each
         # layer (hands of one size) is one slice and a node's kids lie in the next slice
+        # (a bust hand is no node here: its value is folded into its parent's ``bcoef``)
         bflat = []
         for b, pub in enumerate(g.publics):
             for i, nd in enumerate(pub["nodes"]):
-                bflat.append((nd["size"], b, i, nd))
+                if nd["kind"] != "bust":
+                    bflat.append((nd["size"], b, i, nd))
         bflat.sort(key=lambda x: (x[0], x[1], x[2]))
         pos = {(b, i): f for f, (sz, b, i, nd) in enumerate(bflat)}
         self.bank_pos = pos
@@ -492,10 +504,17 @@ class _Arrays:
             self.bslices.append((int(idx[0]), int(idx[-1]) + 1) if len(idx) else (0, 0))
         self.broot = np.nonzero(bsize == 1)[0]
         coef = np.zeros((nB, NCLS))
+        bcoef = np.zeros((nB, NCLS))  # the bust kids of a node, summed: paid if it hits
         for f, (sz, b, i, nd) in enumerate(bflat):
             for p, cf in nd["coef"]:
                 coef[f, p] = cf / nd["den"]
-        self.coef = coef
+            nodes = g.publics[b]["nodes"]
+            for j in nd["kids"]:
+                kid = nodes[j]
+                if kid["kind"] == "bust":
+                    for p, cf in kid["coef"]:
+                        bcoef[f, p] += cf / kid["den"]
+        self.coef, self.bcoef = coef, bcoef
         self.bkids = []  # per layer: (kid's parent, local to the layer; kid, local to the next layer)
         for d, (a0, a1) in enumerate(self.bslices):
             ki, kj = [], []
@@ -503,7 +522,8 @@ class _Arrays:
             for f in range(a0, a1):
                 sz, b, i, nd = bflat[f]
                 for j in nd["kids"]:
-                    ki.append(f - a0), kj.append(pos[(b, j)] - nxt)
+                    if (b, j) in pos:
+                        ki.append(f - a0), kj.append(pos[(b, j)] - nxt)
             self.bkids.append((np.array(ki, dtype=int), np.array(kj, dtype=int)))
         self.npub = len(g.publics)
         # which public each standing player node belongs to
@@ -522,7 +542,7 @@ class _Arrays:
                 self._pkl.append((self.pk_i[sel], self.pk_j[sel], self.pk_q[sel]))
 
 
-def _cfr_numpy(game, iterations, np, log=None):
+def _cfr_numpy(game, iterations, np, log=None, predictive=PREDICTIVE):
     ar = _Arrays(game, np)
     ar._bk_by_layer()
     assert ar.bslices[0][0] == 0
@@ -534,17 +554,20 @@ def _cfr_numpy(game, iterations, np, log=None):
     Rb = np.zeros((S, nB, 2))
     pidx = np.searchsorted(ar.firsts, ar.pp)  # index of each node's first card among game.firsts
 
-    def player_strategy():
-        pos = Rp.sum(-1)
-        beta = np.where(pos > 0, Rp[..., 1] / np.where(pos > 0, pos, 1), 0.5)
+    def player_strategy(mp=None, ms=None):
+        R = Rp if mp is None else np.maximum(Rp + mp, 0)
+        Q = Rs if ms is None else np.maximum(Rs + ms, 0)
+        pos = R.sum(-1)
+        beta = np.where(pos > 0, R[..., 1] / np.where(pos > 0, pos, 1), 0.5)
         beta = np.where(pdec[None], beta, 0.0)
-        ps = Rs.sum(1, keepdims=True)
-        sig = np.where(ps > 0, Rs / np.where(ps > 0, ps, 1), 1.0 / S)
+        ps = Q.sum(1, keepdims=True)
+        sig = np.where(ps > 0, Q / np.where(ps > 0, ps, 1), 1.0 / S)
         return beta, sig
 
-    def bank_strategy():
-        pos = Rb.sum(-1)
-        g = np.where(pos > 0, Rb[..., 1] / np.where(pos > 0, pos, 1), 0.5)
+    def bank_strategy(mb=None):
+        R = Rb if mb is None else np.maximum(Rb + mb, 0)
+        pos = R.sum(-1)
+        g = np.where(pos > 0, R[..., 1] / np.where(pos > 0, pos, 1), 0.5)
         return np.where(bfree[None], g, ar.bhit_fixed[None])
 
     nL = len(ar.bslices)
@@ -556,6 +579,8 @@ def _cfr_numpy(game, iterations, np, log=None):
             a0, a1 = ar.bslices[d]
             b0, b1 = ar.bslices[d + 1]
             ki, kj = ar.bkids[d]
+            if not len(ki):
+                continue
             h = (A[:, a0:a1] * gamma[:, a0:a1])[:, ki]
             for s in range(S):
                 A[s, b0:b1] += np.bincount(kj, weights=h[s], minlength=b1 - b0)
@@ -565,11 +590,13 @@ def _cfr_numpy(game, iterations, np, log=None):
         """(S, nP): the player's result standing at each node, per unit of the stake."""
         A = bank_flow(gamma)
         stop = A * (1 - gamma)
+        hit = A * gamma
         out = np.zeros((S, nP))
         ok = ar.ppub >= 0
         flat = (ar.bpub[:, None] * NCLS + np.arange(NCLS)[None, :]).ravel()
         for s in range(S):
-            per_pub = np.bincount(flat, weights=(stop[s][:, None] * ar.coef).ravel(),
+            mass = stop[s][:, None] * ar.coef + hit[s][:, None] * ar.bcoef
+            per_pub = np.bincount(flat, weights=mass.ravel(),
                                   minlength=ar.npub * NCLS).reshape(ar.npub, NCLS)
             out[s, ok] = per_pub[ar.ppub[ok], ar.pp[ok]]
         return out
@@ -617,17 +644,20 @@ def _cfr_numpy(game, iterations, np, log=None):
 
     def bank_pass(w, gamma, best=False):
         STAND = np.zeros((S, nB))
+        BUST = np.zeros((S, nB))
         for s in range(S):
-            STAND[s] = (ar.coef * w[s][ar.bpub]).sum(1) * st[s]
+            ws = w[s][ar.bpub]
+            STAND[s] = (ar.coef * ws).sum(1) * st[s]
+            BUST[s] = (ar.bcoef * ws).sum(1) * st[s]
         V = STAND.copy()
         HIT = np.zeros((S, nB))
-        for d in range(nL - 2, -1, -1):
+        for d in range(nL - 1, -1, -1):
             a0, a1 = ar.bslices[d]
-            b0, b1 = ar.bslices[d + 1]
+            b0, b1 = ar.bslices[d + 1] if d + 1 < nL else (a1, a1)
             ki, kj = ar.bkids[d]
-            hl = np.zeros((S, a1 - a0))
+            hl = BUST[:, a0:a1].copy()
             for s in range(S):
-                hl[s] = np.bincount(ki, weights=V[s, b0:b1][kj], minlength=a1 - a0)
+                hl[s] += np.bincount(ki, weights=V[s, b0:b1][kj], minlength=a1 - a0)
             free = bfree[a0:a1][None]
             fh = ar.bhit_fixed[a0:a1][None] > 0
             sl = STAND[:, a0:a1]
@@ -649,26 +679,32 @@ def _cfr_numpy(game, iterations, np, log=None):
         SV = stand_values(gamma)
         V, HIT = player_pass(SV, beta)
         sv = SV * st[:, None]
-        Rp[..., 1] = np.where(pdec[None], np.maximum(Rp[..., 1] + HIT - V, 0), 0)
-        Rp[..., 0] = np.where(pdec[None], np.maximum(Rp[..., 0] + sv - V, 0), 0)
+        rp = np.zeros_like(Rp)
+        rp[..., 1] = np.where(pdec[None], HIT - V, 0)
+        rp[..., 0] = np.where(pdec[None], sv - V, 0)
+        Rp = np.maximum(Rp + rp, 0)
         V0 = V[:, ar.proot].T  # (F, S)
         ev = (sig * V0).sum(1, keepdims=True)
-        Rs = np.maximum(Rs + V0 - ev, 0)
+        rs = V0 - ev
+        Rs = np.maximum(Rs + rs, 0)
+        wt = t * t if predictive else t
         A = player_flow(beta, sig)
-        num_p += t * A * beta
-        den_p += t * A
-        avg_sig += t * sig
-        beta, sig = player_strategy()
+        num_p += wt * A * beta
+        den_p += wt * A
+        avg_sig += wt * sig
+        beta, sig = player_strategy(rp, rs) if predictive else player_strategy()
         w, __, ___ = bank_weights(beta, sig)
         Vb, HITb, STb = bank_pass(w, gamma)
-        Rb[..., 1] = np.where(bfree[None], np.maximum(Rb[..., 1] + Vb - HITb, 0), 0)
-        Rb[..., 0] = np.where(bfree[None], np.maximum(Rb[..., 0] + Vb - STb, 0), 0)
+        rb = np.zeros_like(Rb)
+        rb[..., 1] = np.where(bfree[None], Vb - HITb, 0)
+        rb[..., 0] = np.where(bfree[None], Vb - STb, 0)
+        Rb = np.maximum(Rb + rb, 0)
         Ab = bank_flow(gamma)
-        num_b += t * Ab * gamma
-        den_b += t * Ab
-        gamma = bank_strategy()
-        if log is not None and (t % 100 == 0 or t == iterations):
-            log(t, time.time() - t0)
+        num_b += wt * Ab * gamma
+        den_b += wt * Ab
+        gamma = bank_strategy(rb) if predictive else bank_strategy()
+        if log is not None and (t % 500 == 0 or t == iterations):
+            log(f"CFR+ iteration {t}: {time.time() - t0:.1f} s")
     beta_avg = np.where(den_p > 0, num_p / np.where(den_p > 0, den_p, 1), beta)
     sig_avg = avg_sig / avg_sig.sum(1, keepdims=True)
     gamma_avg = np.where(den_b > 0, num_b / np.where(den_b > 0, den_b, 1), gamma)
@@ -681,14 +717,17 @@ def _cfr_numpy(game, iterations, np, log=None):
             start = int(ar.proot[fi])
             beta_d[(si, p)] = [float(x) for x in beta_avg[si, start:start + len(game.pnodes[p])]]
     gamma_d = {}
+    pos = ar.bank_pos
     for si in range(S):
+        row = gamma_avg[si].tolist()
         for b, pub in enumerate(game.publics):
-            gamma_d[(si, b)] = [float(gamma_avg[si, ar.bank_pos[(b, i)]]) for i in range(len(pub["nodes"]))]
+            gamma_d[(si, b)] = [row[pos[(b, i)]] if (b, i) in pos else 0.0 for i in range(len(pub["nodes"]))]
     return sigma, beta_d, gamma_d
 
 
 def _cfr_pure(game, iterations, log=None):
-    """CFR+ in pure Python loops, the same algorithm as :func:`_cfr_numpy` (small decks)."""
+    """(Predictive) CFR+ in pure Python loops, the same algorithm as :func:`_cfr_numpy`
+    (for small decks: the plain game takes hours this way, hence the shipped data)."""
     S = len(game.stakes)
     st = game.stakes
     F = game.firsts
@@ -697,8 +736,15 @@ def _cfr_pure(game, iterations, log=None):
     Rb = {(si, b): [[0.0, 0.0] for _ in pub["nodes"]] for si in range(S) for b, pub in enumerate(game.publics)}
     coef = [[[(p, cf / nd["den"]) for p, cf in nd["coef"]] for nd in pub["nodes"]] for pub in game.publics]
 
-    def rm(r):
-        a, b = r
+    # predictive CFR+: the strategy played next is regret matching on the floored
+    # regrets plus the last instantaneous regrets (kept in the "last" tables)
+    last_p = {k: [[0.0, 0.0] for _ in v] for k, v in Rp.items()}
+    last_s = {p: [0.0] * S for p in F}
+    last_b = {k: [[0.0, 0.0] for _ in v] for k, v in Rb.items()}
+    pred = PREDICTIVE
+
+    def rm(r, m):
+        a, b = (max(r[0] + m[0], 0.0), max(r[1] + m[1], 0.0)) if pred else r
         s = a + b
         return b / s if s > 0 else 0.5
 
@@ -706,20 +752,23 @@ def _cfr_pure(game, iterations, log=None):
         beta = {}
         for key, rows in Rp.items():
             nodes = game.pnodes[key[1]]
-            beta[key] = [rm(r) if nodes[k]["kind"] == "dec" else 0.0 for k, r in enumerate(rows)]
+            ms = last_p[key]
+            beta[key] = [rm(r, ms[k]) if nodes[k]["kind"] == "dec" else 0.0 for k, r in enumerate(rows)]
         sigma = {}
         for p, r in Rs.items():
-            tot = sum(r)
-            sigma[p] = [x / tot for x in r] if tot > 0 else [1.0 / S] * S
+            q = [max(a + b, 0.0) for a, b in zip(r, last_s[p])] if pred else r
+            tot = sum(q)
+            sigma[p] = [x / tot for x in q] if tot > 0 else [1.0 / S] * S
         return sigma, beta
 
     def bank_strategy():
         gamma = {}
         for (si, b), rows in Rb.items():
             nodes = game.publics[b]["nodes"]
-            gamma[(si, b)] = [rm(r) if nd["kind"] == "dec" and nd["fixed"] is None
+            ms = last_b[(si, b)]
+            gamma[(si, b)] = [rm(r, m) if nd["kind"] == "dec" and nd["fixed"] is None
                               else float(nd["fixed"] or 0) if nd["kind"] == "dec" else 0.0
-                              for r, nd in zip(rows, nodes)]
+                              for r, m, nd in zip(rows, ms, nodes)]
         return gamma
 
     def bank_flow(si, b, gamma):
@@ -788,26 +837,27 @@ def _cfr_pure(game, iterations, log=None):
                         h = sum(q * V[j] for c, j, q in nd["kids"])
                         V[k] = bb[k] * h + (1 - bb[k]) * sv
                         r = Rp[(si, p)][k]
-                        r[1] = max(r[1] + h - V[k], 0.0)
-                        r[0] = max(r[0] + sv - V[k], 0.0)
+                        m = last_p[(si, p)][k]
+                        m[1], m[0] = h - V[k], sv - V[k]
+                        r[1] = max(r[1] + m[1], 0.0)
+                        r[0] = max(r[0] + m[0], 0.0)
                     else:
                         V[k] = sv
-                Rp_root = V[0]
-                Rs[p][si] = Rs[p][si] + 0.0  # updated below with the mean
-                nodes_V = Rp_root
-                out[("root", si, p)] = nodes_V
+                out[("root", si, p)] = V[0]
         for p in F:
             vals = [out[("root", si, p)] for si in range(S)]
             ev = sum(q * v for q, v in zip(sigma[p], vals))
+            last_s[p] = [v - ev for v in vals]
             Rs[p] = [max(r + v - ev, 0.0) for r, v in zip(Rs[p], vals)]
+        wt = t * t if pred else t
         for key, A in flows.items():
             bb = beta[key]
             for k, a in enumerate(A):
-                num_p[key][k] += t * a * bb[k]
-                den_p[key][k] += t * a
+                num_p[key][k] += wt * a * bb[k]
+                den_p[key][k] += wt * a
         for p in F:
             for si in range(S):
-                avg_sig[p][si] += t * sigma[p][si]
+                avg_sig[p][si] += wt * sigma[p][si]
         sigma, beta = strategies()
         flows = player_flow(sigma, beta)
         for si in range(S):
@@ -834,16 +884,18 @@ def _cfr_pure(game, iterations, log=None):
                         V[i] = g[i] * h + (1 - g[i]) * stand
                         if nd["fixed"] is None:
                             r = Rb[(si, b)][i]
-                            r[1] = max(r[1] + V[i] - h, 0.0)
-                            r[0] = max(r[0] + V[i] - stand, 0.0)
+                            m = last_b[(si, b)][i]
+                            m[1], m[0] = V[i] - h, V[i] - stand
+                            r[1] = max(r[1] + m[1], 0.0)
+                            r[0] = max(r[0] + m[0], 0.0)
                     else:
                         V[i] = stand
                 for i, a in enumerate(A):
-                    num_b[(si, b)][i] += t * a * g[i]
-                    den_b[(si, b)][i] += t * a
+                    num_b[(si, b)][i] += wt * a * g[i]
+                    den_b[(si, b)][i] += wt * a
         gamma = bank_strategy()
-        if log is not None and (t % 100 == 0 or t == iterations):
-            log(t, time.time() - t0)
+        if log is not None and (t % 500 == 0 or t == iterations):
+            log(f"CFR+ iteration {t}: {time.time() - t0:.1f} s")
     beta_avg = {k: [num_p[k][i] / den_p[k][i] if den_p[k][i] > 0 else beta[k][i] for i in range(len(v))]
                 for k, v in beta.items()}
     sig_avg = {p: tuple(x / sum(v) for x in v) for p, v in avg_sig.items()}
@@ -878,22 +930,35 @@ def _rational_bank(game, gamma, den):
 DENOMINATORS = (12, 120, 10 ** 4, 10 ** 6)
 
 
+def _snap(x: float, eps: float) -> float:
+    return 0.0 if x < eps else 1.0 if x > 1 - eps else x
+
+
 def _exact_strategies(game, floats, log=None):
-    """Round the CFR+ strategies to fractions (several denominators, smallest first),
-    and keep, for each side, the rounding whose exact best response is best for it."""
+    """Round the CFR+ strategies to fractions (several denominators, smallest first,
+    then with the probabilities within 0.1% or 1% of 0 or 1 made pure), and keep, for
+    each side, the rounding whose exact best response is best for it."""
     sigma, beta, gamma = floats
     best_p = best_b = None
-    for den in DENOMINATORS:
-        sig, bet = _rational_player(game, sigma, beta, den)
+    candidates = [(den, None) for den in DENOMINATORS] + [(DENOMINATORS[-1], eps) for eps in (1e-3, 1e-2)]
+    for den, eps in candidates:
+        if eps is not None:
+            sigma_e = {p: tuple(_snap(x, eps) for x in v) for p, v in sigma.items()}
+            beta_e = {k: [_snap(x, eps) for x in v] for k, v in beta.items()}
+            gamma_e = {k: [_snap(x, eps) for x in v] for k, v in gamma.items()}
+        else:
+            sigma_e, beta_e, gamma_e = sigma, beta, gamma
+        sig, bet = _rational_player(game, sigma_e, beta_e, den)
         lo, __ = bank_best_response(game, sig, bet)
         if best_p is None or lo > best_p[0]:
             best_p = (lo, sig, bet)
-        gam = _rational_bank(game, gamma, den)
+        gam = _rational_bank(game, gamma_e, den)
         up = player_values(game, gam)[0]
         if best_b is None or up < best_b[0]:
             best_b = (up, gam)
         if log:
-            log(f"denominator {den}: lower {float(lo):.9f} upper {float(up):.9f}")
+            log(f"rounded to 1/{den}{'' if eps is None else f', pure within {eps}'}: "
+                f"lower {float(lo):.9f} upper {float(up):.9f}")
         if best_p[0] == best_b[0]:
             break  # the interval is a point: an exact equilibrium
     return best_p, best_b
@@ -902,16 +967,16 @@ def _exact_strategies(game, floats, log=None):
 def _solve_game(game, iterations, log=None):
     np = accel.numpy()
     if np is not None:
-        floats = _cfr_numpy(game, iterations, np)
+        floats = _cfr_numpy(game, iterations, np, log=log)
     else:
-        floats = _cfr_pure(game, iterations)
+        floats = _cfr_pure(game, iterations, log=log)
     (lower, sigma, beta), (upper, gamma) = _exact_strategies(game, floats, log)
     return lower, upper, sigma, beta, gamma
 
 
 def _default_iterations(game) -> int:
     size = game.sizes()["bank"] + game.sizes()["player"]
-    return 3000 if size < 2000 else 1200
+    return 1000 if size < 2000 else 2000
 
 
 # -- the values of information -------------------------------------------------------------------------
@@ -1098,7 +1163,23 @@ class StakeGame:
         m, h = self._classes(up_cards, "up_cards"), self._classes(bank_cards, "bank_cards")
         if not sum(h):
             raise SetteKitError(_("bank_cards: give the bank's cards, at least its hidden one"))
-        return self._bank.get((si, _code(m), bool(shown), _code(h)), Fraction(0))
+        got = self._bank.get((si, _code(m), bool(shown), _code(h)))
+        if got is not None:
+            return got
+        return Fraction(int(self._forced_hit(m, bool(shown), h)))
+
+    def _forced_hit(self, m, shown, h) -> bool:
+        """The bank's dominated stand: below every total the player can hold, it hits
+        (while a card is left to draw).  Those hits are not stored in the data."""
+        n, N = self.deck, sum(self.deck)
+        totals = []
+        for p in range(NCLS):
+            if n[p] and all(m[c] + (c == p) <= n[c] for c in range(NCLS)):
+                t = HP[p] + _hp(m)
+                if (t == S75) == shown and t <= S75:
+                    totals.append(t)
+        hp, size = _hp(h), sum(h)
+        return bool(totals) and hp < min(totals) and hp < S75 and size < N - 1 - sum(m)
 
     # -- Bayes -------------------------------------------------------------------------------
     def _arrival(self, si, p, m, memo):
@@ -1132,8 +1213,10 @@ class StakeGame:
 
         >>> from sette_kit import odds
         >>> g = odds.stake_game()
-        >>> sum(g.posterior(10).values()), sum(g.posterior(1, "Fc", stood=True).values())
+        >>> sum(g.posterior(10).values()), sum(g.posterior(1, "4c", stood=True).values())
         (Fraction(1, 1), Fraction(1, 1))
+        >>> "7" in g.posterior(1), g.posterior(10)["7"] > Fraction(1, 2)   # a 7 always stakes 10
+        (False, True)
         """
         si = self._stake_index(stake)
         m = self._classes(up_cards, "up_cards")
@@ -1172,8 +1255,8 @@ class StakeGame:
 
         >>> from sette_kit import odds
         >>> b = odds.stake_game().bluff
-        >>> b.high_stake, sorted(b.cards) == sorted(n for n, v in odds.stake_game().card_values.items() if v[10] < 0 and b.by_card[n])
-        (10, True)
+        >>> b.high_stake, b.by_card["7"], "7" in b.cards, "2" in b.cards
+        (10, Fraction(1, 1), False, True)
         """
         hi = self.stakes[-1]
         n, N = self.deck, sum(self.deck)
@@ -1259,8 +1342,9 @@ class StakeGame:
         info = Information(F(i["blind"]), F(i["best_fixed"]), F(i["best_fixed_total"]), F(i["reads_plan"]),
                            F(i["equilibrium"]), F(i["equilibrium_upper"]), F(i["per_stake_fixed"]),
                            tuple(F(t) for t in i["per_stake_fixed_totals"]))
-        stake_p = {k: MappingProxyType(dict(zip(S, map(F, v)))) for k, v in data["stake"].items()}
-        values = {k: MappingProxyType(dict(zip(S, map(F, v)))) for k, v in data["card_values"].items()}
+        names = [k for k in NAMES if k in data["stake"]]  # the class order (the file's keys are sorted)
+        stake_p = {k: MappingProxyType(dict(zip(S, map(F, data["stake"][k])))) for k in names}
+        values = {k: MappingProxyType(dict(zip(S, map(F, data["card_values"][k])))) for k in names}
         return cls(rules, S, _decode(data["deck"]), F(data["lower"]), F(data["upper"]),
                    MappingProxyType(stake_p), MappingProxyType(values), info, data["iterations"],
                    MappingProxyType(player), MappingProxyType(bank))
@@ -1282,7 +1366,7 @@ def _result(game, rules, lower, upper, sigma, beta, gamma, iterations, informati
         pub = game.publics[b]
         mc = _code(pub["m"])
         for i, nd in enumerate(pub["nodes"]):
-            if nd["kind"] == "dec" and row[i]:
+            if nd["kind"] == "dec" and row[i] and nd["fixed"] is None:  # the forced hits are recomputed
                 bank[(si, mc, pub["shown"], _code(nd["h"]))] = Fraction(row[i])
     __, per, ___ = player_values(game, gamma, sigma, beta)
     stake_p = {NAMES[p]: MappingProxyType({S[si]: Fraction(sigma[p][si]) for si in range(len(S))})
@@ -1364,15 +1448,16 @@ def stake_game(rules="plain", stakes=(1, 10), *, deck=None, shipped: bool = True
     ties pushed is accepted too).  ``stakes``: 2 to 4 different positive whole numbers.
     ``deck``: the cards the round is dealt from (default the 40; fewer for checks).
     With the defaults the solution shipped with the kit is loaded (``shipped=False``
-    solves again: two minutes with numpy).  ``iterations``: CFR+ iterations.
+    solves again: minutes with numpy, see ``bench/bench_stake_game.py``).
+    ``iterations``: CFR+ iterations (default 2000 for the 40 cards, 1000 for small decks).
 
     >>> from sette_kit import odds
     >>> g = odds.stake_game()
-    >>> g.stakes, g.width <= Fraction(1, 10**6)
+    >>> g.stakes, g.width < Fraction(1, 10**5)
     ((1, 10), True)
     >>> sum(g.stake_probabilities["7"].values())
     Fraction(1, 1)
-    >>> small = odds.stake_game(deck="1c 7c Fc Cc 2c")     # five cards: solved in a moment, exactly
+    >>> small = odds.stake_game(deck="1c 7c Fc Cc 2c", iterations=300)   # five cards: solved exactly
     >>> small.lower == small.upper == Fraction(17, 10)
     True
     """
@@ -1414,10 +1499,17 @@ def build_data(path=None, iterations=None, log=print) -> StakeGame:
     return g
 
 
-if __name__ == "__main__":  # pragma: no cover
-    args = sys.argv[1:]
-    if args[:1] == ["build"]:
-        its = int(args[1]) if len(args) > 1 else None
-        build_data(iterations=its)
-    else:
+def main(argv=None) -> int:
+    """``python -m sette_kit.odds._stake_game build [iterations]``: rebuild the data file."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    if args[:1] != ["build"] or len(args) > 2:
         print("usage: python -m sette_kit.odds._stake_game build [iterations]")
+        return 2
+    from sette_kit.odds import _stake_game as module  # the package's copy, not __main__'s
+
+    module.build_data(iterations=int(args[1]) if len(args) > 1 else None)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
