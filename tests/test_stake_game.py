@@ -238,3 +238,35 @@ def test_bad_deck():
         odds.stake_game(deck="1c 2c")
     with pytest.raises(SetteKitError, match="at most once"):
         odds.stake_game(deck="1c 1c 2c 3c")
+
+
+def test_strategy_tables_agree_with_the_lookups(plain):
+    player = plain.player_strategy()
+    for (stake, first, up), v in list(player.items())[:200]:
+        assert plain.hit_probability(stake, first, [_card(n, i) for i, n in enumerate(up)]) == v
+    bank = plain.bank_strategy()
+    for (stake, up, shown, own), v in list(bank.items())[:200]:
+        assert plain.bank_hit_probability(stake, [_card(n, i) for i, n in enumerate(up)],
+                                          [_card(n, i + 20) for i, n in enumerate(own)], shown=shown) == v
+    # the forced hits (below every total the player can hold) are not in the table but hit
+    assert plain.bank_hit_probability(1, "2c", "Fd") == 1 and (1, ("2",), False, ("figure",)) not in bank
+
+
+def _card(name, i):
+    """A card of the class ``name``; ``i`` picks among the deck's cards so that they differ."""
+    from sette_kit.cards import FULL_DECK
+    from sette_kit.strategy import card_class
+    of_class = [c for c in FULL_DECK if sg.NAMES[card_class(c, PLAIN)] == name]
+    return of_class[i % len(of_class)]
+
+
+def test_ties_pushed_variant_agrees_with_odds_solve():
+    # S13's teaching variant: ties push; a blind bank's value is today's plan under those rules
+    from sette_kit.cards import FULL_DECK
+    rules = PLAIN.replace(dealer_wins_ties=False)
+    seen = [c for c in FULL_DECK if c not in set(odds.parse_cards(SMALL7))]
+    game = sg._Game(sg._check_deck(SMALL7, rules), (1, 10), ties_to_bank=False)
+    value = sg.player_values(game, sg._fixed_bank(game, 10))[0]
+    assert value == odds.best_staking_plan(odds.solve(rules, dealer=stand_at(5), seen=seen), 1, 10).ev_per_round
+    g = odds.stake_game(rules, deck=SMALL, iterations=300)
+    assert g.lower <= g.upper

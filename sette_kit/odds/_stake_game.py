@@ -31,8 +31,8 @@ multiset, shown, its own multiset).  Why CFR: it is made for imperfect-informati
 of this kind and needs only the game's values, one pass at a time; each pass is a few
 array operations over the whole game with numpy, or loops in pure Python for small decks
 (numpy is only an accelerator, :mod:`sette_kit.accel`).  A sequence-form LP would be
-exact, but the plain instance (some 13,000 free bank information sets per stake, 50,000
-bank nodes) is beyond an LP solver written in pure Python; the reduced-deck tests solve
+exact, but the plain instance (about 12,700 free bank information sets and 800 of the
+player's, some 53,000 bank nodes in all) is beyond an LP solver written in pure Python; the reduced-deck tests solve
 that LP by brute force (``tests/stake_game_lp.py``) to check this module.  Two bank
 actions that can never be better are fixed beforehand (exactly, with no loss): a bank
 already at or above every total the player can hold stands (S13: ties are the bank's),
@@ -111,6 +111,11 @@ def _code(m) -> str:
 
 def _decode(s: str):
     return tuple(int(ch, 36) for ch in s)
+
+
+def _names(code: str) -> tuple:
+    """A multiset key as class names, one per card: "1000000" + "2" -> ("Ace", "figure", "figure")."""
+    return tuple(NAMES[c] for c, k in enumerate(_decode(code)) for _ in range(k))
 
 
 def _frac(x) -> str:
@@ -1180,6 +1185,31 @@ class StakeGame:
                     totals.append(t)
         hp, size = _hp(h), sum(h)
         return bool(totals) and hp < min(totals) and hp < S75 and size < N - 1 - sum(m)
+
+    def player_strategy(self) -> dict:
+        """Every decision point of the player after his stake: ``{(stake, first card,
+        face-up cards as class names): P(hit)}`` (S9).  Points the strategy never reaches
+        (a 7 with a stake of 1, for one) carry whatever CFR+ left there; they change
+        nothing.
+
+        >>> from sette_kit import odds
+        >>> odds.stake_game().player_strategy()[(1, "figure", ())]
+        Fraction(1, 1)
+        """
+        return {(self.stakes[si], NAMES[p], _names(code)): v for (si, p, code), v in self._player.items()}
+
+    def bank_strategy(self) -> dict:
+        """The bank's hits where it has a choice: ``{(stake, the player's face-up cards,
+        shown 7½, the bank's cards), all as class names: P(hit)}`` for the hands it
+        hits with some probability; with any other hand it stands, except below every
+        total the player can hold, where it always hits (those hands are left out, see
+        :meth:`bank_hit_probability`).
+
+        >>> from sette_kit import odds
+        >>> odds.stake_game().bank_strategy()[(10, (), False, ("figure",))]
+        Fraction(1, 1)
+        """
+        return {(self.stakes[si], _names(mc), shown, _names(hc)): v for (si, mc, shown, hc), v in self._bank.items()}
 
     # -- Bayes -------------------------------------------------------------------------------
     def _arrival(self, si, p, m, memo):
