@@ -42,7 +42,7 @@ def test_plain_interval_is_exact_fractions_and_tight(plain):
 
 
 def test_plain_interval_width_target(plain):
-    # issue 27 asks for upper - lower <= 1e-6 for plain; see the report of the shipped build
+    # issue 27 asks for upper - lower <= 1e-6; the shipped build (6000 iterations) reaches 1.67e-6
     assert plain.width <= Fraction(1, 10 ** 5)
 
 

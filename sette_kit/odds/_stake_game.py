@@ -980,6 +980,8 @@ def _solve_game(game, iterations, log=None):
 
 
 def _default_iterations(game) -> int:
+    """1000 for small decks; 2000 for the 40 cards (about two and a half minutes of CPU,
+    width about 8e-6; the shipped file was built with 6000, width 1.7e-6)."""
     size = game.sizes()["bank"] + game.sizes()["player"]
     return 1000 if size < 2000 else 2000
 
