@@ -68,7 +68,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .. import accel
-from ..cards import FULL_DECK, Card, _items, parse_cards
+from ..cards import Card, _items, parse_cards
 from ..errors import SetteKitError
 from ..i18n import _
 from ..rules import Rules, as_rules
@@ -557,7 +557,6 @@ def _cfr_numpy(game, iterations, np, log=None, predictive=PREDICTIVE):
     Rp = np.zeros((S, nP, 2))
     Rs = np.zeros((F, S))
     Rb = np.zeros((S, nB, 2))
-    pidx = np.searchsorted(ar.firsts, ar.pp)  # index of each node's first card among game.firsts
 
     def player_strategy(mp=None, ms=None):
         R = Rp if mp is None else np.maximum(Rp + mp, 0)
