@@ -36,12 +36,14 @@ from ._engine import BUST, FF, HP, MATTA, NCLS, S75, TRIPLE, model
 from ._solve import FirstCard, Solution, StrategyRow
 from ._staking import (StakingPlan, ThresholdRow, ThresholdTable, bank_thresholds, best_staking_plan,
                        ev_by_first_card, staking_plan, threshold_table)
+from ._stake_game import Bluff, Information, StakeGame, stake_game
 
 __all__ = ["next_card", "bust_probability", "sette_e_mezzo_probability", "reale_probability",
            "final_distribution", "solve", "policy_ev", "explain_bust", "stand_at", "sees_player",
            "StandAt", "BankSeesPlayer", "Solution", "StrategyRow",
            "FirstCard", "ev_by_first_card", "StakingPlan", "staking_plan", "best_staking_plan",
-           "ThresholdRow", "ThresholdTable", "bank_thresholds", "threshold_table"]
+           "ThresholdRow", "ThresholdTable", "bank_thresholds", "threshold_table",
+           "stake_game", "StakeGame", "Bluff", "Information"]
 
 MATTA_OUTCOME = "matta"  # next_card's key for the matta, whose value depends on the hand (S4)
 
