@@ -144,10 +144,10 @@ class Verdict:
 
 
 def _unreadable(text: str, kind: str) -> SetteKitError:
-    shown = text if len(text) <= 40 else text[:37] + "..."
+    cut = text if len(text) <= 40 else text[:37] + "..."
     message = (_("cannot read {text} as a score; accepted forms: {accepted}") if kind == "points"
                else _("cannot read {text} as a number; accepted forms: {accepted}"))
-    return SetteKitError(message.format(text=repr(shown), accepted=_(ACCEPTED[kind])))
+    return SetteKitError(message.format(text=repr(cut), accepted=_(ACCEPTED[kind])))
 
 
 def _local_decimal(text: str) -> str:
@@ -234,7 +234,7 @@ def parse_answer(text, kind: str = "number") -> Answer:
     elif m := _RE_FRACTION.fullmatch(t):
         if int(m.group(2)) == 0:
             raise SetteKitError(_("{text} divides by zero; accepted forms: {accepted}").format(
-                text=repr(raw), accepted=accepted))
+                text=shown(raw), accepted=accepted))
         answer = Answer(raw, Fraction(int(m.group(1)), int(m.group(2))), "fraction")
     elif m := _RE_HALF.fullmatch(t):
         whole = m.group(1)

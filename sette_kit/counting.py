@@ -154,7 +154,7 @@ def _rules(rules) -> Rules:
         return Rules.preset(rules)
     if not isinstance(rules, Rules):
         raise SetteKitError(_("rules={rules}: give a Rules object or a preset name such as 'plain'").format(
-            rules=repr(rules)))
+            rules=shown(rules)))
     return rules
 
 
@@ -324,7 +324,7 @@ def trentuno_scores(rules=None) -> TrentunoCount:
 
     rules = trentuno.DEFAULT_RULES if rules is None else rules
     if not isinstance(rules, trentuno.TrentunoRules):
-        raise SetteKitError(_("rules={rules}: give a sette_kit.trentuno.TrentunoRules").format(rules=repr(rules)))
+        raise SetteKitError(_("rules={rules}: give a sette_kit.trentuno.TrentunoRules").format(rules=shown(rules)))
     counts = Counter(trentuno.score(h, rules).total for h in itertools.combinations(FULL_DECK, 3))
     total = sum(counts.values())
     best = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
@@ -485,10 +485,10 @@ class Shoe:
         self.dealer = stand_at(5) if dealer is None else dealer
         if not isinstance(self.dealer, (StandAt, BankSeesPlayer)):
             raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(
-                dealer=repr(dealer)))
+                dealer=shown(dealer)))
         if not (player in ("counting", "basic") or isinstance(player, StandAt)):
             raise SetteKitError(_("player={player}: accepted 'counting', 'basic' or odds.stand_at(x)").format(
-                player=repr(player)))
+                player=shown(player)))
         self.player = player
         if stakes is None:
             self._lo = self._hi = 1
@@ -497,13 +497,13 @@ class Shoe:
 
             if not (isinstance(stakes, tuple) and len(stakes) == 2):
                 raise SetteKitError(_("stakes={stakes}: give (min_stake, max_stake), such as (1, 10)").format(
-                    stakes=repr(stakes)))
+                    stakes=shown(stakes)))
             self._lo, self._hi = _amount(stakes[0], "min_stake"), _amount(stakes[1], "max_stake")
             if self._lo > self._hi:
                 raise SetteKitError(_("stakes={stakes}: the minimum is more than the maximum").format(
-                    stakes=repr(stakes)))
+                    stakes=shown(stakes)))
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise SetteKitError(_("seed={seed}: the seed must be a whole number >= 0").format(seed=repr(seed)))
+            raise SetteKitError(_("seed={seed}: the seed must be a whole number >= 0").format(seed=shown(seed)))
         self.seed, self.exact = seed, exact
         self._rng = random.Random(seed)
         self._deck = list(FULL_DECK)
@@ -716,7 +716,7 @@ def compare_hand(shoe: Shoe, cards) -> HandNow:
     from . import odds
 
     if not isinstance(shoe, Shoe):
-        raise SetteKitError(_("shoe={shoe}: give a counting.Shoe").format(shoe=repr(shoe)))
+        raise SetteKitError(_("shoe={shoe}: give a counting.Shoe").format(shoe=shown(shoe)))
     mine = shoe._hand(cards)
     if not mine:
         raise SetteKitError(_("cards: give at least one card, such as '5 di bastoni'"))
@@ -755,7 +755,7 @@ def shoe_counts(shoe: Shoe) -> list:
     True
     """
     if not isinstance(shoe, Shoe):
-        raise SetteKitError(_("shoe={shoe}: give a counting.Shoe").format(shoe=repr(shoe)))
+        raise SetteKitError(_("shoe={shoe}: give a counting.Shoe").format(shoe=shown(shoe)))
     seen = set(shoe.seen)
 
     totals: dict = {}

@@ -537,7 +537,7 @@ class Table(Seats):
                 msg = _("{action} is not legal now: {name} may {legal}")
             else:
                 msg = _("{action} is not legal now (the actions are {actions}): {name} may {legal}")
-            raise IllegalMove(msg.format(action=repr(action), actions=", ".join(ACTIONS), name=self.names[actor],
+            raise IllegalMove(msg.format(action=shown(action), actions=", ".join(ACTIONS), name=self.names[actor],
                                          legal=legal))
         accepted = _PARAMS.get(action, ())
         extra = set(params) - set(accepted)
@@ -552,7 +552,7 @@ class Table(Seats):
                 msg = _("{action} amount={amount} is out of range: accepted {low}-{high} (S23: the second stake "
                         "is at least the first)") if action == "split" else \
                     _("{action} amount={amount} is out of range: accepted {low}-{high}")
-                raise IllegalMove(msg.format(action=action, amount=repr(amount), low=opt.min, high=opt.max))
+                raise IllegalMove(msg.format(action=action, amount=shown(amount), low=opt.min, high=opt.max))
             getattr(self, "_do_" + action)(actor, int(amount))
         elif action == "declare":
             if "value" not in params:
@@ -568,7 +568,7 @@ class Table(Seats):
                     raise IllegalMove(str(exc)) from None
                 if value not in opt.values:
                     raise IllegalMove(_("the matta cannot be declared {value}: accepted None (automatic), {values} "
-                                        "(S4)").format(value=repr(params["value"]), values=", ".join(
+                                        "(S4)").format(value=shown(params["value"]), values=", ".join(
                                             fmt_points(v) for v in opt.values if v is not None)))
             self._do_declare(actor, value)
         else:
@@ -1255,7 +1255,7 @@ def _check_saved(d: dict, rules: Rules) -> None:
     if banker >= n:
         bad(_("banker must be a seat from 0 to {last}, not {banker}"), last=n - 1, banker=banker)
     if (phase == "ready") != (d["round"] == 0):
-        bad(_("phase {phase} does not fit round {round}"), phase=repr(phase), round=d["round"])
+        bad(_("phase {phase} does not fit round {round}"), phase=shown(phase), round=d["round"])
     events, start = d["events"], d["round_start"]
     if start > len(events):
         bad(_("round_start={start} is past the {n} events saved"), start=start, n=len(events))
@@ -1275,7 +1275,7 @@ def _check_saved(d: dict, rules: Rules) -> None:
         bad(_("a table that has not started a round holds no hands and no order of play"))
     if pos > len(order) or (phase in ("stake", "players") and pos >= len(order)):
         bad(_("pos={pos} does not point at a player of the order {order} in phase {phase}"), pos=pos, order=order,
-            phase=repr(phase))
+            phase=shown(phase))
     if phase != "ready":
         playing = set(order) | {held}
         for s in range(n):
@@ -1297,7 +1297,7 @@ def _check_saved(d: dict, rules: Rules) -> None:
                     low=lo, high=hi)
             if h["declare"] is not None and h["declare"] not in matta_values:
                 bad(_("{where}.declare={value} is not a value the matta may take under these rules"), where=where,
-                    value=repr(h["declare"]))
+                    value=shown(h["declare"]))
     cards = list(d["stock"]) + list(d["discards"])
     if phase in ("stake", "players", "bank"):
         cards += [c for hands in d["hands"] for h in hands for c in h["cards"]]

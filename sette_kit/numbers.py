@@ -80,6 +80,7 @@ _RE_SCI = re.compile(rf"({_DEC}|{_INT})[eE]([+-]?\d+)")
 _RE_FRACTION = re.compile(rf"({_INT})\s*/\s*({_UINT})")
 _RE_MIXED = re.compile(rf"({_INT})\s+({_UINT})\s*/\s*({_UINT})")
 _RE_HALF = re.compile(r"([+-]?\d*)\s*½")
+_RE_PLAIN = re.compile(r"[+-]?[0-9]+")
 
 
 def shown(value, limit: int = 30) -> str:
@@ -217,8 +218,15 @@ def _read_text(text: str, what: str, accepted: str) -> Fraction:
 
 
 def fmt_half(x) -> str:
-    """A multiple of ½ written the way players say it: 7½, ½, 3 (for messages)."""
-    x = Fraction(x)
+    """A multiple of ½ written the way players say it: 7½, ½, 3 (for messages).
+
+    >>> fmt_half(Fraction(15, 2)), fmt_half(3), fmt_half("1/2")
+    ('7½', '3', '½')
+    """
+    x = read_number(x, "the value", accepted=_("a multiple of ½ such as 3 or 7½"))
+    if (x * 2).denominator != 1:
+        raise _error(N_("{what}={value} is not a whole or half number: accepted {accepted}"), "the value", x,
+                     N_("a multiple of ½ such as 3 or 7½"))
     whole, half = divmod(int(x * 2), 2)
     if not half:
         return str(whole)
@@ -226,10 +234,19 @@ def fmt_half(x) -> str:
 
 
 def read_whole(value, what: str, lo: int | None = None, hi: int | None = None, *,
-               accepted: str | None = None, text: bool = True) -> int:
+               accepted: str | None = None, text: bool = True, plain: bool = False) -> int:
     """``value`` as an ``int`` from ``lo`` to ``hi`` (either may be None: no bound).
     Text may use the forms of :func:`read_number` ("1e6", "1_000_000") if the value is
-    whole; a float must be whole (2.0 is 2, 2.5 is an error); ``text=False`` refuses text.
+    whole; a float must be whole (2.0 is 2, 2.5 is an error); ``text=False`` refuses text;
+    ``plain=True`` reads text written with digits only ("12", "-3"), as a prompt or a box
+    asks for.  Digits are ASCII digits (issue 24): '٧' or '７' is not read as 7.
+
+    >>> read_whole("12", "stake", 1, 100, plain=True)
+    12
+    >>> read_whole("1e1", "stake", 1, 100, plain=True)
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: cannot read stake='1e1' as a whole number: accepted a whole number from 1 to 100, written with the digits 0-9
 
     >>> read_whole(7, "bots", 1, 11), read_whole("250000", "--rounds", 1)
     (7, 250000)
@@ -240,8 +257,13 @@ def read_whole(value, what: str, lo: int | None = None, hi: int | None = None, *
     """
     if accepted is None:
         accepted = _range_words(lo, hi)
-    if type(value) is int and (lo is None or value >= lo) and (hi is None or value <= hi):
+    if type(value) is int and (lo is None or value >= lo) and (hi is None or value <= hi) and _digits_ok(value):
         return value  # the common case, fast
+    if plain and isinstance(value, str):
+        t = check_text(value, what, accepted)
+        if not _RE_PLAIN.fullmatch(t):
+            raise _error(N_("cannot read {what}={value} as a whole number: accepted {accepted}, written with the "
+                            "digits 0-9"), what, value, accepted)
     x = read_number(value, what, accepted=accepted, text=text)
     if x.denominator != 1:
         raise _error(N_("{what}={value} is not a whole number: accepted {accepted}"), what, value, accepted)

@@ -180,10 +180,10 @@ class QuattroRules:
                                   "50 or 100)").format(target=shown(t)))
         if self.matta is not None and not isinstance(self.matta, Card):
             raise SetteKitError(_("matta={matta} must be a Card (e.g. Card('Re', 'denari')) or None (Q1)").format(
-                matta=repr(self.matta)))
+                matta=shown(self.matta)))
         if not isinstance(self.face, str) or self.face not in ("italian", "french", "spanish"):
             raise SetteKitError(_("face={face}: accepted 'italian', 'french', 'spanish' (D1)").format(
-                face=repr(self.face)))
+                face=shown(self.face)))
         if not isinstance(self.dealer_wins_all_ties, bool):
             raise SetteKitError(_("dealer_wins_all_ties must be True or False (Q4)"))
 
@@ -1193,7 +1193,7 @@ class QuattroGame(Seats):
             action = action.name
         if action not in ACTIONS:
             raise IllegalMove(_("unknown action {action}: accepted {accepted}").format(
-                action=repr(action), accepted=", ".join(ACTIONS)))
+                action=shown(action), accepted=", ".join(ACTIONS)))
         legal = self.legal_actions()
         accepted = ", ".join(_action_word(a) for a in legal) or _("nothing (the game is over)")
         if seat is not None:
@@ -1534,7 +1534,7 @@ class QuattroGame(Seats):
         d = load_json(text, what, max_chars)
         if not isinstance(d, dict) or d.get("format") != _FORMAT:
             raise SetteKitError(_("not a saved Quattro e mezzo game (format should be {format})").format(
-                format=repr(_FORMAT)))
+                format=shown(_FORMAT)))
         validate(_save_schema(), d, what)
         rules = build_options(QuattroRules, d["rules"], what, _rules_args)
         _check_saved(d, rules, what)
@@ -1624,9 +1624,9 @@ def _check_saved(d: dict, rules: QuattroRules, what: str) -> None:
               "{order}").format(dealer=hd, order=d['order']))
     if d["pos"] > n or (d["phase"] == "play" and d["pos"] >= n):
         bad(_("pos={pos} does not point at a seat of the order in phase {phase}").format(
-            pos=d['pos'], phase=repr(d['phase'])))
+            pos=d['pos'], phase=shown(d['phase'])))
     if any(w >= n for w in d["winners"]) or bool(d["winners"]) != (d["phase"] == "game_over"):
-        bad(_("winners {winners} do not fit the phase {phase}").format(winners=d['winners'], phase=repr(d['phase'])))
+        bad(_("winners {winners} do not fit the phase {phase}").format(winners=d['winners'], phase=shown(d['phase'])))
     scored = [0] * n
     mega = False
     for i, e in enumerate(d["events"]):
@@ -1643,7 +1643,7 @@ def _check_saved(d: dict, rules: QuattroRules, what: str) -> None:
             points=d['points'], scored=scored))
     if d["phase"] != "game_over" and max(d["points"]) >= rules.target:
         bad(_("points reach the target of {target}, so the game is over (Q6), but the phase is {phase}").format(
-            target=rules.target, phase=repr(d['phase'])))
+            target=rules.target, phase=shown(d['phase'])))
     if d["phase"] == "game_over" and not mega and max(d["points"]) < rules.target:
         bad(_("the game is over, but nobody reached the target of {target} or made a mega 4½ (Q4, Q6)").format(
             target=rules.target))

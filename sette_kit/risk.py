@@ -146,17 +146,11 @@ def _frac(p) -> str:
 
 
 def _stake(x, name="stake"):
-    """A stake: a positive whole number or fraction (an int when whole)."""
-    v = None
-    if isinstance(x, int) and not isinstance(x, bool):
-        v = Fraction(x)
-    elif isinstance(x, Fraction):
-        v = x
-    elif isinstance(x, float) and math.isfinite(x):
-        v = Fraction(str(x))
-    if v is None or v <= 0:
-        raise SetteKitError(_("{name}={x}: a stake must be a positive number such as 1 or 10").format(name=name, x=repr(x)))
-    return int(v) if v.denominator == 1 else v
+    """A stake: a positive whole number or fraction (an int when whole), at most
+    MAX_MONEY (issue 24: 10**10000 or 1e300 is not a stake)."""
+    from .odds._staking import _amount
+
+    return _amount(x, name)
 
 
 def custom_round(distribution: Mapping, stake=1, label: str = "") -> RoundResult:
@@ -169,14 +163,14 @@ def custom_round(distribution: Mapping, stake=1, label: str = "") -> RoundResult
     """
     if not isinstance(distribution, Mapping) or not distribution:
         raise SetteKitError(_("distribution={distribution}: give a dict result -> probability, such as "
-                              "{example}").format(distribution=repr(distribution),
+                              "{example}").format(distribution=shown(distribution),
                                                   example="{-1: Fraction(1, 2), 1: Fraction(1, 2)}"))
     for x, p in distribution.items():
         if isinstance(x, bool) or not isinstance(x, (int, Fraction)) or not -1000 <= x <= 1000:
             raise SetteKitError(_("distribution: the result {x} must be a whole number or a Fraction from -1000 to 1000 (per "
                                   "unit stake)").format(x=shown(x)))
         if isinstance(p, bool) or not isinstance(p, (int, Fraction, float)) or not 0 <= p <= 1:
-            raise SetteKitError(_("distribution: the probability {p} of {x} must be a number from 0 to 1").format(p=shown(p), x=repr(x)))
+            raise SetteKitError(_("distribution: the probability {p} of {x} must be a number from 0 to 1").format(p=shown(p), x=shown(x)))
     total = sum(distribution.values())
     if (isinstance(total, float) and abs(total - 1) > 1e-12) or (not isinstance(total, float) and total != 1):
         raise SetteKitError(_("distribution: the probabilities add up to {total}, not 1").format(total=total))
@@ -194,9 +188,9 @@ def _solution(rules, dealer, player, exact):
         return odds.solve(rules, dealer=dealer, exact=exact), "optimal"
     if isinstance(player, StandAt):
         if not isinstance(dealer, (StandAt, odds.BankSeesPlayer)):
-            raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(dealer=repr(dealer)))
+            raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(dealer=shown(dealer)))
         return Solution(rules, dealer, exact, player=player), repr(player)
-    raise SetteKitError(_("player={player}: accepted players are 'optimal' (the default) and odds.stand_at(x)").format(player=repr(player)))
+    raise SetteKitError(_("player={player}: accepted players are 'optimal' (the default) and odds.stand_at(x)").format(player=shown(player)))
 
 
 def round_result(rules=None, dealer=None, player=None, *, stake=1, plan=None, exact: bool = True) -> RoundResult:
@@ -234,7 +228,7 @@ def round_result(rules=None, dealer=None, player=None, *, stake=1, plan=None, ex
         sol, who = _solution(rules, dealer, player, exact)
         if plan is not None:
             if not (isinstance(plan, tuple) and len(plan) == 2):
-                raise SetteKitError(_("plan={plan}: give (min_stake, max_stake), such as (1, 10), or a StakingPlan").format(plan=repr(plan)))
+                raise SetteKitError(_("plan={plan}: give (min_stake, max_stake), such as (1, 10), or a StakingPlan").format(plan=shown(plan)))
             plan = best_staking_plan(sol, *plan)
     if plan is None:
         one = Fraction(1) if sol.exact else 1.0
@@ -394,7 +388,7 @@ def ruin_probability(game: RoundResult, bankroll: int = 100, target: int = 200, 
     '0.964558 after 56.8 rounds on average'
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
     bankroll, target, min_stake, states = _chain(game, bankroll, target, min_stake)
     index = {b: i for i, b in enumerate(states)}
     n = len(states)
@@ -512,7 +506,7 @@ def _walk(tables, b, target, rng, limit):
 
 def _rng(seed):
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SetteKitError(_("seed={seed}: the seed must be a whole number >= 0").format(seed=repr(seed)))
+        raise SetteKitError(_("seed={seed}: the seed must be a whole number >= 0").format(seed=shown(seed)))
     return random.Random(seed)
 
 
@@ -529,7 +523,7 @@ def bankroll_paths(game: RoundResult, bankroll: int = 100, target: int = 200, *,
     ([True, True, True], True)
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
     bankroll, target, min_stake, __ = _chain(game, bankroll, target, min_stake)
     paths, rounds = _whole(paths, "paths", 1, 10_000), _whole(rounds, "rounds", 1, 1_000_000)
     rng = _rng(seed)
@@ -561,7 +555,7 @@ def simulate_ruin(game: RoundResult, bankroll: int = 100, target: int = 200, *, 
     True
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
     bankroll, target, min_stake, __ = _chain(game, bankroll, target, min_stake)
     paths = _whole(paths, "paths", 2, 1_000_000)
     max_rounds = _whole(max_rounds, "max_rounds", 1, 10 ** 9)
@@ -606,9 +600,9 @@ def ruin_by_stake(rules=None, dealer=None, player=None, *, stakes=(1, 2, 5, 10),
     try:
         stakes = [int(s) if not isinstance(s, bool) and float(s).is_integer() else s for s in stakes]
     except (TypeError, ValueError):
-        raise SetteKitError(_("stakes={stakes}: give whole stakes such as (1, 2, 5, 10)").format(stakes=repr(stakes))) from None
+        raise SetteKitError(_("stakes={stakes}: give whole stakes such as (1, 2, 5, 10)").format(stakes=shown(stakes))) from None
     if not stakes or any(not isinstance(s, int) or s < 1 for s in stakes):
-        raise SetteKitError(_("stakes={stakes}: give whole stakes >= 1 such as (1, 2, 5, 10)").format(stakes=repr(stakes)))
+        raise SetteKitError(_("stakes={stakes}: give whole stakes >= 1 such as (1, 2, 5, 10)").format(stakes=shown(stakes)))
     base = round_result(rules, dealer, player, exact=exact)
     out = []
     for s in stakes:
@@ -750,7 +744,7 @@ def hand_bust_after_streak(player=None, streak: int = 5, *, hands: int = 200_000
     rules = _rules(rules)
     player = odds.stand_at(5) if player is None else player
     if not isinstance(player, odds.StandAt):
-        raise SetteKitError(_("player={player}: use odds.stand_at(x)").format(player=repr(player)))
+        raise SetteKitError(_("player={player}: use odds.stand_at(x)").format(player=shown(player)))
     streak = _whole(streak, "streak", 1, 40)
     hands = _whole(hands, "hands", 2, 10 ** 7)
     rng = _rng(seed)
@@ -800,7 +794,7 @@ class RuinRun:
 
     def __init__(self, game, bankroll, target, paths, seed, min_stake, max_rounds, step_rounds):
         if not isinstance(game, RoundResult):
-            raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
+            raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
         self.bankroll, self.target, self.min_stake, __ = _chain(game, bankroll, target, min_stake)
         self.paths = _whole(paths, "paths", 2, 1_000_000)  # the bounds of simulate_ruin
         self.step_rounds = _whole(step_rounds, "step_rounds", 1, 10 ** 9)
@@ -863,7 +857,7 @@ def path_ends(game: RoundResult, paths, target: int, *, min_stake: int = 1) -> t
     ('ruined', 'target', 'playing')
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
     _check_integral(game)
     target = _whole(target, "target", 1, MAX_BANKROLL)
     min_stake = _whole(min_stake, "min_stake", 1, MAX_BANKROLL)
@@ -892,7 +886,7 @@ def at_stake(game: RoundResult, stake) -> RoundResult:
     ({-5: Fraction(1, 2), 5: Fraction(1, 2)}, Fraction(25, 1), 'coin, stake 5')
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
     if len(game.parts) != 1 or game.parts[0].card is not None:
         raise SetteKitError(_("at_stake needs a round at a flat stake; a staking plan's stakes depend on the first card "
                               "(build it again with risk.round_result(plan=(min, max)))"))

@@ -174,7 +174,7 @@ class Result:
         True
         """
         if not isinstance(level, (int, float)) or not 0 < level < 1:
-            raise SetteKitError(_("ci(level={level}): the level must be a number between 0 and 1, such as 0.95").format(level=repr(level)))
+            raise SetteKitError(_("ci(level={level}): the level must be a number between 0 and 1, such as 0.95").format(level=shown(level)))
         z = NormalDist().inv_cdf((1 + level) / 2)
         half = z * self.stderr
         return self.mean - half, self.mean + half
@@ -219,7 +219,7 @@ class _Spec:
 
     def __init__(self, rules: Rules, player, dealer):
         if not isinstance(rules, Rules):
-            raise SetteKitError(_("rules must be a sette_kit.Rules (e.g. Rules.preset('plain')), not {rules}").format(rules=repr(rules)))
+            raise SetteKitError(_("rules must be a sette_kit.Rules (e.g. Rules.preset('plain')), not {rules}").format(rules=shown(rules)))
         self.rules = rules
         self.matta = -1 if rules.matta is None else rules.matta.index
         self.matta_min = 2 if rules.matta_whole_only else 1  # the least value the matta takes (S4)
@@ -255,16 +255,16 @@ def _compile_player(player):
         try:
             wants = tuple(bool(player.wants_card(h)) for h in range(_TABLE))
         except (TypeError, SetteKitError):
-            raise SetteKitError(_("the player's policy {player} must decide from the player's own total (like stand_at(x))").format(player=repr(player))) from None
+            raise SetteKitError(_("the player's policy {player} must decide from the player's own total (like stand_at(x))").format(player=shown(player))) from None
         return "threshold", wants
     raise SetteKitError(_("unknown player policy {player}: accepted are stand_at(x), the solution of "
-                          "odds.solve(...), or its hit_table() (a dict composition key -> hit?)").format(player=repr(player)))
+                          "odds.solve(...), or its hit_table() (a dict composition key -> hit?)").format(player=shown(player)))
 
 
 def _compile_dealer(dealer):
     """wants[bank total][player total] for totals 0..16 (higher totals clipped to 16: bust)."""
     if not hasattr(dealer, "wants_card"):
-        raise SetteKitError(_("unknown bank policy {dealer}: accepted are stand_at(x) and sees_player()").format(dealer=repr(dealer)))
+        raise SetteKitError(_("unknown bank policy {dealer}: accepted are stand_at(x) and sees_player()").format(dealer=shown(dealer)))
     return tuple(tuple(bool(dealer.wants_card(h, p)) for p in range(_TABLE)) for h in range(_TABLE))
 
 
@@ -404,7 +404,7 @@ def run(rules: Rules, player=None, dealer=None, rounds: int = 100_000, seed: int
         dealer = stand_at(5)
     if isinstance(player, str):
         if player != "optimal":
-            raise SetteKitError(_("player={player}: accepted are 'optimal', stand_at(x), or a solution of odds.solve").format(player=repr(player)))
+            raise SetteKitError(_("player={player}: accepted are 'optimal', stand_at(x), or a solution of odds.solve").format(player=shown(player)))
         from . import odds
 
         player = odds.solve(rules, dealer=dealer)
@@ -416,9 +416,8 @@ def run(rules: Rules, player=None, dealer=None, rounds: int = 100_000, seed: int
             seed = int(rng.integers(0, 2 ** 63)) if hasattr(rng, "integers") else rng.randrange(2 ** 63)
         else:
             seed = secrets.randbits(63)
-    elif isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
-        raise SetteKitError(_("seed={seed}: the seed must be a whole number >= 0").format(seed=repr(seed)))
-    seed = int(seed)
+    else:
+        seed = read_seed(seed)  # issue 24: at most 2**256 - 1, as every seed of the kit
     spec = _Spec(rules, player, dealer)
 
     sim = _Run(spec, rounds, seed, chunk)
@@ -544,7 +543,7 @@ def deal(rounds: int, seed: int, cards: int = FIRST_CARDS):
 
     rounds = _count(rounds, "rounds")
     if not 1 <= cards <= FIRST_CARDS:
-        raise SetteKitError(_("cards={cards}: between 1 and {FIRST_CARDS}").format(cards=repr(cards), FIRST_CARDS=FIRST_CARDS))
+        raise SetteKitError(_("cards={cards}: between 1 and {FIRST_CARDS}").format(cards=shown(cards), FIRST_CARDS=FIRST_CARDS))
     if accel.numpy() is not None:
         from . import _sim_numpy
 
@@ -558,7 +557,7 @@ def _count(value, name: str) -> int:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-        raise SetteKitError(_("{name}={value}: it must be a whole number >= 1, such as 100_000").format(name=name, value=repr(value)))
+        raise SetteKitError(_("{name}={value}: it must be a whole number >= 1, such as 100_000").format(name=name, value=shown(value)))
     return int(value)
 
 
@@ -783,22 +782,22 @@ def _coverage_setup(rules, player, dealer, rounds, runs, level, seed, start):
     if rounds < 2:
         raise SetteKitError(_("rounds must be at least 2: a confidence interval needs a standard error"))
     if not isinstance(level, (int, float)) or isinstance(level, bool) or not 0 < level < 1:
-        raise SetteKitError(_("level={level}: the level must be a number between 0 and 1, such as 0.95").format(level=repr(level)))
+        raise SetteKitError(_("level={level}: the level must be a number between 0 and 1, such as 0.95").format(level=shown(level)))
     for value, name in ((seed, "seed"), (start, "start")):
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
-            raise SetteKitError(_("{name}={value}: it must be a whole number >= 0").format(name=name, value=repr(value)))
+            raise SetteKitError(_("{name}={value}: it must be a whole number >= 0").format(name=name, value=shown(value)))
     if start + runs > COVERAGE_SEED_STRIDE:
         raise SetteKitError(_("a coverage sequence has at most {COVERAGE_SEED_STRIDE} runs").format(COVERAGE_SEED_STRIDE=format(COVERAGE_SEED_STRIDE, ',')))
     if isinstance(player, str):
         if player != "optimal":
-            raise SetteKitError(_("player={player}: accepted are 'optimal', stand_at(x), or a solution of odds.solve").format(player=repr(player)))
+            raise SetteKitError(_("player={player}: accepted are 'optimal', stand_at(x), or a solution of odds.solve").format(player=shown(player)))
         player = odds.solve(rules, dealer=dealer)
     if hasattr(player, "hit_table") and callable(player.hit_table):
         exact = player.ev
     elif isinstance(player, StandAt):
         exact = odds.policy_ev(rules, player, dealer)
     else:
-        raise SetteKitError(_("player={player}: accepted are 'optimal', stand_at(x), or a solution of odds.solve").format(player=repr(player)))
+        raise SetteKitError(_("player={player}: accepted are 'optimal', stand_at(x), or a solution of odds.solve").format(player=shown(player)))
     _Spec(rules, player, dealer)  # checks the policies once, before any run
     return rules, player, dealer, rounds, runs, exact
 

@@ -22,7 +22,7 @@ from fractions import Fraction
 from .cards import Card, _items
 from .errors import SetteKitError
 from .i18n import _
-from .numbers import read_halves
+from .numbers import read_halves, shown
 
 __all__ = ["StandAt", "BankSeesPlayer", "stand_at", "sees_player", "card_class",
            "composition_key", "CLASS_WEIGHTS", "CLASS_HALF_POINTS", "N_CLASSES"]
@@ -103,5 +103,5 @@ def composition_key(cards, rules) -> int:
     True
     """
     if isinstance(cards, str) or not all(isinstance(c, Card) for c in _items(cards, "composition_key")):
-        raise SetteKitError(_("composition_key takes a list of Cards, not {value}").format(value=f"{cards!r:.40}"))
+        raise SetteKitError(_("composition_key takes a list of Cards, not {value}").format(value=shown(cards)))
     return sum(CLASS_WEIGHTS[card_class(c, rules)] for c in cards)

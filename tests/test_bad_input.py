@@ -28,8 +28,8 @@ from fractions import Fraction
 import pytest
 
 import sette_kit as sk
-from sette_kit import (answers, counting, fmt, odds, policies, quattro, questions, risk, simulate, strategy, strategy_text,
-                       trentuno)
+from sette_kit import (answers, counting, fmt, numbers, odds, policies, quattro, questions, risk, simulate, strategy,
+                       strategy_text, trees, trentuno)
 from sette_kit.cards import Card, Deck, format_cards, parse_card, parse_cards
 from sette_kit.errors import IllegalMove, SetteKitError
 from sette_kit.game import Table
@@ -40,6 +40,8 @@ ITALIAN = Rules.preset("italian")
 PLAIN = Rules.preset("plain")
 HUGE = "1e10000000"  # 6-7 s to turn into a Fraction, before issue 19.3
 HUGER = "1e1000000000"  # for ever
+BIG = 10 ** 10000  # str() and repr() refuse it (more than 4,300 digits)
+HUGE_TEXT = "x" * 1_000_000  # a message that quoted it whole would be a megabyte long
 HANG_S = 120  # a hang guard for one row (pytest.mark.timeout), not a speed claim
 
 
@@ -50,6 +52,12 @@ def row(id, call, phrase, error=SetteKitError):
 def _table(**kw):
     kw.setdefault("seed", 1)
     return Table(kw.pop("rules", "italian"), kw.pop("players", ["Ada", "Bo"]), **kw)
+
+
+def _staking():
+    t = _table()
+    t.new_round()  # Bo (or Ada) to stake
+    return t
 
 
 def _matta_table():
@@ -428,6 +436,31 @@ LIBRARY = [
     row("strategy_text.house_edge_text-None", lambda: strategy_text.house_edge_text(None), "Solution"),
     row("strategy_text.edge_change_text-None", lambda: strategy_text.edge_change_text(None, None), "Solution"),
     row("strategy_text.strategy_sentences-str", lambda: strategy_text.strategy_sentences("plain"), "Solution"),
+    # -- issue 24, item 9: an int of more than 4,300 digits, or megabytes of text, is quoted
+    #    shortened in the message (numbers.shown), never through a bare repr() ---------------
+    row("big-Card.from_index", lambda: Card.from_index(BIG), "about 10001 digits"),
+    row("big-Card.from_index-negative", lambda: Card.from_index(-BIG), "accepted 0-39"),
+    row("big-Rules.preset", lambda: Rules.preset(BIG), "accepted presets"),
+    row("big-Rules-payout", lambda: Rules(reale_payout=BIG), "from 1 to 10"),
+    row("big-Deck.deal", lambda: Deck(seed=1).deal(BIG), "remain in the deck"),
+    row("big-Table-players", lambda: Table("plain", BIG), "2 to 12"),
+    row("big-Table.act-stake", lambda: _staking().act("stake", amount=BIG), "accepted 1-10", IllegalMove),
+    row("big-Table.act-seat", lambda: _staking().act("stake", seat=BIG), "does not exist", IllegalMove),
+    row("big-TrentunoRules-lives", lambda: trentuno.TrentunoRules(lives=BIG), "lives"),
+    row("big-hit_then_stand", lambda: trees.hit_then_stand(BIG), "from 0 to 12"),
+    row("big-round_result-stake", lambda: risk.round_result("plain", stake=BIG), "stake"),
+    row("big-round_result-plan", lambda: risk.round_result("plain", plan=(1, BIG)), "max_stake"),
+    row("big-custom_round-stake", lambda: risk.custom_round({-1: 0.5, 1: 0.5}, stake=BIG), "stake"),
+    row("big-fmt_half", lambda: numbers.fmt_half(BIG), "too large"),
+    row("fmt_half-text", lambda: numbers.fmt_half("x"), "cannot read"),
+    row("fmt_half-nan", lambda: numbers.fmt_half(float("nan")), "finite"),
+    row("big-simulate.run-seed", lambda: simulate.run(PLAIN, rounds=1000, seed=BIG), "at most 256 bits"),
+    row("big-simulate.run-seed-257-bits", lambda: simulate.run(PLAIN, rounds=1000, seed=2 ** 256), "at most 256 bits"),
+    row("huge-text-face", lambda: parse_cards("7c", face=HUGE_TEXT), "characters)"),
+    row("huge-text-preset", lambda: Rules.preset(HUGE_TEXT), "characters)"),
+    row("huge-text-score-preset", lambda: score("7c", HUGE_TEXT), "characters)"),
+    row("huge-text-seat", lambda: _staking().act("stake", seat=HUGE_TEXT), "characters)", IllegalMove),
+    row("huge-text-language", lambda: sk.set_language(HUGE_TEXT), "characters)"),
 ]
 
 
@@ -440,6 +473,26 @@ def test_library_rejects_bad_input_clearly(call, error, phrase):
     message = str(info.value)
     assert phrase in message, message
     assert "\n" not in message and len(message) < 700, message  # one short line, no echoed megabytes
+
+
+# -- the widgets' constructors and setters (issue 24, item 12: the review's raw cases) -------------
+
+def _widgets():
+    import widgets
+
+    return widgets
+
+
+WIDGETS = [
+    row("SimulationLab-rounds-big", lambda: _widgets().SimulationLab(rounds=BIG), "Rounds"),
+    row("SimulationLab-seed-big", lambda: _widgets().SimulationLab(seed=BIG), "seed"),
+]
+
+
+@pytest.mark.timeout(HANG_S)
+@pytest.mark.parametrize("call, error, phrase", WIDGETS)
+def test_widgets_reject_bad_arguments_clearly(call, error, phrase):
+    test_library_rejects_bad_input_clearly(call, error, phrase)
 
 
 # -- preset names are accepted wherever a ``rules`` is taken -------------------------------------

@@ -32,6 +32,7 @@ from sette_kit.rules import preset_label
 from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
 from .charts import caption_text, distribution_bar
 from .render import hand_html
+from sette_kit.numbers import shown
 
 __all__ = ["OddsLab"]
 
@@ -56,7 +57,7 @@ class OddsLab(KitWidget):
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         if not isinstance(self.rules, Rules):
             raise SetteKitError(_("rules={rules}: give a Rules object or a preset name such as 'italian'").format(
-                rules=repr(rules)))
+                rules=shown(rules)))
         self._fixed_face = face
         self.face = face or self.rules.face
         self.show_chart = show_chart
@@ -202,7 +203,7 @@ class OddsLab(KitWidget):
         new = Rules.preset(rules) if isinstance(rules, str) else rules
         if not isinstance(new, Rules):
             raise SetteKitError(_("rules={rules}: accepted presets are {names}").format(
-                rules=repr(rules), names=", ".join(map(repr, PRESETS))))
+                rules=shown(rules), names=", ".join(map(repr, PRESETS))))
         self._update(self.cards, self.seen, new)
         if self._fixed_face is None and self.face != new.face:
             self.face = new.face
@@ -218,7 +219,7 @@ class OddsLab(KitWidget):
         """Add one card (a Card, its index 0-39, or text such as '7c') to your cards
         (``to='cards'``) or to the cards seen (``to='seen'``)."""
         if to not in ("cards", "seen"):
-            raise SetteKitError(_("to={to}: accepted 'cards' (your cards) or 'seen'").format(to=repr(to)))
+            raise SetteKitError(_("to={to}: accepted 'cards' (your cards) or 'seen'").format(to=shown(to)))
         if card is None:
             raise SetteKitError(_("choose a card first"))
         if isinstance(card, int) and not isinstance(card, bool):

@@ -51,6 +51,7 @@ from sette_kit.questions import GENERATORS, Question
 
 from .base import KitWidget, button, esc, exact_html, lines_html, plain_text, safe_action, text_box
 from .render import hand_html
+from sette_kit.numbers import shown
 
 __all__ = ["Quiz"]
 
@@ -82,7 +83,7 @@ class Quiz(KitWidget):
             if isinstance(question_or_generator, str):
                 if question_or_generator not in GENERATORS:
                     raise SetteKitError(_("unknown quiz topic {topic}: accepted {topics}").format(
-                        topic=repr(question_or_generator), topics=", ".join(GENERATORS)))
+                        topic=shown(question_or_generator), topics=", ".join(GENERATORS)))
                 question_or_generator = GENERATORS[question_or_generator](rules, seed=seed)
             if not isinstance(question_or_generator, Iterable):
                 raise SetteKitError(_("Quiz needs a Question, a list or generator of Questions, or a topic name"))
@@ -190,7 +191,7 @@ class Quiz(KitWidget):
         if isinstance(topics, str):
             if topics not in GENERATORS:
                 raise SetteKitError(_("unknown practice topic {topic}: accepted {topics}").format(
-                    topic=repr(topics), topics=", ".join(GENERATORS)))
+                    topic=shown(topics), topics=", ".join(GENERATORS)))
             source = GENERATORS[topics](rules, seed=seed)
         else:
             source = mixed(rules, seed=seed, topics=tuple(topics))

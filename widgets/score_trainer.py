@@ -36,6 +36,7 @@ from sette_kit.scoring import fmt_points, score
 
 from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
 from .render import hand_html
+from sette_kit.numbers import shown
 
 __all__ = ["ScoreTrainer", "KIND_WORDS", "kind_words", "score_words"]
 
@@ -189,7 +190,7 @@ class ScoreTrainer(KitWidget):
         if n is None:
             n = self._rng.randint(1, 4)
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10:
-            raise SetteKitError(_("cannot deal {n} cards: give a whole number from 1 to 10").format(n=repr(n)))
+            raise SetteKitError(_("cannot deal {n} cards: give a whole number from 1 to 10").format(n=shown(n)))
         self._set_hand(Deck(rng=self._rng).deal(n))
         return self.cards
 

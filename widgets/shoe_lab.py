@@ -43,6 +43,7 @@ from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
 from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
 from .charts import NARROW, caption_text, card_words, decision_words, number, pair_html, paired_bar
 from .render import hand_html
+from sette_kit.numbers import shown
 
 __all__ = ["ShoeLab", "BANKS", "MAX_DEAL"]
 
@@ -61,7 +62,7 @@ def _bank(x) -> str:
         name = None
     if name not in BANKS:
         raise SetteKitError(_("The bank {bank} is not one of: stands at {banks}.").format(
-            bank=repr(x), banks=', '.join(BANKS)))
+            bank=shown(x), banks=', '.join(BANKS)))
     return name
 
 
@@ -86,10 +87,10 @@ class ShoeLab(Stepped, KitWidget):
         lab_look(self)
         if rules not in PRESETS:
             raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
-                rules=repr(rules), presets=", ".join(map(repr, PRESETS))))
+                rules=shown(rules), presets=", ".join(map(repr, PRESETS))))
         if player not in ("counting", "basic"):
             raise SetteKitError(_("player={player}: accepted 'counting' (plays for the cards left) or 'basic' "
-                                  "(plays as from a fresh deck)").format(player=repr(player)))
+                                  "(plays as from a fresh deck)").format(player=shown(player)))
         self.background = background
         self.player = player
         self.card_size = card_size
@@ -364,7 +365,7 @@ class ShoeLab(Stepped, KitWidget):
     def set_rules(self, name: str) -> str:
         """The rules preset ('plain', 'italian', 'spanish'): a new shoe."""
         if name not in PRESETS:
-            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=repr(name),
+            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=shown(name),
                                                                                     presets=', '.join(PRESETS)))
         if self.rules_menu.value != name:
             self._set_quiet(self.rules_menu, name)

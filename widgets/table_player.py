@@ -143,7 +143,7 @@ def _parse_amount(amount, lo: int, hi: int, what: str) -> int:
             amount = int(text)
         except ValueError:
             raise SetteKitError(_("Type the {what} as a whole number from {lo} to {hi} (you typed {typed}).").format(
-                what=what, lo=lo, hi=hi, typed=repr(text))) from None
+                what=what, lo=lo, hi=hi, typed=shown(text))) from None
     elif isinstance(amount, float) and amount.is_integer():
         amount = int(amount)
     if not isinstance(amount, int) or isinstance(amount, bool):
@@ -180,7 +180,7 @@ class TablePlayer(CardTable, KitWidget):
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= len(BOT_NAMES) - 1:
             raise SetteKitError(_("bots={bots}: give a whole number of bot players from 0 to 5 (the bank is extra)")
-                                .format(bots=repr(bots)))
+                                .format(bots=shown(bots)))
         self.card_size = card_size
         names = [str(name)] + list(BOT_NAMES[:bots + 1])
         bank = policies.cautious_bank()

@@ -45,6 +45,7 @@ from sette_kit.scoring import fmt_points
 from .base import KitWidget, button, esc, on_enter, plain_text, read_cards, safe_action
 from .charts import BLUE, GREEN, SKY, VERMILLION, bar, stripes
 from .render import hand_html
+from sette_kit.numbers import shown
 
 __all__ = ["ProbabilityTree", "tree_html", "sum_html", "PLANS", "plan_label"]
 
@@ -245,7 +246,7 @@ class ProbabilityTree(KitWidget):
                 return trees.hit_until(Fraction(name.split()[2].replace("½", ".5")))
         names = [p for p in PLANS if p != "play the best strategy" or self.dealer is not None]
         raise SetteKitError(_("plan {plan}: accepted plans are {plans}").format(
-            plan=repr(plan), plans=", ".join(plan_label(p) for p in names)))
+            plan=shown(plan), plans=", ".join(plan_label(p) for p in names)))
 
     def _build(self, cards, plan):
         return trees.draw_tree(cards, plan, rules=self.rules, seen=self.seen, dealer=self.dealer)

@@ -46,6 +46,7 @@ from sette_kit.trentuno import (Greedy, ThresholdKnocker, TrentunoGame, Trentuno
 from ._table import SEAT_STYLE, GameTable, frac_text, log_panel, pct_text
 from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
 from .render import back_svg, card_svg, hand_html
+from sette_kit.numbers import shown
 
 __all__ = ["TrentunoTable", "default_bots"]
 
@@ -107,7 +108,7 @@ class TrentunoTable(GameTable, KitWidget):
         if players is not None:
             if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_BOTS + 1:
                 raise SetteKitError(_("players={players}: a Trentuno table seats 2 to {hi} players "
-                                      "(you and 1 to 6 bots)").format(players=repr(players), hi=MAX_BOTS + 1))
+                                      "(you and 1 to 6 bots)").format(players=shown(players), hi=MAX_BOTS + 1))
             bots = players - 1
         if isinstance(bots, int) and not isinstance(bots, bool):
             if not 1 <= bots <= MAX_BOTS:

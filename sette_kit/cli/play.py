@@ -10,6 +10,7 @@ again.
 
 from __future__ import annotations
 
+from ..numbers import shown
 from ._args import at_least_1, whole
 from ._terminal import ask, table_names
 
@@ -173,7 +174,7 @@ def _ask_action(table, me, input_fn, write) -> bool:
             words = ["stake" if "stake" in legal else "split", words[0]]
         action = ALIASES.get(words[0])
         if action is None:
-            write(f"I do not know {words[0]!r}. You may: {_menu(legal)}")
+            write(f"I do not know {shown(words[0])}. You may: {_menu(legal)}")
             continue
         params = {}
         if action in ("stake", "split"):

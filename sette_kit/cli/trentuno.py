@@ -9,6 +9,7 @@ from __future__ import annotations
 
 
 
+from ..numbers import shown
 from ._args import whole
 
 
@@ -186,7 +187,7 @@ def play_terminal(game, seat: int = 0, input_fn=input, print_fn=print) -> int:
                         card = text.strip()
                     game.act("discard", card=card)
                 else:
-                    raise SetteKitError(f"{text.strip()!r} is not a move: accepted " + ", ".join(opts))
+                    raise SetteKitError(f"{shown(text.strip())} is not a move: accepted " + ", ".join(opts))
             except SetteKitError as exc:
                 print_fn(f"Sorry: {exc}")
                 continue

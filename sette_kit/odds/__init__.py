@@ -178,7 +178,7 @@ def _policy_hp(policy, player_total):
         return int(total * 2)
     if not hasattr(policy, "wants_card"):
         raise SetteKitError(_("policy={policy}: use odds.stand_at(x) or odds.sees_player()").format(
-            policy=repr(policy)))
+            policy=shown(policy)))
     return None
 
 
@@ -299,10 +299,10 @@ def policy_ev(rules=None, player=None, dealer=None, *, exact: bool = True):
     dealer = stand_at(5) if dealer is None else dealer
     if not isinstance(player, StandAt):
         raise SetteKitError(_("player={player}: use odds.stand_at(x) (for the optimal player use "
-                              "odds.solve)").format(player=repr(player)))
+                              "odds.solve)").format(player=shown(player)))
     if not isinstance(dealer, (StandAt, BankSeesPlayer)):
         raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(
-            dealer=repr(dealer)))
+            dealer=shown(dealer)))
     return Solution(rules, dealer, exact, player=player).ev
 
 

@@ -25,6 +25,7 @@ from ..i18n import _
 from ..scoring import fmt_points
 from ..strategy import CLASS_WEIGHTS, card_class
 from ._engine import BUST, FIG, MATTA, NCLS, S75, SEVEN, TRIPLE, model
+from ..numbers import shown
 
 START = ("start",)
 CLASS_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "figure", "matta")
@@ -265,7 +266,7 @@ class Solution:
         True
         """
         if action not in ("stand", "hit"):
-            raise SetteKitError(_("action={action}: accepted actions are 'stand' and 'hit'").format(action=repr(action)))
+            raise SetteKitError(_("action={action}: accepted actions are 'stand' and 'hit'").format(action=shown(action)))
         s, (m, d, hp, kind, finished) = self._lookup(cards)
         if kind == BUST:
             return -1 if not self.exact else Fraction(-1)
@@ -448,7 +449,7 @@ class Solution:
         """
         names = self._first_names()
         if first is not None and first not in names:
-            raise SetteKitError(_("first={first}: accepted first cards are {value}").format(first=repr(first), value=', '.join(map(repr, names))))
+            raise SetteKitError(_("first={first}: accepted first cards are {value}").format(first=shown(first), value=', '.join(map(repr, names))))
         if self._dists is None:
             self._dists = self._backward_distributions()
         firsts, __ = self._first_cards()
