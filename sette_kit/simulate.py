@@ -235,6 +235,9 @@ class _Spec:
         self.matta_reale_strength = 60 + tier
 
 
+_MAX_TABLE = 200_000  # more entries than there are hands to hold (a hit table has a few thousand)
+
+
 def _compile_player(player):
     """('threshold', wants[total]) or ('table', (sorted keys, hit flags))."""
     if isinstance(player, BankSeesPlayer):
@@ -248,8 +251,13 @@ def _compile_player(player):
     if isinstance(player, Mapping):
         if not player:
             raise SetteKitError(_("the player's hit table is empty"))
+        if len(player) > _MAX_TABLE or any(type(k) is not int or not 0 < k < CLASS_WEIGHTS[-1] * 13
+                                           or type(v) is not bool for k, v in player.items()):
+            raise SetteKitError(_("player={player}: a hit table maps composition keys (whole numbers, "
+                                  "strategy.composition_key) to True (hit) or False (stand), as "
+                                  "odds.solve(...).hit_table() gives").format(player=shown(player)))
         keys = tuple(sorted(player))
-        hits = tuple(bool(player[k]) for k in keys)
+        hits = tuple(player[k] for k in keys)
         return "table", (keys, hits)
     if hasattr(player, "wants_card"):
         try:

@@ -436,6 +436,23 @@ LIBRARY = [
     row("strategy_text.house_edge_text-None", lambda: strategy_text.house_edge_text(None), "Solution"),
     row("strategy_text.edge_change_text-None", lambda: strategy_text.edge_change_text(None, None), "Solution"),
     row("strategy_text.strategy_sentences-str", lambda: strategy_text.strategy_sentences("plain"), "Solution"),
+    # -- issue 24, item 8: a policy is checked where it is made (StandAt's constructor), so
+    #    solve, final_distribution, simulate.run and round_result never meet a bad one ---------
+    row("StandAt-text", lambda: odds.StandAt("x"), "half points from 1 to 16"),
+    row("StandAt-negative", lambda: odds.StandAt(-5), "half points from 1 to 16"),
+    row("StandAt-zero", lambda: odds.StandAt(0), "half points from 1 to 16"),
+    row("StandAt-99", lambda: odds.StandAt(99), "half points from 1 to 16"),
+    row("StandAt-million", lambda: odds.StandAt(10 ** 6), "half points from 1 to 16"),
+    row("StandAt-big", lambda: odds.StandAt(BIG), "about 10001 digits"),
+    row("StandAt-bool", lambda: odds.StandAt(True), "half points from 1 to 16"),
+    row("StandAt-float", lambda: odds.StandAt(10.0), "half points from 1 to 16"),
+    row("StandAt-None", lambda: odds.StandAt(None), "half points from 1 to 16"),
+    row("simulate.run-player-dict-text", lambda: simulate.run(PLAIN, player={"x": "y"}, rounds=1000, seed=1),
+        "hit table"),
+    row("simulate.run-player-dict-keys", lambda: simulate.run(PLAIN, player={-1: True}, rounds=1000, seed=1),
+        "hit table"),
+    row("simulate.run-player-dict-values", lambda: simulate.run(PLAIN, player={1: "yes"}, rounds=1000, seed=1),
+        "hit table"),
     # -- issue 24, item 9: an int of more than 4,300 digits, or megabytes of text, is quoted
     #    shortened in the message (numbers.shown), never through a bare repr() ---------------
     row("big-Card.from_index", lambda: Card.from_index(BIG), "about 10001 digits"),
