@@ -542,7 +542,12 @@ class Shoe:
         sol = self._cache.get(key)
         if sol is None:
             self._cache.clear()  # one deck state at a time
-            sol = self._cache[key] = odds.solve(self.rules, dealer=self.dealer, exact=self.exact, seen=self._seen)
+            # the Solution itself, not odds.solve: near the end of the deck a round could
+            # run out of cards, and the stated approximation above is then used (odds.solve
+            # refuses such a deck, issue 24); Solution.runs_out says when it is
+            gone = set(self._seen)
+            sol = self._cache[key] = odds.Solution(self.rules, self.dealer, self.exact,
+                                                   deck=[c for c in FULL_DECK if c not in gone])
         return sol
 
     def _hand(self, cards):
