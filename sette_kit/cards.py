@@ -19,6 +19,7 @@ Card(7, 'coppe')
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from dataclasses import dataclass
@@ -207,7 +208,10 @@ def _items(value, what: str, *also) -> tuple:
     if value is None or isinstance(value, (str, bytes, bytearray, int, float, dict)) or not hasattr(value, "__iter__"):
         raise SetteKitError(_("{what}: give text such as '{example}' or a list of Cards, not {value}").format(
             what=what, example=_example(2), value=_shown(value)))
-    items = tuple(value)
+    # issue 24: an endless iterable is read no further than one item past the 40 cards
+    items = tuple(itertools.islice(value, len(FULL_DECK) + 1))
+    if len(items) > len(FULL_DECK):
+        raise SetteKitError(_("{what}: more than 40 items: a deck has 40 cards, each at most once").format(what=what))
     for c in items:
         if not isinstance(c, (Card, *also)):
             if also:

@@ -181,6 +181,9 @@ MAX_SAVED_EVENTS = 500
 """A save keeps the current round's events and those of the latest whole rounds, up to
 this many events in all (issue 19.4)."""
 _PARAMS = {"stake": ("amount",), "split": ("amount",), "declare": ("value",)}
+MAX_BOT_ACTIONS = 10_000
+"""The most actions :meth:`Table.play_bots` lets the bots take in one call (a round takes
+a few dozen; only a bot that never ends its turn comes near it)."""
 
 
 @lru_cache(maxsize=1 << 16)
@@ -921,29 +924,32 @@ class Table(Seats):
         return self._stock.pop()
 
     # -- bots ---------------------------------------------------------------------------
-    def play_bots(self) -> int:
+    def play_bots(self, max_actions: int = MAX_BOT_ACTIONS) -> int:
         """Let bot seats act until a human is to act or the round is over; returns the
-        number of actions taken."""
+        number of actions taken.  A bot that never ends its turn (one that declares the
+        matta again and again, say: declaring does not end a turn, S4) is stopped with a
+        SetteKitError after ``max_actions`` actions (issue 24), the table as those actions
+        left it."""
+        max_actions = read_whole(max_actions, "max_actions", 1, 10 ** 9, text=False)
         count = 0
         while self.in_progress:
             seat = self.to_act
             policy = self._bots.get(seat)
             if policy is None:
                 break
-            choice = policy(self.view(seat))
-            if isinstance(choice, str):
-                self.act(choice)
-            else:
-                name, params = choice
-                self.act(name, **(params or {}))
+            if count >= max_actions:
+                raise SetteKitError(_("the bots played {n} actions in this round without ending it or reaching a "
+                                      "human's turn; stopping (max_actions={n})").format(n=max_actions))
+            name, params = _bot_choice(seat, policy(self.view(seat)))
+            self.act(name, **params)
             count += 1
         return count
 
-    def play_round(self) -> RoundResult:
+    def play_round(self, max_actions: int = MAX_BOT_ACTIONS) -> RoundResult:
         """Play one whole round with the bots (starting it if needed) and return its result."""
         if not self.in_progress:
             self.new_round()
-        self.play_bots()
+        self.play_bots(max_actions)
         if self.in_progress:
             raise SetteKitError(_("{name} (seat {seat}) is not a bot: play_round needs bots at every seat to act")
                                 .format(name=self.names[self.to_act], seat=self.to_act))
@@ -1141,6 +1147,17 @@ def _and(names) -> str:
     if len(names) == 1:
         return names[0]
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def _bot_choice(seat: int, choice) -> tuple:
+    """A policy's answer as (action, params): a name, or a pair (name, {params})."""
+    if isinstance(choice, str):
+        return choice, {}
+    if isinstance(choice, tuple) and len(choice) == 2 and isinstance(choice[0], str) and \
+            (choice[1] is None or isinstance(choice[1], dict)):
+        return choice[0], dict(choice[1] or {})
+    raise SetteKitError(_("the bot at seat {seat} returned {choice}: a policy returns an action name such as "
+                          "'hit', or a pair such as ('stake', {{'amount': 2}})").format(seat=seat, choice=shown(choice)))
 
 
 def _default_policy():

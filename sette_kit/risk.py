@@ -41,13 +41,14 @@ import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
+import itertools
 from itertools import product
 from typing import Mapping, NamedTuple
 
 from . import fmt
 from .errors import SetteKitError
 from .i18n import _
-from .numbers import shown
+from .numbers import MAX_MONEY, read_whole, shown
 
 __all__ = ["RoundResult", "round_result", "custom_round", "Ruin", "ruin_probability", "RuinSimulation",
            "simulate_ruin", "bankroll_paths", "StakeRow", "ruin_by_stake", "AfterBusts",
@@ -586,6 +587,10 @@ class StakeRow(NamedTuple):
     expected_rounds: float
 
 
+MAX_STAKES = 50
+"""The most stakes :func:`ruin_by_stake` compares at once."""
+
+
 def ruin_by_stake(rules=None, dealer=None, player=None, *, stakes=(1, 2, 5, 10), bankroll: int = 100,
                   target: int = 200, exact: bool = True) -> list:
     """Volatility against edge: the same player (the same edge per unit staked) at
@@ -597,12 +602,17 @@ def ruin_by_stake(rules=None, dealer=None, player=None, *, stakes=(1, 2, 5, 10),
     >>> [f"{r.stake}: {r.ruin:.4f}" for r in risk.ruin_by_stake("plain", stakes=(1, 5, 10))]
     ['1: 1.0000', '5: 0.9987', '10: 0.9646']
     """
-    try:
-        stakes = [int(s) if not isinstance(s, bool) and float(s).is_integer() else s for s in stakes]
-    except (TypeError, ValueError):
-        raise SetteKitError(_("stakes={stakes}: give whole stakes such as (1, 2, 5, 10)").format(stakes=shown(stakes))) from None
-    if not stakes or any(not isinstance(s, int) or s < 1 for s in stakes):
-        raise SetteKitError(_("stakes={stakes}: give whole stakes >= 1 such as (1, 2, 5, 10)").format(stakes=shown(stakes)))
+    if isinstance(stakes, (str, bytes, Mapping)) or not hasattr(stakes, "__iter__"):
+        raise SetteKitError(_("stakes={stakes}: give a list of whole stakes such as (1, 2, 5, 10)").format(
+            stakes=shown(stakes)))
+    given = list(itertools.islice(stakes, MAX_STAKES + 1))  # issue 24: an endless list is not read to its end
+    if len(given) > MAX_STAKES:
+        raise SetteKitError(_("stakes: at most {most} stakes at once (each is a whole ruin computation)").format(
+            most=MAX_STAKES))
+    if not given:
+        raise SetteKitError(_("stakes={stakes}: give a list of whole stakes such as (1, 2, 5, 10)").format(
+            stakes=shown(stakes)))
+    stakes = [read_whole(s, f"stakes[{i}]", 1, MAX_MONEY, text=False) for i, s in enumerate(given)]
     base = round_result(rules, dealer, player, exact=exact)
     out = []
     for s in stakes:

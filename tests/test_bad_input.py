@@ -20,6 +20,7 @@ Saved games (issue 18, item 21) have their own table in ``tests/test_saves.py``.
 
 from __future__ import annotations
 
+import itertools
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -30,7 +31,7 @@ import pytest
 import sette_kit as sk
 from sette_kit import (answers, counting, fmt, numbers, odds, policies, quattro, questions, risk, simulate, strategy,
                        strategy_text, trees, trentuno)
-from sette_kit.cards import Card, Deck, format_cards, parse_card, parse_cards
+from sette_kit.cards import Card, Deck, as_cards, format_cards, parse_card, parse_cards
 from sette_kit.errors import IllegalMove, SetteKitError
 from sette_kit.game import Table
 from sette_kit.rules import Rules
@@ -57,6 +58,23 @@ def _table(**kw):
 def _staking():
     t = _table()
     t.new_round()  # Bo (or Ada) to stake
+    return t
+
+
+def _bot_table(policy):
+    t = Table("plain", ["Ada", "Bo"], seed=1, banker=0, bots={1: policy})
+    t.new_round()
+    return t
+
+
+def _declaring_bot_table():
+    # a bot that declares the matta again and again: declaring does not end a turn (S4)
+    def bot(v):
+        if "declare" in v.legal:
+            return "declare", {"value": 4}
+        return ("stake", {}) if "stake" in v.legal else "hit"
+    t = Table("italian", ["A", "B"], seed=1, banker=0, deck="3c 5d Rd", bots={1: bot})
+    t.new_round()
     return t
 
 
@@ -436,6 +454,25 @@ LIBRARY = [
     row("strategy_text.house_edge_text-None", lambda: strategy_text.house_edge_text(None), "Solution"),
     row("strategy_text.edge_change_text-None", lambda: strategy_text.edge_change_text(None, None), "Solution"),
     row("strategy_text.strategy_sentences-str", lambda: strategy_text.strategy_sentences("plain"), "Solution"),
+    # -- issue 24, item 10: endless work is bounded -----------------------------------------
+    row("Table.play_bots-declares-forever", lambda: _declaring_bot_table().play_bots(), "max_actions"),
+    row("Table.play_round-declares-forever", lambda: _declaring_bot_table().play_round(), "max_actions"),
+    row("Table.play_bots-max_actions-negative", lambda: _declaring_bot_table().play_bots(max_actions=-1), "max_actions"),
+    row("Table.play_bots-max_actions-text", lambda: _declaring_bot_table().play_bots(max_actions="9"), "max_actions"),
+    row("Table.play_bots-returns-42", lambda: _bot_table(lambda v: 42).play_bots(), "the bot at seat 1 returned 42"),
+    row("Table.play_bots-returns-None", lambda: _bot_table(lambda v: None).play_bots(), "returned None"),
+    row("Table.play_bots-returns-triple", lambda: _bot_table(lambda v: ("hit", {}, 3)).play_bots(), "returned"),
+    row("Table.play_bots-params-list", lambda: _bot_table(lambda v: ("stake", [1])).play_bots(), "returned"),
+    row("ruin_by_stake-5000-stakes", lambda: risk.ruin_by_stake("plain", stakes=range(1, 5001)), "at most 50"),
+    row("ruin_by_stake-endless", lambda: risk.ruin_by_stake("plain", stakes=itertools.count(1)), "at most 50"),
+    row("ruin_by_stake-text", lambda: risk.ruin_by_stake("plain", stakes="5"), "list of whole stakes"),
+    row("ruin_by_stake-big", lambda: risk.ruin_by_stake("plain", stakes=(1, BIG)), "stakes[1]"),
+    row("ruin_by_stake-empty", lambda: risk.ruin_by_stake("plain", stakes=()), "list of whole stakes"),
+    row("parse_cards-endless", lambda: parse_cards(itertools.repeat("7c")), "more than 40"),
+    row("as_cards-endless", lambda: as_cards(itertools.count()), "more than 40"),
+    row("Deck-endless", lambda: Deck(itertools.repeat(Card(7, 0))), "more than 40"),
+    row("bust_probability-seen-endless", lambda: odds.bust_probability("7c", seen=itertools.repeat(Card(1, 0))),
+        "more than 40"),
     # -- issue 24, item 8: a policy is checked where it is made (StandAt's constructor), so
     #    solve, final_distribution, simulate.run and round_result never meet a bad one ---------
     row("StandAt-text", lambda: odds.StandAt("x"), "half points from 1 to 16"),
