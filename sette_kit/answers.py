@@ -39,7 +39,7 @@ from fractions import Fraction
 from . import fmt
 from .errors import SetteKitError
 from .i18n import N_, _, get_language
-from .numbers import read_number, shown
+from .numbers import not_ascii_digits, read_number, shown
 
 __all__ = [
     "Answer", "Verdict", "parse_answer", "parse_yes_no", "check", "matches", "fmt_exact",
@@ -83,11 +83,11 @@ del _value, _words, _word
 _RE_WORD_HALF = re.compile(r"(?:(\S+) (?:e|y|and a|and) )?(?:a |one |un )?(mezzo|mezza|media|medio|half)")
 _DASHES = str.maketrans({"−": "-", "–": "-", "⁄": "/", "∕": "/", "÷": "/", ",": "."})
 
-_INT = r"[+-]?\d+"
-_DEC = r"[+-]?(?:\d+\.\d*|\.\d+)"
-_RE_FRACTION = re.compile(rf"({_INT})\s*/\s*(\d+)")
-_RE_MIXED = re.compile(rf"({_INT})\s+(\d+)\s*/\s*(\d+)")  # 7 1/2
-_RE_HALF = re.compile(r"([+-]?\d*)\s*½")  # 7½, ½
+_INT = r"[+-]?[0-9]+"
+_DEC = r"[+-]?(?:[0-9]+\.[0-9]*|\.[0-9]+)"
+_RE_FRACTION = re.compile(rf"({_INT})\s*/\s*([0-9]+)")
+_RE_MIXED = re.compile(rf"({_INT})\s+([0-9]+)\s*/\s*([0-9]+)")  # 7 1/2
+_RE_HALF = re.compile(r"([+-]?[0-9]*)\s*½")  # 7½, ½
 _RE_DECIMAL = re.compile(_DEC)
 _RE_INT = re.compile(_INT)
 _RE_PERCENT = re.compile(rf"({_DEC}|{_INT})\s*%")
@@ -155,7 +155,7 @@ def _local_decimal(text: str) -> str:
     return text if get_language() == "en" else text.replace(".", ",")
 
 
-_RE_GROUPED = re.compile(r"[+-]?\d{1,3}(?:\.\d{3})+,\d*%?")
+_RE_GROUPED = re.compile(r"[+-]?[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]*%?")
 
 
 def _words_answer(t: str):
@@ -214,9 +214,12 @@ def parse_answer(text, kind: str = "number") -> Answer:
         t = t.replace(".", "")
     t = t.translate(_DASHES)
     t = re.sub(r"\s+", " ", t)
-    t = re.sub(r"(?<=\d) (?=[½%])", "", t)
+    t = re.sub(r"(?<=[0-9]) (?=[½%])", "", t)
     if not t:
         raise SetteKitError(_("no answer given; accepted forms: {accepted}").format(accepted=accepted))
+    if not_ascii_digits(t):  # issue 24: '١/٢' or '１/２' is not read as 1/2
+        raise SetteKitError(_("{text}: write the number with the digits 0-9; accepted forms: {accepted}").format(
+            text=shown(raw), accepted=accepted))
     answer = None
     if m := _RE_PERCENT.fullmatch(t):
         num = m.group(1)

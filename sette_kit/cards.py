@@ -369,8 +369,13 @@ def _coerce(enum, value, what, accepted):
         return value
     try:
         if isinstance(value, str):
-            key = value.strip().upper()
+            key = value.strip()
+            if not key.isascii():  # issue 24: no look-alike letters or digits ('٧', '７', 'ſpade')
+                raise ValueError
+            key = key.upper()
             if key.isdigit():
+                if enum is Suit:  # issue 24: a suit is written by its name ('1' is not denari)
+                    raise ValueError
                 return enum(int(key))
             return enum[key]
         if isinstance(value, bool):
@@ -441,7 +446,7 @@ def _code_readings(token: str, face: Face, own: bool = True) -> Card | None:
     ``own`` is True when ``face`` is the caller's face: only then are the Spanish
     numbered figures (10, 11, 12) read, so that '10c' never passes for a card of a
     52-card deck in another face (D2)."""
-    m = re.fullmatch(r"(1[0-2]|[1-9]|[a-z])(.)", token, flags=re.IGNORECASE)
+    m = re.fullmatch(r"(1[0-2]|[1-9]|[a-z])(.)", token, flags=re.IGNORECASE | re.ASCII)
     if not m:
         return None
     rank_text, suit_text = m.group(1), m.group(2)
@@ -748,6 +753,10 @@ class Deck:
     def reshuffle(self, cards: Iterable[Card]) -> None:
         """Put ``cards`` (which must have been dealt) back and shuffle the deck (S18)."""
         cards = list(_items(cards, "reshuffle"))
+        if len(set(cards)) != len(cards):  # issue 24: a card goes back once (the deck keeps 40 different cards)
+            twice = sorted({c for c in cards if cards.count(c) > 1})
+            raise SetteKitError(_("reshuffle: {cards} given more than once: each card goes back once").format(
+                cards=", ".join(c.name() for c in twice)))
         for c in cards:
             if c not in self.dealt:
                 raise SetteKitError(_("{card} was not dealt from this deck, so it cannot go back").format(

@@ -54,7 +54,7 @@ from .errors import SetteKitError
 from .i18n import N_, _, get_language
 
 __all__ = ["MAX_CHARS", "MAX_EXPONENT", "MAX_DIGITS", "MAX_MONEY", "read_number", "read_whole", "read_halves",
-           "check_text", "shown", "fmt_half"]
+           "check_text", "shown", "fmt_half", "not_ascii_digits"]
 
 MAX_CHARS = 40
 """A number written with more characters than this is refused unread."""
@@ -71,15 +71,15 @@ MAX_MONEY = 10 ** 12
 NUMBER_FORMS = N_("a number such as 7, 7½, 15/2 or 7.5")
 
 _MINUS = str.maketrans({"−": "-", "–": "-", "⁄": "/", "∕": "/"})
-_INT = r"[+-]?\d+(?:_\d+)*"
-_UINT = r"\d+(?:_\d+)*"
-_DEC = r"[+-]?(?:\d+(?:_\d+)*\.(?:\d+(?:_\d+)*)?|\.\d+(?:_\d+)*)"
+_INT = r"[+-]?[0-9]+(?:_[0-9]+)*"
+_UINT = r"[0-9]+(?:_[0-9]+)*"
+_DEC = r"[+-]?(?:[0-9]+(?:_[0-9]+)*\.(?:[0-9]+(?:_[0-9]+)*)?|\.[0-9]+(?:_[0-9]+)*)"
 _RE_INT = re.compile(_INT)
 _RE_DEC = re.compile(_DEC)
-_RE_SCI = re.compile(rf"({_DEC}|{_INT})[eE]([+-]?\d+)")
+_RE_SCI = re.compile(rf"({_DEC}|{_INT})[eE]([+-]?[0-9]+)")
 _RE_FRACTION = re.compile(rf"({_INT})\s*/\s*({_UINT})")
 _RE_MIXED = re.compile(rf"({_INT})\s+({_UINT})\s*/\s*({_UINT})")
-_RE_HALF = re.compile(r"([+-]?\d*)\s*½")
+_RE_HALF = re.compile(r"([+-]?[0-9]*)\s*½")
 _RE_PLAIN = re.compile(r"[+-]?[0-9]+")
 
 
@@ -168,7 +168,7 @@ def _error(message: str, what: str, value, accepted: str, **more) -> SetteKitErr
     return SetteKitError(_(message).format(what=what, value=shown(value), accepted=_(accepted), **more))
 
 
-_RE_GROUPED = re.compile(r"[+-]?\d{1,3}(?:\.\d{3})+,\d*")
+_RE_GROUPED = re.compile(r"[+-]?[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]*")
 
 
 def _decimal_comma(t: str) -> str:
@@ -181,8 +181,22 @@ def _decimal_comma(t: str) -> str:
     return t.replace(",", ".") if t.count(",") == 1 else t
 
 
+def not_ascii_digits(text: str) -> bool:
+    """True if ``text`` holds a digit other than 0-9 ('٧', '７', '²'): the kit reads numbers
+    written with the ASCII digits only (issue 24), never a look-alike.
+
+    >>> not_ascii_digits("7½"), not_ascii_digits("٧"), not_ascii_digits("１/２")
+    (False, True, True)
+    """
+    return not text.isascii() and any(ch.isdigit() or ch.isnumeric() for ch in text if not ch.isascii()
+                                      and ch != "½")
+
+
 def _read_text(text: str, what: str, accepted: str) -> Fraction:
     t = check_text(text, what, accepted).translate(_MINUS)
+    if not_ascii_digits(t):
+        raise _error(N_("cannot read {what}={value}: write the number with the digits 0-9; accepted {accepted}"),
+                     what, text, accepted)
     t = _decimal_comma(re.sub(r"\s+", " ", t))
     try:
         if _RE_INT.fullmatch(t):

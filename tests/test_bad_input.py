@@ -61,6 +61,11 @@ def _staking():
     return t
 
 
+def _dealt(n):
+    d = Deck(seed=1)
+    return d, d.deal(n)
+
+
 def _bot_table(policy):
     t = Table("plain", ["Ada", "Bo"], seed=1, banker=0, bots={1: policy})
     t.new_round()
@@ -454,6 +459,24 @@ LIBRARY = [
     row("strategy_text.house_edge_text-None", lambda: strategy_text.house_edge_text(None), "Solution"),
     row("strategy_text.edge_change_text-None", lambda: strategy_text.edge_change_text(None, None), "Solution"),
     row("strategy_text.strategy_sentences-str", lambda: strategy_text.strategy_sentences("plain"), "Solution"),
+    # -- issue 24, item 11: no corrupt state, and only ASCII digits where numbers are read ------
+    row("Deck.reshuffle-twice", lambda: (lambda d, c: d.reshuffle([c[0], c[0]]))(*_dealt(2)), "more than once"),
+    row("Deck.reshuffle-twice-more", lambda: (lambda d, c: d.reshuffle([c[0], c[1], c[0]]))(*_dealt(3)),
+        "more than once"),
+    row("Card-suit-digit-text", lambda: Card(7, "1"), "not a suit"),
+    row("Card-suit-digit-text-0", lambda: Card(7, "0"), "not a suit"),
+    row("Card-rank-arabic-digit", lambda: Card("٧", "coppe"), "not a rank"),
+    row("Card-rank-fullwidth-digit", lambda: Card("７", "coppe"), "not a rank"),
+    row("Card-suit-long-s", lambda: Card(7, "ſpade"), "not a suit"),
+    row("parse_cards-long-s", lambda: parse_cards("ſo"), "cannot read"),
+    row("parse_cards-fullwidth", lambda: parse_cards("７c"), "cannot read"),
+    row("parse_answer-fullwidth", lambda: answers.parse_answer("１/２"), "digits 0-9"),
+    row("parse_answer-arabic", lambda: answers.parse_answer("٣/٤"), "digits 0-9"),
+    row("read_number-arabic", lambda: numbers.read_number("٧"), "digits 0-9"),
+    row("read_whole-superscript", lambda: numbers.read_whole("²", "amount"), "digits 0-9"),
+    row("score-declare-fullwidth", lambda: score("Rd 3c", ITALIAN, declare="４"), "digits 0-9"),
+    row("stand_at-fullwidth", lambda: odds.stand_at("５"), "digits 0-9"),
+    row("simulate.run-rounds-fullwidth", lambda: simulate.run(PLAIN, rounds="１０００", seed=1), "digits 0-9"),
     # -- issue 24, item 10: endless work is bounded -----------------------------------------
     row("Table.play_bots-declares-forever", lambda: _declaring_bot_table().play_bots(), "max_actions"),
     row("Table.play_round-declares-forever", lambda: _declaring_bot_table().play_round(), "max_actions"),
@@ -771,6 +794,27 @@ def test_some_rows_run_as_real_processes():
 
 
 # -- the number boxes of the widgets (issue 19.3: a person types these) -----------------------------
+
+def test_widget_number_boxes_read_only_ascii_digits():
+    """Issue 24, item 11: '２' or '１０００' typed in a box is refused, the state unchanged."""
+    from widgets.simulation_lab import SimulationLab
+    from widgets.table_player import TablePlayer
+
+    t = TablePlayer("plain", bots=1, seed=4)
+    t.new_round()
+    before = t.table.to_json()
+    t.amount_box.value = "２"
+    t.buttons["stake"].click()
+    assert t.table.to_json() == before and "whole number" in t.message_text, t.message_text
+    lab = SimulationLab()
+    assert lab.set_rounds("１０００") is None and lab.rounds == 100_000
+    assert "whole number" in lab.message_text, lab.message_text
+    from widgets._labkit import whole
+
+    with pytest.raises(SetteKitError, match="whole number"):
+        whole("１０", 1, 100, "Paths")
+    assert whole("1,000", 1, None, "Paths") == 1000
+
 
 def test_widget_number_boxes_refuse_huge_numbers_with_a_short_message():
     from widgets.simulation_lab import SimulationLab

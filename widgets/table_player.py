@@ -45,7 +45,7 @@ import ipywidgets
 from sette_kit import odds, policies
 from sette_kit.errors import IllegalMove, SetteKitError
 from sette_kit.i18n import N_, _, ngettext, pgettext
-from sette_kit.numbers import MAX_CHARS, shown
+from sette_kit.numbers import MAX_CHARS, read_whole, shown
 from sette_kit.game import Table
 from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
@@ -139,9 +139,9 @@ def _parse_amount(amount, lo: int, hi: int, what: str) -> int:
         if len(text) > MAX_CHARS:  # issue 19.3: the size is checked before the text becomes a number
             raise SetteKitError(_("Type the {what} as a whole number from {lo} to {hi} (you typed {typed}, "
                                   "too long for a number).").format(what=what, lo=lo, hi=hi, typed=shown(text)))
-        try:
-            amount = int(text)
-        except ValueError:
+        try:  # sette_kit.numbers reads it: ASCII digits only (issue 24: '２' is not 2)
+            amount = read_whole(text, "amount", plain=True)
+        except SetteKitError:
             raise SetteKitError(_("Type the {what} as a whole number from {lo} to {hi} (you typed {typed}).").format(
                 what=what, lo=lo, hi=hi, typed=shown(text))) from None
     elif isinstance(amount, float) and amount.is_integer():
@@ -150,7 +150,7 @@ def _parse_amount(amount, lo: int, hi: int, what: str) -> int:
         raise SetteKitError(_("Type the {what} as a whole number from {lo} to {hi}.").format(what=what, lo=lo, hi=hi))
     if not lo <= amount <= hi:
         raise SetteKitError(_("The {what} must be from {lo} to {hi}; {amount} is out of range.").format(
-            what=what, lo=lo, hi=hi, amount=amount))
+            what=what, lo=lo, hi=hi, amount=shown(amount)))
     return amount
 
 
