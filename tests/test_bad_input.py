@@ -789,6 +789,36 @@ def test_cli_rejects_bad_input_with_one_line_and_exit_code_2(cli_processes, rid,
     assert len(lines[0]) < 1200, lines[0][:300]
 
 
+# -- the terminal games' prompts (issue 24, item 14: one reader for the numbers typed there) ---------
+
+PLAY = ["play", "--seed", "3", "--bots", "1", "--rounds", "1"]
+TRENTUNO_PLAY = ["trentuno", "play", "--seed", "2", "--bots", "1"]
+PROMPTS = [
+    ("play-superscript", PLAY, "²\nq\n", "I do not know '²'"),
+    ("play-stake-superscript", PLAY, "stake ²\nq\n", "Give a whole amount"),
+    ("play-split-superscript", PLAY, "split ³\nq\n", "Give a whole amount"),
+    ("play-stake-arabic", PLAY, "stake ٣\nq\n", "Give a whole amount"),
+    ("play-fullwidth", PLAY, "５\nq\n", "I do not know"),
+    ("play-stake-huge", PLAY, "stake " + "9" * 5000 + "\nq\n", "Give a whole amount"),
+    ("trentuno-superscript", TRENTUNO_PLAY, "s\n²\nq\n", "Sorry: cannot read '²' as a card"),
+    ("trentuno-arabic", TRENTUNO_PLAY, "s\n٣\nq\n", "Sorry: cannot read '٣' as a card"),
+    ("trentuno-card-99", TRENTUNO_PLAY, "s\n99\nq\n", "there is no card number"),
+]
+
+
+@pytest.mark.timeout(HANG_S * 2)
+@pytest.mark.parametrize("rid, argv, stdin, phrase", PROMPTS, ids=[r[0] for r in PROMPTS])
+def test_the_terminal_prompts_read_numbers_with_one_reader(rid, argv, stdin, phrase):
+    try:
+        r = subprocess.run([sys.executable, "-m", "sette_kit", *argv], input=stdin, capture_output=True, text=True,
+                           timeout=HANG_S)
+    except subprocess.TimeoutExpired:  # pragma: no cover - a hang
+        pytest.fail(f"sette-kit {' '.join(argv)} did not end within the hang guard of {HANG_S} s")
+    assert "Traceback" not in r.stderr and "Traceback" not in r.stdout, r.stderr[-2000:]
+    assert r.returncode in (0, 130), (r.returncode, r.stderr[-500:])
+    assert phrase in r.stdout, r.stdout[-1500:]
+
+
 def test_some_rows_run_as_real_processes():
     assert 15 <= sum(_in_a_process(argv) for _, argv, _ in CLI) <= 60
 
