@@ -198,6 +198,9 @@ def parse_answer(text, kind: str = "number") -> Answer:
     accepted = _(ACCEPTED[kind])
     if isinstance(text, (int, Fraction)) and not isinstance(text, bool):
         value = read_number(text, "the answer", accepted=accepted)  # size checked (issue 19.3)
+        if kind == "probability" and not 0 <= value <= 1:  # issue 24: 42 is no probability, given as a number too
+            raise SetteKitError(_("a probability lies between 0 and 1; accepted forms: {accepted}").format(
+                accepted=accepted))
         return Answer(str(value), value, "integer" if value.denominator == 1 else "fraction")
     if not isinstance(text, str):
         raise SetteKitError(_("an answer must be text such as '24/37'; accepted forms: {accepted}").format(
@@ -323,6 +326,9 @@ def fmt_exact(value, kind: str = "number") -> str:
     >>> fmt_exact(Fraction(4717993354808, 67408879019625)), fmt_exact(Fraction(1615261979, 6068478780), "probability")
     ('about 0.0700', 'about 0.2662 (26.62%)')
     """
+    if kind not in _FMT_KINDS:  # issue 24: an unknown kind is an error, not 'number'
+        raise SetteKitError(_("kind={kind}: accepted kinds are {kinds}").format(
+            kind=shown(kind), kinds=", ".join(map(repr, _FMT_KINDS))))
     if kind == "yesno":
         return _("yes") if value else _("no")
     value = read_number(value, "value", accepted=_("an exact value: a Fraction or a whole number"))
@@ -330,6 +336,7 @@ def fmt_exact(value, kind: str = "number") -> str:
 
 
 _EXACT = N_("the exact value: a Fraction or a whole number")
+_FMT_KINDS = KINDS
 
 
 def _fmt_exact(value: Fraction, kind: str) -> str:

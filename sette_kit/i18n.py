@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import re
+from numbers import Real as _Real
 import os
 from contextlib import contextmanager
 from pathlib import Path
@@ -173,7 +174,13 @@ def gettext(message: str) -> str:
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """The singular or plural form for ``n``, in the current language."""
+    """The singular or plural form for ``n``, in the current language (``n`` a number:
+    issue 24, None or NaN is an error, not the plural)."""
+    if not isinstance(n, _Real) or isinstance(n, bool) or n != n:
+        from .errors import SetteKitError
+        from .numbers import shown
+
+        raise SetteKitError(f"ngettext: n={shown(n)} must be a number (a count)")
     if _current == "en":
         return singular if n == 1 else plural
     return translations().ngettext(singular, plural, n)

@@ -107,6 +107,7 @@ The table (Q5, S7, S8, S17, S18)
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import random
 from dataclasses import dataclass, field
@@ -181,6 +182,9 @@ class QuattroRules:
         if self.matta is not None and not isinstance(self.matta, Card):
             raise SetteKitError(_("matta={matta} must be a Card (e.g. Card('Re', 'denari')) or None (Q1)").format(
                 matta=shown(self.matta)))
+        if self.matta is not None and not self.matta.is_figure:  # Q1, as S3: the matta is a figure
+            raise SetteKitError(_("matta={matta} must be a figure (Fante, Cavallo or Re), such as Card('Re', "
+                                  "'denari') (Q1, S3)").format(matta=shown(self.matta)))
         if not isinstance(self.face, str) or self.face not in ("italian", "french", "spanish"):
             raise SetteKitError(_("face={face}: accepted 'italian', 'french', 'spanish' (D1)").format(
                 face=shown(self.face)))
@@ -655,7 +659,13 @@ def showdown(hands: Sequence, dealer: int | None = None, rules: QuattroRules | N
     if double_six is not None and (isinstance(double_six, (str, bytes)) or not hasattr(double_six, "__iter__")):
         raise SetteKitError(_("double_six={value}: give the list of seats that declared a double "
                               "six (Q3), or None").format(value=shown(double_six)))
-    declared = None if double_six is None else set(double_six)
+    if not hands:
+        raise SetteKitError(_("hands: give a list with one hand per seat; a showdown needs at least one hand"))
+    declared = None if double_six is None else set(itertools.islice(double_six, len(hands) + 1))
+    if declared is not None and any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < len(hands)
+                                    for s in declared):
+        raise SetteKitError(_("double_six={value}: the seats that declared a double six are seats 0-{last} "
+                              "(Q3)").format(value=shown(double_six), last=len(hands) - 1))
     fixed: list = []
     choices: dict[int, list[QuattroScore]] = {}
     seen: set = set()
@@ -1184,11 +1194,15 @@ class QuattroGame(Seats):
             out.append(Option("double_six"))
         return Legal(out)
 
-    def act(self, action, seat=None) -> None:
+    def act(self, action, seat=None, **params) -> None:
         """Play an action for the seat to act: ``"draw"``, ``"stand"``, ``"double_six"`` or,
         between hands, ``"next_hand"``.  ``seat=`` (a seat or a name) checks that it is that
         player's turn.  An illegal action raises :class:`~sette_kit.errors.IllegalMove` and
-        leaves the game exactly as it was."""
+        leaves the game exactly as it was.  No action takes parameters (issue 24: an
+        unknown keyword is an IllegalMove naming it, not a TypeError)."""
+        if params:
+            raise IllegalMove(_("{action} takes no parameters; got {extra}").format(
+                action=shown(action), extra=", ".join(sorted(map(shown, params)))))
         if isinstance(action, Option):
             action = action.name
         if action not in ACTIONS:

@@ -46,9 +46,10 @@ from itertools import product
 from typing import Mapping, NamedTuple
 
 from . import fmt
+from ._checks import read_bool
 from .errors import SetteKitError
 from .i18n import _
-from .numbers import MAX_MONEY, read_whole, shown
+from .numbers import MAX_MONEY, read_number, read_whole, shown
 
 __all__ = ["RoundResult", "round_result", "custom_round", "Ruin", "ruin_probability", "RuinSimulation",
            "simulate_ruin", "bankroll_paths", "StakeRow", "ruin_by_stake", "AfterBusts",
@@ -154,6 +155,21 @@ def _stake(x, name="stake"):
     return _amount(x, name)
 
 
+MAX_RESULTS = 2001
+"""The most results a :func:`custom_round` may have."""
+
+
+def _small(x) -> bool:
+    """A number of at most 60 digits in its numerator and denominator (issue 24: a Fraction
+    such as 1/10**5000 cannot be written out in a description)."""
+    if isinstance(x, (int, Fraction)) and not isinstance(x, bool):
+        try:
+            read_number(x, "x")
+        except SetteKitError:
+            return False
+    return True
+
+
 def custom_round(distribution: Mapping, stake=1, label: str = "") -> RoundResult:
     """A round with a given law of the result per unit stake, e.g. a coin game, for
     teaching or for comparing with Sette e mezzo.
@@ -166,12 +182,17 @@ def custom_round(distribution: Mapping, stake=1, label: str = "") -> RoundResult
         raise SetteKitError(_("distribution={distribution}: give a dict result -> probability, such as "
                               "{example}").format(distribution=shown(distribution),
                                                   example="{-1: Fraction(1, 2), 1: Fraction(1, 2)}"))
+    if len(distribution) > MAX_RESULTS:  # issue 24: a bounded law (the chains are built from it)
+        raise SetteKitError(_("distribution: at most {most} results").format(most=MAX_RESULTS))
     for x, p in distribution.items():
         if isinstance(x, bool) or not isinstance(x, (int, Fraction)) or not -1000 <= x <= 1000:
             raise SetteKitError(_("distribution: the result {x} must be a whole number or a Fraction from -1000 to 1000 (per "
                                   "unit stake)").format(x=shown(x)))
         if isinstance(p, bool) or not isinstance(p, (int, Fraction, float)) or not 0 <= p <= 1:
             raise SetteKitError(_("distribution: the probability {p} of {x} must be a number from 0 to 1").format(p=shown(p), x=shown(x)))
+        if not (_small(x) and _small(p)):
+            raise SetteKitError(_("distribution: a result or a probability has more than 60 digits (at most 60 in a "
+                                  "numerator or a denominator)"))
     total = sum(distribution.values())
     if (isinstance(total, float) and abs(total - 1) > 1e-12) or (not isinstance(total, float) and total != 1):
         raise SetteKitError(_("distribution: the probabilities add up to {total}, not 1").format(total=total))
@@ -296,35 +317,51 @@ def _chain(game, bankroll, target, min_stake):
 
 
 def _banded_solve(A: list, rhs: list, w: int) -> list:
-    """Gaussian elimination without pivoting on a matrix whose nonzeros lie within ``w``
-    of the diagonal (I - Q for a substochastic Q from which absorption is certain: an
-    M-matrix, for which elimination without pivoting is stable and keeps the band).
-    ``rhs``: a list of right-hand sides.  Works in floats or in Fractions."""
+    """Gaussian elimination without pivoting on a sparse matrix (rows as dicts column ->
+    value) whose nonzeros lie within ``w`` of the diagonal (I - Q for a substochastic Q
+    from which absorption is certain: an M-matrix, for which elimination without pivoting
+    is stable and keeps the band).  Only the nonzeros are stored and visited (a game of
+    results -1000 and +1000 has a wide band but two nonzeros a row).  ``rhs``: a list of
+    right-hand sides.  Works in floats or in Fractions."""
     n = len(A)
+    below = [[] for _ in range(n)]  # below[k]: the rows i > k with a nonzero in column k
+    for i, row in enumerate(A):
+        for j in row:
+            if j < i:
+                below[j].append(i)
     for k in range(n):
-        piv = A[k][k]
         rowk = A[k]
-        hi = min(n, k + w + 1)
-        for i in range(k + 1, hi):
-            a = A[i][k]
+        piv = rowk.get(k, 0)
+        if not piv:  # the chain can stay for ever at some bankroll: no ruin probability to give
+            raise SetteKitError(_("game: from some bankroll the rounds can go on for ever without ruin or the "
+                                  "target, so there is no probability of ruin to compute"))
+        upper = [(j, v) for j, v in rowk.items() if j > k and v]
+        for i in below[k]:
+            rowi = A[i]
+            a = rowi.pop(k, 0)
             if not a:
                 continue
             f = a / piv
-            rowi = A[i]
-            for j in range(k, hi):
-                if rowk[j]:
-                    rowi[j] -= f * rowk[j]
+            for j, v in upper:
+                old = rowi.get(j)
+                if old is None:
+                    rowi[j] = -f * v
+                    if j < i:
+                        below[j].append(i)
+                else:
+                    rowi[j] = old - f * v
             for r in rhs:
                 r[i] -= f * r[k]
     out = []
     for r in rhs:
         x = [0] * n
         for i in range(n - 1, -1, -1):
+            row = A[i]
             s = r[i]
-            for j in range(i + 1, min(n, i + w + 1)):
-                if A[i][j]:
-                    s -= A[i][j] * x[j]
-            x[i] = s / A[i][i]
+            for j, v in row.items():
+                if j > i and v:
+                    s -= v * x[j]
+            x[i] = s / row[i]
         out.append(x)
     return out
 
@@ -390,7 +427,11 @@ def ruin_probability(game: RoundResult, bankroll: int = 100, target: int = 200, 
     """
     if not isinstance(game, RoundResult):
         raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
+    read_bool(exact, "exact")
     bankroll, target, min_stake, states = _chain(game, bankroll, target, min_stake)
+    if not any(p and x for part in game.parts if part.probability for x, p in part.per_unit.items()):
+        raise SetteKitError(_("game: every result of this round is 0, so the bankroll never moves and neither ruin nor "
+                              "the target is ever reached (issue 24)"))
     index = {b: i for i, b in enumerate(states)}
     n = len(states)
     exact_probs = all(isinstance(p, (int, Fraction)) for part in game.parts
@@ -416,12 +457,13 @@ def ruin_probability(game: RoundResult, bankroll: int = 100, target: int = 200, 
         rows.append(row)
         c_ruin.append(ruin)
 
-    def matrix(conv):
-        A = [[conv(0)] * n for _ in range(n)]
+    def matrix(conv):  # I - Q, sparse: one dict per row
+        A = []
         for i, row in enumerate(rows):
-            A[i][i] = conv(1)
+            a = {i: conv(1)}
             for j, p in row.items():
-                A[i][j] -= conv(p)
+                a[j] = a.get(j, conv(0)) - conv(p)
+            A.append(a)
         return A
 
     if exact:
@@ -429,16 +471,15 @@ def ruin_probability(game: RoundResult, bankroll: int = 100, target: int = 200, 
         bound, method = 0.0, _("Gaussian elimination in exact Fractions")
     else:
         r, t = _banded_solve(matrix(float), [[float(c) for c in c_ruin], [1.0] * n], w)
-        bound = math.nan
-        method = _("Gaussian elimination in floats")
-        if exact_probs:  # one refinement with the residual computed exactly
-            res = _residual(rows, c_ruin, r)
-            d, = _banded_solve(matrix(float), [[float(x) for x in res]], w)
-            r = [a + b for a, b in zip(r, d)]
-            res = _residual(rows, c_ruin, r)
-            bound = 2 * max(abs(float(x)) for x in res) * max(t)
-            method = _("Gaussian elimination in floats, refined once with the residual computed in exact "
-                       "Fractions; error bound = 2 x max residual x max expected rounds")
+        # one refinement with the residual computed exactly (a float is an exact binary
+        # fraction, so this holds for float probabilities too: issue 24, never a NaN bound)
+        res = _residual(rows, c_ruin, r)
+        d, = _banded_solve(matrix(float), [[float(x) for x in res]], w)
+        r = [a + b for a, b in zip(r, d)]
+        res = _residual(rows, c_ruin, r)
+        bound = 2 * max(abs(float(x)) for x in res) * max(t)
+        method = _("Gaussian elimination in floats, refined once with the residual computed in exact "
+                   "Fractions; error bound = 2 x max residual x max expected rounds")
     by = []
     for b in range(target + 1):
         if b >= target:

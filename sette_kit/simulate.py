@@ -61,7 +61,7 @@ from . import accel
 from ._checks import read_bool, read_callable, read_seed
 from .errors import SetteKitError
 from .i18n import _
-from .numbers import read_whole, shown
+from .numbers import read_number, read_whole, shown
 from .rules import Rules, as_rules
 from .strategy import CLASS_WEIGHTS, BankSeesPlayer, StandAt
 
@@ -181,6 +181,8 @@ class Result:
 
     def z_score(self, exact) -> float:
         """How many standard errors the estimate lies from ``exact`` (a number)."""
+        exact = read_number(exact, "exact", accepted=_("the exact value, a number such as -0.16 or a Fraction"),
+                            text=False)
         return (self.mean - float(exact)) / self.stderr
 
     def __repr__(self) -> str:

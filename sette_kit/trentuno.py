@@ -146,7 +146,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from ._checks import read_bots, read_seed
+from ._checks import read_bool, read_bots, read_seed
 from ._saves import (IDENT, MAX_SAVE_CHARS, CardIndex, Choice, Dict, EventData, Int, List, Name, Obj, Opt, Str,
                      Tuple, build_options, load_json, validate)
 from ._table import replace_checked, seat_names
@@ -715,8 +715,8 @@ class TrentunoGame:
         dealer = game._seat_of(dealer)
         if game.lives[dealer] == 0:
             raise SetteKitError(_("the dealer ({name}) has no lives left").format(name=game.players[dealer]))
-        if isinstance(turns_played, bool) or not isinstance(turns_played, int) or turns_played < 0:
-            raise SetteKitError(_("turns_played must be a whole number >= 0"))
+        # issue 24: bounded as a save holds it (a game the kit cannot save is not made)
+        turns_played = read_whole(turns_played, "turns_played", 0, 10 ** 9, text=False)
         game.dealer = dealer
         game.hands = [[c.index for c in h] for h in hands]
         game.discard_pile = [c.index for c in pile]
@@ -1606,6 +1606,7 @@ def draw_odds(hand, discard_top=None, seen: Iterable = (), rules: TrentunoRules 
     0.305556
     """
     rules = _rules(rules)
+    read_bool(exact, "exact")  # issue 24: None is not False
     hand = _cards(hand)
     if len(hand) != 3:
         raise SetteKitError(_("draw_odds takes a three-card hand, got {n} cards").format(n=len(hand)))

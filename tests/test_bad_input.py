@@ -35,7 +35,7 @@ from sette_kit.cards import Card, Deck, as_cards, format_cards, parse_card, pars
 from sette_kit.errors import IllegalMove, SetteKitError
 from sette_kit.game import Table
 from sette_kit.rules import Rules
-from sette_kit.scoring import card_value, fmt_points, outcome, score, settle
+from sette_kit.scoring import Score, card_value, fmt_points, outcome, score, settle
 
 ITALIAN = Rules.preset("italian")
 PLAIN = Rules.preset("plain")
@@ -459,6 +459,39 @@ LIBRARY = [
     row("strategy_text.house_edge_text-None", lambda: strategy_text.house_edge_text(None), "Solution"),
     row("strategy_text.edge_change_text-None", lambda: strategy_text.edge_change_text(None, None), "Solution"),
     row("strategy_text.strategy_sentences-str", lambda: strategy_text.strategy_sentences("plain"), "Solution"),
+    # -- issue 24, item 12: the review's raw and silent cases are clear errors ------------------
+    row("ruin_probability-never-moves", lambda: risk.ruin_probability(risk.custom_round({0: 1}), 10, 20), "never moves"),
+    row("ruin_probability-never-moves-exact", lambda: risk.ruin_probability(
+        risk.custom_round({0: Fraction(1)}), 10, 20, exact=True), "never moves"),
+    row("ruin_probability-exact-yes", lambda: risk.ruin_probability(risk.round_result("plain"), 100, 200, exact="yes"),
+        "True or False"),
+    row("custom_round-tiny-fraction", lambda: risk.custom_round(
+        {-1: Fraction(1, 10 ** 5000), 1: 1 - Fraction(1, 10 ** 5000)}), "more than 60 digits"),
+    row("custom_round-stake-1e300", lambda: risk.custom_round({-1: 0.5, 1: 0.5}, stake=1e300), "at most"),
+    row("set_language-list", lambda: sk.set_language([]), "accepted languages"),
+    row("set_language-dict", lambda: sk.set_language({}), "accepted languages"),
+    row("set_language-garbage-region", lambda: sk.set_language("it_XX_garbage"), "accepted languages"),
+    row("set_language-long-region", lambda: sk.set_language("es-" + "x" * 1000), "accepted languages"),
+    row("ngettext-None", lambda: sk.i18n.ngettext("a", "b", None), "must be a number"),
+    row("ngettext-nan", lambda: sk.i18n.ngettext("a", "b", float("nan")), "must be a number"),
+    row("Result.z_score-text", lambda: simulate.run(PLAIN, rounds=1000, seed=1).z_score("x"), "exact"),
+    row("draw_odds-exact-None", lambda: trentuno.draw_odds("Ac Rc Fc", exact=None), "True or False"),
+    row("arranged-turns_played-big", lambda: trentuno.TrentunoGame.arranged(
+        ["A", "B"], hands=["Ac Rc Fc", "2d Rd Fd"], discard="7c", turns_played=BIG), "turns_played"),
+    row("QuattroRules-matta-seven", lambda: quattro.QuattroRules(matta=Card(7, 0)), "must be a figure"),
+    row("quattro.showdown-empty", lambda: quattro.showdown([]), "at least one hand"),
+    row("quattro.showdown-double_six-seat", lambda: quattro.showdown(["4c Ac", "3d 2d"], double_six=[7]), "seats 0-1"),
+    row("QuattroGame.act-keyword", lambda: _quattro().act("stand", colour=1), "takes no parameters", IllegalMove),
+    row("fmt_exact-kind", lambda: answers.fmt_exact(Fraction(1, 3), kind="weird"), "accepted kinds"),
+    row("parse_answer-probability-42", lambda: answers.parse_answer(42, "probability"), "between 0 and 1"),
+    row("bank_thresholds-text", lambda: odds.bank_thresholds(PLAIN, thresholds="5"), "list of thresholds"),
+    row("bank_thresholds-endless", lambda: odds.bank_thresholds(PLAIN, thresholds=itertools.repeat(5)), "at most 16"),
+    row("settle-forged-score", lambda: settle(Score((Card(7, 0),), Fraction(15, 2), False, "reale"), "6c", 1, ITALIAN),
+        "not a score its cards can have"),
+    row("settle-forged-empty-score", lambda: settle(Score((), Fraction(7), False, "points"), "6c", 1, ITALIAN),
+        "not a score its cards can have"),
+    row("best_staking_plan-text", lambda: odds.best_staking_plan(odds.solve(PLAIN), "1", "10"), "stake"),
+    row("best_staking_plan-above-money", lambda: odds.best_staking_plan(odds.solve(PLAIN), 1, 10 ** 13), "at most"),
     # -- issue 24, item 11: no corrupt state, and only ASCII digits where numbers are read ------
     row("Deck.reshuffle-twice", lambda: (lambda d, c: d.reshuffle([c[0], c[0]]))(*_dealt(2)), "more than once"),
     row("Deck.reshuffle-twice-more", lambda: (lambda d, c: d.reshuffle([c[0], c[1], c[0]]))(*_dealt(3)),
@@ -563,13 +596,62 @@ def _widgets():
 WIDGETS = [
     row("SimulationLab-rounds-big", lambda: _widgets().SimulationLab(rounds=BIG), "Rounds"),
     row("SimulationLab-seed-big", lambda: _widgets().SimulationLab(seed=BIG), "seed"),
+    row("BettingLab-rules-list", lambda: _widgets().BettingLab(rules=[]), "accepted presets"),
+    row("ShoeLab-rules-list", lambda: _widgets().ShoeLab(rules=[]), "accepted presets"),
+    row("SimulationLab-rules-list", lambda: _widgets().SimulationLab(rules=[]), "accepted presets"),
+    row("BankrollLab-rules-list", lambda: _widgets().BankrollLab(rules=[], background=False), "accepted presets"),
+    row("CountingLab-face", lambda: _widgets().CountingLab(face="klingon"), "accepted faces"),
+    row("ScoreTrainer-face", lambda: _widgets().ScoreTrainer(face="klingon"), "accepted faces"),
+    row("OddsLab-face", lambda: _widgets().OddsLab(face="klingon"), "accepted faces"),
+    row("Quiz-face", lambda: _widgets().Quiz("worth", face="klingon"), "accepted faces"),
+    row("TablePlayer-card_size-text", lambda: _widgets().TablePlayer(card_size="big"), "card width in pixels"),
+    row("TablePlayer-card_size-negative", lambda: _widgets().TablePlayer(card_size=-5), "card width in pixels"),
+    row("TablePlayer-card_size-huge", lambda: _widgets().TablePlayer(card_size=10 ** 9), "card width in pixels"),
+    row("CountingLab-card_size-negative", lambda: _widgets().CountingLab(card_size=-1), "card width in pixels"),
+    row("ScoreTrainer-card_size-nan", lambda: _widgets().ScoreTrainer(card_size=float("nan")), "card_size"),
+    row("Predict-question-None", lambda: _widgets().Predict(None, Fraction(1, 2)), "question"),
+    row("Predict-answer-text", lambda: _widgets().Predict("Q?", "banana"), "must be exact"),
+    row("Predict-digits-negative", lambda: _widgets().Predict("Q?", Fraction(1, 2), digits=-3), "digits"),
+    row("ProbabilityTree-open_levels", lambda: _widgets().ProbabilityTree("Ac", open_levels=-1), "open_levels"),
+    row("StrategyChart-exact-yes", lambda: _widgets().StrategyChart(exact="yes"), "True or False"),
 ]
+
+
+def _apology_free(make, action):
+    """The widget's message after ``action`` (a setter that refuses): the clear line, never
+    the apology for an unexpected exception."""
+    w = make()
+    action(w)
+    return w.message_text
+
+
+@pytest.mark.parametrize("make, action, phrase", [
+    pytest.param(lambda: _widgets().OddsLab(), lambda w: w.set_cards(None), "list of Cards", id="OddsLab.set_cards-None"),
+    pytest.param(lambda: _widgets().OddsLab(), lambda w: w.set_seen(5), "list of Cards", id="OddsLab.set_seen-int"),
+    pytest.param(lambda: _widgets().BankrollLab(background=False), lambda w: w.set_rules([]), "Unknown rules",
+                 id="BankrollLab.set_rules-list"),
+    pytest.param(lambda: _widgets().Predict("Chance?", Fraction(1, 2)), lambda w: w.guess(42), "between 0 and 1",
+                 id="Predict.guess-42"),
+])
+def test_widget_setters_refuse_with_a_clear_line(make, action, phrase):
+    text = _apology_free(make, action)
+    assert phrase in text and "Something went wrong" not in text, text
 
 
 @pytest.mark.timeout(HANG_S)
 @pytest.mark.parametrize("call, error, phrase", WIDGETS)
 def test_widgets_reject_bad_arguments_clearly(call, error, phrase):
     test_library_rejects_bad_input_clearly(call, error, phrase)
+
+
+def test_a_wide_band_ruin_has_a_finite_error_bound():
+    """Issue 24, item 12: the promised bound, never NaN (float probabilities are refined too)."""
+    import math
+
+    for game, bankroll, target in [(risk.custom_round({-1000: 0.5, 1000: 0.5}), 4000, 5000),
+                                   (risk.custom_round({-1: 0.5, 30: 0.5}), 1, 5000)]:
+        r = risk.ruin_probability(game, bankroll, target)
+        assert math.isfinite(r.error_bound) and r.error_bound < 1e-9, r
 
 
 # -- preset names are accepted wherever a ``rules`` is taken -------------------------------------

@@ -133,7 +133,7 @@ class BankrollLab(Stepped, KitWidget):
                  sim_paths: int = 2000, parts=PARTS, background: bool = True) -> None:
         super().__init__()
         lab_look(self)
-        if rules not in PRESETS:
+        if not isinstance(rules, str) or rules not in PRESETS:  # issue 24: a list is not a preset (no TypeError)
             raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
                 rules=shown(rules), presets=", ".join(map(repr, PRESETS))))
         unknown = [p for p in parts if p not in PARTS]
@@ -496,7 +496,7 @@ class BankrollLab(Stepped, KitWidget):
     def set_rules(self, name: str) -> str:
         """The rules preset: 'plain', 'italian' or 'spanish'."""
         self._check_idle()
-        if name not in PRESETS:
+        if not isinstance(name, str) or name not in PRESETS:
             raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=shown(name),
                                                                                     presets=', '.join(PRESETS)))
         self._set_box(self.rules_menu, name)

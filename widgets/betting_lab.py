@@ -117,7 +117,7 @@ class BettingLab(Stepped, KitWidget):
                  parts=PARTS, background: bool = True) -> None:
         super().__init__()
         lab_look(self)
-        if rules not in PRESETS:
+        if not isinstance(rules, str) or rules not in PRESETS:  # issue 24: a list is not a preset (no TypeError)
             raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
                 rules=shown(rules), presets=", ".join(map(repr, PRESETS))))
         unknown = [p for p in parts if p not in PARTS]
@@ -375,7 +375,7 @@ class BettingLab(Stepped, KitWidget):
     @safe_action
     def set_rules(self, name: str) -> Rules:
         """The rules preset: 'plain', 'italian' or 'spanish'."""
-        if name not in PRESETS:
+        if not isinstance(name, str) or name not in PRESETS:
             raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=shown(name),
                                                                                     presets=', '.join(PRESETS)))
         self.rules = Rules.preset(name)

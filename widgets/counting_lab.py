@@ -43,7 +43,7 @@ from sette_kit.scoring import fmt_points
 from ._labkit import MAX_SEED, lab_look, live, whole
 from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
 from .charts import NARROW, pair_html, share_bar, thousands
-from .render import hand_html
+from .render import hand_html, read_card_size, read_face
 from sette_kit.numbers import shown
 
 __all__ = ["CountingLab", "DECKS", "MAX_K", "LIST_ALL", "trentuno_scores_chart", "quattro_cycle_html",
@@ -81,7 +81,7 @@ class CountingLab(KitWidget):
         self.k = whole(k, 1, MAX_K, N_("The cards in a hand"))
         if self.k > n:
             raise SetteKitError(_("k={k}: a hand cannot have more cards than the deck ({n})").format(k=k, n=n))
-        self.face, self.card_size = face, card_size
+        self.face, self.card_size = read_face(face), read_card_size(card_size)  # issue 24
         self._rng = random.Random(whole(seed, 0, MAX_SEED, N_("The seed")))
         self.draws = None
         self.hands: list = []

@@ -21,7 +21,7 @@ from __future__ import annotations
 import ipywidgets
 
 from sette_kit import odds
-from sette_kit.cards import FULL_DECK, Card
+from sette_kit.cards import FULL_DECK, Card, as_cards
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import N_, _
 from sette_kit.rules import PRESETS, Rules
@@ -31,7 +31,7 @@ from sette_kit.rules import preset_label
 
 from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
 from .charts import caption_text, distribution_bar
-from .render import hand_html
+from .render import hand_html, read_card_size, read_face
 from sette_kit.numbers import shown
 
 __all__ = ["OddsLab"]
@@ -58,10 +58,10 @@ class OddsLab(KitWidget):
         if not isinstance(self.rules, Rules):
             raise SetteKitError(_("rules={rules}: give a Rules object or a preset name such as 'italian'").format(
                 rules=shown(rules)))
-        self._fixed_face = face
-        self.face = face or self.rules.face
+        self._fixed_face = None if face is None else read_face(face)  # issue 24: checked here
+        self.face = self._fixed_face or self.rules.face
         self.show_chart = show_chart
-        self.card_size = card_size
+        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
         self.cards: tuple[Card, ...] = ()
         self.seen: tuple[Card, ...] = ()
         self._syncing = False
@@ -111,7 +111,7 @@ class OddsLab(KitWidget):
             return read_cards(cards, face=self.face) if cards.strip() else ()
         if isinstance(cards, Card):
             return (cards,)
-        return tuple(cards)
+        return as_cards(cards, face=self.face, what=_("cards"))  # issue 24: None is a clear error, not an apology
 
     def _names(self, cards) -> str:
         return ", ".join(c.name(self.face) for c in cards)

@@ -46,7 +46,7 @@ from sette_kit.fmt import local_marks
 
 from .base import KitWidget, button, esc, on_enter, plain_text, press_enter, safe_action
 from .render import hand_html
-from sette_kit.numbers import shown
+from sette_kit.numbers import read_whole, shown
 
 __all__ = ["Predict", "closeness", "KINDS"]
 
@@ -130,6 +130,15 @@ class Predict(KitWidget):
         super().__init__()
         if kind not in KINDS:
             raise SetteKitError(_("kind={kind}: accepted {kinds}").format(kind=shown(kind), kinds=", ".join(KINDS)))
+        # issue 24: the question, the answer and the digits are checked where the widget is made
+        if not isinstance(question, str) or not question.strip():
+            raise SetteKitError(_("question={value}: give the question as text").format(value=shown(question)))
+        if kind != "choice" and not callable(answer) and (isinstance(answer, bool) or
+                                                          not isinstance(answer, (int, Fraction))):
+            raise SetteKitError(_("answer={value}: a Predict's answer must be exact: an int or a Fraction from the "
+                                  "engine (or a function giving one)").format(value=shown(answer)))
+        if digits is not None:
+            digits = read_whole(digits, "digits", 0, 12, text=False)
         self.kind, self.question, self._answer, self.why = kind, str(question), answer, why
         self.digits, self.sign, self.scale = digits, sign, scale
         share = kind == "higher_lower" and than is not None and 0 <= Fraction(than) <= 1

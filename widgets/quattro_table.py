@@ -42,7 +42,7 @@ from sette_kit.quattro import (OddsBot, QuattroGame, QuattroRules, explain, next
 
 from ._table import SEAT_STYLE, GameTable, frac_text, log_panel, pct_text
 from .base import KitWidget, button, esc, lines_html, number_html, plain_text, safe_action
-from .render import hand_html
+from .render import hand_html, read_card_size
 from sette_kit.numbers import shown
 
 __all__ = ["QuattroTable", "PointsRow", "points_table", "points_table_html"]
@@ -195,7 +195,7 @@ class QuattroTable(GameTable, KitWidget):
         self.names = tuple(names)
         self.policies = policies
         self.face = rules.face
-        self.card_size = card_size
+        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
         self._rng = random.Random(seed)
         self.hints_on = bool(hints)
         self.game: QuattroGame | None = None

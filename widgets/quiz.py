@@ -50,7 +50,7 @@ from sette_kit.i18n import _
 from sette_kit.questions import GENERATORS, Question
 
 from .base import KitWidget, button, esc, exact_html, lines_html, plain_text, safe_action, text_box
-from .render import hand_html
+from .render import hand_html, read_card_size, read_face
 from sette_kit.numbers import shown
 
 __all__ = ["Quiz"]
@@ -74,8 +74,8 @@ class Quiz(KitWidget):
                  exercise: str | None = None) -> None:
         super().__init__()
         self.exercise = exercise  # the exercise's number in its lesson ("1.1"), for tests and tools
-        self.face = face
-        self.card_size = card_size
+        self.face = None if face is None else read_face(face)  # issue 24: checked here
+        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
         if isinstance(question_or_generator, Question):
             self._source: Iterator[Question] | None = None
             first = question_or_generator

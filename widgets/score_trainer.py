@@ -35,7 +35,7 @@ from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points, score
 
 from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
-from .render import hand_html
+from .render import hand_html, read_card_size, read_face
 from sette_kit.numbers import shown
 
 __all__ = ["ScoreTrainer", "KIND_WORDS", "kind_words", "score_words"]
@@ -87,8 +87,8 @@ class ScoreTrainer(KitWidget):
                  cards=None, card_size: int = 72) -> None:
         super().__init__()
         self.rules = Rules.preset(rules or "italian") if not isinstance(rules, Rules) else rules
-        self.face = face or self.rules.face
-        self.card_size = card_size
+        self.face = read_face(self.rules.face if face is None else face)  # issue 24: checked here
+        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
         self._rng = random.Random(seed)
         self.quiz_mode = False
         self.right = self.attempts = 0

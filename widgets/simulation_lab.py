@@ -147,7 +147,7 @@ class SimulationLab(KitWidget):
 
     def __init__(self, rules: str = "plain", player=None, dealer=None, rounds: int = 100_000, seed: int = 1) -> None:
         super().__init__()
-        if rules not in PRESETS:
+        if not isinstance(rules, str) or rules not in PRESETS:  # issue 24: a list is not a preset (no TypeError)
             raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
                 rules=shown(rules), presets=", ".join(map(repr, PRESETS))))
         p = _threshold_of(stand_at(5) if player is None else player, "player")
@@ -274,7 +274,7 @@ class SimulationLab(KitWidget):
     def set_preset(self, name: str) -> str:
         """Choose the rules preset: 'plain', 'italian' or 'spanish'."""
         self._check_idle()
-        if name not in PRESETS:
+        if not isinstance(name, str) or name not in PRESETS:
             raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=shown(name),
                                                                                     presets=', '.join(PRESETS)))
         self.preset_choice.value = name

@@ -41,6 +41,7 @@ from ._background import Background
 from .base import (KitWidget, button, esc, exact_html, lines_html, plain_text, read_cards, safe_action,
                    text_box)
 from .charts import STRATEGY_LEGEND, caption_text, strategy_table
+from sette_kit._checks import read_bool
 from sette_kit.numbers import shown
 
 __all__ = ["StrategyChart", "Background", "POLICY_OPTIONS"]
@@ -137,7 +138,7 @@ class StrategyChart(Background, KitWidget):
             raise SetteKitError(_("rules={rules}: give a Rules object or a preset name such as 'plain'").format(
                 rules=shown(rules)))
         self.dealer = policy(dealer if dealer is not None else odds.stand_at(5))
-        self.exact = exact
+        self.exact = read_bool(exact, "exact")  # issue 24: "yes" is not True
         self.background = background
         self.show_chart = show_chart
         self.solution = None

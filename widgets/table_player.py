@@ -53,7 +53,7 @@ from sette_kit.fmt import local_marks
 
 from ._table import CardTable, log_panel
 from .base import KitWidget, button, esc, on_enter, plain_text, safe_action
-from .render import hand_html
+from .render import hand_html, read_card_size
 
 __all__ = ["TablePlayer", "ACTION_BUTTONS", "BOT_NAMES", "BANK_STANDS_AT", "legal_words"]
 
@@ -181,7 +181,7 @@ class TablePlayer(CardTable, KitWidget):
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= len(BOT_NAMES) - 1:
             raise SetteKitError(_("bots={bots}: give a whole number of bot players from 0 to 5 (the bank is extra)")
                                 .format(bots=shown(bots)))
-        self.card_size = card_size
+        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
         names = [str(name)] + list(BOT_NAMES[:bots + 1])
         bank = policies.cautious_bank()
         bot_policies = {i + 1: policies.seat(policies.stand_at(BOT_PLAYERS[i]), bank) for i in range(bots + 1)}

@@ -44,8 +44,8 @@ from sette_kit.scoring import fmt_points
 
 from .base import KitWidget, button, esc, on_enter, plain_text, read_cards, safe_action
 from .charts import BLUE, GREEN, SKY, VERMILLION, bar, stripes
-from .render import hand_html
-from sette_kit.numbers import shown
+from .render import hand_html, read_card_size
+from sette_kit.numbers import read_whole, shown
 
 __all__ = ["ProbabilityTree", "tree_html", "sum_html", "PLANS", "plan_label"]
 
@@ -191,8 +191,8 @@ class ProbabilityTree(KitWidget):
                  open_levels: int = 1, controls: bool = True, card_size: int = 44) -> None:
         super().__init__()
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
-        self.seen, self.dealer, self.card_size = seen, dealer, card_size
-        self.open_levels = open_levels
+        self.seen, self.dealer, self.card_size = seen, dealer, read_card_size(card_size)
+        self.open_levels = read_whole(open_levels, "open_levels", 0, 40, text=False)  # issue 24
         self._solution = None
         self.cards = read_cards(cards, self.rules.face) if isinstance(cards, str) else tuple(cards)
         self.plan = self._plan(plan)

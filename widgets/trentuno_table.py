@@ -45,7 +45,7 @@ from sette_kit.trentuno import (Greedy, ThresholdKnocker, TrentunoGame, Trentuno
 
 from ._table import SEAT_STYLE, GameTable, frac_text, log_panel, pct_text
 from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
-from .render import back_svg, card_svg, hand_html
+from .render import back_svg, card_svg, hand_html, read_card_size
 from sette_kit.numbers import shown
 
 __all__ = ["TrentunoTable", "default_bots"]
@@ -133,7 +133,7 @@ class TrentunoTable(GameTable, KitWidget):
         self.names = tuple(names)
         self.policies = policies
         self.face = rules.face
-        self.card_size = card_size
+        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
         self._rng = random.Random(seed)
         self.hints_on = bool(hints)
         self.game: TrentunoGame | None = None

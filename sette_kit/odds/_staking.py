@@ -18,6 +18,7 @@ when the solution is.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -340,8 +341,14 @@ def bank_thresholds(rules=None, thresholds=(4, 4.5, 5, 5.5, 6, 6.5), *, min_stak
     from . import _rules, solve
 
     rules = _rules(rules)
+    if isinstance(thresholds, (str, bytes, Mapping)):  # issue 24: '5' is not the list (5,)
+        raise SetteKitError(_("thresholds={thresholds}: give a list of thresholds such as (4, 4.5, 5)").format(
+            thresholds=shown(thresholds)))
     try:
-        pols = [stand_at(t) for t in thresholds]
+        given = list(itertools.islice(thresholds, 17))  # at most the 16 thresholds ½ ... 8 (each one a solve)
+        if len(given) > 16:
+            raise SetteKitError(_("at most 16 thresholds (½ to 8 in steps of ½)"))
+        pols = [stand_at(t) for t in given]
     except TypeError:
         raise SetteKitError(_("thresholds={thresholds}: give a list of thresholds such as (4, 4.5, 5)").format(thresholds=shown(thresholds))) from None
     except SetteKitError as e:
