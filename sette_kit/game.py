@@ -153,7 +153,8 @@ from types import MappingProxyType
 from typing import Callable, NamedTuple
 
 from ._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE as RNG_STATE_SCHEMA, Bad, Bool, CardIndex, Choice, Dict,
-                     EventData, Int, List, Name, Obj, Opt, Str, build_options, event_schema, load_json, rng_state,
+                     EventData, Int, List, Name, Obj, Opt, Str, Tuple, build_options, event_schema, load_json,
+                     rng_state,
                      validate)
 from ._table import (Event, HandCards, Legal, Option, SeatView, Seats, event_from_json, event_to_json,
                      how_picked, rng_from_json, rng_to_json, seat_names, top_cards)
@@ -173,14 +174,22 @@ __all__ = ["Table", "TableView", "HandView", "Event", "Legal", "Option", "RoundR
 PHASES = ("ready", "stake", "players", "bank", "settled")
 ACTIONS = ("stake", "hit", "stand", "hit_face_down", "split", "burn", "exchange", "half_ace", "declare")
 MIN_SEATS, MAX_SEATS = 2, 12  # S7
-_FORMAT = "sette-kit/table/2"
-_OLD_FORMATS = ("sette-kit/table/1",)
+_FORMAT = "sette-kit/table/3"
+_OLD_FORMATS = ("sette-kit/table/1", "sette-kit/table/2")  # no record of the round's actions: refused (issue 24)
+_SAVE_ORDER = ("names", "rules", "money", "min_stake", "max_stake", "round", "banker", "bankrolls", "phase",
+               "order", "pos", "hidx", "hands", "stock", "discards", "ran_out", "rng", "events", "round_start",
+               "dropped", "start", "actions")
+"""The fields a loaded save is compared by, in this order (the first that differs is named)."""
 _WHAT = N_("the saved table")  # translated where shown: _(_WHAT)
 HAND_STATUSES = ("playing", "stood", "sette_e_mezzo", "bust")
 MAX_SAVED_EVENTS = 500
 """A save keeps the current round's events and those of the latest whole rounds, up to
 this many events in all (issue 19.4)."""
 _PARAMS = {"stake": ("amount",), "split": ("amount",), "declare": ("value",)}
+MAX_ROUND_ACTIONS = 500
+"""The actions a round records for its save (issue 24): a round of 12 seats takes about a
+hundred; past this many, burning a card (S19, the only action that can repeat for ever)
+is no longer offered, so a round, and its save, stays bounded."""
 MAX_BOT_ACTIONS = 10_000
 """The most actions :meth:`Table.play_bots` lets the bots take in one call (a round takes
 a few dozen; only a bot that never ends its turn comes near it)."""
@@ -352,6 +361,9 @@ class Table(Seats):
         self._pos = 0
         self._hidx = 0
         self._ran_out = False
+        self._start: dict | None = None  # the state the current round started from (a save replays it)
+        self._actions: list = []  # the current round's actions, as a save keeps them
+        self._declared = None  # where and when the last declaration was made (to replace it)
         self.last_result: RoundResult | None = None
         # S7: the first banker is drawn by lot
         self.banker, how = self._first_dealer(banker)
@@ -409,6 +421,13 @@ class Table(Seats):
         if not order:
             raise IllegalMove(_("no player can cover the minimum stake of {stake}: the game is over").format(
                 stake=self.min_stake))
+        # issue 24: a save keeps the state the round starts from and the round's actions, and
+        # loading replays them, so every state a save can hold is one the engine reaches
+        self._start = {"bankrolls": list(self._bankrolls), "banker": b,
+                       "stock": [c.index for c in self._stock], "discards": [c.index for c in self._discards],
+                       "rng": rng_to_json(self._rng.getstate())}
+        self._actions = []
+        self._declared = None
         self.round += 1
         self._round_start = len(self._events)
         self._ran_out = False
@@ -475,7 +494,9 @@ class Table(Seats):
                 out.append(Option("split", h.stake, cap))
         if len(cards) == 1 and can_draw:
             rank = cards[0].rank
-            if r.burn_three_four and rank in (Rank.TRE, Rank.QUATTRO):  # S19
+            # S19; a burnt card can come back in a reshuffle (S18), so burning could go on for
+            # ever: a round offers it only within MAX_ROUND_ACTIONS actions (issue 24)
+            if r.burn_three_four and rank in (Rank.TRE, Rank.QUATTRO) and len(self._actions) < MAX_ROUND_ACTIONS:
                 out.append(Option("burn"))
             if r.exchange_four and rank == Rank.QUATTRO and h.dealt and not h.exchanged:  # S20
                 out.append(Option("exchange"))
@@ -557,6 +578,7 @@ class Table(Seats):
                     _("{action} amount={amount} is out of range: accepted {low}-{high}")
                 raise IllegalMove(msg.format(action=action, amount=shown(amount), low=opt.min, high=opt.max))
             getattr(self, "_do_" + action)(actor, int(amount))
+            self._actions.append([action, int(amount), None])
         elif action == "declare":
             if "value" not in params:
                 raise IllegalMove(_("declare needs value=: {values}").format(values=", ".join(
@@ -576,6 +598,7 @@ class Table(Seats):
             self._do_declare(actor, value)
         else:
             getattr(self, "_do_" + action)(actor)
+            self._actions.append([action, None, None])
 
     # convenience methods
     def stake(self, amount: int | None = None, seat=None) -> None:
@@ -743,6 +766,15 @@ class Table(Seats):
 
     def _do_declare(self, seat: int, value) -> None:  # S4
         h = self._hand(seat)
+        where = (self.phase, seat, self._hidx)
+        mark = self._declared
+        if (mark is not None and mark[0] == where and mark[1] == len(self._actions)
+                and mark[3] == len(self._events)):
+            # issue 24: a declaration right after another of the same hand replaces it (its
+            # event and its action), so repeated declarations cannot grow the round, or its save
+            del self._events[mark[2]:]
+            self._actions.pop()
+        events_before = len(self._events)
         h.declare = value
         if not self._matta_hidden(h):
             text = _("{name} declares the matta worth the best value (S4).") if value is None else \
@@ -751,6 +783,8 @@ class Table(Seats):
                 name=self.names[seat], value=None if value is None else fmt_points(value)))
         # else: the matta is the hand's hidden card, so saying anything would show the
         # others which card it is; the value is announced when the hand is shown (_reveal)
+        self._actions.append(["declare", None, None if value is None else str(value)])
+        self._declared = (where, len(self._actions), events_before, len(self._events))
         self._after_card(seat, h)  # S10: a declaration that busts or makes 7½ ends the turn
 
     def _matta_hidden(self, h: _Hand) -> bool:
@@ -1048,6 +1082,8 @@ class Table(Seats):
             "events": [event_to_json(e) for e in self._events[start:]],
             "dropped": self._dropped + start,
             "bot_seats": sorted(self._bots),
+            "start": self._start if self.round else None,
+            "actions": [list(a) for a in self._actions],
         }
         return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -1068,12 +1104,16 @@ class Table(Seats):
     def from_json(cls, text: str, bots=None, *, max_chars: int = MAX_SAVE_CHARS) -> "Table":
         """Load a table saved with :meth:`to_json`; ``bots`` re-attaches the policies.
 
-        The text is untrusted (issue 18.21): text longer than ``max_chars`` is refused
-        unread, then every field is checked against the save's schema and the fields
-        against each other (one deck of 40 cards, unique names, the money the game
-        started with, whose turn it is); anything wrong is a SetteKitError that names the
-        field.  Saves of the earlier format ``sette-kit/table/1`` load too (their total
-        money is taken as saved).
+        The text is untrusted (issue 18.21, issue 24): text longer than ``max_chars`` is
+        refused unread, then every field is checked against the save's schema and the
+        fields against each other (one deck of 40 cards, unique names, the money the game
+        started with, whose turn it is); then the current round is played again from the
+        state it started from (``start``), action by action (``actions``), each checked as
+        a move, and the state reached must be the state saved.  So a save holds only a
+        state the engine can reach: no bankroll of -50 in play, no stake 0, no hand marked
+        bust that is not, no turn skipped.  Anything wrong is a SetteKitError that names
+        the field.  The formats before ``sette-kit/table/3`` kept no record to check a
+        round by and are no longer read.
 
         >>> t = Table("plain", ["Ada", "Bo"], seed=1, bots="all"); _ = t.play_round()
         >>> bad = t.to_json().replace('"money":200', '"money":300')
@@ -1084,52 +1124,89 @@ class Table(Seats):
         """
         what = _(_WHAT)
         d = load_json(text, what, max_chars)
-        if not isinstance(d, dict) or d.get("format") not in (_FORMAT,) + _OLD_FORMATS:
+        if isinstance(d, dict) and d.get("format") in _OLD_FORMATS:
+            raise SetteKitError(_("cannot load {what}: it was saved in the earlier format {format}, which keeps no "
+                                  "record of the round's actions to check it by (issue 24); it is no longer "
+                                  "read").format(what=what, format=shown(d["format"])))
+        if not isinstance(d, dict) or d.get("format") != _FORMAT:
             raise SetteKitError(_("not a saved sette-kit table: expected the text of Table.to_json()"))
-        if d["format"] in _OLD_FORMATS:  # format 1 kept every event and no total
-            d = dict(d)
-            banks = d.get("bankrolls")
-            d.setdefault("money", sum(banks) if isinstance(banks, list) and all(type(b) is int for b in banks)
-                         else -1)
-            d.setdefault("dropped", 0)
         validate(_table_schema(), d, what)
         rules = build_options(Rules, d["rules"], what, _rules_args)
         _check_saved(d, rules)
-        t = cls.__new__(cls)
-        t.rules = rules
-        t.names = tuple(d["names"])
-        t._bankrolls = list(d["bankrolls"])
-        t._money = d["money"]
-        t.min_stake, t.max_stake = d["min_stake"], d["max_stake"]
-        t.round, t.phase, t.banker = d["round"], d["phase"], d["banker"]
-        t._stock = [FULL_DECK[i] for i in d["stock"]]
-        t._discards = [FULL_DECK[i] for i in d["discards"]]
-        t._hands = [[_Hand.from_dict(h) for h in hs] for hs in d["hands"]]
-        t._order, t._pos, t._hidx, t._ran_out = list(d["order"]), d["pos"], d["hidx"], d["ran_out"]
-        t._round_start = d["round_start"]
-        t._dropped = d["dropped"]
-        t._rng = random.Random()
         try:
-            t._rng.setstate(rng_state(d["rng"]))
+            rng_state(d["rng"])  # named here, before the replay compares it
         except Bad as bad:
             raise bad.error(what) from None
-        except (ValueError, TypeError, OverflowError) as exc:
-            raise SetteKitError(_("cannot load {what}: rng is not the state of a random generator ({error})").format(
-                what=what, error=exc)) from None
         try:
-            t._events = [event_from_json(e) for e in d["events"]]
+            events = [event_from_json(e) for e in d["events"]]
         except (ValueError, ZeroDivisionError) as exc:
             raise SetteKitError(_("cannot load {what}: events hold a value that cannot be read ({error})").format(
                 what=what, error=exc)) from None
-        t._bots = {}
-        t.last_result = None
-        if t.phase == "settled":
-            t.last_result = _result_from_events(t)
+        t = cls._replayed(d, rules, events, what)
+        got = json.loads(t.to_json())
+        for key in _SAVE_ORDER:
+            if got.get(key) != d.get(key):
+                raise SetteKitError(_("cannot load {what}: {field} is not what the round's actions give, played "
+                                      "again from the state the round started from (the save was edited or is "
+                                      "corrupt)").format(what=what, field=key))
         try:
             t.check()  # the invariants once more, on the objects built
         except AssertionError as exc:
             raise SetteKitError(_("cannot load {what}: {error}").format(what=what, error=exc)) from None
         t.attach_bots(bots)
+        return t
+
+    @classmethod
+    def _replayed(cls, d: dict, rules: Rules, events: list, what: str) -> "Table":
+        """The table the save describes, built the way the engine builds it: the state the
+        current round started from, then ``new_round`` and the round's actions (issue 24)."""
+        def rng(state, path):
+            r = random.Random()
+            try:
+                r.setstate(rng_state(state, path))
+            except Bad as bad:
+                raise bad.error(what) from None
+            except (ValueError, TypeError, OverflowError) as exc:
+                raise SetteKitError(_("cannot load {what}: {path} is not the state of a random generator "
+                                      "({error})").format(what=what, path=path, error=exc)) from None
+            return r
+
+        t = cls.__new__(cls)
+        t.rules, t.names = rules, tuple(d["names"])
+        t._money, t._dropped = d["money"], d["dropped"]
+        t.min_stake, t.max_stake = d["min_stake"], d["max_stake"]
+        t._bots, t.last_result = {}, None
+        t._hands = [[] for __ in t.names]
+        t._order, t._pos, t._hidx, t._ran_out = [], 0, 0, False
+        t._start, t._actions, t._declared = None, [], None
+        start, start_at = d["start"], d["round_start"]
+        if d["round"] == 0:  # as the constructor leaves a table
+            t.round, t.phase, t.banker = 0, "ready", d["banker"]
+            t._bankrolls = list(d["bankrolls"])
+            t._stock, t._discards = [FULL_DECK[i] for i in d["stock"]], [FULL_DECK[i] for i in d["discards"]]
+            t._rng = rng(d["rng"], "rng")
+            t._events, t._round_start = events, start_at
+            return t
+        _check_start(d, start, what)
+        t.round, t.phase, t.banker = d["round"] - 1, "settled", start["banker"]
+        t._bankrolls = list(start["bankrolls"])
+        t._stock = [FULL_DECK[i] for i in start["stock"]]
+        t._discards = [FULL_DECK[i] for i in start["discards"]]
+        t._rng = rng(start["rng"], "start.rng")
+        t._events, t._round_start = events[:start_at], start_at
+        try:
+            t.new_round()
+        except IllegalMove as exc:
+            raise SetteKitError(_("cannot load {what}: start: round {round} could not have started from it "
+                                  "({error})").format(what=what, round=d["round"], error=exc)) from None
+        for k, (name, amount, value) in enumerate(d["actions"]):
+            params = {"amount": amount} if name in ("stake", "split") else \
+                {"value": None if value is None else Fraction(value)} if name == "declare" else {}
+            try:
+                t.act(name, **params)
+            except SetteKitError as exc:
+                raise SetteKitError(_("cannot load {what}: actions[{k}] ({name}) is not a legal move there: "
+                                      "{error}").format(what=what, k=k, name=name, error=exc)) from None
         return t
 
     def __repr__(self) -> str:
@@ -1250,7 +1327,36 @@ def _table_schema() -> Obj:
         "ran_out": Bool(), "round_start": Int(0, 10 ** 6), "rng": RNG_STATE_SCHEMA,
         "events": List(event_schema(MAX_SEATS - 1), 0, 10 ** 6),
         "dropped": Int(0, 10 ** 12), "bot_seats": List(seat, 0, MAX_SEATS, unique=True),
+        # issue 24: the state the current round started from, and the round's actions
+        "start": Opt(Obj({"bankrolls": List(Int(-10 ** 15, 10 ** 15), MIN_SEATS, MAX_SEATS), "banker": seat,
+                          "stock": List(CardIndex, 0, 40), "discards": List(CardIndex, 0, 40),
+                          "rng": RNG_STATE_SCHEMA})),
+        "actions": List(Tuple(Choice(ACTIONS), Opt(Int(1, MAX_MONEY)),
+                              Opt(Str(12, r"-?\d{1,3}(/\d{1,3})?", "a value such as '4' or '1/2'"))),
+                        0, MAX_ROUND_ACTIONS + 500),
     })
+
+
+def _check_start(d: dict, start, what: str) -> None:
+    """The state a round started from (``start``): between two rounds, every card in the
+    stock or the discards, the money the game started with; before the first round, the
+    bankrolls the constructor accepts and an untouched deck (issue 24)."""
+    def bad(msg, **fields):
+        raise SetteKitError(_("cannot load {what}: start: {error}").format(what=what, error=msg.format(**fields)))
+
+    if start is None:
+        bad(_("is missing: a table in round {round} keeps the state the round started from"), round=d["round"])
+    n = len(d["names"])
+    if len(start["bankrolls"]) != n or start["banker"] >= n:
+        bad(_("bankrolls and banker must fit the {n} seats"), n=n)
+    if sum(start["bankrolls"]) != d["money"]:
+        bad(_("bankrolls add up to {total}, but the game started with {money}"), total=sum(start["bankrolls"]),
+            money=d["money"])
+    if sorted(start["stock"] + start["discards"]) != list(range(40)):
+        bad(_("between two rounds the 40 cards are in the stock or the discards, each once"))
+    if d["round"] == 1 and (start["discards"] or any(not 0 <= b <= MAX_MONEY for b in start["bankrolls"])):
+        bad(_("the first round starts from a fresh deck and the bankrolls the table was given (0 to {most} "
+              "each)"), most=fmt.whole(MAX_MONEY))
 
 
 def _check_saved(d: dict, rules: Rules) -> None:
@@ -1290,6 +1396,10 @@ def _check_saved(d: dict, rules: Rules) -> None:
             last=n - 1, banker=held, order=order)
     if phase == "ready" and (order or pos or d["hidx"] or any(d["hands"])):
         bad(_("a table that has not started a round holds no hands and no order of play"))
+    if phase == "ready" and (d["start"] is not None or d["actions"] or d["discards"] or d["ran_out"]
+                             or any(not 0 <= b <= MAX_MONEY for b in d["bankrolls"])):
+        bad(_("a table that has not started a round holds a fresh deck, the bankrolls it was given (0 to {most} "
+              "each) and no actions"), most=fmt.whole(MAX_MONEY))
     if pos > len(order) or (phase in ("stake", "players") and pos >= len(order)):
         bad(_("pos={pos} does not point at a player of the order {order} in phase {phase}"), pos=pos, order=order,
             phase=shown(phase))
