@@ -348,7 +348,7 @@ Q = lambda rid, change, phrase: pytest.param(_edit(QUATTRO, change), phrase, id=
 QUATTRO_ROWS = [
     Q("null", lambda d: "null", "not a saved Quattro e mezzo game"),
     Q("list", lambda d: "[]", "not a saved Quattro e mezzo game"),
-    Q("points-edited", _set(["points", WINNER], lambda p: p + 10), "are not the points the game's events record"),
+    Q("points-edited", _set(["points", WINNER], lambda p: p + 10), "are not the points of the hands won"),
     Q("points-moved", _set(["points"], lambda p: p[1:] + p[:1]), "are not the points"),
     Q("points-text", _set(["points", 0], "5"), "points[0] must be a whole number"),
     Q("points-negative", _set(["points", 0], -3), "points[0] must be a whole number"),
@@ -370,6 +370,21 @@ QUATTRO_ROWS = [
     Q("rng-short", _set(["rng", 1], []), "rng[1] must hold 625"),
     Q("deeply-nested", lambda d: "[" * 100_000 + "]" * 100_000, "nested too deeply"),
     Q("too-large", lambda d: " " * (MAX_SAVE_CHARS + 1), "refused unread"),
+    # issue 24, item 13: the hand is played again from its start, and the points are tied to the hands won
+    Q("earlier-format", _set(["format"], "sette-kit/quattro/1"), "earlier format 'sette-kit/quattro/1'"),
+    Q("award-forged-with-points", lambda d: (d["awards"].insert(0, [1, 1, 5]), d["points"].__setitem__(
+        1, d["points"][1] + 5)), "start must be the state hand"),
+    Q("award-out-of-range", _set(["awards", 0, 2], 9), "awards[0][2] must be a whole number from 1 to 5"),
+    Q("start-points", _set(["start", "points", 0], 3), "start must be the state hand"),
+    Q("start-deck", _set(["start", "deck"], lambda dk: dk[1:]), "start must hold one deck"),
+    Q("start-rng", _set(["start", "rng", 1, 624], 9999), "start.rng"),
+    Q("action-appended", _set(["actions"], lambda a: a + ["draw"]), "is not what the hand's actions give"),
+    Q("action-illegal", _set(["actions"], lambda a: ["stand"] + a), "actions[0] (stand) is not a legal move"),
+    Q("status-edited", _set(["status", 0], "bust"), "is not what the hand's actions give"),
+    Q("double-six-flag", _set(["ds", 0], True), "is not what the hand's actions give"),
+    Q("card-shown", _set(["shown", 0], True), "is not what the hand's actions give"),
+    Q("hand-card-swapped", lambda d: d["hands"][0].__setitem__(0, d["deck"][-1]), "was not dealt from the deck"),
+    Q("events-tail-too-long", _set(["events"], lambda ev: ev * 3), "is not what the hand's actions give"),
 ]
 
 
@@ -383,6 +398,19 @@ def test_a_saved_quattro_game_is_checked_field_by_field(make, phrase):
 def test_the_unedited_quattro_save_loads():
     g = _quattro()
     assert QuattroGame.from_json(g.to_json()).to_json() == g.to_json()
+
+
+def test_a_long_quattro_game_saves_small_and_loads():
+    """Issue 24: a game to 1,000 points kept every event and wrote 2.3 MB, which from_json
+    refused; a save keeps a bounded tail of events and ties the points to the hands won."""
+    from sette_kit.quattro import QuattroRules
+
+    g = QuattroGame(3, rules=QuattroRules(target=300), seed=1, bots="all")
+    g.play_game()
+    text = g.to_json()
+    assert len(text) < 200_000, len(text)
+    h = QuattroGame.from_json(text)
+    assert h.to_json() == text and h.winners == g.winners and h.points == g.points
 
 
 # -- Trentuno --------------------------------------------------------------------------------------------
