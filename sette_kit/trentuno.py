@@ -1301,10 +1301,16 @@ class TrentunoGame:
         the state that :meth:`from_json` checks after replaying them (RNG included)."""
         snap = self._snapshot()
         snap["rng"] = _rng_digest(self._rng)
-        return json.dumps({"format": "sette-kit/trentuno", "version": 1, "players": list(self.players),
+        text = json.dumps({"format": "sette-kit/trentuno", "version": 1, "players": list(self.players),
                            "rules": self.rules.to_dict(), "seed": self.seed,
                            "actions": [[a, c] for a, c in self.history], "state": snap,
                            "arranged": self._arranged}, sort_keys=True)
+        if len(text) > MAX_SAVE_CHARS:  # issue 24: the kit never writes a save it cannot read back
+            raise SetteKitError(_("cannot save this Trentuno game: its {n} actions make {chars} characters, above the "
+                                  "{most} a save may hold (a game of 12 players with 99 lives takes about 1,000,000: "
+                                  "only a hand stalled for tens of thousands of turns gets here)").format(
+                n=format(len(self.history), ","), chars=format(len(text), ","), most=format(MAX_SAVE_CHARS, ",")))
+        return text
 
     @classmethod
     def from_json(cls, text: str, bots: Mapping | None = None, *, max_chars: int = MAX_SAVE_CHARS) -> "TrentunoGame":

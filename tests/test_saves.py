@@ -458,6 +458,17 @@ def test_a_saved_trentuno_game_is_checked_field_by_field(make, phrase):
     assert phrase in str(info.value), str(info.value)
 
 
+def test_a_trentuno_game_too_long_to_read_back_is_not_written(monkeypatch):
+    """Issue 24: the kit never writes a save it cannot read; a Trentuno save replays the whole
+    game, so only a hand stalled for tens of thousands of turns could pass the limit."""
+    from sette_kit import trentuno
+
+    g = _trentuno()
+    monkeypatch.setattr(trentuno, "MAX_SAVE_CHARS", len(g.to_json()) - 1)
+    with pytest.raises(SetteKitError, match="cannot save this Trentuno game"):
+        g.to_json()
+
+
 # -- saves stay small (issue 19.4) -----------------------------------------------------------------------
 
 def _long_game(rounds: int) -> Table:
