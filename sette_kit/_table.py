@@ -287,8 +287,8 @@ class Seats:
 def top_cards(deck) -> list | None:
     """The ``deck=`` argument of a scripted game (cards on top of the first deck, top card
     first) as a list, None when empty; SetteKitError unless they are distinct Cards."""
-    if deck is None or (hasattr(deck, "__len__") and not len(deck)):
-        return None
+    if deck is None or (isinstance(deck, str) and not deck.strip()) or (isinstance(deck, (list, tuple)) and not deck):
+        return None  # issue 24: an empty dict is not "no cards": it is not cards at all
     from .cards import as_cards
 
     try:

@@ -23,6 +23,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import NamedTuple
 
+from ._checks import read_seed
 from .cards import FULL_DECK, Suit
 from . import fmt
 from .errors import SetteKitError
@@ -502,8 +503,7 @@ class Shoe:
             if self._lo > self._hi:
                 raise SetteKitError(_("stakes={stakes}: the minimum is more than the maximum").format(
                     stakes=shown(stakes)))
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise SetteKitError(_("seed={seed}: the seed must be a whole number >= 0").format(seed=shown(seed)))
+        read_seed(seed)  # issue 24: at most 256 bits, as every seed of the kit
         self.seed, self.exact = seed, exact
         self._rng = random.Random(seed)
         self._deck = list(FULL_DECK)

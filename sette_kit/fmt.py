@@ -78,9 +78,12 @@ def _real(x) -> Real:
 
 def _float(x) -> float:
     try:
-        return float(_real(x))
+        v = float(_real(x))
     except OverflowError:
         raise SetteKitError(_("the number is too large to write as a decimal")) from None
+    if v != v or v in (float("inf"), float("-inf")):  # issue 24: 'nan%' is not a percentage
+        raise SetteKitError(_("a finite number is needed, not {value}").format(value=shown(x)))
+    return v
 
 
 def _digits(digits, hi: int = 12) -> int:

@@ -190,7 +190,7 @@ MAX_ROUND_ACTIONS = 500
 """The actions a round records for its save (issue 24): a round of 12 seats takes about a
 hundred; past this many, burning a card (S19, the only action that can repeat for ever)
 is no longer offered, so a round, and its save, stays bounded."""
-MAX_BOT_ACTIONS = 10_000
+MAX_BOT_ACTIONS = 2_000
 """The most actions :meth:`Table.play_bots` lets the bots take in one call (a round takes
 a few dozen; only a bot that never ends its turn comes near it)."""
 
@@ -584,13 +584,19 @@ class Table(Seats):
                 raise IllegalMove(_("declare needs value=: {values}").format(values=", ".join(
                     _("None (automatic)") if v is None else fmt_points(v) for v in opt.values)))
             value = params["value"]
-            if value is not None:
-                accepted = _("None (automatic) or a value of the matta: {values} (S4)").format(
-                    values=", ".join(fmt_points(v) for v in opt.values if v is not None))
+            if type(value) in (int, Fraction) and value in opt.values:
+                value = Fraction(value)  # the common case, fast: 4 or Fraction(1, 2) from a bot or a test
+            elif value is not None:
                 try:  # issue 19.3: size and form checked before it becomes a Fraction
-                    value = read_number(value, "value", accepted=accepted)
-                except SetteKitError as exc:
-                    raise IllegalMove(str(exc)) from None
+                    value = read_number(value, "value")
+                except SetteKitError:
+                    accepted = _("None (automatic) or a value of the matta: {values} (S4)").format(
+                        values=", ".join(fmt_points(v) for v in opt.values if v is not None))
+                    try:
+                        read_number(value, "value", accepted=accepted)
+                    except SetteKitError as exc:  # the same refusal, naming the values accepted here
+                        raise IllegalMove(str(exc)) from None
+                    raise  # pragma: no cover - read_number refuses what it refused
                 if value not in opt.values:
                     raise IllegalMove(_("the matta cannot be declared {value}: accepted None (automatic), {values} "
                                         "(S4)").format(value=shown(params["value"]), values=", ".join(
@@ -1126,7 +1132,7 @@ class Table(Seats):
         d = load_json(text, what, max_chars)
         if isinstance(d, dict) and d.get("format") in _OLD_FORMATS:
             raise SetteKitError(_("cannot load {what}: it was saved in the earlier format {format}, which keeps no "
-                                  "record of the round's actions to check it by (issue 24); it is no longer "
+                                  "record of the round's actions to check it by; it is no longer "
                                   "read").format(what=what, format=shown(d["format"])))
         if not isinstance(d, dict) or d.get("format") != _FORMAT:
             raise SetteKitError(_("not a saved sette-kit table: expected the text of Table.to_json()"))

@@ -656,7 +656,8 @@ def showdown(hands: Sequence, dealer: int | None = None, rules: QuattroRules | N
                                    and 0 <= dealer < len(hands)):
         raise SetteKitError(_("dealer={dealer} must be a seat 0-{last}").format(dealer=shown(dealer),
                                                                                  last=len(hands) - 1))
-    if double_six is not None and (isinstance(double_six, (str, bytes)) or not hasattr(double_six, "__iter__")):
+    if double_six is not None and (isinstance(double_six, (str, bytes, Mapping)) or
+                                   not hasattr(double_six, "__iter__")):
         raise SetteKitError(_("double_six={value}: give the list of seats that declared a double "
                               "six (Q3), or None").format(value=shown(double_six)))
     if not hands:
@@ -1596,7 +1597,7 @@ class QuattroGame(Seats):
         d = load_json(text, what, max_chars)
         if isinstance(d, dict) and d.get("format") in _OLD_FORMATS:
             raise SetteKitError(_("cannot load {what}: it was saved in the earlier format {format}, which keeps no "
-                                  "record of the hand's actions to check it by (issue 24); it is no longer "
+                                  "record of the hand's actions to check it by; it is no longer "
                                   "read").format(what=what, format=shown(d["format"])))
         if not isinstance(d, dict) or d.get("format") != _FORMAT:
             raise SetteKitError(_("not a saved Quattro e mezzo game (format should be {format})").format(

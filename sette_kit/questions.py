@@ -468,7 +468,7 @@ def mixed(rules: Rules | str | None = None, *, seed=None, rng=None,
     unknown = [t for t in topics if t not in GENERATORS]
     if unknown or not topics:
         raise SetteKitError(_("unknown topics {unknown}: accepted {accepted}").format(
-            unknown=unknown, accepted=", ".join(GENERATORS)))
+            unknown=shown(unknown), accepted=", ".join(GENERATORS)))
     gens = {t: GENERATORS[t](rules, rng=r) for t in topics}
     while True:
         yield next(gens[r.choice(list(topics))])

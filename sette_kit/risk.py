@@ -431,7 +431,7 @@ def ruin_probability(game: RoundResult, bankroll: int = 100, target: int = 200, 
     bankroll, target, min_stake, states = _chain(game, bankroll, target, min_stake)
     if not any(p and x for part in game.parts if part.probability for x, p in part.per_unit.items()):
         raise SetteKitError(_("game: every result of this round is 0, so the bankroll never moves and neither ruin nor "
-                              "the target is ever reached (issue 24)"))
+                              "the target is ever reached"))
     index = {b: i for i, b in enumerate(states)}
     n = len(states)
     exact_probs = all(isinstance(p, (int, Fraction)) for part in game.parts

@@ -45,6 +45,8 @@ SUIT_PRIORITY = {
 }
 
 _HALF = Fraction(1, 2)
+_WHOLE_VALUES = tuple(Fraction(v) for v in range(1, 8))  # S4: the matta's values beside other cards
+_ALL_VALUES = (_HALF,) + _WHOLE_VALUES
 
 
 _PRESET_LABELS = {"italian": lambda: pgettext("rules", "italian"), "spanish": lambda: pgettext("rules", "spanish"),
@@ -170,8 +172,7 @@ class Rules:
         """The values the matta may take beside other cards (S4); empty without a matta."""
         if self.matta is None:
             return ()
-        whole = tuple(Fraction(v) for v in range(1, 8))
-        return whole if self.matta_whole_only else (_HALF,) + whole
+        return _WHOLE_VALUES if self.matta_whole_only else _ALL_VALUES
 
     def is_matta(self, card: Card) -> bool:
         return self.matta is not None and card == self.matta

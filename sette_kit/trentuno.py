@@ -1407,7 +1407,8 @@ class Greedy:
     """
 
     def __init__(self, patience: int | None = 12) -> None:
-        if patience is not None and (isinstance(patience, bool) or not isinstance(patience, int) or patience < 1):
+        if patience is not None and (isinstance(patience, bool) or not isinstance(patience, int) or
+                                     not 1 <= patience <= 10 ** 6):
             raise SetteKitError(_("patience={value} is not accepted: accepted a whole number >= 1 or None").format(
                 value=shown(patience)))
         self.patience = patience

@@ -492,6 +492,15 @@ LIBRARY = [
         "not a score its cards can have"),
     row("best_staking_plan-text", lambda: odds.best_staking_plan(odds.solve(PLAIN), "1", "10"), "stake"),
     row("best_staking_plan-above-money", lambda: odds.best_staking_plan(odds.solve(PLAIN), 1, 10 ** 13), "at most"),
+    # -- issue 24: found by bench/bench_adversarial.py, the same kinds as the review's --------------
+    row("fmt.percent-nan", lambda: fmt.percent(float("nan")), "finite"),
+    row("fmt.percent-inf", lambda: fmt.percent(float("inf")), "finite"),
+    row("Table-deck-dict", lambda: _table(deck={}), "deck="),
+    row("quattro.showdown-double_six-dict", lambda: quattro.showdown(["4c Ac", "3d 2d"], double_six={}), "double_six"),
+    row("Shoe-seed-big", lambda: counting.Shoe("plain", seed=BIG), "256 bits"),
+    row("Greedy-patience-big", lambda: trentuno.Greedy(patience=BIG), "patience"),
+    row("mixed-topics-huge", lambda: _first(questions.mixed(topics=HUGE_TEXT)), "unknown topics"),
+    row("strategy_text.policy-big", lambda: strategy_text.policy(BIG), "too large"),
     # -- issue 24, item 11: no corrupt state, and only ASCII digits where numbers are read ------
     row("Deck.reshuffle-twice", lambda: (lambda d, c: d.reshuffle([c[0], c[0]]))(*_dealt(2)), "more than once"),
     row("Deck.reshuffle-twice-more", lambda: (lambda d, c: d.reshuffle([c[0], c[1], c[0]]))(*_dealt(3)),
@@ -593,6 +602,9 @@ def _widgets():
     return widgets
 
 
+greedy_bot = trentuno.greedy
+
+
 WIDGETS = [
     row("SimulationLab-rounds-big", lambda: _widgets().SimulationLab(rounds=BIG), "Rounds"),
     row("SimulationLab-seed-big", lambda: _widgets().SimulationLab(seed=BIG), "seed"),
@@ -614,6 +626,19 @@ WIDGETS = [
     row("Predict-digits-negative", lambda: _widgets().Predict("Q?", Fraction(1, 2), digits=-3), "digits"),
     row("ProbabilityTree-open_levels", lambda: _widgets().ProbabilityTree("Ac", open_levels=-1), "open_levels"),
     row("StrategyChart-exact-yes", lambda: _widgets().StrategyChart(exact="yes"), "True or False"),
+    row("Predict-answer-big", lambda: _widgets().Predict("Q?", BIG), "too large"),
+    row("Predict-question-huge", lambda: _widgets().Predict(HUGE_TEXT, Fraction(1, 2)), "at most 2000"),
+    row("Predict-question-control", lambda: _widgets().Predict("a\x00b", Fraction(1, 2)), "control characters"),
+    row("ProbabilityTree-cards-None", lambda: _widgets().ProbabilityTree(None), "list of Cards"),
+    row("ProbabilityTree-cards-int", lambda: _widgets().ProbabilityTree(BIG), "list of Cards"),
+    row("ProbabilityTree-cards-endless", lambda: _widgets().ProbabilityTree(itertools.repeat(Card(1, 0))),
+        "more than 40"),
+    row("MattaExplorer-cards-bool", lambda: _widgets().MattaExplorer(cards=True), "list of Cards"),
+    row("MattaExplorer-cards-endless", lambda: _widgets().MattaExplorer(cards=itertools.repeat(Card(1, 0))),
+        "more than 40"),
+    row("TrentunoTable-bots-None", lambda: _widgets().TrentunoTable(None), "bot policies"),
+    row("TrentunoTable-bots-big", lambda: _widgets().TrentunoTable(BIG), "1 to 6 bots"),
+    row("TrentunoTable-bots-endless", lambda: _widgets().TrentunoTable(itertools.repeat(greedy_bot)), "bot policies"),
 ]
 
 
@@ -632,6 +657,9 @@ def _apology_free(make, action):
                  id="BankrollLab.set_rules-list"),
     pytest.param(lambda: _widgets().Predict("Chance?", Fraction(1, 2)), lambda w: w.guess(42), "between 0 and 1",
                  id="Predict.guess-42"),
+    pytest.param(lambda: _widgets().ScoreTrainer(seed=1), lambda w: w.check(BIG), "cannot read",
+                 id="ScoreTrainer.check-big"),
+    pytest.param(lambda: _widgets().OddsLab(), lambda w: w.add_card(BIG), "accepted 0-39", id="OddsLab.add_card-big"),
 ])
 def test_widget_setters_refuse_with_a_clear_line(make, action, phrase):
     text = _apology_free(make, action)

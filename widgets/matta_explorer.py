@@ -28,7 +28,7 @@ from fractions import Fraction
 import ipywidgets
 
 from sette_kit.answers import parse_answer
-from sette_kit.cards import FULL_DECK
+from sette_kit.cards import FULL_DECK, as_cards
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import _
 from sette_kit.explain import explain
@@ -118,7 +118,8 @@ class MattaExplorer(KitWidget):
             self._syncing = False
 
     def _read(self, cards):
-        cards = read_cards(cards, face=self.face) if isinstance(cards, str) else tuple(cards)
+        cards = read_cards(cards, face=self.face) if isinstance(cards, str) else \
+            as_cards(cards, face=self.face, what=_("cards"))  # issue 24: checked, never read for ever
         matta = self.rules.matta
         if matta not in cards:
             others = [c for c in FULL_DECK if c != matta and not c.is_figure]

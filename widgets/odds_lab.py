@@ -224,7 +224,7 @@ class OddsLab(KitWidget):
             raise SetteKitError(_("choose a card first"))
         if isinstance(card, int) and not isinstance(card, bool):
             if not 0 <= card < 40:
-                raise SetteKitError(_("card index {card}: accepted 0-39").format(card=card))
+                raise SetteKitError(_("card index {card}: accepted 0-39").format(card=shown(card)))
             c = Card.from_index(card)
         else:
             got = self._read(card)

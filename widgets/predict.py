@@ -46,10 +46,13 @@ from sette_kit.fmt import local_marks
 
 from .base import KitWidget, button, esc, on_enter, plain_text, press_enter, safe_action
 from .render import hand_html
-from sette_kit.numbers import read_whole, shown
+from sette_kit._checks import read_text
+from sette_kit.numbers import read_number, read_whole, shown
 
 __all__ = ["Predict", "closeness", "KINDS"]
 
+MAX_QUESTION = 2000
+"""The longest question a Predict shows, in characters."""
 KINDS = ("probability", "number", "points", "count", "choice", "higher_lower")
 """What a Predict asks for: a probability, a number, a score, a whole number, one of
 some choices, or whether the answer is higher or lower than a given value."""
@@ -131,12 +134,15 @@ class Predict(KitWidget):
         if kind not in KINDS:
             raise SetteKitError(_("kind={kind}: accepted {kinds}").format(kind=shown(kind), kinds=", ".join(KINDS)))
         # issue 24: the question, the answer and the digits are checked where the widget is made
-        if not isinstance(question, str) or not question.strip():
-            raise SetteKitError(_("question={value}: give the question as text").format(value=shown(question)))
-        if kind != "choice" and not callable(answer) and (isinstance(answer, bool) or
-                                                          not isinstance(answer, (int, Fraction))):
-            raise SetteKitError(_("answer={value}: a Predict's answer must be exact: an int or a Fraction from the "
-                                  "engine (or a function giving one)").format(value=shown(answer)))
+        if not isinstance(question, str) or not question.strip() or len(question) > MAX_QUESTION:
+            raise SetteKitError(_("question={value}: give the question as text of at most {most} characters").format(
+                value=shown(question), most=MAX_QUESTION))
+        read_text(question.replace("\n", " ").replace("\t", " "), _("question"), MAX_QUESTION)  # no control characters
+        if kind != "choice" and not callable(answer):
+            if isinstance(answer, bool) or not isinstance(answer, (int, Fraction)):
+                raise SetteKitError(_("answer={value}: a Predict's answer must be exact: an int or a Fraction from "
+                                      "the engine (or a function giving one)").format(value=shown(answer)))
+            read_number(answer, "answer")  # at most 60 digits: it is written out for the learner
         if digits is not None:
             digits = read_whole(digits, "digits", 0, 12, text=False)
         self.kind, self.question, self._answer, self.why = kind, str(question), answer, why

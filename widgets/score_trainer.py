@@ -223,6 +223,8 @@ class ScoreTrainer(KitWidget):
         Unreadable input gives a message naming the accepted forms; the score is unchanged."""
         if not self.quiz_mode:
             self.set_quiz_mode(True)
+        if answer is not None and not isinstance(answer, str):  # a number is read as a number (issue 24)
+            answer = shown(answer, 60) if isinstance(answer, int) and answer.bit_length() > 200 else answer
         text = "" if answer is None else str(answer)
         if self.answer_box.value != text:
             self._set_answer(text)

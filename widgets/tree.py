@@ -37,6 +37,7 @@ from fractions import Fraction
 import ipywidgets
 
 from sette_kit import fmt, odds, trees
+from sette_kit.cards import as_cards
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import N_, _, ngettext
 from sette_kit.rules import Rules
@@ -194,7 +195,9 @@ class ProbabilityTree(KitWidget):
         self.seen, self.dealer, self.card_size = seen, dealer, read_card_size(card_size)
         self.open_levels = read_whole(open_levels, "open_levels", 0, 40, text=False)  # issue 24
         self._solution = None
-        self.cards = read_cards(cards, self.rules.face) if isinstance(cards, str) else tuple(cards)
+        # issue 24: cards as text, or Cards checked (and read no further than a deck's worth)
+        self.cards = read_cards(cards, self.rules.face) if isinstance(cards, str) else \
+            as_cards(cards, face=self.rules.face, what=_("cards"))
         self.plan = self._plan(plan)
         self.model = self._build(self.cards, self.plan)
         self.tree_view = ipywidgets.HTML()

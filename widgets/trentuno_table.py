@@ -112,8 +112,10 @@ class TrentunoTable(GameTable, KitWidget):
             bots = players - 1
         if isinstance(bots, int) and not isinstance(bots, bool):
             if not 1 <= bots <= MAX_BOTS:
-                raise SetteKitError(_("bots={bots}: play against 1 to {hi} bots").format(bots=bots, hi=MAX_BOTS))
+                raise SetteKitError(_("bots={bots}: play against 1 to {hi} bots").format(bots=shown(bots), hi=MAX_BOTS))
             policies = default_bots(bots)
+        elif not isinstance(bots, (list, tuple)):  # issue 24: None, 2.5 or an endless iterator is no list of bots
+            raise SetteKitError(_("bots must be a number 1-{hi} or a list of 1-{hi} bot policies").format(hi=MAX_BOTS))
         else:
             policies = list(bots)
             if not 1 <= len(policies) <= MAX_BOTS or not all(callable(p) for p in policies):
@@ -121,6 +123,8 @@ class TrentunoTable(GameTable, KitWidget):
         n = len(policies) + 1
         if names is None:
             names = [_("Player")] + [_("Bot {k}").format(k=k) for k in range(1, n)]
+        if not isinstance(names, (list, tuple)):
+            raise SetteKitError(_("names: give {n} names, yours first (you and {bots} bots)").format(n=n, bots=n - 1))
         names = [str(x) for x in names]
         if len(names) != n:
             raise SetteKitError(_("names: give {n} names, yours first (you and {bots} bots)").format(n=n, bots=n - 1))
