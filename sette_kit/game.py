@@ -153,6 +153,7 @@ from types import MappingProxyType
 from typing import Callable, NamedTuple
 
 from ._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE as RNG_STATE_SCHEMA, Bad, Bool, CardIndex, Choice, Dict,
+                     first_difference, texts_check,
                      EventData, Int, List, Name, Obj, Opt, Str, Tuple, build_options, event_schema, load_json,
                      rng_state,
                      validate)
@@ -162,7 +163,7 @@ from . import fmt
 from .cards import FULL_DECK, Card, Rank
 from ._checks import read_seed
 from .errors import IllegalMove, SetteKitError
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, language, ngettext
 from .numbers import MAX_MONEY, read_number, read_whole, shown
 from .rules import SUIT_PRIORITY, Rules, as_rules
 from .scoring import SETTE_E_MEZZO, Score, fmt_points, outcome, score
@@ -186,6 +187,8 @@ MAX_SAVED_EVENTS = 500
 """A save keeps the current round's events and those of the latest whole rounds, up to
 this many events in all (issue 19.4)."""
 _PARAMS = {"stake": ("amount",), "split": ("amount",), "declare": ("value",)}
+_BANKER_DRAWN = N_("{name} is the first banker ({how}, S7).")
+_NEW_DECK = N_("{name} shuffles a fresh deck of 40 cards (S18).")
 MAX_ROUND_ACTIONS = 500
 """The actions a round records for its save (issue 24): a round of 12 seats takes about a
 hundred; past this many, burning a card (S19, the only action that can repeat for ever)
@@ -367,8 +370,8 @@ class Table(Seats):
         self.last_result: RoundResult | None = None
         # S7: the first banker is drawn by lot
         self.banker, how = self._first_dealer(banker)
-        self._log("banker_drawn", self.banker, {}, _("{name} is the first banker ({how}, S7).").format(
-            name=names[self.banker], how=how_picked(how)))
+        self._log("banker_drawn", self.banker, {}, _(_BANKER_DRAWN).format(name=names[self.banker],
+                                                                           how=how_picked(how)))
         self._new_deck(deck)
         self.attach_bots(bots)
 
@@ -948,8 +951,7 @@ class Table(Seats):
             cards = top + rest
         self._stock = cards[::-1]  # the top card is the last item
         self._discards: list[Card] = []
-        self._log("new_deck", self.banker, {}, _("{name} shuffles a fresh deck of 40 cards (S18).").format(
-            name=self.names[self.banker]))
+        self._log("new_deck", self.banker, {}, _(_NEW_DECK).format(name=self.names[self.banker]))
 
     def _draw(self) -> Card:
         if not self._stock:  # S18: reshuffle the cards not on the table
@@ -1150,11 +1152,22 @@ class Table(Seats):
                 what=what, error=exc)) from None
         t = cls._replayed(d, rules, events, what)
         got = json.loads(t.to_json())
-        for key in _SAVE_ORDER:
-            if got.get(key) != d.get(key):
-                raise SetteKitError(_("cannot load {what}: {field} is not what the round's actions give, played "
-                                      "again from the state the round started from (the save was edited or is "
-                                      "corrupt)").format(what=what, field=key))
+        key = first_difference(got, d, _SAVE_ORDER)
+        if key is None and d["round"] == 0:
+            key = _opening_difference(d)
+        elif key is None:
+            def replay_in(lang):
+                with language(lang):
+                    return json.loads(cls._replayed(d, rules, events, what).to_json())["events"]
+
+            bad_text = texts_check(d["events"], got["events"], replay_in)
+            if bad_text is not None:
+                key = f"events[{bad_text}]"
+        if key is not None:
+            raise SetteKitError(_("cannot load {what}: {field} is not what the round's actions give, played "
+                                  "again from the state the round started from (the save was edited or is "
+                                  "corrupt)").format(what=what, field=key))
+        t._events = list(events)  # the texts as saved: each is one the engine writes, in one of its languages
         try:
             t.check()  # the invariants once more, on the objects built
         except AssertionError as exc:
@@ -1341,6 +1354,31 @@ def _table_schema() -> Obj:
                               Opt(Str(12, r"-?\d{1,3}(/\d{1,3})?", "a value such as '4' or '1/2'"))),
                         0, MAX_ROUND_ACTIONS + 500),
     })
+
+
+def _opening_difference(d: dict) -> str | None:
+    """Before the first round a table holds only the two events its constructor logged
+    (S7, S18), their texts in one of the kit's languages; None if so, else the field."""
+    from .i18n import LANGUAGES
+
+    ev = d["events"]
+    if len(ev) != 2 or d["round_start"] != 0 or d["dropped"]:
+        return "events"
+    first, deck = ev
+    if first[:3] + first[4:] != ["banker_drawn", d["banker"], {}, 0, False] or \
+            deck[:3] + deck[4:] != ["new_deck", d["banker"], {}, 0, False]:
+        return "events"
+    name = d["names"][d["banker"]]
+    firsts, decks = set(), set()
+    for lang in LANGUAGES:
+        with language(lang):
+            firsts |= {_(_BANKER_DRAWN).format(name=name, how=how_picked(how)) for how in ("drawn by lot", "chosen")}
+            decks.add(_(_NEW_DECK).format(name=name))
+    if first[3] not in firsts:
+        return "events[0]"
+    if deck[3] not in decks:
+        return "events[1]"
+    return None
 
 
 def _check_start(d: dict, start, what: str) -> None:

@@ -118,11 +118,12 @@ from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from ._checks import read_seed
 from ._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE, Bad, Bool, CardIndex, Choice, Dict, EventData, Int, List, Tuple,
+                     first_difference, texts_check,
                      Name, Obj, Opt, Str, build_options, event_schema, load_json, rng_state, validate)
 from .cards import FULL_DECK, Card, Deck, Rank, Suit, as_cards, parse_cards
 from .errors import IllegalMove, SetteKitError
 from . import fmt
-from .i18n import N_, _, ngettext, pgettext
+from .i18n import N_, _, language, ngettext, pgettext
 from .numbers import read_halves, read_number, read_whole, shown
 # the table machinery shared with Sette e mezzo (sette_kit.game, issue 10: no copy of the
 # engine): the Event value, the Legal/Option mapping of legal actions, the JSON helpers for
@@ -1612,11 +1613,21 @@ class QuattroGame(Seats):
                 what=what, error=exc)) from None
         g = cls._replayed(d, rules, events, what)
         got = json.loads(g.to_json())
-        for key in _SAVE_ORDER:
-            if got.get(key) != d.get(key):
-                raise SetteKitError(_("cannot load {what}: {field} is not what the hand's actions give, played again "
-                                      "from the state the hand started from (the save was edited or is "
-                                      "corrupt)").format(what=what, field=key))
+        key = first_difference(got, d, _SAVE_ORDER)
+        if key is None:
+            def replay_in(lang):
+                with language(lang):
+                    return json.loads(cls._replayed(d, rules, events, what).to_json())["events"]
+
+            bad_text = texts_check(d["events"][d["hand_start"]:], got["events"][d["hand_start"]:],
+                                   lambda lang: replay_in(lang)[d["hand_start"]:])
+            if bad_text is not None:
+                key = f"events[{bad_text + d['hand_start']}]"
+        if key is not None:
+            raise SetteKitError(_("cannot load {what}: {field} is not what the hand's actions give, played again "
+                                  "from the state the hand started from (the save was edited or is "
+                                  "corrupt)").format(what=what, field=key))
+        g._events = list(events)  # the texts as saved: each is one the engine writes, in one of its languages
         try:
             g.check()
         except AssertionError as exc:
@@ -1746,6 +1757,12 @@ def _check_saved(d: dict, rules: QuattroRules, what: str) -> None:
     if scored != d["points"]:
         bad(_("points {points} are not the points of the hands won (awards), {scored} (Q6)").format(
             points=d['points'], scored=scored))
+    kept = [e[4] for e in d["events"] if e[0] == "hand_started"]
+    if kept:  # every hand whose events are kept: its awards are its "scored" events (Q6)
+        first = kept[0]
+        logged = sorted([e[4], e[1], e[2]["points"]] for e in d["events"] if e[0] == "scored" and e[4] >= first)
+        if sorted(a for a in d["awards"] if a[0] >= first) != logged:
+            bad(_("awards do not match the points the kept hands' events record (Q6)"))
     before = [0] * n
     for a in d["awards"]:
         if a[0] <= st["hand_number"]:

@@ -113,11 +113,11 @@ def _parse_whole(text, lo: int, hi: int | None, what: str) -> int:
         raw = text.strip().replace(",", "").replace("_", "").replace(" ", "")
     try:
         n = read_whole(raw, "the value", plain=True)
-        if hi is None and n.bit_length() > MAX_SEED_BITS:  # a seed (sette_kit._checks.read_seed)
-            raise SetteKitError("too large")
     except SetteKitError:
+        n = None
+    if n is None or (hi is None and n.bit_length() > MAX_SEED_BITS):  # a seed: as sette_kit._checks.read_seed
         raise SetteKitError(_("{what} must be a whole number {range} (you typed {text}).").format(
-            what=_(what), range=_range_words(lo, hi), text=repr(raw) if isinstance(raw, str) else shown(raw))) from None
+            what=_(what), range=_range_words(lo, hi), text=repr(raw) if isinstance(raw, str) else shown(raw)))
     if n < lo or (hi is not None and n > hi):
         raise SetteKitError(_("{what} must be {range} (you typed {text}).").format(
             what=_(what), range=_range_words(lo, hi), text=text if isinstance(text, str) else shown(text)))
