@@ -184,6 +184,7 @@ def _table_in(phase: str, rules="italian", seed=7) -> Table:
 
 
 MID = json.loads(_table_in("players").to_json())
+READY = json.loads(Table("plain", 2, seed=1).to_json())
 
 
 def _declared() -> dict:
@@ -275,8 +276,10 @@ UNREACHABLE = [
     U("action-illegal", MID, _set(["actions"], lambda a: [["split", 3, None]] + a), "actions[0] (split) is not a legal"),
     U("action-amount-changed", MID, _set(["actions", 0, 1], 10), REPLAYED),
     U("round-event-text", MID, _set(["events", -1, 3], "Ada wins 1000."), REPLAYED),
-    U("ready-with-negative-bankroll", json.loads(Table("plain", 2, seed=1).to_json()),
-      lambda d: d.update(bankrolls=[-50, 250]), "has not started a round"),
+    U("ready-with-negative-bankroll", READY, lambda d: d.update(bankrolls=[-50, 250]), "has not started a round"),
+    U("ready-event-text", READY, _set(["events", 1, 3], "\x1b[2J\x1b[31mYOU WIN"), "events[1] is not what"),
+    U("ready-event-appended", READY, _set(["events"], lambda ev: ev + [["paid", 1, {"amount": 1000}, "Bo is paid 1000.",
+                                                                     0, False]]), "events is not what"),
 ]
 
 
@@ -295,6 +298,22 @@ def test_the_saves_those_rows_edit_load_and_play_on(base):
         t.play_round()
     t.check()
     assert sum(t.bankrolls) == base["money"]
+
+
+@pytest.mark.parametrize("saved_in", ["it", "es"])
+def test_a_save_written_in_another_language_loads(saved_in):
+    """An event's text is in the language the kit spoke then: a save written in Italian
+    loads in English (each text is checked against the engine's texts in every language)."""
+    from sette_kit.i18n import language
+
+    with language(saved_in):
+        t = _table_in("players")
+        g = _quattro()
+        r = Table("plain", ["Ada", "Bo"], seed=2)
+        texts = t.to_json(), g.to_json(), r.to_json()
+    assert Table.from_json(texts[0]).to_json() == texts[0].replace('"bot_seats":[0,1,2]', '"bot_seats":[]')
+    assert QuattroGame.from_json(texts[1]).to_json() == texts[1]
+    assert Table.from_json(texts[2]).to_json() == texts[2]
 
 
 def test_repeated_declarations_replace_each_other_and_the_save_stays_readable():
@@ -373,7 +392,7 @@ QUATTRO_ROWS = [
     # issue 24, item 13: the hand is played again from its start, and the points are tied to the hands won
     Q("earlier-format", _set(["format"], "sette-kit/quattro/1"), "earlier format 'sette-kit/quattro/1'"),
     Q("award-forged-with-points", lambda d: (d["awards"].insert(0, [1, 1, 5]), d["points"].__setitem__(
-        1, d["points"][1] + 5)), "start must be the state hand"),
+        1, d["points"][1] + 5)), "awards do not match the points the kept hands' events record"),
     Q("award-out-of-range", _set(["awards", 0, 2], 9), "awards[0][2] must be a whole number from 1 to 5"),
     Q("start-points", _set(["start", "points", 0], 3), "start must be the state hand"),
     Q("start-deck", _set(["start", "deck"], lambda dk: dk[1:]), "start must hold one deck"),
@@ -384,7 +403,8 @@ QUATTRO_ROWS = [
     Q("double-six-flag", _set(["ds", 0], True), "is not what the hand's actions give"),
     Q("card-shown", _set(["shown", 0], True), "is not what the hand's actions give"),
     Q("hand-card-swapped", lambda d: d["hands"][0].__setitem__(0, d["deck"][-1]), "was not dealt from the deck"),
-    Q("events-tail-too-long", _set(["events"], lambda ev: ev * 3), "is not what the hand's actions give"),
+    Q("events-tail-too-long", _set(["events"], lambda ev: ev * 3), "awards do not match"),
+    Q("event-text-edited", _set(["events", -1, 3], "Ada wins the game."), "is not what the hand's actions give"),
 ]
 
 
