@@ -75,7 +75,8 @@ Design notes (what other modules may rely on)
   whether a card or a declaration of the matta's value took it there.
   The bank does not play when no player's hand is left standing.
 * **Optional rules.**  S19 burn: while a hand's only card is a 3 or a 4 it may be shown
-  and discarded for a new card (as often as it happens).  S20 exchange: the card dealt
+  and discarded for a new card (as often as it happens; a burnt card can come back in an
+  S18 reshuffle, so a round offers burning only within :data:`MAX_ROUND_ACTIONS` actions).  S20 exchange: the card dealt
   first, if a 4, may be exchanged once for a new card.  S21: a first-card ace declared
   ½ makes every later card of that hand come face down.  S22: ``hit_face_down`` first
   turns up the hand's hidden card(s), then deals the new card face down.  S23: a hand of
@@ -130,8 +131,12 @@ Design notes (what other modules may rely on)
   :data:`MAX_SAVED_EVENTS` events (so a save stays small however long the game); a
   loaded table's :attr:`~Table.events` starts there.  A save is untrusted text: loading
   checks its size, then every field against a schema, then the fields against each
-  other (one deck of 40 cards, unique names, the money the game started with), and
-  names the field that is wrong.
+  other (one deck of 40 cards, unique names, the money the game started with), then
+  plays the current round again from the state it started from (``start``, kept with
+  the round's ``actions``) and compares every field, so a save holds only a state the
+  engine reaches (issue 24); it names the field that is wrong.  A declaration of the
+  matta right after another of the same hand replaces it (S4), so a round, and its save,
+  stays bounded.
 * **Heads-up**: a table of two seats (one player and the bank) is the heads-up game.
 
 >>> t = Table("italian", players=["A", "B", "C"], seed=7, bots="all")
