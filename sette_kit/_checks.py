@@ -133,7 +133,7 @@ def read_names(players, lo: int = 1, hi: int = 100, count_error: str | None = No
     if isinstance(players, int) and not isinstance(players, bool):
         n = players
         if not lo <= n <= hi:
-            raise SetteKitError(_(count_error or _COUNT).format(n=n, lo=lo, hi=hi))
+            raise SetteKitError(_(count_error or _COUNT).format(n=shown(n), lo=lo, hi=hi))
         return tuple(_("Player {n}").format(n=i + 1) for i in range(n))
     if players is None or isinstance(players, (str, bytes, float, Mapping)) or not hasattr(players, "__iter__"):
         raise SetteKitError(_("players={value}: give a list of names such as ['Ada', 'Bo'] or a number of "

@@ -331,6 +331,41 @@ def rng_state(value, path: str = "rng"):
     return (value[0], tuple(value[1]), value[2])
 
 
+def first_difference(got: dict, saved: dict, keys) -> str | None:
+    """The first of ``keys`` whose value differs between the state a replay reached (``got``)
+    and the save (``saved``), the events compared without their texts; None if none does.
+    (An event's text is in the language the kit spoke when it happened: see
+    :func:`texts_check`.)"""
+    for key in keys:
+        a, b = got.get(key), saved.get(key)
+        if key == "events" and isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            if any(x[:3] + x[4:] != y[:3] + y[4:] for x, y in zip(a, b)):
+                return key
+        elif a != b:
+            return key
+    return None
+
+
+def texts_check(saved_events: list, replayed_events: list, replay_in) -> int | None:
+    """The index of the first saved event whose text is not the text the engine writes for
+    it in one of the kit's languages (``replay_in(lang)`` gives the events a replay writes in
+    ``lang``), or None.  A game may change language between two events, so each event is
+    checked on its own."""
+    from .i18n import LANGUAGES, get_language
+
+    alternatives = [replayed_events]
+    differ = [i for i, (x, y) in enumerate(zip(saved_events, replayed_events)) if x[3] != y[3]]
+    if not differ:
+        return None
+    for lang in LANGUAGES:
+        if lang != get_language():
+            alternatives.append(replay_in(lang))
+    for i in differ:
+        if all(i >= len(a) or a[i][3] != saved_events[i][3] for a in alternatives):
+            return i
+    return None
+
+
 def event_schema(max_seat: int, max_text: int = 2000) -> Tuple:
     """A saved event ``[kind, seat, data, text, round, private]`` (see ``event_to_json``)."""
     return Tuple(IDENT, Opt(Int(0, max_seat)), Dict(IDENT, EventData(), 30), Str(max_text),

@@ -31,6 +31,7 @@ from .cards import FULL_DECK, Card
 from .errors import SetteKitError
 from .i18n import N_, _, pgettext
 from .scoring import fmt_points
+from .numbers import shown
 
 __all__ = ["Event", "Option", "Legal", "event_to_json", "event_from_json", "rng_to_json", "rng_from_json",
            "HandCards", "SeatView", "Seats", "seat_names", "top_cards", "replace_checked"]
@@ -258,11 +259,11 @@ class Seats:
             if key in self.names:
                 return self.names.index(key)
             raise SetteKitError(_("no player called {key}: the players are {names}").format(
-                key=repr(key), names=", ".join(self.names)))
+                key=shown(key), names=", ".join(self.names)))
         if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < self.n_seats:
             return int(key)
         raise SetteKitError(_("seat {key} does not exist: seats are 0-{last} or a player's name").format(
-            key=repr(key), last=self.n_seats - 1))
+            key=shown(key), last=self.n_seats - 1))
 
     def _attach_bots(self, bots, default: Callable[[], Callable]) -> None:
         """``bots``: None, ``{seat or name: policy}``, or ``"all"`` (``default()`` at every seat)."""
@@ -275,7 +276,7 @@ class Seats:
         for key, policy in read_bots(bots).items():
             if not callable(policy):
                 raise SetteKitError(_("the bot for {key} must be a callable policy(view) -> action").format(
-                    key=repr(key)))
+                    key=shown(key)))
             self._bots[self._seat_of(key)] = policy
 
 
@@ -286,8 +287,8 @@ class Seats:
 def top_cards(deck) -> list | None:
     """The ``deck=`` argument of a scripted game (cards on top of the first deck, top card
     first) as a list, None when empty; SetteKitError unless they are distinct Cards."""
-    if deck is None or (hasattr(deck, "__len__") and not len(deck)):
-        return None
+    if deck is None or (isinstance(deck, str) and not deck.strip()) or (isinstance(deck, (list, tuple)) and not deck):
+        return None  # issue 24: an empty dict is not "no cards": it is not cards at all
     from .cards import as_cards
 
     try:

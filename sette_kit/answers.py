@@ -39,7 +39,7 @@ from fractions import Fraction
 from . import fmt
 from .errors import SetteKitError
 from .i18n import N_, _, get_language
-from .numbers import read_number, shown
+from .numbers import not_ascii_digits, read_number, shown
 
 __all__ = [
     "Answer", "Verdict", "parse_answer", "parse_yes_no", "check", "matches", "fmt_exact",
@@ -83,11 +83,11 @@ del _value, _words, _word
 _RE_WORD_HALF = re.compile(r"(?:(\S+) (?:e|y|and a|and) )?(?:a |one |un )?(mezzo|mezza|media|medio|half)")
 _DASHES = str.maketrans({"−": "-", "–": "-", "⁄": "/", "∕": "/", "÷": "/", ",": "."})
 
-_INT = r"[+-]?\d+"
-_DEC = r"[+-]?(?:\d+\.\d*|\.\d+)"
-_RE_FRACTION = re.compile(rf"({_INT})\s*/\s*(\d+)")
-_RE_MIXED = re.compile(rf"({_INT})\s+(\d+)\s*/\s*(\d+)")  # 7 1/2
-_RE_HALF = re.compile(r"([+-]?\d*)\s*½")  # 7½, ½
+_INT = r"[+-]?[0-9]+"
+_DEC = r"[+-]?(?:[0-9]+\.[0-9]*|\.[0-9]+)"
+_RE_FRACTION = re.compile(rf"({_INT})\s*/\s*([0-9]+)")
+_RE_MIXED = re.compile(rf"({_INT})\s+([0-9]+)\s*/\s*([0-9]+)")  # 7 1/2
+_RE_HALF = re.compile(r"([+-]?[0-9]*)\s*½")  # 7½, ½
 _RE_DECIMAL = re.compile(_DEC)
 _RE_INT = re.compile(_INT)
 _RE_PERCENT = re.compile(rf"({_DEC}|{_INT})\s*%")
@@ -144,10 +144,10 @@ class Verdict:
 
 
 def _unreadable(text: str, kind: str) -> SetteKitError:
-    shown = text if len(text) <= 40 else text[:37] + "..."
+    cut = text if len(text) <= 40 else text[:37] + "..."
     message = (_("cannot read {text} as a score; accepted forms: {accepted}") if kind == "points"
                else _("cannot read {text} as a number; accepted forms: {accepted}"))
-    return SetteKitError(message.format(text=repr(shown), accepted=_(ACCEPTED[kind])))
+    return SetteKitError(message.format(text=repr(cut), accepted=_(ACCEPTED[kind])))
 
 
 def _local_decimal(text: str) -> str:
@@ -155,7 +155,7 @@ def _local_decimal(text: str) -> str:
     return text if get_language() == "en" else text.replace(".", ",")
 
 
-_RE_GROUPED = re.compile(r"[+-]?\d{1,3}(?:\.\d{3})+,\d*%?")
+_RE_GROUPED = re.compile(r"[+-]?[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]*%?")
 
 
 def _words_answer(t: str):
@@ -198,6 +198,9 @@ def parse_answer(text, kind: str = "number") -> Answer:
     accepted = _(ACCEPTED[kind])
     if isinstance(text, (int, Fraction)) and not isinstance(text, bool):
         value = read_number(text, "the answer", accepted=accepted)  # size checked (issue 19.3)
+        if kind == "probability" and not 0 <= value <= 1:  # issue 24: 42 is no probability, given as a number too
+            raise SetteKitError(_("a probability lies between 0 and 1; accepted forms: {accepted}").format(
+                accepted=accepted))
         return Answer(str(value), value, "integer" if value.denominator == 1 else "fraction")
     if not isinstance(text, str):
         raise SetteKitError(_("an answer must be text such as '24/37'; accepted forms: {accepted}").format(
@@ -214,9 +217,12 @@ def parse_answer(text, kind: str = "number") -> Answer:
         t = t.replace(".", "")
     t = t.translate(_DASHES)
     t = re.sub(r"\s+", " ", t)
-    t = re.sub(r"(?<=\d) (?=[½%])", "", t)
+    t = re.sub(r"(?<=[0-9]) (?=[½%])", "", t)
     if not t:
         raise SetteKitError(_("no answer given; accepted forms: {accepted}").format(accepted=accepted))
+    if not_ascii_digits(t):  # issue 24: '١/٢' or '１/２' is not read as 1/2
+        raise SetteKitError(_("{text}: write the number with the digits 0-9; accepted forms: {accepted}").format(
+            text=shown(raw), accepted=accepted))
     answer = None
     if m := _RE_PERCENT.fullmatch(t):
         num = m.group(1)
@@ -234,7 +240,7 @@ def parse_answer(text, kind: str = "number") -> Answer:
     elif m := _RE_FRACTION.fullmatch(t):
         if int(m.group(2)) == 0:
             raise SetteKitError(_("{text} divides by zero; accepted forms: {accepted}").format(
-                text=repr(raw), accepted=accepted))
+                text=shown(raw), accepted=accepted))
         answer = Answer(raw, Fraction(int(m.group(1)), int(m.group(2))), "fraction")
     elif m := _RE_HALF.fullmatch(t):
         whole = m.group(1)
@@ -320,6 +326,9 @@ def fmt_exact(value, kind: str = "number") -> str:
     >>> fmt_exact(Fraction(4717993354808, 67408879019625)), fmt_exact(Fraction(1615261979, 6068478780), "probability")
     ('about 0.0700', 'about 0.2662 (26.62%)')
     """
+    if kind not in _FMT_KINDS:  # issue 24: an unknown kind is an error, not 'number'
+        raise SetteKitError(_("kind={kind}: accepted kinds are {kinds}").format(
+            kind=shown(kind), kinds=", ".join(map(repr, _FMT_KINDS))))
     if kind == "yesno":
         return _("yes") if value else _("no")
     value = read_number(value, "value", accepted=_("an exact value: a Fraction or a whole number"))
@@ -327,6 +336,7 @@ def fmt_exact(value, kind: str = "number") -> str:
 
 
 _EXACT = N_("the exact value: a Fraction or a whole number")
+_FMT_KINDS = KINDS
 
 
 def _fmt_exact(value: Fraction, kind: str) -> str:

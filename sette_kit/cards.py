@@ -19,6 +19,7 @@ Card(7, 'coppe')
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from dataclasses import dataclass
@@ -191,7 +192,7 @@ def _check_face(face: str) -> Face:
     except (KeyError, TypeError):
         raise SetteKitError(
             _("unknown face {face}: accepted faces are {accepted}").format(
-                face=repr(face), accepted=", ".join(map(repr, FACE_NAMES)))
+                face=_shown(face), accepted=", ".join(map(repr, FACE_NAMES)))
         ) from None
 
 
@@ -207,7 +208,10 @@ def _items(value, what: str, *also) -> tuple:
     if value is None or isinstance(value, (str, bytes, bytearray, int, float, dict)) or not hasattr(value, "__iter__"):
         raise SetteKitError(_("{what}: give text such as '{example}' or a list of Cards, not {value}").format(
             what=what, example=_example(2), value=_shown(value)))
-    items = tuple(value)
+    # issue 24: an endless iterable is read no further than one item past the 40 cards
+    items = tuple(itertools.islice(value, len(FULL_DECK) + 1))
+    if len(items) > len(FULL_DECK):
+        raise SetteKitError(_("{what}: more than 40 items: a deck has 40 cards, each at most once").format(what=what))
     for c in items:
         if not isinstance(c, (Card, *also)):
             if also:
@@ -309,7 +313,7 @@ class Card:
             raise SetteKitError(_("card index {index} is not a whole number: accepted 0-39").format(
                 index=_shown(index)))
         if not 0 <= index.__index__() < 40:
-            raise SetteKitError(_("card index {index} is out of range: accepted 0-39").format(index=repr(index)))
+            raise SetteKitError(_("card index {index} is out of range: accepted 0-39").format(index=_shown(index)))
         return FULL_DECK[index.__index__()]
 
     @property
@@ -365,8 +369,13 @@ def _coerce(enum, value, what, accepted):
         return value
     try:
         if isinstance(value, str):
-            key = value.strip().upper()
+            key = value.strip()
+            if not key.isascii():  # issue 24: no look-alike letters or digits ('٧', '７', 'ſpade')
+                raise ValueError
+            key = key.upper()
             if key.isdigit():
+                if enum is Suit:  # issue 24: a suit is written by its name ('1' is not denari)
+                    raise ValueError
                 return enum(int(key))
             return enum[key]
         if isinstance(value, bool):
@@ -437,7 +446,7 @@ def _code_readings(token: str, face: Face, own: bool = True) -> Card | None:
     ``own`` is True when ``face`` is the caller's face: only then are the Spanish
     numbered figures (10, 11, 12) read, so that '10c' never passes for a card of a
     52-card deck in another face (D2)."""
-    m = re.fullmatch(r"(1[0-2]|[1-9]|[a-z])(.)", token, flags=re.IGNORECASE)
+    m = re.fullmatch(r"(1[0-2]|[1-9]|[a-z])(.)", token, flags=re.IGNORECASE | re.ASCII)
     if not m:
         return None
     rank_text, suit_text = m.group(1), m.group(2)
@@ -478,7 +487,7 @@ def parse_card(token: str, face: str = "italian") -> Card:
     cards = parse_cards(token, face=face)
     if len(cards) != 1:
         raise SetteKitError(_("expected one card, got {n} in {token}; {accepted}").format(
-            n=len(cards), token=repr(token), accepted=_(ACCEPTED_FORMS)))
+            n=len(cards), token=_shown(token), accepted=_(ACCEPTED_FORMS)))
     return cards[0]
 
 
@@ -498,7 +507,7 @@ def _read_code(token: str, face: Face) -> Card:
         readings = "; ".join(_(words[f]).format(card=c.name(f)) for c, f in others.items())
         raise SetteKitError(
             _("{token} is ambiguous: it reads as {readings}. Pass face= to choose, or write the full name").format(
-                token=repr(token), readings=readings)
+                token=_shown(token), readings=readings)
         )
     if len(others) == 1:
         card, other = next(iter(others.items()))
@@ -510,18 +519,18 @@ def _read_code(token: str, face: Face) -> Card:
         if face.key == "spanish" and number in _SPANISH_NUMBERS:
             raise SetteKitError(_("{token}: in the Spanish face {number} is the {figure}, written with a "
                                   "Spanish suit letter c o b e, such as '{example}' (D2); {accepted}").format(
-                token=repr(token), number=number, example=f"{number}o", accepted=_(ACCEPTED_FORMS),
+                token=_shown(token), number=number, example=f"{number}o", accepted=_(ACCEPTED_FORMS),
                 figure=FACES['spanish'].rank_names[_SPANISH_NUMBERS[number]].lower()))
         raise _not_in_deck(token, number, face.key)
     raise SetteKitError(_("cannot read {token} as a card; {accepted}").format(
-        token=repr(token), accepted=_(ACCEPTED_FORMS)))
+        token=_shown(token), accepted=_(ACCEPTED_FORMS)))
 
 
 def _not_in_deck(text: str, number: str, face: str = "italian") -> SetteKitError:
     """The error for a card numbered 8-12 outside the Spanish numbering (D1, D2)."""
     if face == "spanish":  # 10-12 are figures here: only 8 and 9 are missing (001)
         return SetteKitError(_("{text}: 8 and 9 are not in the 40-card deck (D1); {accepted}").format(
-            text=repr(text), accepted=_(ACCEPTED_FORMS)))
+            text=_shown(text), accepted=_(ACCEPTED_FORMS)))
     if number in ("8", "9", "10"):
         message = (_("{text}: 8, 9 and 10 are not in the 40-card deck (D1); in the Spanish face 10, 11 and 12 "
                      "are the sota, caballo and rey (face='spanish'); {accepted}") if number in _SPANISH_NUMBERS
@@ -529,7 +538,7 @@ def _not_in_deck(text: str, number: str, face: str = "italian") -> SetteKitError
     else:
         message = _("{text}: there is no {number} in the 40-card deck (D1); in the Spanish face 10, 11 and 12 "
                     "are the sota, caballo and rey (face='spanish'); {accepted}")
-    return SetteKitError(message.format(text=repr(text), number=number, accepted=_(ACCEPTED_FORMS)))
+    return SetteKitError(message.format(text=_shown(text), number=number, accepted=_(ACCEPTED_FORMS)))
 
 
 def _check_one_suit_per_letter(token: str, card: Card, other: Face, face: Face) -> None:
@@ -549,7 +558,7 @@ def _check_one_suit_per_letter(token: str, card: Card, other: Face, face: Face) 
     alt = Card(card.rank, mine)
     code = repr(card.code(face.key))
     if face.key != "french":
-        code = _("{code} or {symbol}").format(code=code, symbol=repr(card.code('french', symbol=True)))
+        code = _("{code} or {symbol}").format(code=code, symbol=_shown(card.code('french', symbol=True)))
     name = card.name(face.key)
     if card.name(other.key) != name:
         name = _("{name} (the {other_name})").format(name=name, other_name=card.name(other.key))
@@ -587,9 +596,9 @@ def _check_one_suit_per_letter(token: str, card: Card, other: Face, face: Face) 
             "to read every short code as Spanish."),
     }[(other.key, face.key)]
     raise SetteKitError(message.format(
-        token=repr(token), rank=rank, letter=letter, other_suit=suit_name(card.suit, other.key),
+        token=_shown(token), rank=rank, letter=letter, other_suit=suit_name(card.suit, other.key),
         my_suit=suit_name(mine, face.key), card=name, code=code, alt=alt.name(face.key),
-        alt_code=repr(alt.code(face.key))))
+        alt_code=_shown(alt.code(face.key))))
 
 
 def parse_cards(text: str | Iterable[str], face: str = "italian") -> tuple[Card, ...]:
@@ -641,10 +650,10 @@ def parse_cards(text: str | Iterable[str], face: str = "italian") -> tuple[Card,
                         rank = _RANK_WORDS[word]
                     if suit_word is None:
                         raise SetteKitError(_("{phrase} has no suit after {word}; {accepted}").format(
-                            phrase=repr(phrase), word=repr(nxt), accepted=_(ACCEPTED_FORMS)))
+                            phrase=_shown(phrase), word=_shown(nxt), accepted=_(ACCEPTED_FORMS)))
                     if suit_word not in _SUIT_WORDS:
                         raise SetteKitError(_("{phrase}: unknown suit {suit}; {accepted}").format(
-                            phrase=repr(phrase), suit=repr(suit_word), accepted=_(ACCEPTED_FORMS)))
+                            phrase=_shown(phrase), suit=_shown(suit_word), accepted=_(ACCEPTED_FORMS)))
                     cards.append(Card(rank, _SUIT_WORDS[suit_word]))
                     i += 3 if has_conn else 2
                     continue
@@ -654,9 +663,9 @@ def parse_cards(text: str | Iterable[str], face: str = "italian") -> tuple[Card,
                     if word == "as" and f.key == "spanish":
                         raise SetteKitError(_("{word} is the Ace in Spanish and has no suit: write it with its "
                                               "suit, such as 'As de oros'; {accepted}").format(
-                            word=repr(words[i]), accepted=_(ACCEPTED_FORMS)))
+                            word=_shown(words[i]), accepted=_(ACCEPTED_FORMS)))
                     raise SetteKitError(_("{word} has no suit; {accepted}").format(
-                        word=repr(words[i]), accepted=_(ACCEPTED_FORMS)))
+                        word=_shown(words[i]), accepted=_(ACCEPTED_FORMS)))
             cards.append(_read_code(words[i].strip("."), f))
             i += 1
     if not cards:  # only separators, such as ",,,"
@@ -686,7 +695,7 @@ def format_cards(cards: Iterable[Card], face: str = "italian", style: str = "nam
     if style in ("code", "symbol"):
         return " ".join(c.code(face, symbol=style == "symbol") for c in cards)
     raise SetteKitError(_("unknown style {style}: accepted 'name', 'code', 'symbol', 'label'").format(
-        style=repr(style)))
+        style=_shown(style)))
 
 
 class Deck:
@@ -732,7 +741,7 @@ class Deck:
             n = read_whole(n, "n", 0, 40, accepted="a whole number of cards from 0 to 40", text=False)
         if n < 0 or n > len(self._cards):
             raise SetteKitError(_("cannot deal {n} cards: {left} remain in the deck").format(
-                n=n, left=len(self._cards)))
+                n=_shown(n), left=len(self._cards)))
         out, self._cards = self._cards[:n], self._cards[n:]
         self.dealt.extend(out)
         return tuple(out)
@@ -744,6 +753,10 @@ class Deck:
     def reshuffle(self, cards: Iterable[Card]) -> None:
         """Put ``cards`` (which must have been dealt) back and shuffle the deck (S18)."""
         cards = list(_items(cards, "reshuffle"))
+        if len(set(cards)) != len(cards):  # issue 24: a card goes back once (the deck keeps 40 different cards)
+            twice = sorted({c for c in cards if cards.count(c) > 1})
+            raise SetteKitError(_("reshuffle: {cards} given more than once: each card goes back once").format(
+                cards=", ".join(c.name() for c in twice)))
         for c in cards:
             if c not in self.dealt:
                 raise SetteKitError(_("{card} was not dealt from this deck, so it cannot go back").format(

@@ -23,6 +23,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import NamedTuple
 
+from ._checks import read_seed
 from .cards import FULL_DECK, Suit
 from . import fmt
 from .errors import SetteKitError
@@ -154,7 +155,7 @@ def _rules(rules) -> Rules:
         return Rules.preset(rules)
     if not isinstance(rules, Rules):
         raise SetteKitError(_("rules={rules}: give a Rules object or a preset name such as 'plain'").format(
-            rules=repr(rules)))
+            rules=shown(rules)))
     return rules
 
 
@@ -324,7 +325,7 @@ def trentuno_scores(rules=None) -> TrentunoCount:
 
     rules = trentuno.DEFAULT_RULES if rules is None else rules
     if not isinstance(rules, trentuno.TrentunoRules):
-        raise SetteKitError(_("rules={rules}: give a sette_kit.trentuno.TrentunoRules").format(rules=repr(rules)))
+        raise SetteKitError(_("rules={rules}: give a sette_kit.trentuno.TrentunoRules").format(rules=shown(rules)))
     counts = Counter(trentuno.score(h, rules).total for h in itertools.combinations(FULL_DECK, 3))
     total = sum(counts.values())
     best = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
@@ -485,10 +486,10 @@ class Shoe:
         self.dealer = stand_at(5) if dealer is None else dealer
         if not isinstance(self.dealer, (StandAt, BankSeesPlayer)):
             raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(
-                dealer=repr(dealer)))
+                dealer=shown(dealer)))
         if not (player in ("counting", "basic") or isinstance(player, StandAt)):
             raise SetteKitError(_("player={player}: accepted 'counting', 'basic' or odds.stand_at(x)").format(
-                player=repr(player)))
+                player=shown(player)))
         self.player = player
         if stakes is None:
             self._lo = self._hi = 1
@@ -497,13 +498,12 @@ class Shoe:
 
             if not (isinstance(stakes, tuple) and len(stakes) == 2):
                 raise SetteKitError(_("stakes={stakes}: give (min_stake, max_stake), such as (1, 10)").format(
-                    stakes=repr(stakes)))
+                    stakes=shown(stakes)))
             self._lo, self._hi = _amount(stakes[0], "min_stake"), _amount(stakes[1], "max_stake")
             if self._lo > self._hi:
                 raise SetteKitError(_("stakes={stakes}: the minimum is more than the maximum").format(
-                    stakes=repr(stakes)))
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise SetteKitError(_("seed={seed}: the seed must be a whole number >= 0").format(seed=repr(seed)))
+                    stakes=shown(stakes)))
+        read_seed(seed)  # issue 24: at most 256 bits, as every seed of the kit
         self.seed, self.exact = seed, exact
         self._rng = random.Random(seed)
         self._deck = list(FULL_DECK)
@@ -542,7 +542,12 @@ class Shoe:
         sol = self._cache.get(key)
         if sol is None:
             self._cache.clear()  # one deck state at a time
-            sol = self._cache[key] = odds.solve(self.rules, dealer=self.dealer, exact=self.exact, seen=self._seen)
+            # the Solution itself, not odds.solve: near the end of the deck a round could
+            # run out of cards, and the stated approximation above is then used (odds.solve
+            # refuses such a deck, issue 24); Solution.runs_out says when it is
+            gone = set(self._seen)
+            sol = self._cache[key] = odds.Solution(self.rules, self.dealer, self.exact,
+                                                   deck=[c for c in FULL_DECK if c not in gone])
         return sol
 
     def _hand(self, cards):
@@ -716,7 +721,7 @@ def compare_hand(shoe: Shoe, cards) -> HandNow:
     from . import odds
 
     if not isinstance(shoe, Shoe):
-        raise SetteKitError(_("shoe={shoe}: give a counting.Shoe").format(shoe=repr(shoe)))
+        raise SetteKitError(_("shoe={shoe}: give a counting.Shoe").format(shoe=shown(shoe)))
     mine = shoe._hand(cards)
     if not mine:
         raise SetteKitError(_("cards: give at least one card, such as '5 di bastoni'"))
@@ -755,7 +760,7 @@ def shoe_counts(shoe: Shoe) -> list:
     True
     """
     if not isinstance(shoe, Shoe):
-        raise SetteKitError(_("shoe={shoe}: give a counting.Shoe").format(shoe=repr(shoe)))
+        raise SetteKitError(_("shoe={shoe}: give a counting.Shoe").format(shoe=shown(shoe)))
     seen = set(shoe.seen)
 
     totals: dict = {}

@@ -45,6 +45,7 @@ from pathlib import Path
 
 from .errors import SetteKitError
 from .i18n import N_, _, pgettext
+from .numbers import shown
 
 __all__ = ["Lesson", "Rule", "LESSONS", "RULES", "PARTS", "lesson", "neighbours", "rule", "rules",
            "available", "is_available", "href", "tab_title", "lessons_folder", "other_pages",
@@ -230,7 +231,7 @@ def lesson(key) -> Lesson:
     if isinstance(key, Lesson):
         return key
     if isinstance(key, bool):
-        raise SetteKitError(_("no lesson {key}").format(key=repr(key)))
+        raise SetteKitError(_("no lesson {key}").format(key=shown(key)))
     text = str(key).strip()
     if re.fullmatch(r"\d{1,2}", text):
         n = int(text)
@@ -241,7 +242,7 @@ def lesson(key) -> Lesson:
             return l
     raise SetteKitError(_("no lesson {key}: the lessons are numbered 0 to {last} "
                           "(or named by file, e.g. '{example}')").format(
-                            key=repr(key), last=len(LESSONS) - 1, example=LESSONS[1].file))
+                            key=shown(key), last=len(LESSONS) - 1, example=LESSONS[1].file))
 
 
 def neighbours(key) -> tuple[Lesson | None, Lesson | None]:
@@ -560,7 +561,7 @@ def rule(rule_id: str) -> Rule:
     key = str(rule_id).strip().upper()
     if key not in RULES:
         raise SetteKitError(_("no rule {rule}: the rule ids are D1-D2, S1-S23, Q1-Q6 and T1-T9").format(
-            rule=repr(rule_id)))
+            rule=shown(rule_id)))
     return RULES[key]
 
 
@@ -577,7 +578,7 @@ def rules(*rule_ids: str) -> list[Rule]:
             a, b = int(m.group(2)), int(m.group(3))
             if b < a:
                 raise SetteKitError(_("rule range {range}: write the smaller id first, e.g. 'S7-S9'").format(
-                    range=repr(item)))
+                    range=shown(item)))
             out += [rule(f"{m.group(1)}{n}") for n in range(a, b + 1)]
         else:
             out.append(rule(item))

@@ -49,6 +49,7 @@ from numbers import Rational, Real
 
 from .errors import SetteKitError
 from .i18n import _, get_language
+from .numbers import shown
 
 __all__ = ["SHORT_DIGITS", "whole", "percent", "decimal", "fraction", "is_short", "approx", "hidden_exact",
            "localized", "local_marks", "MARKS"]
@@ -77,9 +78,12 @@ def _real(x) -> Real:
 
 def _float(x) -> float:
     try:
-        return float(_real(x))
+        v = float(_real(x))
     except OverflowError:
         raise SetteKitError(_("the number is too large to write as a decimal")) from None
+    if v != v or v in (float("inf"), float("-inf")):  # issue 24: 'nan%' is not a percentage
+        raise SetteKitError(_("a finite number is needed, not {value}").format(value=shown(x)))
+    return v
 
 
 def _digits(digits, hi: int = 12) -> int:
@@ -189,7 +193,7 @@ def whole(n: int) -> str:
     '9.880'
     """
     if isinstance(n, bool) or not isinstance(n, int):
-        raise SetteKitError(_("a whole number is needed, not {value}").format(value=repr(n)))
+        raise SetteKitError(_("a whole number is needed, not {value}").format(value=shown(n)))
     text = f"{n:,}"
     point, group = MARKS.get(get_language(), MARKS["en"])
     return text if (point, group) == MARKS["en"] else text.replace(",", group or "")
@@ -245,7 +249,7 @@ def approx(x, style: str = "percent", digits: int | None = None, *, sign: bool =
     ('22/37 ≈ 59,5%', '1/4 = 25,0%', '0,1637')
     """
     if not isinstance(style, str) or style not in _DEFAULT_DIGITS:
-        raise SetteKitError(_("style={style}: accepted 'percent' or 'decimal'").format(style=repr(style)))
+        raise SetteKitError(_("style={style}: accepted 'percent' or 'decimal'").format(style=shown(style)))
     digits = _DEFAULT_DIGITS[style] if digits is None else digits
     lead = (percent if style == "percent" else decimal)(x, digits, sign=sign)
     if not is_short(x) or Fraction(x).denominator == 1:

@@ -75,7 +75,8 @@ Design notes (what other modules may rely on)
   whether a card or a declaration of the matta's value took it there.
   The bank does not play when no player's hand is left standing.
 * **Optional rules.**  S19 burn: while a hand's only card is a 3 or a 4 it may be shown
-  and discarded for a new card (as often as it happens).  S20 exchange: the card dealt
+  and discarded for a new card (as often as it happens; a burnt card can come back in an
+  S18 reshuffle, so a round offers burning only within :data:`MAX_ROUND_ACTIONS` actions).  S20 exchange: the card dealt
   first, if a 4, may be exchanged once for a new card.  S21: a first-card ace declared
   ½ makes every later card of that hand come face down.  S22: ``hit_face_down`` first
   turns up the hand's hidden card(s), then deals the new card face down.  S23: a hand of
@@ -130,8 +131,12 @@ Design notes (what other modules may rely on)
   :data:`MAX_SAVED_EVENTS` events (so a save stays small however long the game); a
   loaded table's :attr:`~Table.events` starts there.  A save is untrusted text: loading
   checks its size, then every field against a schema, then the fields against each
-  other (one deck of 40 cards, unique names, the money the game started with), and
-  names the field that is wrong.
+  other (one deck of 40 cards, unique names, the money the game started with), then
+  plays the current round again from the state it started from (``start``, kept with
+  the round's ``actions``) and compares every field, so a save holds only a state the
+  engine reaches (issue 24); it names the field that is wrong.  A declaration of the
+  matta right after another of the same hand replaces it (S4), so a round, and its save,
+  stays bounded.
 * **Heads-up**: a table of two seats (one player and the bank) is the heads-up game.
 
 >>> t = Table("italian", players=["A", "B", "C"], seed=7, bots="all")
@@ -153,7 +158,9 @@ from types import MappingProxyType
 from typing import Callable, NamedTuple
 
 from ._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE as RNG_STATE_SCHEMA, Bad, Bool, CardIndex, Choice, Dict,
-                     EventData, Int, List, Name, Obj, Opt, Str, build_options, event_schema, load_json, rng_state,
+                     first_difference, texts_check,
+                     EventData, Int, List, Name, Obj, Opt, Str, Tuple, build_options, event_schema, load_json,
+                     rng_state,
                      validate)
 from ._table import (Event, HandCards, Legal, Option, SeatView, Seats, event_from_json, event_to_json,
                      how_picked, rng_from_json, rng_to_json, seat_names, top_cards)
@@ -161,7 +168,7 @@ from . import fmt
 from .cards import FULL_DECK, Card, Rank
 from ._checks import read_seed
 from .errors import IllegalMove, SetteKitError
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, language, ngettext
 from .numbers import MAX_MONEY, read_number, read_whole, shown
 from .rules import SUIT_PRIORITY, Rules, as_rules
 from .scoring import SETTE_E_MEZZO, Score, fmt_points, outcome, score
@@ -173,14 +180,27 @@ __all__ = ["Table", "TableView", "HandView", "Event", "Legal", "Option", "RoundR
 PHASES = ("ready", "stake", "players", "bank", "settled")
 ACTIONS = ("stake", "hit", "stand", "hit_face_down", "split", "burn", "exchange", "half_ace", "declare")
 MIN_SEATS, MAX_SEATS = 2, 12  # S7
-_FORMAT = "sette-kit/table/2"
-_OLD_FORMATS = ("sette-kit/table/1",)
+_FORMAT = "sette-kit/table/3"
+_OLD_FORMATS = ("sette-kit/table/1", "sette-kit/table/2")  # no record of the round's actions: refused (issue 24)
+_SAVE_ORDER = ("names", "rules", "money", "min_stake", "max_stake", "round", "banker", "bankrolls", "phase",
+               "order", "pos", "hidx", "hands", "stock", "discards", "ran_out", "rng", "events", "round_start",
+               "dropped", "start", "actions")
+"""The fields a loaded save is compared by, in this order (the first that differs is named)."""
 _WHAT = N_("the saved table")  # translated where shown: _(_WHAT)
 HAND_STATUSES = ("playing", "stood", "sette_e_mezzo", "bust")
 MAX_SAVED_EVENTS = 500
 """A save keeps the current round's events and those of the latest whole rounds, up to
 this many events in all (issue 19.4)."""
 _PARAMS = {"stake": ("amount",), "split": ("amount",), "declare": ("value",)}
+_BANKER_DRAWN = N_("{name} is the first banker ({how}, S7).")
+_NEW_DECK = N_("{name} shuffles a fresh deck of 40 cards (S18).")
+MAX_ROUND_ACTIONS = 500
+"""The actions a round records for its save (issue 24): a round of 12 seats takes about a
+hundred; past this many, burning a card (S19, the only action that can repeat for ever)
+is no longer offered, so a round, and its save, stays bounded."""
+MAX_BOT_ACTIONS = 2_000
+"""The most actions :meth:`Table.play_bots` lets the bots take in one call (a round takes
+a few dozen; only a bot that never ends its turn comes near it)."""
 
 
 @lru_cache(maxsize=1 << 16)
@@ -349,11 +369,14 @@ class Table(Seats):
         self._pos = 0
         self._hidx = 0
         self._ran_out = False
+        self._start: dict | None = None  # the state the current round started from (a save replays it)
+        self._actions: list = []  # the current round's actions, as a save keeps them
+        self._declared = None  # where and when the last declaration was made (to replace it)
         self.last_result: RoundResult | None = None
         # S7: the first banker is drawn by lot
         self.banker, how = self._first_dealer(banker)
-        self._log("banker_drawn", self.banker, {}, _("{name} is the first banker ({how}, S7).").format(
-            name=names[self.banker], how=how_picked(how)))
+        self._log("banker_drawn", self.banker, {}, _(_BANKER_DRAWN).format(name=names[self.banker],
+                                                                           how=how_picked(how)))
         self._new_deck(deck)
         self.attach_bots(bots)
 
@@ -406,6 +429,13 @@ class Table(Seats):
         if not order:
             raise IllegalMove(_("no player can cover the minimum stake of {stake}: the game is over").format(
                 stake=self.min_stake))
+        # issue 24: a save keeps the state the round starts from and the round's actions, and
+        # loading replays them, so every state a save can hold is one the engine reaches
+        self._start = {"bankrolls": list(self._bankrolls), "banker": b,
+                       "stock": [c.index for c in self._stock], "discards": [c.index for c in self._discards],
+                       "rng": rng_to_json(self._rng.getstate())}
+        self._actions = []
+        self._declared = None
         self.round += 1
         self._round_start = len(self._events)
         self._ran_out = False
@@ -472,7 +502,9 @@ class Table(Seats):
                 out.append(Option("split", h.stake, cap))
         if len(cards) == 1 and can_draw:
             rank = cards[0].rank
-            if r.burn_three_four and rank in (Rank.TRE, Rank.QUATTRO):  # S19
+            # S19; a burnt card can come back in a reshuffle (S18), so burning could go on for
+            # ever: a round offers it only within MAX_ROUND_ACTIONS actions (issue 24)
+            if r.burn_three_four and rank in (Rank.TRE, Rank.QUATTRO) and len(self._actions) < MAX_ROUND_ACTIONS:
                 out.append(Option("burn"))
             if r.exchange_four and rank == Rank.QUATTRO and h.dealt and not h.exchanged:  # S20
                 out.append(Option("exchange"))
@@ -537,7 +569,7 @@ class Table(Seats):
                 msg = _("{action} is not legal now: {name} may {legal}")
             else:
                 msg = _("{action} is not legal now (the actions are {actions}): {name} may {legal}")
-            raise IllegalMove(msg.format(action=repr(action), actions=", ".join(ACTIONS), name=self.names[actor],
+            raise IllegalMove(msg.format(action=shown(action), actions=", ".join(ACTIONS), name=self.names[actor],
                                          legal=legal))
         accepted = _PARAMS.get(action, ())
         extra = set(params) - set(accepted)
@@ -552,27 +584,35 @@ class Table(Seats):
                 msg = _("{action} amount={amount} is out of range: accepted {low}-{high} (S23: the second stake "
                         "is at least the first)") if action == "split" else \
                     _("{action} amount={amount} is out of range: accepted {low}-{high}")
-                raise IllegalMove(msg.format(action=action, amount=repr(amount), low=opt.min, high=opt.max))
+                raise IllegalMove(msg.format(action=action, amount=shown(amount), low=opt.min, high=opt.max))
             getattr(self, "_do_" + action)(actor, int(amount))
+            self._actions.append([action, int(amount), None])
         elif action == "declare":
             if "value" not in params:
                 raise IllegalMove(_("declare needs value=: {values}").format(values=", ".join(
                     _("None (automatic)") if v is None else fmt_points(v) for v in opt.values)))
             value = params["value"]
-            if value is not None:
-                accepted = _("None (automatic) or a value of the matta: {values} (S4)").format(
-                    values=", ".join(fmt_points(v) for v in opt.values if v is not None))
+            if type(value) in (int, Fraction) and value in opt.values:
+                value = Fraction(value)  # the common case, fast: 4 or Fraction(1, 2) from a bot or a test
+            elif value is not None:
                 try:  # issue 19.3: size and form checked before it becomes a Fraction
-                    value = read_number(value, "value", accepted=accepted)
-                except SetteKitError as exc:
-                    raise IllegalMove(str(exc)) from None
+                    value = read_number(value, "value")
+                except SetteKitError:
+                    accepted = _("None (automatic) or a value of the matta: {values} (S4)").format(
+                        values=", ".join(fmt_points(v) for v in opt.values if v is not None))
+                    try:
+                        read_number(value, "value", accepted=accepted)
+                    except SetteKitError as exc:  # the same refusal, naming the values accepted here
+                        raise IllegalMove(str(exc)) from None
+                    raise  # pragma: no cover - read_number refuses what it refused
                 if value not in opt.values:
                     raise IllegalMove(_("the matta cannot be declared {value}: accepted None (automatic), {values} "
-                                        "(S4)").format(value=repr(params["value"]), values=", ".join(
+                                        "(S4)").format(value=shown(params["value"]), values=", ".join(
                                             fmt_points(v) for v in opt.values if v is not None)))
             self._do_declare(actor, value)
         else:
             getattr(self, "_do_" + action)(actor)
+            self._actions.append([action, None, None])
 
     # convenience methods
     def stake(self, amount: int | None = None, seat=None) -> None:
@@ -740,6 +780,15 @@ class Table(Seats):
 
     def _do_declare(self, seat: int, value) -> None:  # S4
         h = self._hand(seat)
+        where = (self.phase, seat, self._hidx)
+        mark = self._declared
+        if (mark is not None and mark[0] == where and mark[1] == len(self._actions)
+                and mark[3] == len(self._events)):
+            # issue 24: a declaration right after another of the same hand replaces it (its
+            # event and its action), so repeated declarations cannot grow the round, or its save
+            del self._events[mark[2]:]
+            self._actions.pop()
+        events_before = len(self._events)
         h.declare = value
         if not self._matta_hidden(h):
             text = _("{name} declares the matta worth the best value (S4).") if value is None else \
@@ -748,6 +797,8 @@ class Table(Seats):
                 name=self.names[seat], value=None if value is None else fmt_points(value)))
         # else: the matta is the hand's hidden card, so saying anything would show the
         # others which card it is; the value is announced when the hand is shown (_reveal)
+        self._actions.append(["declare", None, None if value is None else str(value)])
+        self._declared = (where, len(self._actions), events_before, len(self._events))
         self._after_card(seat, h)  # S10: a declaration that busts or makes 7½ ends the turn
 
     def _matta_hidden(self, h: _Hand) -> bool:
@@ -905,8 +956,7 @@ class Table(Seats):
             cards = top + rest
         self._stock = cards[::-1]  # the top card is the last item
         self._discards: list[Card] = []
-        self._log("new_deck", self.banker, {}, _("{name} shuffles a fresh deck of 40 cards (S18).").format(
-            name=self.names[self.banker]))
+        self._log("new_deck", self.banker, {}, _(_NEW_DECK).format(name=self.names[self.banker]))
 
     def _draw(self) -> Card:
         if not self._stock:  # S18: reshuffle the cards not on the table
@@ -921,29 +971,32 @@ class Table(Seats):
         return self._stock.pop()
 
     # -- bots ---------------------------------------------------------------------------
-    def play_bots(self) -> int:
+    def play_bots(self, max_actions: int = MAX_BOT_ACTIONS) -> int:
         """Let bot seats act until a human is to act or the round is over; returns the
-        number of actions taken."""
+        number of actions taken.  A bot that never ends its turn (one that declares the
+        matta again and again, say: declaring does not end a turn, S4) is stopped with a
+        SetteKitError after ``max_actions`` actions (issue 24), the table as those actions
+        left it."""
+        max_actions = read_whole(max_actions, "max_actions", 1, 10 ** 9, text=False)
         count = 0
         while self.in_progress:
             seat = self.to_act
             policy = self._bots.get(seat)
             if policy is None:
                 break
-            choice = policy(self.view(seat))
-            if isinstance(choice, str):
-                self.act(choice)
-            else:
-                name, params = choice
-                self.act(name, **(params or {}))
+            if count >= max_actions:
+                raise SetteKitError(_("the bots played {n} actions in this round without ending it or reaching a "
+                                      "human's turn; stopping (max_actions={n})").format(n=max_actions))
+            name, params = _bot_choice(seat, policy(self.view(seat)))
+            self.act(name, **params)
             count += 1
         return count
 
-    def play_round(self) -> RoundResult:
+    def play_round(self, max_actions: int = MAX_BOT_ACTIONS) -> RoundResult:
         """Play one whole round with the bots (starting it if needed) and return its result."""
         if not self.in_progress:
             self.new_round()
-        self.play_bots()
+        self.play_bots(max_actions)
         if self.in_progress:
             raise SetteKitError(_("{name} (seat {seat}) is not a bot: play_round needs bots at every seat to act")
                                 .format(name=self.names[self.to_act], seat=self.to_act))
@@ -1042,6 +1095,8 @@ class Table(Seats):
             "events": [event_to_json(e) for e in self._events[start:]],
             "dropped": self._dropped + start,
             "bot_seats": sorted(self._bots),
+            "start": self._start if self.round else None,
+            "actions": [list(a) for a in self._actions],
         }
         return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -1062,12 +1117,16 @@ class Table(Seats):
     def from_json(cls, text: str, bots=None, *, max_chars: int = MAX_SAVE_CHARS) -> "Table":
         """Load a table saved with :meth:`to_json`; ``bots`` re-attaches the policies.
 
-        The text is untrusted (issue 18.21): text longer than ``max_chars`` is refused
-        unread, then every field is checked against the save's schema and the fields
-        against each other (one deck of 40 cards, unique names, the money the game
-        started with, whose turn it is); anything wrong is a SetteKitError that names the
-        field.  Saves of the earlier format ``sette-kit/table/1`` load too (their total
-        money is taken as saved).
+        The text is untrusted (issue 18.21, issue 24): text longer than ``max_chars`` is
+        refused unread, then every field is checked against the save's schema and the
+        fields against each other (one deck of 40 cards, unique names, the money the game
+        started with, whose turn it is); then the current round is played again from the
+        state it started from (``start``), action by action (``actions``), each checked as
+        a move, and the state reached must be the state saved.  So a save holds only a
+        state the engine can reach: no bankroll of -50 in play, no stake 0, no hand marked
+        bust that is not, no turn skipped.  Anything wrong is a SetteKitError that names
+        the field.  The formats before ``sette-kit/table/3`` kept no record to check a
+        round by and are no longer read.
 
         >>> t = Table("plain", ["Ada", "Bo"], seed=1, bots="all"); _ = t.play_round()
         >>> bad = t.to_json().replace('"money":200', '"money":300')
@@ -1078,52 +1137,100 @@ class Table(Seats):
         """
         what = _(_WHAT)
         d = load_json(text, what, max_chars)
-        if not isinstance(d, dict) or d.get("format") not in (_FORMAT,) + _OLD_FORMATS:
+        if isinstance(d, dict) and d.get("format") in _OLD_FORMATS:
+            raise SetteKitError(_("cannot load {what}: it was saved in the earlier format {format}, which keeps no "
+                                  "record of the round's actions to check it by; it is no longer "
+                                  "read").format(what=what, format=shown(d["format"])))
+        if not isinstance(d, dict) or d.get("format") != _FORMAT:
             raise SetteKitError(_("not a saved sette-kit table: expected the text of Table.to_json()"))
-        if d["format"] in _OLD_FORMATS:  # format 1 kept every event and no total
-            d = dict(d)
-            banks = d.get("bankrolls")
-            d.setdefault("money", sum(banks) if isinstance(banks, list) and all(type(b) is int for b in banks)
-                         else -1)
-            d.setdefault("dropped", 0)
         validate(_table_schema(), d, what)
         rules = build_options(Rules, d["rules"], what, _rules_args)
         _check_saved(d, rules)
-        t = cls.__new__(cls)
-        t.rules = rules
-        t.names = tuple(d["names"])
-        t._bankrolls = list(d["bankrolls"])
-        t._money = d["money"]
-        t.min_stake, t.max_stake = d["min_stake"], d["max_stake"]
-        t.round, t.phase, t.banker = d["round"], d["phase"], d["banker"]
-        t._stock = [FULL_DECK[i] for i in d["stock"]]
-        t._discards = [FULL_DECK[i] for i in d["discards"]]
-        t._hands = [[_Hand.from_dict(h) for h in hs] for hs in d["hands"]]
-        t._order, t._pos, t._hidx, t._ran_out = list(d["order"]), d["pos"], d["hidx"], d["ran_out"]
-        t._round_start = d["round_start"]
-        t._dropped = d["dropped"]
-        t._rng = random.Random()
         try:
-            t._rng.setstate(rng_state(d["rng"]))
+            rng_state(d["rng"])  # named here, before the replay compares it
         except Bad as bad:
             raise bad.error(what) from None
-        except (ValueError, TypeError, OverflowError) as exc:
-            raise SetteKitError(_("cannot load {what}: rng is not the state of a random generator ({error})").format(
-                what=what, error=exc)) from None
         try:
-            t._events = [event_from_json(e) for e in d["events"]]
+            events = [event_from_json(e) for e in d["events"]]
         except (ValueError, ZeroDivisionError) as exc:
             raise SetteKitError(_("cannot load {what}: events hold a value that cannot be read ({error})").format(
                 what=what, error=exc)) from None
-        t._bots = {}
-        t.last_result = None
-        if t.phase == "settled":
-            t.last_result = _result_from_events(t)
+        t = cls._replayed(d, rules, events, what)
+        got = json.loads(t.to_json())
+        key = first_difference(got, d, _SAVE_ORDER)
+        if key is None and d["round"] == 0:
+            key = _opening_difference(d)
+        elif key is None:
+            def replay_in(lang):
+                with language(lang):
+                    return json.loads(cls._replayed(d, rules, events, what).to_json())["events"]
+
+            bad_text = texts_check(d["events"], got["events"], replay_in)
+            if bad_text is not None:
+                key = f"events[{bad_text}]"
+        if key is not None:
+            raise SetteKitError(_("cannot load {what}: {field} is not what the round's actions give, played "
+                                  "again from the state the round started from (the save was edited or is "
+                                  "corrupt)").format(what=what, field=key))
+        t._events = list(events)  # the texts as saved: each is one the engine writes, in one of its languages
         try:
             t.check()  # the invariants once more, on the objects built
         except AssertionError as exc:
             raise SetteKitError(_("cannot load {what}: {error}").format(what=what, error=exc)) from None
         t.attach_bots(bots)
+        return t
+
+    @classmethod
+    def _replayed(cls, d: dict, rules: Rules, events: list, what: str) -> "Table":
+        """The table the save describes, built the way the engine builds it: the state the
+        current round started from, then ``new_round`` and the round's actions (issue 24)."""
+        def rng(state, path):
+            r = random.Random()
+            try:
+                r.setstate(rng_state(state, path))
+            except Bad as bad:
+                raise bad.error(what) from None
+            except (ValueError, TypeError, OverflowError) as exc:
+                raise SetteKitError(_("cannot load {what}: {path} is not the state of a random generator "
+                                      "({error})").format(what=what, path=path, error=exc)) from None
+            return r
+
+        t = cls.__new__(cls)
+        t.rules, t.names = rules, tuple(d["names"])
+        t._money, t._dropped = d["money"], d["dropped"]
+        t.min_stake, t.max_stake = d["min_stake"], d["max_stake"]
+        t._bots, t.last_result = {}, None
+        t._hands = [[] for __ in t.names]
+        t._order, t._pos, t._hidx, t._ran_out = [], 0, 0, False
+        t._start, t._actions, t._declared = None, [], None
+        start, start_at = d["start"], d["round_start"]
+        if d["round"] == 0:  # as the constructor leaves a table
+            t.round, t.phase, t.banker = 0, "ready", d["banker"]
+            t._bankrolls = list(d["bankrolls"])
+            t._stock, t._discards = [FULL_DECK[i] for i in d["stock"]], [FULL_DECK[i] for i in d["discards"]]
+            t._rng = rng(d["rng"], "rng")
+            t._events, t._round_start = events, start_at
+            return t
+        _check_start(d, start, what)
+        t.round, t.phase, t.banker = d["round"] - 1, "settled", start["banker"]
+        t._bankrolls = list(start["bankrolls"])
+        t._stock = [FULL_DECK[i] for i in start["stock"]]
+        t._discards = [FULL_DECK[i] for i in start["discards"]]
+        t._rng = rng(start["rng"], "start.rng")
+        t._events, t._round_start = events[:start_at], start_at
+        try:
+            t.new_round()
+        except IllegalMove as exc:
+            raise SetteKitError(_("cannot load {what}: start: round {round} could not have started from it "
+                                  "({error})").format(what=what, round=d["round"], error=exc)) from None
+        for k, (name, amount, value) in enumerate(d["actions"]):
+            params = {"amount": amount} if name in ("stake", "split") else \
+                {"value": None if value is None else Fraction(value)} if name == "declare" else {}
+            try:
+                t.act(name, **params)
+            except SetteKitError as exc:
+                raise SetteKitError(_("cannot load {what}: actions[{k}] ({name}) is not a legal move there: "
+                                      "{error}").format(what=what, k=k, name=name, error=exc)) from None
         return t
 
     def __repr__(self) -> str:
@@ -1141,6 +1248,17 @@ def _and(names) -> str:
     if len(names) == 1:
         return names[0]
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def _bot_choice(seat: int, choice) -> tuple:
+    """A policy's answer as (action, params): a name, or a pair (name, {params})."""
+    if isinstance(choice, str):
+        return choice, {}
+    if isinstance(choice, tuple) and len(choice) == 2 and isinstance(choice[0], str) and \
+            (choice[1] is None or isinstance(choice[1], dict)):
+        return choice[0], dict(choice[1] or {})
+    raise SetteKitError(_("the bot at seat {seat} returned {choice}: a policy returns an action name such as "
+                          "'hit', or a pair such as ('stake', {{'amount': 2}})").format(seat=seat, choice=shown(choice)))
 
 
 def _default_policy():
@@ -1233,7 +1351,61 @@ def _table_schema() -> Obj:
         "ran_out": Bool(), "round_start": Int(0, 10 ** 6), "rng": RNG_STATE_SCHEMA,
         "events": List(event_schema(MAX_SEATS - 1), 0, 10 ** 6),
         "dropped": Int(0, 10 ** 12), "bot_seats": List(seat, 0, MAX_SEATS, unique=True),
+        # issue 24: the state the current round started from, and the round's actions
+        "start": Opt(Obj({"bankrolls": List(Int(-10 ** 15, 10 ** 15), MIN_SEATS, MAX_SEATS), "banker": seat,
+                          "stock": List(CardIndex, 0, 40), "discards": List(CardIndex, 0, 40),
+                          "rng": RNG_STATE_SCHEMA})),
+        "actions": List(Tuple(Choice(ACTIONS), Opt(Int(1, MAX_MONEY)),
+                              Opt(Str(12, r"-?\d{1,3}(/\d{1,3})?", "a value such as '4' or '1/2'"))),
+                        0, MAX_ROUND_ACTIONS + 500),
     })
+
+
+def _opening_difference(d: dict) -> str | None:
+    """Before the first round a table holds only the two events its constructor logged
+    (S7, S18), their texts in one of the kit's languages; None if so, else the field."""
+    from .i18n import LANGUAGES
+
+    ev = d["events"]
+    if len(ev) != 2 or d["round_start"] != 0 or d["dropped"]:
+        return "events"
+    first, deck = ev
+    if first[:3] + first[4:] != ["banker_drawn", d["banker"], {}, 0, False] or \
+            deck[:3] + deck[4:] != ["new_deck", d["banker"], {}, 0, False]:
+        return "events"
+    name = d["names"][d["banker"]]
+    firsts, decks = set(), set()
+    for lang in LANGUAGES:
+        with language(lang):
+            firsts |= {_(_BANKER_DRAWN).format(name=name, how=how_picked(how)) for how in ("drawn by lot", "chosen")}
+            decks.add(_(_NEW_DECK).format(name=name))
+    if first[3] not in firsts:
+        return "events[0]"
+    if deck[3] not in decks:
+        return "events[1]"
+    return None
+
+
+def _check_start(d: dict, start, what: str) -> None:
+    """The state a round started from (``start``): between two rounds, every card in the
+    stock or the discards, the money the game started with; before the first round, the
+    bankrolls the constructor accepts and an untouched deck (issue 24)."""
+    def bad(msg, **fields):
+        raise SetteKitError(_("cannot load {what}: start: {error}").format(what=what, error=msg.format(**fields)))
+
+    if start is None:
+        bad(_("is missing: a table in round {round} keeps the state the round started from"), round=d["round"])
+    n = len(d["names"])
+    if len(start["bankrolls"]) != n or start["banker"] >= n:
+        bad(_("bankrolls and banker must fit the {n} seats"), n=n)
+    if sum(start["bankrolls"]) != d["money"]:
+        bad(_("bankrolls add up to {total}, but the game started with {money}"), total=sum(start["bankrolls"]),
+            money=d["money"])
+    if sorted(start["stock"] + start["discards"]) != list(range(40)):
+        bad(_("between two rounds the 40 cards are in the stock or the discards, each once"))
+    if d["round"] == 1 and (start["discards"] or any(not 0 <= b <= MAX_MONEY for b in start["bankrolls"])):
+        bad(_("the first round starts from a fresh deck and the bankrolls the table was given (0 to {most} "
+              "each)"), most=fmt.whole(MAX_MONEY))
 
 
 def _check_saved(d: dict, rules: Rules) -> None:
@@ -1255,7 +1427,7 @@ def _check_saved(d: dict, rules: Rules) -> None:
     if banker >= n:
         bad(_("banker must be a seat from 0 to {last}, not {banker}"), last=n - 1, banker=banker)
     if (phase == "ready") != (d["round"] == 0):
-        bad(_("phase {phase} does not fit round {round}"), phase=repr(phase), round=d["round"])
+        bad(_("phase {phase} does not fit round {round}"), phase=shown(phase), round=d["round"])
     events, start = d["events"], d["round_start"]
     if start > len(events):
         bad(_("round_start={start} is past the {n} events saved"), start=start, n=len(events))
@@ -1273,9 +1445,13 @@ def _check_saved(d: dict, rules: Rules) -> None:
             last=n - 1, banker=held, order=order)
     if phase == "ready" and (order or pos or d["hidx"] or any(d["hands"])):
         bad(_("a table that has not started a round holds no hands and no order of play"))
+    if phase == "ready" and (d["start"] is not None or d["actions"] or d["discards"] or d["ran_out"]
+                             or any(not 0 <= b <= MAX_MONEY for b in d["bankrolls"])):
+        bad(_("a table that has not started a round holds a fresh deck, the bankrolls it was given (0 to {most} "
+              "each) and no actions"), most=fmt.whole(MAX_MONEY))
     if pos > len(order) or (phase in ("stake", "players") and pos >= len(order)):
         bad(_("pos={pos} does not point at a player of the order {order} in phase {phase}"), pos=pos, order=order,
-            phase=repr(phase))
+            phase=shown(phase))
     if phase != "ready":
         playing = set(order) | {held}
         for s in range(n):
@@ -1297,7 +1473,7 @@ def _check_saved(d: dict, rules: Rules) -> None:
                     low=lo, high=hi)
             if h["declare"] is not None and h["declare"] not in matta_values:
                 bad(_("{where}.declare={value} is not a value the matta may take under these rules"), where=where,
-                    value=repr(h["declare"]))
+                    value=shown(h["declare"]))
     cards = list(d["stock"]) + list(d["discards"])
     if phase in ("stake", "players", "bank"):
         cards += [c for hands in d["hands"] for h in hands for c in h["cards"]]

@@ -32,6 +32,8 @@ every widget built after :func:`set_language` speaks it.
 from __future__ import annotations
 
 import gettext as _gettext
+import re
+from numbers import Real as _Real
 import os
 from contextlib import contextmanager
 from pathlib import Path
@@ -51,15 +53,20 @@ def locale_dir() -> Path:
     return Path(__file__).resolve().parent / "locale"
 
 
+_RE_LANG = re.compile(r"([a-zA-Z]{2})(?:[-_](?:[a-zA-Z]{2}|[0-9]{3}))?")  # "it", "it_IT", "es-ES", "es-419"
+
+
 def _check(lang) -> str:
-    code = str(lang).strip().lower() if isinstance(lang, str) else lang
-    if isinstance(code, str):
-        code = code.replace("_", "-").split("-")[0]  # "it_IT", "es-ES" -> "it", "es"
+    code = None
+    if isinstance(lang, str) and len(lang) <= 20:
+        m = _RE_LANG.fullmatch(lang.strip())
+        code = m.group(1).lower() if m else None  # "it_IT", "es-ES" -> "it", "es"
     if code not in LANGUAGES:
         from .errors import SetteKitError
+        from .numbers import shown
 
         accepted = ", ".join(f"{k!r} ({v})" for k, v in LANGUAGES.items())
-        raise SetteKitError(f"unknown language {lang!r}: accepted languages are {accepted}")
+        raise SetteKitError(f"unknown language {shown(lang)}: accepted languages are {accepted}")
     return code
 
 
@@ -167,7 +174,13 @@ def gettext(message: str) -> str:
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """The singular or plural form for ``n``, in the current language."""
+    """The singular or plural form for ``n``, in the current language (``n`` a number:
+    issue 24, None or NaN is an error, not the plural)."""
+    if not isinstance(n, _Real) or isinstance(n, bool) or n != n:
+        from .errors import SetteKitError
+        from .numbers import shown
+
+        raise SetteKitError(f"ngettext: n={shown(n)} must be a number (a count)")
     if _current == "en":
         return singular if n == 1 else plural
     return translations().ngettext(singular, plural, n)

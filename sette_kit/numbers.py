@@ -54,7 +54,7 @@ from .errors import SetteKitError
 from .i18n import N_, _, get_language
 
 __all__ = ["MAX_CHARS", "MAX_EXPONENT", "MAX_DIGITS", "MAX_MONEY", "read_number", "read_whole", "read_halves",
-           "check_text", "shown", "fmt_half"]
+           "check_text", "shown", "fmt_half", "not_ascii_digits"]
 
 MAX_CHARS = 40
 """A number written with more characters than this is refused unread."""
@@ -71,15 +71,16 @@ MAX_MONEY = 10 ** 12
 NUMBER_FORMS = N_("a number such as 7, 7½, 15/2 or 7.5")
 
 _MINUS = str.maketrans({"−": "-", "–": "-", "⁄": "/", "∕": "/"})
-_INT = r"[+-]?\d+(?:_\d+)*"
-_UINT = r"\d+(?:_\d+)*"
-_DEC = r"[+-]?(?:\d+(?:_\d+)*\.(?:\d+(?:_\d+)*)?|\.\d+(?:_\d+)*)"
+_INT = r"[+-]?[0-9]+(?:_[0-9]+)*"
+_UINT = r"[0-9]+(?:_[0-9]+)*"
+_DEC = r"[+-]?(?:[0-9]+(?:_[0-9]+)*\.(?:[0-9]+(?:_[0-9]+)*)?|\.[0-9]+(?:_[0-9]+)*)"
 _RE_INT = re.compile(_INT)
 _RE_DEC = re.compile(_DEC)
-_RE_SCI = re.compile(rf"({_DEC}|{_INT})[eE]([+-]?\d+)")
+_RE_SCI = re.compile(rf"({_DEC}|{_INT})[eE]([+-]?[0-9]+)")
 _RE_FRACTION = re.compile(rf"({_INT})\s*/\s*({_UINT})")
 _RE_MIXED = re.compile(rf"({_INT})\s+({_UINT})\s*/\s*({_UINT})")
-_RE_HALF = re.compile(r"([+-]?\d*)\s*½")
+_RE_HALF = re.compile(r"([+-]?[0-9]*)\s*½")
+_RE_PLAIN = re.compile(r"[+-]?[0-9]+")
 
 
 def shown(value, limit: int = 30) -> str:
@@ -167,7 +168,7 @@ def _error(message: str, what: str, value, accepted: str, **more) -> SetteKitErr
     return SetteKitError(_(message).format(what=what, value=shown(value), accepted=_(accepted), **more))
 
 
-_RE_GROUPED = re.compile(r"[+-]?\d{1,3}(?:\.\d{3})+,\d*")
+_RE_GROUPED = re.compile(r"[+-]?[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]*")
 
 
 def _decimal_comma(t: str) -> str:
@@ -180,8 +181,22 @@ def _decimal_comma(t: str) -> str:
     return t.replace(",", ".") if t.count(",") == 1 else t
 
 
+def not_ascii_digits(text: str) -> bool:
+    """True if ``text`` holds a digit other than 0-9 ('٧', '７', '²'): the kit reads numbers
+    written with the ASCII digits only (issue 24), never a look-alike.
+
+    >>> not_ascii_digits("7½"), not_ascii_digits("٧"), not_ascii_digits("１/２")
+    (False, True, True)
+    """
+    return not text.isascii() and any(ch.isdigit() or ch.isnumeric() for ch in text if not ch.isascii()
+                                      and ch != "½")
+
+
 def _read_text(text: str, what: str, accepted: str) -> Fraction:
     t = check_text(text, what, accepted).translate(_MINUS)
+    if not_ascii_digits(t):
+        raise _error(N_("cannot read {what}={value}: write the number with the digits 0-9; accepted {accepted}"),
+                     what, text, accepted)
     t = _decimal_comma(re.sub(r"\s+", " ", t))
     try:
         if _RE_INT.fullmatch(t):
@@ -217,8 +232,15 @@ def _read_text(text: str, what: str, accepted: str) -> Fraction:
 
 
 def fmt_half(x) -> str:
-    """A multiple of ½ written the way players say it: 7½, ½, 3 (for messages)."""
-    x = Fraction(x)
+    """A multiple of ½ written the way players say it: 7½, ½, 3 (for messages).
+
+    >>> fmt_half(Fraction(15, 2)), fmt_half(3), fmt_half("1/2")
+    ('7½', '3', '½')
+    """
+    x = read_number(x, "the value", accepted=_("a multiple of ½ such as 3 or 7½"))
+    if (x * 2).denominator != 1:
+        raise _error(N_("{what}={value} is not a whole or half number: accepted {accepted}"), "the value", x,
+                     N_("a multiple of ½ such as 3 or 7½"))
     whole, half = divmod(int(x * 2), 2)
     if not half:
         return str(whole)
@@ -226,10 +248,19 @@ def fmt_half(x) -> str:
 
 
 def read_whole(value, what: str, lo: int | None = None, hi: int | None = None, *,
-               accepted: str | None = None, text: bool = True) -> int:
+               accepted: str | None = None, text: bool = True, plain: bool = False) -> int:
     """``value`` as an ``int`` from ``lo`` to ``hi`` (either may be None: no bound).
     Text may use the forms of :func:`read_number` ("1e6", "1_000_000") if the value is
-    whole; a float must be whole (2.0 is 2, 2.5 is an error); ``text=False`` refuses text.
+    whole; a float must be whole (2.0 is 2, 2.5 is an error); ``text=False`` refuses text;
+    ``plain=True`` reads text written with digits only ("12", "-3"), as a prompt or a box
+    asks for.  Digits are ASCII digits (issue 24): '٧' or '７' is not read as 7.
+
+    >>> read_whole("12", "stake", 1, 100, plain=True)
+    12
+    >>> read_whole("1e1", "stake", 1, 100, plain=True)
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: cannot read stake='1e1' as a whole number: accepted a whole number from 1 to 100, written with the digits 0-9
 
     >>> read_whole(7, "bots", 1, 11), read_whole("250000", "--rounds", 1)
     (7, 250000)
@@ -240,8 +271,13 @@ def read_whole(value, what: str, lo: int | None = None, hi: int | None = None, *
     """
     if accepted is None:
         accepted = _range_words(lo, hi)
-    if type(value) is int and (lo is None or value >= lo) and (hi is None or value <= hi):
+    if type(value) is int and (lo is None or value >= lo) and (hi is None or value <= hi) and _digits_ok(value):
         return value  # the common case, fast
+    if plain and isinstance(value, str):
+        t = check_text(value, what, accepted)
+        if not _RE_PLAIN.fullmatch(t):
+            raise _error(N_("cannot read {what}={value} as a whole number: accepted {accepted}, written with the "
+                            "digits 0-9"), what, value, accepted)
     x = read_number(value, what, accepted=accepted, text=text)
     if x.denominator != 1:
         raise _error(N_("{what}={value} is not a whole number: accepted {accepted}"), what, value, accepted)

@@ -35,6 +35,7 @@ from .errors import SetteKitError
 from .i18n import _
 from .numbers import MAX_MONEY, read_number, read_whole
 from .strategy import stand_at as _threshold
+from .numbers import shown
 
 __all__ = ["StandAt", "FaceUpBank", "Seat", "RandomPlay", "stand_at", "cautious_bank", "bold_bank",
            "reads_table", "seat", "random_play", "default"]
@@ -117,7 +118,7 @@ class FaceUpBank:
         floor = read_number(assume_at_least, "assume_at_least", accepted=_("a total from 0 to 7½, such as 4½"))
         if not 0 <= floor <= Fraction(15, 2):
             raise SetteKitError(_("assume_at_least={value} is out of range: accepted a total from 0 to 7½").format(
-                value=repr(assume_at_least)))
+                value=shown(assume_at_least)))
         self.floor = int(floor * 2)
 
     def __call__(self, view):

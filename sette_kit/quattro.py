@@ -107,6 +107,7 @@ The table (Q5, S7, S8, S17, S18)
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import random
 from dataclasses import dataclass, field
@@ -116,12 +117,13 @@ from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from ._checks import read_seed
-from ._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE, Bad, Bool, CardIndex, Choice, Dict, EventData, Int, List,
-                     Name, Obj, Str, build_options, event_schema, load_json, rng_state, validate)
+from ._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE, Bad, Bool, CardIndex, Choice, Dict, EventData, Int, List, Tuple,
+                     first_difference, texts_check,
+                     Name, Obj, Opt, Str, build_options, event_schema, load_json, rng_state, validate)
 from .cards import FULL_DECK, Card, Deck, Rank, Suit, as_cards, parse_cards
 from .errors import IllegalMove, SetteKitError
 from . import fmt
-from .i18n import N_, _, ngettext, pgettext
+from .i18n import N_, _, language, ngettext, pgettext
 from .numbers import read_halves, read_number, read_whole, shown
 # the table machinery shared with Sette e mezzo (sette_kit.game, issue 10: no copy of the
 # engine): the Event value, the Legal/Option mapping of legal actions, the JSON helpers for
@@ -180,10 +182,13 @@ class QuattroRules:
                                   "50 or 100)").format(target=shown(t)))
         if self.matta is not None and not isinstance(self.matta, Card):
             raise SetteKitError(_("matta={matta} must be a Card (e.g. Card('Re', 'denari')) or None (Q1)").format(
-                matta=repr(self.matta)))
+                matta=shown(self.matta)))
+        if self.matta is not None and not self.matta.is_figure:  # Q1, as S3: the matta is a figure
+            raise SetteKitError(_("matta={matta} must be a figure (Fante, Cavallo or Re), such as Card('Re', "
+                                  "'denari') (Q1, S3)").format(matta=shown(self.matta)))
         if not isinstance(self.face, str) or self.face not in ("italian", "french", "spanish"):
             raise SetteKitError(_("face={face}: accepted 'italian', 'french', 'spanish' (D1)").format(
-                face=repr(self.face)))
+                face=shown(self.face)))
         if not isinstance(self.dealer_wins_all_ties, bool):
             raise SetteKitError(_("dealer_wins_all_ties must be True or False (Q4)"))
 
@@ -652,10 +657,17 @@ def showdown(hands: Sequence, dealer: int | None = None, rules: QuattroRules | N
                                    and 0 <= dealer < len(hands)):
         raise SetteKitError(_("dealer={dealer} must be a seat 0-{last}").format(dealer=shown(dealer),
                                                                                  last=len(hands) - 1))
-    if double_six is not None and (isinstance(double_six, (str, bytes)) or not hasattr(double_six, "__iter__")):
+    if double_six is not None and (isinstance(double_six, (str, bytes, Mapping)) or
+                                   not hasattr(double_six, "__iter__")):
         raise SetteKitError(_("double_six={value}: give the list of seats that declared a double "
                               "six (Q3), or None").format(value=shown(double_six)))
-    declared = None if double_six is None else set(double_six)
+    if not hands:
+        raise SetteKitError(_("hands: give a list with one hand per seat; a showdown needs at least one hand"))
+    declared = None if double_six is None else set(itertools.islice(double_six, len(hands) + 1))
+    if declared is not None and any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < len(hands)
+                                    for s in declared):
+        raise SetteKitError(_("double_six={value}: the seats that declared a double six are seats 0-{last} "
+                              "(Q3)").format(value=shown(double_six), last=len(hands) - 1))
     fixed: list = []
     choices: dict[int, list[QuattroScore]] = {}
     seen: set = set()
@@ -935,7 +947,15 @@ def _action_word(action: str) -> str:
     return words[action]() if action in words else str(action)
 
 
-_FORMAT = "sette-kit/quattro/1"
+_FORMAT = "sette-kit/quattro/2"
+_OLD_FORMATS = ("sette-kit/quattro/1",)  # every event of the game, no record of the hand's actions (issue 24)
+MAX_SAVED_EVENTS = 500
+"""A save keeps the current hand's events and those of the latest whole hands, up to this
+many events in all (issue 24: a game to 1,000 points wrote a save of 2.3 MB, above what
+from_json reads); the points are tied to ``awards``, the points of every hand won."""
+_SAVE_ORDER = ("names", "rules", "hand_number", "dealer", "hand_dealer", "points", "awards", "phase", "order",
+               "pos", "hands", "status", "ds", "shown", "deck", "dealt", "ran_out", "fresh_deck", "winners", "rng",
+               "events", "hand_start", "dropped", "start", "actions")
 
 _CUT_RANK = {0: 0}  # the cut for the deal (Q4 reading): figures lowest, then Ace ... 7
 
@@ -1047,6 +1067,10 @@ class QuattroGame(Seats):
         self._ran_out = False
         self._fresh_deck = True
         self._hand_dealer = 0
+        self._dropped = 0  # events no longer kept (a game loaded from a save)
+        self._awards: list = []  # [hand, seat, points] of every hand won (Q6): what the points are tied to
+        self._start: dict | None = None  # the state the current hand started from (a save replays it)
+        self._actions: list = []  # the current hand's actions
         self.last_result: HandResult | None = None
         self.winners: tuple = ()
         self.dealer, how = self._first_dealer(dealer)  # S7: the first dealer is drawn by lot
@@ -1142,6 +1166,16 @@ class QuattroGame(Seats):
     # -- a hand ---------------------------------------------------------------------------
     def _start_hand(self) -> None:
         n, d = self.n_seats, self.dealer
+        deck = getattr(self, "_deck", None)
+        # issue 24: a save keeps the state the hand starts from and the hand's actions, and
+        # loading replays them, so every state a save holds is one the engine reaches
+        self._start = {"points": list(self._points), "dealer": d, "hand_number": self.hand_number,
+                       "deck": None if deck is None else [c.index for c in deck.remaining],
+                       "dealt": None if deck is None else [c.index for c in deck.dealt],
+                       "fresh_deck": self._fresh_deck, "ran_out": self._ran_out,
+                       "top": None if not self._top else [c.index for c in self._top],
+                       "rng": rng_to_json(self._rng.getstate())}
+        self._actions = []
         self.hand_number += 1
         self._hand_start = len(self._events)
         if self._fresh_deck:
@@ -1184,16 +1218,20 @@ class QuattroGame(Seats):
             out.append(Option("double_six"))
         return Legal(out)
 
-    def act(self, action, seat=None) -> None:
+    def act(self, action, seat=None, **params) -> None:
         """Play an action for the seat to act: ``"draw"``, ``"stand"``, ``"double_six"`` or,
         between hands, ``"next_hand"``.  ``seat=`` (a seat or a name) checks that it is that
         player's turn.  An illegal action raises :class:`~sette_kit.errors.IllegalMove` and
-        leaves the game exactly as it was."""
+        leaves the game exactly as it was.  No action takes parameters (issue 24: an
+        unknown keyword is an IllegalMove naming it, not a TypeError)."""
+        if params:
+            raise IllegalMove(_("{action} takes no parameters; got {extra}").format(
+                action=shown(action), extra=", ".join(sorted(map(shown, params)))))
         if isinstance(action, Option):
             action = action.name
         if action not in ACTIONS:
             raise IllegalMove(_("unknown action {action}: accepted {accepted}").format(
-                action=repr(action), accepted=", ".join(ACTIONS)))
+                action=shown(action), accepted=", ".join(ACTIONS)))
         legal = self.legal_actions()
         accepted = ", ".join(_action_word(a) for a in legal) or _("nothing (the game is over)")
         if seat is not None:
@@ -1231,6 +1269,8 @@ class QuattroGame(Seats):
             raise IllegalMove(_("{lead}: {why}; accepted now: {accepted}").format(
                 lead=lead.format(who=who), why=why, accepted=accepted))
         getattr(self, "_do_" + action)()
+        if action != "next_hand":  # next_hand starts a hand: its start is the save's "start"
+            self._actions.append(action)
 
     def draw(self) -> None:
         self.act("draw")
@@ -1340,6 +1380,7 @@ class QuattroGame(Seats):
         for s in r.winners:
             self._points[s] += 0 if r.mega is not None else r.points[s]
             if r.mega is None:
+                self._awards.append([self.hand_number, s, r.points[s]])
                 self._log("scored", s, {"points": r.points[s], "total": self._points[s]},
                           ngettext("{name} wins the hand with {hand} and scores {n} point (Q6): {total} in all.",
                                    "{name} wins the hand with {hand} and scores {n} points (Q6): {total} in all.",
@@ -1500,7 +1541,14 @@ class QuattroGame(Seats):
             raise AssertionError("negative points")
 
     def to_json(self) -> str:
-        """The whole state as JSON (bots are code: pass them again to :meth:`from_json`)."""
+        """The whole state as JSON (bots are code: pass them again to :meth:`from_json`).
+
+        A save keeps the state the current hand started from (``start``) and the hand's
+        actions, which :meth:`from_json` plays again; the points of every hand won
+        (``awards``, Q6), to which the points are tied; and the events of the current hand
+        and of the latest whole hands, up to :data:`MAX_SAVED_EVENTS` (so a game to
+        1,000 points still saves small; ``dropped`` counts the events no longer kept)."""
+        start = self._tail_start()
         state = {
             "format": _FORMAT, "rules": self.rules.to_dict(), "names": list(self.names),
             "points": list(self._points), "hand_number": self.hand_number, "phase": self.phase,
@@ -1509,20 +1557,36 @@ class QuattroGame(Seats):
             "hands": [[c.index for c in h] for h in self._hands], "status": list(self._status),
             "ds": list(self._ds), "shown": list(self._shown), "order": list(self._order), "pos": self._pos,
             "ran_out": self._ran_out, "fresh_deck": self._fresh_deck, "winners": list(self.winners),
-            "hand_start": self._hand_start, "rng": rng_to_json(self._rng.getstate()),
-            "events": [event_to_json(e) for e in self._events],
+            "hand_start": self._hand_start - start, "rng": rng_to_json(self._rng.getstate()),
+            "events": [event_to_json(e) for e in self._events[start:]], "dropped": self._dropped + start,
+            "awards": [list(a) for a in self._awards], "start": self._start, "actions": list(self._actions),
         }
         return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    def _tail_start(self) -> int:
+        """The first event a save keeps: the start of the earliest hand such that at most
+        MAX_SAVED_EVENTS events are kept, never after the start of the current hand."""
+        events = self._events
+        limit = len(events) - MAX_SAVED_EVENTS
+        if limit <= 0:
+            return 0
+        first = self._hand_start
+        for i in range(self._hand_start - 1, limit - 1, -1):
+            if events[i].kind == "hand_started":
+                first = i
+        return first
 
     @classmethod
     def from_json(cls, text: str, bots=None, *, max_chars: int = MAX_SAVE_CHARS) -> "QuattroGame":
         """Load a game saved with :meth:`to_json`; it continues exactly as the original.
 
-        The text is untrusted (issue 18.21): it is refused unread above ``max_chars``,
-        then every field is checked against the save's schema and the fields against
-        each other (one deck of 40 cards, the order of play, and every seat's points
-        equal to the points its "scored" events record, Q6); anything wrong is a
-        SetteKitError naming the field.
+        The text is untrusted (issue 18.21, issue 24): it is refused unread above
+        ``max_chars``, then every field is checked against the save's schema and the
+        fields against each other (one deck of 40 cards, the order of play, the points of
+        the hand's start equal to the points of the hands won before it, ``awards``, Q6);
+        then the current hand is played again from the state it started from, action by
+        action, and the state reached must be the state saved.  Anything wrong is a
+        SetteKitError naming the field.  Saves of the earlier format are not read.
 
         >>> g = QuattroGame(3, seed=1, bots="all"); _ = g.play_hand()
         >>> QuattroGame.from_json(g.to_json().replace('"points":[', '"points":[40,0,0],"x":['))
@@ -1532,51 +1596,88 @@ class QuattroGame(Seats):
         """
         what = _("the saved Quattro e mezzo game")
         d = load_json(text, what, max_chars)
+        if isinstance(d, dict) and d.get("format") in _OLD_FORMATS:
+            raise SetteKitError(_("cannot load {what}: it was saved in the earlier format {format}, which keeps no "
+                                  "record of the hand's actions to check it by; it is no longer "
+                                  "read").format(what=what, format=shown(d["format"])))
         if not isinstance(d, dict) or d.get("format") != _FORMAT:
             raise SetteKitError(_("not a saved Quattro e mezzo game (format should be {format})").format(
-                format=repr(_FORMAT)))
+                format=shown(_FORMAT)))
         validate(_save_schema(), d, what)
         rules = build_options(QuattroRules, d["rules"], what, _rules_args)
         _check_saved(d, rules, what)
-        g = cls.__new__(cls)
-        g.rules = rules
-        g.names = tuple(d["names"])
-        g._points = list(d["points"])
-        g.hand_number, g.phase = d["hand_number"], d["phase"]
-        g.dealer, g._hand_dealer = d["dealer"], d["hand_dealer"]
-        g._rng = random.Random()
         try:
-            g._rng.setstate(rng_state(d["rng"]))
-        except Bad as bad:
-            raise bad.error(what) from None
-        except (ValueError, TypeError, OverflowError) as exc:
-            raise SetteKitError(_("cannot load {what}: rng is not the state of a random generator ({error})").format(
-                what=what, error=exc)) from None
-        g._deck = Deck([FULL_DECK[i] for i in d["deck"]], rng=g._rng, shuffle=False)
-        g._deck.dealt = [FULL_DECK[i] for i in d["dealt"]]
-        g._hands = [[FULL_DECK[i] for i in h] for h in d["hands"]]
-        g._status, g._ds, g._shown = list(d["status"]), list(d["ds"]), list(d["shown"])
-        g._order, g._pos = list(d["order"]), d["pos"]
-        g._ran_out, g._fresh_deck = d["ran_out"], d["fresh_deck"]
-        g.winners = tuple(d["winners"])
-        g._hand_start = d["hand_start"]
-        try:
-            g._events = [event_from_json(e) for e in d["events"]]
+            events = [event_from_json(e) for e in d["events"]]
         except (ValueError, ZeroDivisionError) as exc:
             raise SetteKitError(_("cannot load {what}: events hold a value that cannot be read ({error})").format(
                 what=what, error=exc)) from None
-        g._bots, g._top = {}, None
-        g.last_result = None
-        if g.phase != "play":
-            hands = [tuple(h) if h else None for h in g._hands]
-            g.last_result = showdown(hands, g._hand_dealer, g.rules,
-                                     double_six=[s for s in range(len(hands)) if g._ds[s]])
+        g = cls._replayed(d, rules, events, what)
+        got = json.loads(g.to_json())
+        key = first_difference(got, d, _SAVE_ORDER)
+        if key is None:
+            def replay_in(lang):
+                with language(lang):
+                    return json.loads(cls._replayed(d, rules, events, what).to_json())["events"]
+
+            bad_text = texts_check(d["events"][d["hand_start"]:], got["events"][d["hand_start"]:],
+                                   lambda lang: replay_in(lang)[d["hand_start"]:])
+            if bad_text is not None:
+                key = f"events[{bad_text + d['hand_start']}]"
+        if key is not None:
+            raise SetteKitError(_("cannot load {what}: {field} is not what the hand's actions give, played again "
+                                  "from the state the hand started from (the save was edited or is "
+                                  "corrupt)").format(what=what, field=key))
+        g._events = list(events)  # the texts as saved: each is one the engine writes, in one of its languages
         try:
             g.check()
         except AssertionError as exc:
             raise SetteKitError(_("cannot load {what}: the saved game is inconsistent: {error}").format(
                 what=what, error=exc)) from None
         g.attach_bots(bots)
+        return g
+
+    @classmethod
+    def _replayed(cls, d: dict, rules: QuattroRules, events: list, what: str) -> "QuattroGame":
+        """The game the save describes, built the way the engine builds it (issue 24)."""
+        st = d["start"]
+        g = cls.__new__(cls)
+        g.rules, g.names = rules, tuple(d["names"])
+        n = len(g.names)
+        g._rng = random.Random()
+        try:
+            g._rng.setstate(rng_state(st["rng"], "start.rng"))
+        except Bad as bad:
+            raise bad.error(what) from None
+        except (ValueError, TypeError, OverflowError) as exc:
+            raise SetteKitError(_("cannot load {what}: start.rng is not the state of a random generator "
+                                  "({error})").format(what=what, error=exc)) from None
+        g._bots = {}
+        g._events = events[:d["hand_start"]]
+        g._hand_start = 0
+        g._dropped = d["dropped"]
+        g.hand_number = st["hand_number"]
+        g._points = list(st["points"])
+        g._awards = [list(a) for a in d["awards"] if a[0] <= st["hand_number"]]
+        g.phase = "hand_over"
+        g._hands = [[] for __ in range(n)]
+        g._status, g._ds, g._shown = ["out"] * n, [False] * n, [False] * n
+        g._order, g._pos = [], 0
+        g._ran_out, g._fresh_deck = st["ran_out"], st["fresh_deck"]
+        g._top = None if st["top"] is None else [FULL_DECK[i] for i in st["top"]]
+        if st["deck"] is not None:
+            g._deck = Deck([FULL_DECK[i] for i in st["deck"]], rng=g._rng, shuffle=False)
+            g._deck.dealt = [FULL_DECK[i] for i in st["dealt"]]
+        g._hand_dealer = 0
+        g._start, g._actions = None, []
+        g.last_result, g.winners = None, ()
+        g.dealer = st["dealer"]
+        g._start_hand()
+        for k, name in enumerate(d["actions"]):
+            try:
+                g.act(name)
+            except SetteKitError as exc:
+                raise SetteKitError(_("cannot load {what}: actions[{k}] ({name}) is not a legal move there: "
+                                      "{error}").format(what=what, k=k, name=name, error=exc)) from None
         return g
 
     def __repr__(self) -> str:
@@ -1602,6 +1703,14 @@ def _save_schema() -> Obj:
         "pos": Int(0, MAX_PLAYERS), "ran_out": Bool(), "fresh_deck": Bool(),
         "winners": List(seat, 0, MAX_PLAYERS, unique=True), "hand_start": Int(0, 10 ** 7),
         "rng": RNG_STATE, "events": List(event_schema(MAX_PLAYERS - 1), 0, 10 ** 6),
+        # issue 24: the points of every hand won, the state the hand started from, its actions
+        "dropped": Int(0, 10 ** 12),
+        "awards": List(Tuple(Int(1, 10 ** 9), seat, Int(1, 5)), 0, MAX_PLAYERS * (MAX_TARGET + 5)),
+        "start": Obj({"points": per_seat(Int(0, MAX_TARGET + 5)), "dealer": seat, "hand_number": Int(0, 10 ** 9),
+                      "deck": Opt(List(CardIndex, 0, 40, unique=True)), "dealt": Opt(List(CardIndex, 0, 40, unique=True)),
+                      "fresh_deck": Bool(), "ran_out": Bool(), "top": Opt(List(CardIndex, 1, 40, unique=True)),
+                      "rng": RNG_STATE}),
+        "actions": List(Choice(("draw", "stand", "double_six")), 0, 2000),
     })
 
 
@@ -1624,9 +1733,9 @@ def _check_saved(d: dict, rules: QuattroRules, what: str) -> None:
               "{order}").format(dealer=hd, order=d['order']))
     if d["pos"] > n or (d["phase"] == "play" and d["pos"] >= n):
         bad(_("pos={pos} does not point at a seat of the order in phase {phase}").format(
-            pos=d['pos'], phase=repr(d['phase'])))
+            pos=d['pos'], phase=shown(d['phase'])))
     if any(w >= n for w in d["winners"]) or bool(d["winners"]) != (d["phase"] == "game_over"):
-        bad(_("winners {winners} do not fit the phase {phase}").format(winners=d['winners'], phase=repr(d['phase'])))
+        bad(_("winners {winners} do not fit the phase {phase}").format(winners=d['winners'], phase=shown(d['phase'])))
     scored = [0] * n
     mega = False
     for i, e in enumerate(d["events"]):
@@ -1636,14 +1745,39 @@ def _check_saved(d: dict, rules: QuattroRules, what: str) -> None:
             pts = e[2].get("points")
             if e[1] is None or type(pts) is not int or not 1 <= pts <= 5:
                 bad(_("events[{i}] must record the points a seat scored (1-5, Q6)").format(i=i))
-            scored[e[1]] += pts
         mega = mega or e[0] == "mega"
+    st = d["start"]
+    hands_won = [a[0] for a in d["awards"]]
+    if any(a[1] >= n for a in d["awards"]) or hands_won != sorted(hands_won) or \
+            any(h > d["hand_number"] for h in hands_won):
+        bad(_("awards must list the hands won in order, each by a seat of the game and before hand {number}").format(
+            number=d["hand_number"] + 1))
+    for a in d["awards"]:
+        scored[a[1]] += a[2]
     if scored != d["points"]:
-        bad(_("points {points} are not the points the game's events record, {scored} (Q6)").format(
+        bad(_("points {points} are not the points of the hands won (awards), {scored} (Q6)").format(
             points=d['points'], scored=scored))
+    kept = [e[4] for e in d["events"] if e[0] == "hand_started"]
+    if kept:  # every hand whose events are kept: its awards are its "scored" events (Q6)
+        first = kept[0]
+        logged = sorted([e[4], e[1], e[2]["points"]] for e in d["events"] if e[0] == "scored" and e[4] >= first)
+        if sorted(a for a in d["awards"] if a[0] >= first) != logged:
+            bad(_("awards do not match the points the kept hands' events record (Q6)"))
+    before = [0] * n
+    for a in d["awards"]:
+        if a[0] <= st["hand_number"]:
+            before[a[1]] += a[2]
+    if len(st["points"]) != n or st["points"] != before or st["hand_number"] != d["hand_number"] - 1 or \
+            st["dealer"] >= n or max(st["points"]) >= rules.target:
+        bad(_("start must be the state hand {number} started from: the points of the hands won before it, "
+              "below the target, and a dealer of the game").format(number=d["hand_number"]))
+    if (st["deck"] is None) != (st["dealt"] is None) or (st["deck"] is None and not st["fresh_deck"]) or \
+            (st["deck"] is not None and sorted(st["deck"] + st["dealt"]) != list(range(40))) or \
+            (st["top"] is not None and st["hand_number"] != 0):
+        bad(_("start must hold one deck of 40 cards, or a fresh deck to come"))
     if d["phase"] != "game_over" and max(d["points"]) >= rules.target:
         bad(_("points reach the target of {target}, so the game is over (Q6), but the phase is {phase}").format(
-            target=rules.target, phase=repr(d['phase'])))
+            target=rules.target, phase=shown(d['phase'])))
     if d["phase"] == "game_over" and not mega and max(d["points"]) < rules.target:
         bad(_("the game is over, but nobody reached the target of {target} or made a mega 4½ (Q4, Q6)").format(
             target=rules.target))

@@ -107,7 +107,7 @@ class Question:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise SetteKitError(_("kind={kind}: accepted {kinds}").format(kind=repr(self.kind),
+            raise SetteKitError(_("kind={kind}: accepted {kinds}").format(kind=shown(self.kind),
                                                                           kinds=", ".join(KINDS)))
         if not self.placeholder:
             object.__setattr__(self, "placeholder", _(PLACEHOLDERS[self.kind]))
@@ -141,10 +141,10 @@ class Question:
         that mistake's feedback.  Never raises on learner input."""
         v = answers.check(text, self.answer, _READ_AS.get(self.kind, self.kind))
         if v.status == "unreadable" and self.kind in _READ_AS:
-            shown = str(text).strip()
-            shown = shown if len(shown) <= 20 else shown[:17] + "..."
+            cut = str(text).strip()
+            cut = cut if len(cut) <= 20 else cut[:17] + "..."
             return Verdict("unreadable", _("cannot read {text}: write {accepted}").format(
-                text=repr(shown), accepted=_(ACCEPTED[self.kind])), None)
+                text=repr(cut), accepted=_(ACCEPTED[self.kind])), None)
         if v.status == "right" and self.kind == "money":
             return Verdict("right", _("Right: {answer}.").format(answer=self.answer_text), v.answer)
         if v.status != "wrong":
@@ -468,7 +468,7 @@ def mixed(rules: Rules | str | None = None, *, seed=None, rng=None,
     unknown = [t for t in topics if t not in GENERATORS]
     if unknown or not topics:
         raise SetteKitError(_("unknown topics {unknown}: accepted {accepted}").format(
-            unknown=unknown, accepted=", ".join(GENERATORS)))
+            unknown=shown(unknown), accepted=", ".join(GENERATORS)))
     gens = {t: GENERATORS[t](rules, rng=r) for t in topics}
     while True:
         yield next(gens[r.choice(list(topics))])

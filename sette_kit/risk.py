@@ -41,13 +41,15 @@ import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
+import itertools
 from itertools import product
 from typing import Mapping, NamedTuple
 
 from . import fmt
+from ._checks import read_bool
 from .errors import SetteKitError
 from .i18n import _
-from .numbers import shown
+from .numbers import MAX_MONEY, read_number, read_whole, shown
 
 __all__ = ["RoundResult", "round_result", "custom_round", "Ruin", "ruin_probability", "RuinSimulation",
            "simulate_ruin", "bankroll_paths", "StakeRow", "ruin_by_stake", "AfterBusts",
@@ -146,17 +148,26 @@ def _frac(p) -> str:
 
 
 def _stake(x, name="stake"):
-    """A stake: a positive whole number or fraction (an int when whole)."""
-    v = None
-    if isinstance(x, int) and not isinstance(x, bool):
-        v = Fraction(x)
-    elif isinstance(x, Fraction):
-        v = x
-    elif isinstance(x, float) and math.isfinite(x):
-        v = Fraction(str(x))
-    if v is None or v <= 0:
-        raise SetteKitError(_("{name}={x}: a stake must be a positive number such as 1 or 10").format(name=name, x=repr(x)))
-    return int(v) if v.denominator == 1 else v
+    """A stake: a positive whole number or fraction (an int when whole), at most
+    MAX_MONEY (issue 24: 10**10000 or 1e300 is not a stake)."""
+    from .odds._staking import _amount
+
+    return _amount(x, name)
+
+
+MAX_RESULTS = 2001
+"""The most results a :func:`custom_round` may have."""
+
+
+def _small(x) -> bool:
+    """A number of at most 60 digits in its numerator and denominator (issue 24: a Fraction
+    such as 1/10**5000 cannot be written out in a description)."""
+    if isinstance(x, (int, Fraction)) and not isinstance(x, bool):
+        try:
+            read_number(x, "x")
+        except SetteKitError:
+            return False
+    return True
 
 
 def custom_round(distribution: Mapping, stake=1, label: str = "") -> RoundResult:
@@ -169,14 +180,19 @@ def custom_round(distribution: Mapping, stake=1, label: str = "") -> RoundResult
     """
     if not isinstance(distribution, Mapping) or not distribution:
         raise SetteKitError(_("distribution={distribution}: give a dict result -> probability, such as "
-                              "{example}").format(distribution=repr(distribution),
+                              "{example}").format(distribution=shown(distribution),
                                                   example="{-1: Fraction(1, 2), 1: Fraction(1, 2)}"))
+    if len(distribution) > MAX_RESULTS:  # issue 24: a bounded law (the chains are built from it)
+        raise SetteKitError(_("distribution: at most {most} results").format(most=MAX_RESULTS))
     for x, p in distribution.items():
         if isinstance(x, bool) or not isinstance(x, (int, Fraction)) or not -1000 <= x <= 1000:
             raise SetteKitError(_("distribution: the result {x} must be a whole number or a Fraction from -1000 to 1000 (per "
                                   "unit stake)").format(x=shown(x)))
         if isinstance(p, bool) or not isinstance(p, (int, Fraction, float)) or not 0 <= p <= 1:
-            raise SetteKitError(_("distribution: the probability {p} of {x} must be a number from 0 to 1").format(p=shown(p), x=repr(x)))
+            raise SetteKitError(_("distribution: the probability {p} of {x} must be a number from 0 to 1").format(p=shown(p), x=shown(x)))
+        if not (_small(x) and _small(p)):
+            raise SetteKitError(_("distribution: a result or a probability has more than 60 digits (at most 60 in a "
+                                  "numerator or a denominator)"))
     total = sum(distribution.values())
     if (isinstance(total, float) and abs(total - 1) > 1e-12) or (not isinstance(total, float) and total != 1):
         raise SetteKitError(_("distribution: the probabilities add up to {total}, not 1").format(total=total))
@@ -194,9 +210,9 @@ def _solution(rules, dealer, player, exact):
         return odds.solve(rules, dealer=dealer, exact=exact), "optimal"
     if isinstance(player, StandAt):
         if not isinstance(dealer, (StandAt, odds.BankSeesPlayer)):
-            raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(dealer=repr(dealer)))
+            raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(dealer=shown(dealer)))
         return Solution(rules, dealer, exact, player=player), repr(player)
-    raise SetteKitError(_("player={player}: accepted players are 'optimal' (the default) and odds.stand_at(x)").format(player=repr(player)))
+    raise SetteKitError(_("player={player}: accepted players are 'optimal' (the default) and odds.stand_at(x)").format(player=shown(player)))
 
 
 def round_result(rules=None, dealer=None, player=None, *, stake=1, plan=None, exact: bool = True) -> RoundResult:
@@ -234,7 +250,7 @@ def round_result(rules=None, dealer=None, player=None, *, stake=1, plan=None, ex
         sol, who = _solution(rules, dealer, player, exact)
         if plan is not None:
             if not (isinstance(plan, tuple) and len(plan) == 2):
-                raise SetteKitError(_("plan={plan}: give (min_stake, max_stake), such as (1, 10), or a StakingPlan").format(plan=repr(plan)))
+                raise SetteKitError(_("plan={plan}: give (min_stake, max_stake), such as (1, 10), or a StakingPlan").format(plan=shown(plan)))
             plan = best_staking_plan(sol, *plan)
     if plan is None:
         one = Fraction(1) if sol.exact else 1.0
@@ -301,35 +317,51 @@ def _chain(game, bankroll, target, min_stake):
 
 
 def _banded_solve(A: list, rhs: list, w: int) -> list:
-    """Gaussian elimination without pivoting on a matrix whose nonzeros lie within ``w``
-    of the diagonal (I - Q for a substochastic Q from which absorption is certain: an
-    M-matrix, for which elimination without pivoting is stable and keeps the band).
-    ``rhs``: a list of right-hand sides.  Works in floats or in Fractions."""
+    """Gaussian elimination without pivoting on a sparse matrix (rows as dicts column ->
+    value) whose nonzeros lie within ``w`` of the diagonal (I - Q for a substochastic Q
+    from which absorption is certain: an M-matrix, for which elimination without pivoting
+    is stable and keeps the band).  Only the nonzeros are stored and visited (a game of
+    results -1000 and +1000 has a wide band but two nonzeros a row).  ``rhs``: a list of
+    right-hand sides.  Works in floats or in Fractions."""
     n = len(A)
+    below = [[] for _ in range(n)]  # below[k]: the rows i > k with a nonzero in column k
+    for i, row in enumerate(A):
+        for j in row:
+            if j < i:
+                below[j].append(i)
     for k in range(n):
-        piv = A[k][k]
         rowk = A[k]
-        hi = min(n, k + w + 1)
-        for i in range(k + 1, hi):
-            a = A[i][k]
+        piv = rowk.get(k, 0)
+        if not piv:  # the chain can stay for ever at some bankroll: no ruin probability to give
+            raise SetteKitError(_("game: from some bankroll the rounds can go on for ever without ruin or the "
+                                  "target, so there is no probability of ruin to compute"))
+        upper = [(j, v) for j, v in rowk.items() if j > k and v]
+        for i in below[k]:
+            rowi = A[i]
+            a = rowi.pop(k, 0)
             if not a:
                 continue
             f = a / piv
-            rowi = A[i]
-            for j in range(k, hi):
-                if rowk[j]:
-                    rowi[j] -= f * rowk[j]
+            for j, v in upper:
+                old = rowi.get(j)
+                if old is None:
+                    rowi[j] = -f * v
+                    if j < i:
+                        below[j].append(i)
+                else:
+                    rowi[j] = old - f * v
             for r in rhs:
                 r[i] -= f * r[k]
     out = []
     for r in rhs:
         x = [0] * n
         for i in range(n - 1, -1, -1):
+            row = A[i]
             s = r[i]
-            for j in range(i + 1, min(n, i + w + 1)):
-                if A[i][j]:
-                    s -= A[i][j] * x[j]
-            x[i] = s / A[i][i]
+            for j, v in row.items():
+                if j > i and v:
+                    s -= v * x[j]
+            x[i] = s / row[i]
         out.append(x)
     return out
 
@@ -394,8 +426,12 @@ def ruin_probability(game: RoundResult, bankroll: int = 100, target: int = 200, 
     '0.964558 after 56.8 rounds on average'
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
+    read_bool(exact, "exact")
     bankroll, target, min_stake, states = _chain(game, bankroll, target, min_stake)
+    if not any(p and x for part in game.parts if part.probability for x, p in part.per_unit.items()):
+        raise SetteKitError(_("game: every result of this round is 0, so the bankroll never moves and neither ruin nor "
+                              "the target is ever reached"))
     index = {b: i for i, b in enumerate(states)}
     n = len(states)
     exact_probs = all(isinstance(p, (int, Fraction)) for part in game.parts
@@ -421,12 +457,13 @@ def ruin_probability(game: RoundResult, bankroll: int = 100, target: int = 200, 
         rows.append(row)
         c_ruin.append(ruin)
 
-    def matrix(conv):
-        A = [[conv(0)] * n for _ in range(n)]
+    def matrix(conv):  # I - Q, sparse: one dict per row
+        A = []
         for i, row in enumerate(rows):
-            A[i][i] = conv(1)
+            a = {i: conv(1)}
             for j, p in row.items():
-                A[i][j] -= conv(p)
+                a[j] = a.get(j, conv(0)) - conv(p)
+            A.append(a)
         return A
 
     if exact:
@@ -434,16 +471,15 @@ def ruin_probability(game: RoundResult, bankroll: int = 100, target: int = 200, 
         bound, method = 0.0, _("Gaussian elimination in exact Fractions")
     else:
         r, t = _banded_solve(matrix(float), [[float(c) for c in c_ruin], [1.0] * n], w)
-        bound = math.nan
-        method = _("Gaussian elimination in floats")
-        if exact_probs:  # one refinement with the residual computed exactly
-            res = _residual(rows, c_ruin, r)
-            d, = _banded_solve(matrix(float), [[float(x) for x in res]], w)
-            r = [a + b for a, b in zip(r, d)]
-            res = _residual(rows, c_ruin, r)
-            bound = 2 * max(abs(float(x)) for x in res) * max(t)
-            method = _("Gaussian elimination in floats, refined once with the residual computed in exact "
-                       "Fractions; error bound = 2 x max residual x max expected rounds")
+        # one refinement with the residual computed exactly (a float is an exact binary
+        # fraction, so this holds for float probabilities too: issue 24, never a NaN bound)
+        res = _residual(rows, c_ruin, r)
+        d, = _banded_solve(matrix(float), [[float(x) for x in res]], w)
+        r = [a + b for a, b in zip(r, d)]
+        res = _residual(rows, c_ruin, r)
+        bound = 2 * max(abs(float(x)) for x in res) * max(t)
+        method = _("Gaussian elimination in floats, refined once with the residual computed in exact "
+                   "Fractions; error bound = 2 x max residual x max expected rounds")
     by = []
     for b in range(target + 1):
         if b >= target:
@@ -512,7 +548,7 @@ def _walk(tables, b, target, rng, limit):
 
 def _rng(seed):
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SetteKitError(_("seed={seed}: the seed must be a whole number >= 0").format(seed=repr(seed)))
+        raise SetteKitError(_("seed={seed}: the seed must be a whole number >= 0").format(seed=shown(seed)))
     return random.Random(seed)
 
 
@@ -529,7 +565,7 @@ def bankroll_paths(game: RoundResult, bankroll: int = 100, target: int = 200, *,
     ([True, True, True], True)
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
     bankroll, target, min_stake, __ = _chain(game, bankroll, target, min_stake)
     paths, rounds = _whole(paths, "paths", 1, 10_000), _whole(rounds, "rounds", 1, 1_000_000)
     rng = _rng(seed)
@@ -561,7 +597,7 @@ def simulate_ruin(game: RoundResult, bankroll: int = 100, target: int = 200, *, 
     True
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
     bankroll, target, min_stake, __ = _chain(game, bankroll, target, min_stake)
     paths = _whole(paths, "paths", 2, 1_000_000)
     max_rounds = _whole(max_rounds, "max_rounds", 1, 10 ** 9)
@@ -592,6 +628,10 @@ class StakeRow(NamedTuple):
     expected_rounds: float
 
 
+MAX_STAKES = 50
+"""The most stakes :func:`ruin_by_stake` compares at once."""
+
+
 def ruin_by_stake(rules=None, dealer=None, player=None, *, stakes=(1, 2, 5, 10), bankroll: int = 100,
                   target: int = 200, exact: bool = True) -> list:
     """Volatility against edge: the same player (the same edge per unit staked) at
@@ -603,12 +643,17 @@ def ruin_by_stake(rules=None, dealer=None, player=None, *, stakes=(1, 2, 5, 10),
     >>> [f"{r.stake}: {r.ruin:.4f}" for r in risk.ruin_by_stake("plain", stakes=(1, 5, 10))]
     ['1: 1.0000', '5: 0.9987', '10: 0.9646']
     """
-    try:
-        stakes = [int(s) if not isinstance(s, bool) and float(s).is_integer() else s for s in stakes]
-    except (TypeError, ValueError):
-        raise SetteKitError(_("stakes={stakes}: give whole stakes such as (1, 2, 5, 10)").format(stakes=repr(stakes))) from None
-    if not stakes or any(not isinstance(s, int) or s < 1 for s in stakes):
-        raise SetteKitError(_("stakes={stakes}: give whole stakes >= 1 such as (1, 2, 5, 10)").format(stakes=repr(stakes)))
+    if isinstance(stakes, (str, bytes, Mapping)) or not hasattr(stakes, "__iter__"):
+        raise SetteKitError(_("stakes={stakes}: give a list of whole stakes such as (1, 2, 5, 10)").format(
+            stakes=shown(stakes)))
+    given = list(itertools.islice(stakes, MAX_STAKES + 1))  # issue 24: an endless list is not read to its end
+    if len(given) > MAX_STAKES:
+        raise SetteKitError(_("stakes: at most {most} stakes at once (each is a whole ruin computation)").format(
+            most=MAX_STAKES))
+    if not given:
+        raise SetteKitError(_("stakes={stakes}: give a list of whole stakes such as (1, 2, 5, 10)").format(
+            stakes=shown(stakes)))
+    stakes = [read_whole(s, f"stakes[{i}]", 1, MAX_MONEY, text=False) for i, s in enumerate(given)]
     base = round_result(rules, dealer, player, exact=exact)
     out = []
     for s in stakes:
@@ -750,7 +795,7 @@ def hand_bust_after_streak(player=None, streak: int = 5, *, hands: int = 200_000
     rules = _rules(rules)
     player = odds.stand_at(5) if player is None else player
     if not isinstance(player, odds.StandAt):
-        raise SetteKitError(_("player={player}: use odds.stand_at(x)").format(player=repr(player)))
+        raise SetteKitError(_("player={player}: use odds.stand_at(x)").format(player=shown(player)))
     streak = _whole(streak, "streak", 1, 40)
     hands = _whole(hands, "hands", 2, 10 ** 7)
     rng = _rng(seed)
@@ -800,7 +845,7 @@ class RuinRun:
 
     def __init__(self, game, bankroll, target, paths, seed, min_stake, max_rounds, step_rounds):
         if not isinstance(game, RoundResult):
-            raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
+            raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
         self.bankroll, self.target, self.min_stake, __ = _chain(game, bankroll, target, min_stake)
         self.paths = _whole(paths, "paths", 2, 1_000_000)  # the bounds of simulate_ruin
         self.step_rounds = _whole(step_rounds, "step_rounds", 1, 10 ** 9)
@@ -863,7 +908,7 @@ def path_ends(game: RoundResult, paths, target: int, *, min_stake: int = 1) -> t
     ('ruined', 'target', 'playing')
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
     _check_integral(game)
     target = _whole(target, "target", 1, MAX_BANKROLL)
     min_stake = _whole(min_stake, "min_stake", 1, MAX_BANKROLL)
@@ -892,7 +937,7 @@ def at_stake(game: RoundResult, stake) -> RoundResult:
     ({-5: Fraction(1, 2), 5: Fraction(1, 2)}, Fraction(25, 1), 'coin, stake 5')
     """
     if not isinstance(game, RoundResult):
-        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
     if len(game.parts) != 1 or game.parts[0].card is not None:
         raise SetteKitError(_("at_stake needs a round at a flat stake; a staking plan's stakes depend on the first card "
                               "(build it again with risk.round_result(plan=(min, max)))"))

@@ -27,6 +27,7 @@ from fractions import Fraction
 from .cards import Card, FACES, Rank, Suit
 from .errors import SetteKitError
 from .i18n import N_, _, get_language, pgettext
+from .numbers import shown
 
 __all__ = ["Rules", "PRESETS", "STAKE_TIMINGS", "BANK_PASSING", "SUIT_PRIORITY", "as_rules"]
 
@@ -44,6 +45,8 @@ SUIT_PRIORITY = {
 }
 
 _HALF = Fraction(1, 2)
+_WHOLE_VALUES = tuple(Fraction(v) for v in range(1, 8))  # S4: the matta's values beside other cards
+_ALL_VALUES = (_HALF,) + _WHOLE_VALUES
 
 
 _PRESET_LABELS = {"italian": lambda: pgettext("rules", "italian"), "spanish": lambda: pgettext("rules", "spanish"),
@@ -135,7 +138,7 @@ class Rules:
         except (KeyError, TypeError):
             raise SetteKitError(
                 _("unknown preset {name}: accepted presets are {accepted}").format(
-                    name=repr(name), accepted=", ".join(map(repr, PRESETS)))
+                    name=shown(name), accepted=", ".join(map(repr, PRESETS)))
             ) from None
 
     def replace(self, **changes) -> "Rules":
@@ -169,8 +172,7 @@ class Rules:
         """The values the matta may take beside other cards (S4); empty without a matta."""
         if self.matta is None:
             return ()
-        whole = tuple(Fraction(v) for v in range(1, 8))
-        return whole if self.matta_whole_only else (_HALF,) + whole
+        return _WHOLE_VALUES if self.matta_whole_only else _ALL_VALUES
 
     def is_matta(self, card: Card) -> bool:
         return self.matta is not None and card == self.matta
@@ -182,13 +184,13 @@ class Rules:
 
         self._check_types()
         if self.face not in FACES:
-            bad(N_("face={value} is not a face: accepted {accepted}"), value=repr(self.face),
+            bad(N_("face={value} is not a face: accepted {accepted}"), value=shown(self.face),
                 accepted=", ".join(map(repr, FACES)))
         if self.matta is not None:
             if not isinstance(self.matta, Card):
-                bad(N_("matta={value} must be a Card (a figure) or None (S3)"), value=repr(self.matta))
+                bad(N_("matta={value} must be a Card (a figure) or None (S3)"), value=shown(self.matta))
             if not self.matta.is_figure:
-                bad(N_("matta={value} must be a figure (Fante, Cavallo or Re) (S3)"), value=repr(self.matta))
+                bad(N_("matta={value} must be a figure (Fante, Cavallo or Re) (S3)"), value=shown(self.matta))
         else:
             if self.matta_whole_only:
                 bad(N_("matta_whole_only=True needs a matta: set matta to a figure such as Card('Re', 'denari') (S4)"))
@@ -197,7 +199,7 @@ class Rules:
         for name in ("reale_payout", "matta_sette_payout", "triple_payout"):
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 10:
-                bad(N_("{name}={value} must be a whole number of stakes from 1 to 10 (S14)"), name=name, value=repr(v))
+                bad(N_("{name}={value} must be a whole number of stakes from 1 to 10 (S14)"), name=name, value=shown(v))
         if not self.reale:
             if self.reale_payout != 1:
                 bad(N_("reale_payout above 1 needs reale=True: without the reale there is no two-card bonus (S5, S14)"))
@@ -206,14 +208,14 @@ class Rules:
             if self.bank_passing == "reale":
                 bad(N_("bank_passing='reale' needs reale=True; use 'sette_e_mezzo' or 'never' (S17)"))
         if self.stake_timing not in STAKE_TIMINGS:
-            bad(N_("stake_timing={value}: accepted {accepted} (S9)"), value=repr(self.stake_timing),
+            bad(N_("stake_timing={value}: accepted {accepted} (S9)"), value=shown(self.stake_timing),
                 accepted=", ".join(map(repr, STAKE_TIMINGS)))
         if self.bank_passing not in BANK_PASSING:
-            bad(N_("bank_passing={value}: accepted {accepted} (S17)"), value=repr(self.bank_passing),
+            bad(N_("bank_passing={value}: accepted {accepted} (S17)"), value=shown(self.bank_passing),
                 accepted=", ".join(map(repr, BANK_PASSING)))
         for f in fields(self):
             if f.type in ("bool",) and not isinstance(getattr(self, f.name), bool):
-                bad(N_("{name}={value} must be True or False"), name=f.name, value=repr(getattr(self, f.name)))
+                bad(N_("{name}={value} must be True or False"), name=f.name, value=shown(getattr(self, f.name)))
 
     def _check_types(self) -> None:
         # issue 18: every option has the type its annotation gives, before any other check

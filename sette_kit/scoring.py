@@ -326,6 +326,27 @@ def _paid(s: Score, mult: int, rules: Rules) -> str:
     return f"{word} ({rule})"
 
 
+def _scored(s: Score, rules: Rules, side: str) -> Score:
+    """``s`` if it is a score its cards can have under ``rules`` (automatic, with the matta
+    declared, or with a half-point ace: S4, S21), else a SetteKitError (issue 24: a Score
+    made by hand, such as a one-card 'reale', is not settled as if it were true)."""
+    cards = s.cards
+    if cards and all(isinstance(c, Card) for c in cards) and len(set(cards)) == len(cards):
+        ways = [{}]
+        if s.matta_value is not None:
+            ways.append({"declare": s.matta_value})
+        if rules.half_point_ace:
+            ways += [{**w, "half_ace": True} for w in list(ways)]
+        for kw in ways:
+            try:
+                if score(cards, rules, **kw) == s:
+                    return s
+            except SetteKitError:
+                continue
+    raise SetteKitError(_("{side}={value} is not a score its cards can have under these rules: build it with "
+                          "score(cards, rules)").format(side=side, value=shown(s)))
+
+
 def settle(player_cards, dealer_cards, stake, rules: Rules):
     """The player's signed result for one hand against the bank (S10-S16).
 
@@ -345,8 +366,8 @@ def settle(player_cards, dealer_cards, stake, rules: Rules):
                        accepted=_("a positive whole number of units, at most {most} (money is whole units)").format(
                            most=_thousands(MAX_MONEY)), text=False)
     rules = as_rules(rules)
-    p = player_cards if isinstance(player_cards, Score) else score(player_cards, rules)
-    d = dealer_cards if isinstance(dealer_cards, Score) else score(dealer_cards, rules)
+    p = _scored(player_cards, rules, "player") if isinstance(player_cards, Score) else score(player_cards, rules)
+    d = _scored(dealer_cards, rules, "bank") if isinstance(dealer_cards, Score) else score(dealer_cards, rules)
     overlap = set(p.cards) & set(d.cards)
     if overlap:
         raise SetteKitError(_("{cards} cannot be in both hands").format(cards=", ".join(c.name() for c in overlap)))

@@ -61,7 +61,7 @@ from . import accel
 from ._checks import read_bool, read_callable, read_seed
 from .errors import SetteKitError
 from .i18n import _
-from .numbers import read_whole, shown
+from .numbers import read_number, read_whole, shown
 from .rules import Rules, as_rules
 from .strategy import CLASS_WEIGHTS, BankSeesPlayer, StandAt
 
@@ -174,13 +174,15 @@ class Result:
         True
         """
         if not isinstance(level, (int, float)) or not 0 < level < 1:
-            raise SetteKitError(_("ci(level={level}): the level must be a number between 0 and 1, such as 0.95").format(level=repr(level)))
+            raise SetteKitError(_("ci(level={level}): the level must be a number between 0 and 1, such as 0.95").format(level=shown(level)))
         z = NormalDist().inv_cdf((1 + level) / 2)
         half = z * self.stderr
         return self.mean - half, self.mean + half
 
     def z_score(self, exact) -> float:
         """How many standard errors the estimate lies from ``exact`` (a number)."""
+        exact = read_number(exact, "exact", accepted=_("the exact value, a number such as -0.16 or a Fraction"),
+                            text=False)
         return (self.mean - float(exact)) / self.stderr
 
     def __repr__(self) -> str:
@@ -219,7 +221,7 @@ class _Spec:
 
     def __init__(self, rules: Rules, player, dealer):
         if not isinstance(rules, Rules):
-            raise SetteKitError(_("rules must be a sette_kit.Rules (e.g. Rules.preset('plain')), not {rules}").format(rules=repr(rules)))
+            raise SetteKitError(_("rules must be a sette_kit.Rules (e.g. Rules.preset('plain')), not {rules}").format(rules=shown(rules)))
         self.rules = rules
         self.matta = -1 if rules.matta is None else rules.matta.index
         self.matta_min = 2 if rules.matta_whole_only else 1  # the least value the matta takes (S4)
@@ -235,6 +237,9 @@ class _Spec:
         self.matta_reale_strength = 60 + tier
 
 
+_MAX_TABLE = 200_000  # more entries than there are hands to hold (a hit table has a few thousand)
+
+
 def _compile_player(player):
     """('threshold', wants[total]) or ('table', (sorted keys, hit flags))."""
     if isinstance(player, BankSeesPlayer):
@@ -248,23 +253,28 @@ def _compile_player(player):
     if isinstance(player, Mapping):
         if not player:
             raise SetteKitError(_("the player's hit table is empty"))
+        if len(player) > _MAX_TABLE or any(type(k) is not int or not 0 < k < CLASS_WEIGHTS[-1] * 13
+                                           or type(v) is not bool for k, v in player.items()):
+            raise SetteKitError(_("player={player}: a hit table maps composition keys (whole numbers, "
+                                  "strategy.composition_key) to True (hit) or False (stand), as "
+                                  "odds.solve(...).hit_table() gives").format(player=shown(player)))
         keys = tuple(sorted(player))
-        hits = tuple(bool(player[k]) for k in keys)
+        hits = tuple(player[k] for k in keys)
         return "table", (keys, hits)
     if hasattr(player, "wants_card"):
         try:
             wants = tuple(bool(player.wants_card(h)) for h in range(_TABLE))
         except (TypeError, SetteKitError):
-            raise SetteKitError(_("the player's policy {player} must decide from the player's own total (like stand_at(x))").format(player=repr(player))) from None
+            raise SetteKitError(_("the player's policy {player} must decide from the player's own total (like stand_at(x))").format(player=shown(player))) from None
         return "threshold", wants
     raise SetteKitError(_("unknown player policy {player}: accepted are stand_at(x), the solution of "
-                          "odds.solve(...), or its hit_table() (a dict composition key -> hit?)").format(player=repr(player)))
+                          "odds.solve(...), or its hit_table() (a dict composition key -> hit?)").format(player=shown(player)))
 
 
 def _compile_dealer(dealer):
     """wants[bank total][player total] for totals 0..16 (higher totals clipped to 16: bust)."""
     if not hasattr(dealer, "wants_card"):
-        raise SetteKitError(_("unknown bank policy {dealer}: accepted are stand_at(x) and sees_player()").format(dealer=repr(dealer)))
+        raise SetteKitError(_("unknown bank policy {dealer}: accepted are stand_at(x) and sees_player()").format(dealer=shown(dealer)))
     return tuple(tuple(bool(dealer.wants_card(h, p)) for p in range(_TABLE)) for h in range(_TABLE))
 
 
@@ -404,7 +414,7 @@ def run(rules: Rules, player=None, dealer=None, rounds: int = 100_000, seed: int
         dealer = stand_at(5)
     if isinstance(player, str):
         if player != "optimal":
-            raise SetteKitError(_("player={player}: accepted are 'optimal', stand_at(x), or a solution of odds.solve").format(player=repr(player)))
+            raise SetteKitError(_("player={player}: accepted are 'optimal', stand_at(x), or a solution of odds.solve").format(player=shown(player)))
         from . import odds
 
         player = odds.solve(rules, dealer=dealer)
@@ -416,9 +426,8 @@ def run(rules: Rules, player=None, dealer=None, rounds: int = 100_000, seed: int
             seed = int(rng.integers(0, 2 ** 63)) if hasattr(rng, "integers") else rng.randrange(2 ** 63)
         else:
             seed = secrets.randbits(63)
-    elif isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
-        raise SetteKitError(_("seed={seed}: the seed must be a whole number >= 0").format(seed=repr(seed)))
-    seed = int(seed)
+    else:
+        seed = read_seed(seed)  # issue 24: at most 2**256 - 1, as every seed of the kit
     spec = _Spec(rules, player, dealer)
 
     sim = _Run(spec, rounds, seed, chunk)
@@ -544,7 +553,7 @@ def deal(rounds: int, seed: int, cards: int = FIRST_CARDS):
 
     rounds = _count(rounds, "rounds")
     if not 1 <= cards <= FIRST_CARDS:
-        raise SetteKitError(_("cards={cards}: between 1 and {FIRST_CARDS}").format(cards=repr(cards), FIRST_CARDS=FIRST_CARDS))
+        raise SetteKitError(_("cards={cards}: between 1 and {FIRST_CARDS}").format(cards=shown(cards), FIRST_CARDS=FIRST_CARDS))
     if accel.numpy() is not None:
         from . import _sim_numpy
 
@@ -558,7 +567,7 @@ def _count(value, name: str) -> int:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-        raise SetteKitError(_("{name}={value}: it must be a whole number >= 1, such as 100_000").format(name=name, value=repr(value)))
+        raise SetteKitError(_("{name}={value}: it must be a whole number >= 1, such as 100_000").format(name=name, value=shown(value)))
     return int(value)
 
 
@@ -783,22 +792,22 @@ def _coverage_setup(rules, player, dealer, rounds, runs, level, seed, start):
     if rounds < 2:
         raise SetteKitError(_("rounds must be at least 2: a confidence interval needs a standard error"))
     if not isinstance(level, (int, float)) or isinstance(level, bool) or not 0 < level < 1:
-        raise SetteKitError(_("level={level}: the level must be a number between 0 and 1, such as 0.95").format(level=repr(level)))
+        raise SetteKitError(_("level={level}: the level must be a number between 0 and 1, such as 0.95").format(level=shown(level)))
     for value, name in ((seed, "seed"), (start, "start")):
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
-            raise SetteKitError(_("{name}={value}: it must be a whole number >= 0").format(name=name, value=repr(value)))
+            raise SetteKitError(_("{name}={value}: it must be a whole number >= 0").format(name=name, value=shown(value)))
     if start + runs > COVERAGE_SEED_STRIDE:
         raise SetteKitError(_("a coverage sequence has at most {COVERAGE_SEED_STRIDE} runs").format(COVERAGE_SEED_STRIDE=format(COVERAGE_SEED_STRIDE, ',')))
     if isinstance(player, str):
         if player != "optimal":
-            raise SetteKitError(_("player={player}: accepted are 'optimal', stand_at(x), or a solution of odds.solve").format(player=repr(player)))
+            raise SetteKitError(_("player={player}: accepted are 'optimal', stand_at(x), or a solution of odds.solve").format(player=shown(player)))
         player = odds.solve(rules, dealer=dealer)
     if hasattr(player, "hit_table") and callable(player.hit_table):
         exact = player.ev
     elif isinstance(player, StandAt):
         exact = odds.policy_ev(rules, player, dealer)
     else:
-        raise SetteKitError(_("player={player}: accepted are 'optimal', stand_at(x), or a solution of odds.solve").format(player=repr(player)))
+        raise SetteKitError(_("player={player}: accepted are 'optimal', stand_at(x), or a solution of odds.solve").format(player=shown(player)))
     _Spec(rules, player, dealer)  # checks the policies once, before any run
     return rules, player, dealer, rounds, runs, exact
 

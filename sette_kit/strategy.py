@@ -22,7 +22,7 @@ from fractions import Fraction
 from .cards import Card, _items
 from .errors import SetteKitError
 from .i18n import _
-from .numbers import read_halves
+from .numbers import read_halves, shown
 
 __all__ = ["StandAt", "BankSeesPlayer", "stand_at", "sees_player", "card_class",
            "composition_key", "CLASS_WEIGHTS", "CLASS_HALF_POINTS", "N_CLASSES"]
@@ -30,9 +30,27 @@ __all__ = ["StandAt", "BankSeesPlayer", "stand_at", "sees_player", "card_class",
 
 @dataclass(frozen=True)
 class StandAt:
-    """Draw while the total is under a threshold (a blind policy: it sees only its own hand)."""
+    """Draw while the total is under a threshold (a blind policy: it sees only its own hand).
+
+    ``threshold_half_points`` is the threshold in half points, a whole number from 1 (½)
+    to 16 (8), checked here, where the value is made (issue 24): :func:`stand_at` takes
+    the threshold in points.
+
+    >>> StandAt(10) == stand_at(5)
+    True
+    >>> StandAt(-5)
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: StandAt(threshold_half_points=-5): accepted a whole number of half points from 1 to 16 (½ to 8); stand_at(x) takes x in points
+    """
 
     threshold_half_points: int
+
+    def __post_init__(self) -> None:
+        v = self.threshold_half_points
+        if type(v) is not int or not 1 <= v <= 16:
+            raise SetteKitError(_("StandAt(threshold_half_points={value}): accepted a whole number of half points "
+                                  "from 1 to 16 (½ to 8); stand_at(x) takes x in points").format(value=shown(v)))
 
     def wants_card(self, half_points: int, player_half_points: int | None = None) -> bool:
         return half_points < self.threshold_half_points
@@ -103,5 +121,5 @@ def composition_key(cards, rules) -> int:
     True
     """
     if isinstance(cards, str) or not all(isinstance(c, Card) for c in _items(cards, "composition_key")):
-        raise SetteKitError(_("composition_key takes a list of Cards, not {value}").format(value=f"{cards!r:.40}"))
+        raise SetteKitError(_("composition_key takes a list of Cards, not {value}").format(value=shown(cards)))
     return sum(CLASS_WEIGHTS[card_class(c, rules)] for c in cards)

@@ -67,7 +67,9 @@ def policy(name):
     """
     if isinstance(name, (StandAt, BankSeesPlayer)):
         return name
-    text = str(name).strip().replace("½", ".5")
+    if not isinstance(name, str):  # a number: read as one (issue 24: str() of 10**10000 fails)
+        return odds.stand_at(name)
+    text = name.strip().replace("½", ".5")
     if text.lower() in ("sees", "sees_player", "sees_player()", "all-seeing"):
         return odds.sees_player()
     if text.startswith("."):

@@ -46,6 +46,7 @@ from .i18n import N_, _, language
 from .rules import Rules
 from .scoring import fmt_points
 from .strategy import BankSeesPlayer, StandAt, card_class, stand_at
+from .numbers import shown
 
 __all__ = ["Plan", "hit_then_stand", "hit_until", "follow", "hit_first", "STAND", "Branch", "Node",
            "DrawTree", "draw_tree", "MAX_NODES", "CLASS_NAMES"]
@@ -146,7 +147,7 @@ def hit_then_stand(times: int = 1) -> Plan:
     """
     if isinstance(times, bool) or not isinstance(times, int) or not 0 <= times <= 12:
         raise SetteKitError(_("hit_then_stand({times}): the number of hits is a whole number from 0 to 12").format(
-            times=repr(times)))
+            times=shown(times)))
     return _HitThenStand(times)
 
 
@@ -184,7 +185,7 @@ def _plan(plan) -> Plan:
     if hasattr(plan, "decision"):
         return follow(plan)
     raise SetteKitError(_("plan={plan}: use trees.hit_then_stand(n), trees.hit_until(x), "
-                          "trees.follow(solution) or trees.hit_first(plan)").format(plan=repr(plan)))
+                          "trees.follow(solution) or trees.hit_first(plan)").format(plan=shown(plan)))
 
 
 # ---------------------------------------------------------------------------------------
@@ -373,7 +374,7 @@ class DrawTree:
             for i in path:
                 n = n.children[i]
         except (IndexError, TypeError):
-            raise SetteKitError(_("no node at path {path}").format(path=repr(path))) from None
+            raise SetteKitError(_("no node at path {path}").format(path=shown(path))) from None
         return n
 
     def events(self) -> dict:
@@ -437,7 +438,7 @@ def _rules(rules) -> Rules:
         return Rules.preset(rules)
     if not isinstance(rules, Rules):
         raise SetteKitError(_("rules={rules}: give a Rules object or a preset name such as 'plain'").format(
-            rules=repr(rules)))
+            rules=shown(rules)))
     return rules
 
 
@@ -474,7 +475,7 @@ def draw_tree(cards, plan=None, *, rules=None, seen=(), dealer=None, max_nodes: 
     if dealer is not None:
         if not isinstance(dealer, (StandAt, BankSeesPlayer)):
             raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(
-                dealer=repr(dealer)))
+                dealer=shown(dealer)))
         if rules.reale or rules.triple or rules.matta_sette_payout != 1:
             raise SetteKitError(_("a tree with the bank's play needs rules that decide a round by the totals "
                                   "alone (no reale, no triplé, even money), such as the 'plain' or 'spanish' "

@@ -146,7 +146,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from ._checks import read_bots, read_seed
+from ._checks import read_bool, read_bots, read_seed
 from ._saves import (IDENT, MAX_SAVE_CHARS, CardIndex, Choice, Dict, EventData, Int, List, Name, Obj, Opt, Str,
                      Tuple, build_options, load_json, validate)
 from ._table import replace_checked, seat_names
@@ -215,21 +215,21 @@ class TrentunoRules:
     def __post_init__(self) -> None:
         if isinstance(self.lives, bool) or not isinstance(self.lives, int) or not 1 <= self.lives <= 99:
             raise SetteKitError(_("lives={value} is not accepted: accepted a whole number 1-99 (T3)").format(
-                value=repr(self.lives)))
+                value=shown(self.lives)))
         for name in ("three_of_a_kind_30", "discard_first", "spare_thirty", "last_two_both_lose"):
             if not isinstance(getattr(self, name), bool):
                 raise SetteKitError(_("{name}={value} is not accepted: accepted True or False").format(
-                    name=name, value=repr(getattr(self, name))))
+                    name=name, value=shown(getattr(self, name))))
         if self.first_round_31 not in FIRST_ROUND_31:
             raise SetteKitError(_("first_round_31={value} is not accepted: accepted {accepted} (T7)").format(
-                value=repr(self.first_round_31), accepted=", ".join(map(repr, FIRST_ROUND_31))))
+                value=shown(self.first_round_31), accepted=", ".join(map(repr, FIRST_ROUND_31))))
         if self.knock_last_round not in KNOCK_LAST_ROUND:
             raise SetteKitError(_("knock_last_round={value} is not accepted: accepted {accepted} (T6)").format(
-                value=repr(self.knock_last_round), accepted=", ".join(map(repr, KNOCK_LAST_ROUND))))
+                value=shown(self.knock_last_round), accepted=", ".join(map(repr, KNOCK_LAST_ROUND))))
         k = self.knock_minimum
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 31:
             raise SetteKitError(_("knock_minimum={value} is not accepted: accepted a whole number 1-31, the "
-                                  "lowest score that may knock (default 26, 'more than 25', T6)").format(value=repr(k)))
+                                  "lowest score that may knock (default 26, 'more than 25', T6)").format(value=shown(k)))
         if not isinstance(self.face, str) or self.face not in FACES:
             raise SetteKitError(_("face={value} is not accepted: accepted {accepted}").format(
                 value=shown(self.face), accepted=", ".join(map(repr, FACES))))
@@ -715,8 +715,8 @@ class TrentunoGame:
         dealer = game._seat_of(dealer)
         if game.lives[dealer] == 0:
             raise SetteKitError(_("the dealer ({name}) has no lives left").format(name=game.players[dealer]))
-        if isinstance(turns_played, bool) or not isinstance(turns_played, int) or turns_played < 0:
-            raise SetteKitError(_("turns_played must be a whole number >= 0"))
+        # issue 24: bounded as a save holds it (a game the kit cannot save is not made)
+        turns_played = read_whole(turns_played, "turns_played", 0, 10 ** 9, text=False)
         game.dealer = dealer
         game.hands = [[c.index for c in h] for h in hands]
         game.discard_pile = [c.index for c in pile]
@@ -792,7 +792,7 @@ class TrentunoGame:
         if isinstance(key, str) and key in self.players:
             return self.players.index(key)
         raise SetteKitError(_("unknown seat {key}: accepted 0-{last} or a player name ({names})").format(
-            key=repr(key), last=len(self.players) - 1, names=", ".join(self.players)))
+            key=shown(key), last=len(self.players) - 1, names=", ".join(self.players)))
 
     # -- events -----------------------------------------------------------------------
     def _log(self, kind: str, seat: int | None, text: str, **data) -> None:
@@ -937,7 +937,7 @@ class TrentunoGame:
         if params:
             raise SetteKitError(_("unknown parameter(s) {names}: accepted card=").format(names=", ".join(sorted(params))))
         if action not in ACTIONS:
-            raise IllegalMove(_("unknown action {action}: accepted {actions}").format(action=repr(action),
+            raise IllegalMove(_("unknown action {action}: accepted {actions}").format(action=shown(action),
                                                                                    actions=", ".join(ACTIONS)))
         legal = self.legal_actions()
         names = [a.name for a in legal]
@@ -1249,7 +1249,7 @@ class TrentunoGame:
             name, params = choice
         except (TypeError, ValueError):
             raise SetteKitError(_("the bot at seat {seat} returned {choice}: a policy returns (action, params), "
-                                  "e.g. ('discard', {{'card': card}})").format(seat=seat, choice=repr(choice))) from None
+                                  "e.g. ('discard', {{'card': card}})").format(seat=seat, choice=shown(choice))) from None
         params = dict(params or {})
         return Action(name, params.pop("card", None))
 
@@ -1301,10 +1301,16 @@ class TrentunoGame:
         the state that :meth:`from_json` checks after replaying them (RNG included)."""
         snap = self._snapshot()
         snap["rng"] = _rng_digest(self._rng)
-        return json.dumps({"format": "sette-kit/trentuno", "version": 1, "players": list(self.players),
+        text = json.dumps({"format": "sette-kit/trentuno", "version": 1, "players": list(self.players),
                            "rules": self.rules.to_dict(), "seed": self.seed,
                            "actions": [[a, c] for a, c in self.history], "state": snap,
                            "arranged": self._arranged}, sort_keys=True)
+        if len(text) > MAX_SAVE_CHARS:  # issue 24: the kit never writes a save it cannot read back
+            raise SetteKitError(_("cannot save this Trentuno game: its {n} actions make {chars} characters, above the "
+                                  "{most} a save may hold (a game of 12 players with 99 lives takes about 1,000,000: "
+                                  "only a hand stalled for tens of thousands of turns gets here)").format(
+                n=format(len(self.history), ","), chars=format(len(text), ","), most=format(MAX_SAVE_CHARS, ",")))
+        return text
 
     @classmethod
     def from_json(cls, text: str, bots: Mapping | None = None, *, max_chars: int = MAX_SAVE_CHARS) -> "TrentunoGame":
@@ -1401,9 +1407,10 @@ class Greedy:
     """
 
     def __init__(self, patience: int | None = 12) -> None:
-        if patience is not None and (isinstance(patience, bool) or not isinstance(patience, int) or patience < 1):
+        if patience is not None and (isinstance(patience, bool) or not isinstance(patience, int) or
+                                     not 1 <= patience <= 10 ** 6):
             raise SetteKitError(_("patience={value} is not accepted: accepted a whole number >= 1 or None").format(
-                value=repr(patience)))
+                value=shown(patience)))
         self.patience = patience
 
     def __call__(self, view: TrentunoView):
@@ -1471,7 +1478,7 @@ class ThresholdKnocker(Greedy):
     def __init__(self, threshold: int = 27, patience: int | None = 12) -> None:
         if isinstance(threshold, bool) or not isinstance(threshold, int) or not 1 <= threshold <= 31:
             raise SetteKitError(_("threshold={value} is not accepted: accepted a whole number 1-31").format(
-                value=repr(threshold)))
+                value=shown(threshold)))
         super().__init__(patience)
         self.threshold = threshold
 
@@ -1606,6 +1613,7 @@ def draw_odds(hand, discard_top=None, seen: Iterable = (), rules: TrentunoRules 
     0.305556
     """
     rules = _rules(rules)
+    read_bool(exact, "exact")  # issue 24: None is not False
     hand = _cards(hand)
     if len(hand) != 3:
         raise SetteKitError(_("draw_odds takes a three-card hand, got {n} cards").format(n=len(hand)))

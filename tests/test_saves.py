@@ -151,13 +151,203 @@ def test_not_text_at_all():
         Table.from_json(None)
 
 
-def test_a_save_of_the_earlier_format_still_loads():
+def test_a_save_of_an_earlier_format_is_refused():
+    """Issue 24, item 13: a downgraded save (format 1, ``money`` and ``dropped`` deleted)
+    skipped the money check; formats 1 and 2 keep no record to check a round by."""
     t = _table_mid_round()
     d = json.loads(t.to_json())
     d["format"] = "sette-kit/table/1"
-    del d["money"], d["dropped"]
-    u = Table.from_json(json.dumps(d))
-    assert _without_bots(u.to_json()) == _without_bots(t.to_json())
+    del d["money"], d["dropped"], d["start"], d["actions"]
+    d["bankrolls"][1] += 10000
+    with pytest.raises(SetteKitError, match="earlier format 'sette-kit/table/1'.*no longer read"):
+        Table.from_json(json.dumps(d))
+    d["format"] = "sette-kit/table/2"
+    with pytest.raises(SetteKitError, match="earlier format 'sette-kit/table/2'"):
+        Table.from_json(json.dumps(d))
+
+
+# -- every state a save can hold is one the engine reaches (issue 24, item 13) ---------------------
+
+def _table_in(phase: str, rules="italian", seed=7) -> Table:
+    """A three-seat table with bots, played on until the given phase of a round."""
+    t = Table(rules, ["Ada", "Bo", "Cy"], seed=seed, bots="all")
+    for _ in range(15):
+        t.play_round()
+    t.new_round()
+    while t.phase != phase:
+        seat = t.to_act
+        name, params = game._bot_choice(seat, t.bots[seat](t.view(seat)))
+        t.act(name, **params)
+        if not t.in_progress:
+            t.new_round()
+    return t
+
+
+MID = json.loads(_table_in("players").to_json())
+READY = json.loads(Table("plain", 2, seed=1).to_json())
+
+
+def _declared() -> dict:
+    t = Table("italian", ["A", "B"], seed=1, banker=0, deck="3c 5d Rd")  # B holds 3c and draws the matta
+    t.new_round()
+    t.stake(1)
+    t.hit()
+    t.declare(4)
+    return json.loads(t.to_json())
+
+
+DECLARED = _declared()
+BANK = json.loads(_table_in("bank", "plain", seed=3).to_json())
+def _settled() -> dict:
+    t = Table("italian", ["Ada", "Bo", "Cy"], seed=7, bots="all")
+    for _ in range(17):
+        t.play_round()
+    return json.loads(t.to_json())
+
+
+SETTLED = _settled()
+M = MID["order"][MID["pos"]]  # the player to act in MID
+B = BANK["banker"]
+Pb = BANK["order"][0]
+
+
+def _swap_money(d, seat, value):
+    """Set a bankroll and give the difference to another seat: the money still adds up."""
+    other = (seat + 1) % len(d["bankrolls"])
+    d["bankrolls"][other] += d["bankrolls"][seat] - value
+    d["bankrolls"][seat] = value
+
+
+def _with_matta_removed(d):
+    d["rules"]["matta"] = None
+    d["rules"]["matta_sette_payout"] = 1
+    d["rules"]["matta_whole_only"] = False
+
+
+def _extra_empty_hand(d):
+    hands = d["hands"][M]
+    hands.append(dict(hands[0], cards=[], hidden=[]))
+
+
+def _bank_hand_emptied(d, base):
+    bank = d["hands"][base["banker"]][0]
+    d["stock"] += bank["cards"]
+    bank["cards"], bank["hidden"] = [], []
+
+
+def _next_card_into_hand(d):
+    h = d["hands"][M][0]
+    h["cards"].append(d["stock"].pop())
+    h["hidden"].append(False)
+
+
+REPLAYED = "is not what the round's actions give"
+U = lambda rid, base, change, phrase: pytest.param(_edit(base, change), phrase, id=rid)  # noqa: E731
+UNREACHABLE = [
+    U("negative-bankroll", MID, lambda d: _swap_money(d, M, -50), REPLAYED),
+    U("money-and-bankrolls-0", MID, lambda d: d.update(money=0, bankrolls=[0] * 3), "start: bankrolls add up to"),
+    U("stake-0-in-play", MID, _set(["hands", M, 0, "stake"], 0), REPLAYED),
+    U("stake-10-bankroll-1", MID, lambda d: (_swap_money(d, M, 1), d["hands"][M][0].update(stake=10)), REPLAYED),
+    U("phase-bank-with-a-player-to-act", MID, _set(["phase"], "bank"), REPLAYED),
+    U("status-bust-on-a-live-hand", MID, _set(["hands", M, 0, "status"], "bust"), REPLAYED),
+    U("status-stood-on-a-live-hand", MID, _set(["hands", M, 0, "status"], "stood"), REPLAYED),
+    U("status-sette_e_mezzo-on-a-live-hand", MID, _set(["hands", M, 0, "status"], "sette_e_mezzo"), REPLAYED),
+    U("result-on-an-open-hand", MID, _set(["hands", M, 0, "result"], 10 ** 14), REPLAYED),
+    U("result-on-a-settled-hand", SETTLED, _set(["hands", SETTLED["order"][0] if SETTLED["order"] else 1, 0, "result"],
+                                                  999), REPLAYED),
+    U("bank-stood-in-the-bank-phase", BANK, _set(["hands", B, 0, "status"], "stood"), REPLAYED),
+    U("declare-without-the-matta", MID, _set(["hands", M, 0, "declare"], "4"), REPLAYED),
+    U("half_ace-without-an-ace", MID, _set(["hands", M, 0, "half_ace"], True), REPLAYED),
+    U("extra-empty-hand", MID, _extra_empty_hand, REPLAYED),
+    U("bank-hand-emptied", MID, lambda d: _bank_hand_emptied(d, MID), REPLAYED),
+    U("player-hand-emptied-in-the-bank-phase", BANK, lambda d: (
+        d.__setitem__("stock", d["stock"] + d["hands"][Pb][0]["cards"]), d["hands"][Pb][0].update(cards=[], hidden=[])),
+      REPLAYED),
+    U("matta-removed-mid-round", DECLARED, _with_matta_removed, "not a value the matta may take"),
+    U("matta-removed-mid-round-undeclared", DECLARED, lambda d: (_with_matta_removed(d),
+      d["hands"][1][0].update(declare=None)), "actions[2] (declare) is not a legal move"),
+    U("next-stock-card-into-a-hand", MID, _next_card_into_hand, REPLAYED),
+    U("start-missing", MID, _set(["start"], None), "start: is missing"),
+    U("start-money", MID, _set(["start", "bankrolls", 0], lambda b: b + 5), "start: bankrolls add up to"),
+    U("start-cards", MID, _set(["start", "stock"], lambda st: st[1:]), "start: between two rounds"),
+    U("start-rng", MID, _set(["start", "rng", 1, 624], 9999), "start.rng"),
+    U("action-appended", MID, _set(["actions"], lambda a: a + [["stand", None, None]]), REPLAYED),
+    U("action-removed", MID, _set(["actions"], lambda a: a[:-1]), REPLAYED),
+    U("action-illegal", MID, _set(["actions"], lambda a: [["split", 3, None]] + a), "actions[0] (split) is not a legal"),
+    U("action-amount-changed", MID, _set(["actions", 0, 1], 10), REPLAYED),
+    U("round-event-text", MID, _set(["events", -1, 3], "Ada wins 1000."), REPLAYED),
+    U("ready-with-negative-bankroll", READY, lambda d: d.update(bankrolls=[-50, 250]), "has not started a round"),
+    U("ready-event-text", READY, _set(["events", 1, 3], "\x1b[2J\x1b[31mYOU WIN"), "events[1] is not what"),
+    U("ready-event-appended", READY, _set(["events"], lambda ev: ev + [["paid", 1, {"amount": 1000}, "Bo is paid 1000.",
+                                                                     0, False]]), "events is not what"),
+]
+
+
+@pytest.mark.parametrize("make, phrase", UNREACHABLE)
+def test_a_save_holds_only_states_the_engine_reaches(make, phrase):
+    with pytest.raises(SetteKitError) as info:
+        Table.from_json(make())
+    assert phrase in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize("base", [MID, BANK, SETTLED], ids=["players", "bank", "settled"])
+def test_the_saves_those_rows_edit_load_and_play_on(base):
+    t = Table.from_json(json.dumps(base), bots="all")
+    assert json.loads(t.to_json())["hands"] == base["hands"]
+    for _ in range(5):
+        t.play_round()
+    t.check()
+    assert sum(t.bankrolls) == base["money"]
+
+
+@pytest.mark.parametrize("saved_in", ["it", "es"])
+def test_a_save_written_in_another_language_loads(saved_in):
+    """An event's text is in the language the kit spoke then: a save written in Italian
+    loads in English (each text is checked against the engine's texts in every language)."""
+    from sette_kit.i18n import language
+
+    with language(saved_in):
+        t = _table_in("players")
+        g = _quattro()
+        r = Table("plain", ["Ada", "Bo"], seed=2)
+        texts = t.to_json(), g.to_json(), r.to_json()
+    assert Table.from_json(texts[0]).to_json() == texts[0].replace('"bot_seats":[0,1,2]', '"bot_seats":[]')
+    assert QuattroGame.from_json(texts[1]).to_json() == texts[1]
+    assert Table.from_json(texts[2]).to_json() == texts[2]
+
+
+def test_repeated_declarations_replace_each_other_and_the_save_stays_readable():
+    """Issue 24, item 13: 25,000 declarations made a save of 2.18 M characters that
+    from_json refused; a declaration now replaces the one just before it."""
+    t = Table("italian", ["A", "B"], seed=1, banker=0, deck="3c 5d Rd")
+    t.new_round()
+    t.stake(1)
+    t.hit()
+    before = len(t.to_json())
+    for k in range(25_000):
+        t.declare(4 if k % 2 else 1)
+    text = t.to_json()
+    assert len(text) < before + 300, len(text)
+    assert [e.kind for e in t.round_events()].count("declared") == 1
+    u = Table.from_json(text)
+    assert u.view(1).hands[1][0].declare == 4 and u.to_json() == text
+
+
+def test_burning_is_bounded_within_a_round():
+    """S19 with S18: a burnt card comes back in a reshuffle, so burning could go on for ever;
+    past MAX_ROUND_ACTIONS actions it is no longer offered, and the save stays small."""
+    rules = game.Rules.preset("italian").replace(burn_three_four=True)
+    threes_fours = "3c 4d 3d 4c 3b 4b 3s 4s"
+    t = Table(rules, ["A", "B"], seed=2, banker=0, deck=threes_fours)
+    t.new_round()
+    t.stake(1)
+    burns = 0
+    while "burn" in t.legal_actions():
+        t.burn()
+        burns += 1
+        assert burns <= game.MAX_ROUND_ACTIONS
+    text = t.to_json()
+    assert len(text) < 500_000 and Table.from_json(text).to_json() == text
 
 
 # -- Quattro e mezzo ---------------------------------------------------------------------------------
@@ -177,7 +367,7 @@ Q = lambda rid, change, phrase: pytest.param(_edit(QUATTRO, change), phrase, id=
 QUATTRO_ROWS = [
     Q("null", lambda d: "null", "not a saved Quattro e mezzo game"),
     Q("list", lambda d: "[]", "not a saved Quattro e mezzo game"),
-    Q("points-edited", _set(["points", WINNER], lambda p: p + 10), "are not the points the game's events record"),
+    Q("points-edited", _set(["points", WINNER], lambda p: p + 10), "are not the points of the hands won"),
     Q("points-moved", _set(["points"], lambda p: p[1:] + p[:1]), "are not the points"),
     Q("points-text", _set(["points", 0], "5"), "points[0] must be a whole number"),
     Q("points-negative", _set(["points", 0], -3), "points[0] must be a whole number"),
@@ -199,6 +389,22 @@ QUATTRO_ROWS = [
     Q("rng-short", _set(["rng", 1], []), "rng[1] must hold 625"),
     Q("deeply-nested", lambda d: "[" * 100_000 + "]" * 100_000, "nested too deeply"),
     Q("too-large", lambda d: " " * (MAX_SAVE_CHARS + 1), "refused unread"),
+    # issue 24, item 13: the hand is played again from its start, and the points are tied to the hands won
+    Q("earlier-format", _set(["format"], "sette-kit/quattro/1"), "earlier format 'sette-kit/quattro/1'"),
+    Q("award-forged-with-points", lambda d: (d["awards"].insert(0, [1, 1, 5]), d["points"].__setitem__(
+        1, d["points"][1] + 5)), "awards do not match the points the kept hands' events record"),
+    Q("award-out-of-range", _set(["awards", 0, 2], 9), "awards[0][2] must be a whole number from 1 to 5"),
+    Q("start-points", _set(["start", "points", 0], 3), "start must be the state hand"),
+    Q("start-deck", _set(["start", "deck"], lambda dk: dk[1:]), "start must hold one deck"),
+    Q("start-rng", _set(["start", "rng", 1, 624], 9999), "start.rng"),
+    Q("action-appended", _set(["actions"], lambda a: a + ["draw"]), "is not what the hand's actions give"),
+    Q("action-illegal", _set(["actions"], lambda a: ["stand"] + a), "actions[0] (stand) is not a legal move"),
+    Q("status-edited", _set(["status", 0], "bust"), "is not what the hand's actions give"),
+    Q("double-six-flag", _set(["ds", 0], True), "is not what the hand's actions give"),
+    Q("card-shown", _set(["shown", 0], True), "is not what the hand's actions give"),
+    Q("hand-card-swapped", lambda d: d["hands"][0].__setitem__(0, d["deck"][-1]), "was not dealt from the deck"),
+    Q("events-tail-too-long", _set(["events"], lambda ev: ev * 3), "awards do not match"),
+    Q("event-text-edited", _set(["events", -1, 3], "Ada wins the game."), "is not what the hand's actions give"),
 ]
 
 
@@ -212,6 +418,19 @@ def test_a_saved_quattro_game_is_checked_field_by_field(make, phrase):
 def test_the_unedited_quattro_save_loads():
     g = _quattro()
     assert QuattroGame.from_json(g.to_json()).to_json() == g.to_json()
+
+
+def test_a_long_quattro_game_saves_small_and_loads():
+    """Issue 24: a game to 1,000 points kept every event and wrote 2.3 MB, which from_json
+    refused; a save keeps a bounded tail of events and ties the points to the hands won."""
+    from sette_kit.quattro import QuattroRules
+
+    g = QuattroGame(3, rules=QuattroRules(target=300), seed=1, bots="all")
+    g.play_game()
+    text = g.to_json()
+    assert len(text) < 200_000, len(text)
+    h = QuattroGame.from_json(text)
+    assert h.to_json() == text and h.winners == g.winners and h.points == g.points
 
 
 # -- Trentuno --------------------------------------------------------------------------------------------
@@ -257,6 +476,17 @@ def test_a_saved_trentuno_game_is_checked_field_by_field(make, phrase):
     with pytest.raises(SetteKitError) as info:
         TrentunoGame.from_json(make())
     assert phrase in str(info.value), str(info.value)
+
+
+def test_a_trentuno_game_too_long_to_read_back_is_not_written(monkeypatch):
+    """Issue 24: the kit never writes a save it cannot read; a Trentuno save replays the whole
+    game, so only a hand stalled for tens of thousands of turns could pass the limit."""
+    from sette_kit import trentuno
+
+    g = _trentuno()
+    monkeypatch.setattr(trentuno, "MAX_SAVE_CHARS", len(g.to_json()) - 1)
+    with pytest.raises(SetteKitError, match="cannot save this Trentuno game"):
+        g.to_json()
 
 
 # -- saves stay small (issue 19.4) -----------------------------------------------------------------------

@@ -42,7 +42,7 @@ from typing import Callable, Iterable, Iterator
 
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import _
-from sette_kit.numbers import MAX_CHARS, shown
+from sette_kit.numbers import MAX_CHARS, read_whole, shown
 from sette_kit.fmt import local_marks
 
 from ._background import Background, Job
@@ -73,8 +73,11 @@ def whole(text, lo: int, hi: int | None, what: str) -> int:
     if isinstance(text, bool):
         raise fail(_("{what} must be a whole number from {lo} to {hi}."),
                    _("{what} must be a whole number {lo} or more."))
-    if isinstance(text, int):
+    if isinstance(text, int) and text.bit_length() <= 200:  # 60 digits (numbers.MAX_DIGITS)
         n = text
+    elif isinstance(text, int):
+        raise fail(_("{what} must be a whole number from {lo} to {hi} (you typed {typed})."),
+                   _("{what} must be a whole number {lo} or more (you typed {typed})."), shown(text))
     elif isinstance(text, float) and text.is_integer():
         n = int(text)
     else:
@@ -83,9 +86,9 @@ def whole(text, lo: int, hi: int | None, what: str) -> int:
             raise fail(_("{what} must be a whole number from {lo} to {hi} (you typed {typed}, too long for a number)."),
                        _("{what} must be a whole number {lo} or more (you typed {typed}, too long for a number)."),
                        shown(text))
-        try:
-            n = int(raw.replace(",", "").replace("_", "").replace(" ", ""))
-        except ValueError:
+        try:  # sette_kit.numbers reads it: ASCII digits only (issue 24: '１０' is not 10)
+            n = read_whole(raw.replace(",", "").replace("_", "").replace(" ", ""), "the value", plain=True)
+        except SetteKitError:
             raise fail(_("{what} must be a whole number from {lo} to {hi} (you typed {typed})."),
                        _("{what} must be a whole number {lo} or more (you typed {typed})."), repr(raw)) from None
     if n < lo or (hi is not None and n > hi):

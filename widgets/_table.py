@@ -33,6 +33,7 @@ from sette_kit.i18n import _, ngettext
 from sette_kit.fmt import local_marks
 
 from .base import esc, safe_action
+from sette_kit.numbers import shown
 
 __all__ = ["CardTable", "GameTable", "log_panel", "frac_text", "pct_text", "SEAT_STYLE"]
 
@@ -126,7 +127,7 @@ class GameTable(CardTable):
     def new_game(self, seed: int | None = None) -> int:
         """Start a new game (the same players and rules); returns its seed."""
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise SetteKitError(_("seed must be a whole number, got {seed}").format(seed=repr(seed)))
+            raise SetteKitError(_("seed must be a whole number, got {seed}").format(seed=shown(seed)))
         seed = self._rng.randrange(2 ** 32) if seed is None else seed
         self._start(seed)
         return seed

@@ -52,6 +52,7 @@ from ._background import Job
 from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
 from .base import LOG, UNEXPECTED, KitWidget, button, esc, plain_text, safe_action
 from .charts import NARROW, caption_text, pair_html, paths_chart, share_bar, thousands
+from sette_kit.numbers import shown
 
 __all__ = ["BankrollLab", "LIMITS", "BANKS", "PLAYERS", "PARTS", "VOLATILITY_STAKES"]
 
@@ -132,13 +133,13 @@ class BankrollLab(Stepped, KitWidget):
                  sim_paths: int = 2000, parts=PARTS, background: bool = True) -> None:
         super().__init__()
         lab_look(self)
-        if rules not in PRESETS:
+        if not isinstance(rules, str) or rules not in PRESETS:  # issue 24: a list is not a preset (no TypeError)
             raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
-                rules=repr(rules), presets=", ".join(map(repr, PRESETS))))
+                rules=shown(rules), presets=", ".join(map(repr, PRESETS))))
         unknown = [p for p in parts if p not in PARTS]
         if unknown or not parts:
             raise SetteKitError(_("parts={parts}: choose among {accepted}").format(
-                parts=repr(parts), accepted=", ".join(map(repr, PARTS))))
+                parts=shown(parts), accepted=", ".join(map(repr, PARTS))))
         self.parts = tuple(p for p in PARTS if p in parts)
         self.background = background
         bank, player = self._bank(bank), self._player(player)
@@ -278,7 +279,7 @@ class BankrollLab(Stepped, KitWidget):
             name = None
         if name not in BANKS:
             raise SetteKitError(_("The bank {bank} is not one of: stands at {banks}, or 'sees'.").format(
-                bank=repr(x), banks=', '.join(BANKS[:-1])))
+                bank=shown(x), banks=', '.join(BANKS[:-1])))
         return name
 
     @staticmethod
@@ -289,7 +290,7 @@ class BankrollLab(Stepped, KitWidget):
             name = None
         if name not in PLAYERS:
             raise SetteKitError(_("The player {player} is not one of: 'optimal', or stands at {points}.").format(
-                player=repr(x), points=', '.join(PLAYERS[1:])))
+                player=shown(x), points=', '.join(PLAYERS[1:])))
         return name
 
     @staticmethod
@@ -495,8 +496,8 @@ class BankrollLab(Stepped, KitWidget):
     def set_rules(self, name: str) -> str:
         """The rules preset: 'plain', 'italian' or 'spanish'."""
         self._check_idle()
-        if name not in PRESETS:
-            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=repr(name),
+        if not isinstance(name, str) or name not in PRESETS:
+            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=shown(name),
                                                                                     presets=', '.join(PRESETS)))
         self._set_box(self.rules_menu, name)
         self._changed()
@@ -526,7 +527,7 @@ class BankrollLab(Stepped, KitWidget):
         self._check_idle()
         if staking not in (FLAT, PLAN):
             raise SetteKitError(_("Staking {staking}: choose 'flat' or 'plan' (by first card).").format(
-                staking=repr(staking)))
+                staking=shown(staking)))
         self.staking = staking
         self._set_box(self.staking_menu, staking)
         self._show_staking()

@@ -51,6 +51,7 @@ from ._labkit import Stepped, lab_look, live, table_html, whole
 from .base import KitWidget, esc, exact_values_html, plain_text, safe_action
 from .charts import (NARROW, caption_text, card_words, pair_html, paired_bar,
                      signed_bar)
+from sette_kit.numbers import shown
 
 __all__ = ["BettingLab", "THRESHOLDS", "PARTS", "MAX_STAKE"]
 
@@ -94,7 +95,7 @@ def _threshold_name(t) -> str:
         pol = None
     if not isinstance(pol, odds.StandAt):
         raise SetteKitError(_("The bank's threshold {value} is not one of {accepted}.").format(
-            value=repr(t), accepted=', '.join(THRESHOLDS)))
+            value=shown(t), accepted=', '.join(THRESHOLDS)))
     name = fmt_points(pol.threshold)
     if name not in THRESHOLDS:
         raise SetteKitError(_("The bank's threshold {value} is not one of {accepted}.").format(
@@ -116,13 +117,13 @@ class BettingLab(Stepped, KitWidget):
                  parts=PARTS, background: bool = True) -> None:
         super().__init__()
         lab_look(self)
-        if rules not in PRESETS:
+        if not isinstance(rules, str) or rules not in PRESETS:  # issue 24: a list is not a preset (no TypeError)
             raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
-                rules=repr(rules), presets=", ".join(map(repr, PRESETS))))
+                rules=shown(rules), presets=", ".join(map(repr, PRESETS))))
         unknown = [p for p in parts if p not in PARTS]
         if unknown or not parts:
             raise SetteKitError(_("parts={parts}: choose among {accepted}").format(
-                parts=repr(parts), accepted=", ".join(map(repr, PARTS))))
+                parts=shown(parts), accepted=", ".join(map(repr, PARTS))))
         self.parts = tuple(p for p in PARTS if p in parts)
         self.background = background
         lo, hi = self._stakes(min_stake, max_stake)
@@ -374,8 +375,8 @@ class BettingLab(Stepped, KitWidget):
     @safe_action
     def set_rules(self, name: str) -> Rules:
         """The rules preset: 'plain', 'italian' or 'spanish'."""
-        if name not in PRESETS:
-            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=repr(name),
+        if not isinstance(name, str) or name not in PRESETS:
+            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=shown(name),
                                                                                     presets=', '.join(PRESETS)))
         self.rules = Rules.preset(name)
         if self.rules_menu.value != name:

@@ -43,7 +43,8 @@ from sette_kit.scoring import fmt_points
 from ._labkit import MAX_SEED, lab_look, live, whole
 from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
 from .charts import NARROW, pair_html, share_bar, thousands
-from .render import hand_html
+from .render import hand_html, read_card_size, read_face
+from sette_kit.numbers import shown
 
 __all__ = ["CountingLab", "DECKS", "MAX_K", "LIST_ALL", "trentuno_scores_chart", "quattro_cycle_html",
            "count_html"]
@@ -75,12 +76,12 @@ class CountingLab(KitWidget):
         lab_look(self)
         if n not in DECKS:
             raise SetteKitError(_("n={n}: accepted decks are {decks} cards").format(
-                n=repr(n), decks=", ".join(map(str, DECKS))))
+                n=shown(n), decks=", ".join(map(str, DECKS))))
         self.n = n
         self.k = whole(k, 1, MAX_K, N_("The cards in a hand"))
         if self.k > n:
             raise SetteKitError(_("k={k}: a hand cannot have more cards than the deck ({n})").format(k=k, n=n))
-        self.face, self.card_size = face, card_size
+        self.face, self.card_size = read_face(face), read_card_size(card_size)  # issue 24
         self._rng = random.Random(whole(seed, 0, MAX_SEED, N_("The seed")))
         self.draws = None
         self.hands: list = []
@@ -298,7 +299,7 @@ def count_html(count, html: bool = False):
     """
     if not isinstance(count, counting.Count):
         raise SetteKitError(_("count={count}: give the answer of counting.two_card_sette_e_mezzo or reale_hands").format(
-            count=repr(count)))
+            count=shown(count)))
     said = (_("The odds engine, card by card: {value} (the same).") if count.engine == count.probability
             else _("The odds engine, card by card: {value} (different!)."))
     out = (f'<div class="sk-count">{lines_html(count.words)}<p class="sk-engine">'

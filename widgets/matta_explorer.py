@@ -28,7 +28,7 @@ from fractions import Fraction
 import ipywidgets
 
 from sette_kit.answers import parse_answer
-from sette_kit.cards import FULL_DECK
+from sette_kit.cards import FULL_DECK, as_cards
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import _
 from sette_kit.explain import explain
@@ -36,7 +36,7 @@ from sette_kit.rules import Rules
 from sette_kit.scoring import Score, fmt_points, score
 
 from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
-from .render import hand_html
+from .render import hand_html, read_card_size, read_face
 from .score_trainer import kind_words
 
 __all__ = ["MattaExplorer"]
@@ -57,8 +57,8 @@ class MattaExplorer(KitWidget):
             raise SetteKitError(_("MattaExplorer needs rules with a matta, e.g. Rules.preset('italian') (S3)"))
         self.base_rules = base
         self.rules = base
-        self.face = face or base.face
-        self.card_size = card_size
+        self.face = read_face(base.face if face is None else face)  # issue 24: checked here
+        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
         self._rng = random.Random(seed)
         self.declare_mode = False
         self.declared: Fraction | None = None
@@ -118,7 +118,8 @@ class MattaExplorer(KitWidget):
             self._syncing = False
 
     def _read(self, cards):
-        cards = read_cards(cards, face=self.face) if isinstance(cards, str) else tuple(cards)
+        cards = read_cards(cards, face=self.face) if isinstance(cards, str) else \
+            as_cards(cards, face=self.face, what=_("cards"))  # issue 24: checked, never read for ever
         matta = self.rules.matta
         if matta not in cards:
             others = [c for c in FULL_DECK if c != matta and not c.is_figure]

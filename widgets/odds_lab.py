@@ -21,7 +21,7 @@ from __future__ import annotations
 import ipywidgets
 
 from sette_kit import odds
-from sette_kit.cards import FULL_DECK, Card
+from sette_kit.cards import FULL_DECK, Card, as_cards
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import N_, _
 from sette_kit.rules import PRESETS, Rules
@@ -31,7 +31,8 @@ from sette_kit.rules import preset_label
 
 from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
 from .charts import caption_text, distribution_bar
-from .render import hand_html
+from .render import hand_html, read_card_size, read_face
+from sette_kit.numbers import shown
 
 __all__ = ["OddsLab"]
 
@@ -56,11 +57,11 @@ class OddsLab(KitWidget):
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         if not isinstance(self.rules, Rules):
             raise SetteKitError(_("rules={rules}: give a Rules object or a preset name such as 'italian'").format(
-                rules=repr(rules)))
-        self._fixed_face = face
-        self.face = face or self.rules.face
+                rules=shown(rules)))
+        self._fixed_face = None if face is None else read_face(face)  # issue 24: checked here
+        self.face = self._fixed_face or self.rules.face
         self.show_chart = show_chart
-        self.card_size = card_size
+        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
         self.cards: tuple[Card, ...] = ()
         self.seen: tuple[Card, ...] = ()
         self._syncing = False
@@ -110,7 +111,7 @@ class OddsLab(KitWidget):
             return read_cards(cards, face=self.face) if cards.strip() else ()
         if isinstance(cards, Card):
             return (cards,)
-        return tuple(cards)
+        return as_cards(cards, face=self.face, what=_("cards"))  # issue 24: None is a clear error, not an apology
 
     def _names(self, cards) -> str:
         return ", ".join(c.name(self.face) for c in cards)
@@ -202,7 +203,7 @@ class OddsLab(KitWidget):
         new = Rules.preset(rules) if isinstance(rules, str) else rules
         if not isinstance(new, Rules):
             raise SetteKitError(_("rules={rules}: accepted presets are {names}").format(
-                rules=repr(rules), names=", ".join(map(repr, PRESETS))))
+                rules=shown(rules), names=", ".join(map(repr, PRESETS))))
         self._update(self.cards, self.seen, new)
         if self._fixed_face is None and self.face != new.face:
             self.face = new.face
@@ -218,12 +219,12 @@ class OddsLab(KitWidget):
         """Add one card (a Card, its index 0-39, or text such as '7c') to your cards
         (``to='cards'``) or to the cards seen (``to='seen'``)."""
         if to not in ("cards", "seen"):
-            raise SetteKitError(_("to={to}: accepted 'cards' (your cards) or 'seen'").format(to=repr(to)))
+            raise SetteKitError(_("to={to}: accepted 'cards' (your cards) or 'seen'").format(to=shown(to)))
         if card is None:
             raise SetteKitError(_("choose a card first"))
         if isinstance(card, int) and not isinstance(card, bool):
             if not 0 <= card < 40:
-                raise SetteKitError(_("card index {card}: accepted 0-39").format(card=card))
+                raise SetteKitError(_("card index {card}: accepted 0-39").format(card=shown(card)))
             c = Card.from_index(card)
         else:
             got = self._read(card)

@@ -46,9 +46,13 @@ from sette_kit.fmt import local_marks
 
 from .base import KitWidget, button, esc, on_enter, plain_text, press_enter, safe_action
 from .render import hand_html
+from sette_kit._checks import read_text
+from sette_kit.numbers import read_number, read_whole, shown
 
 __all__ = ["Predict", "closeness", "KINDS"]
 
+MAX_QUESTION = 2000
+"""The longest question a Predict shows, in characters."""
 KINDS = ("probability", "number", "points", "count", "choice", "higher_lower")
 """What a Predict asks for: a probability, a number, a score, a whole number, one of
 some choices, or whether the answer is higher or lower than a given value."""
@@ -103,8 +107,8 @@ def closeness(guess, answer, kind: str = "number", scale=None) -> tuple[str, str
     if a != 0 and g != 0 and (g > 0) != (a > 0):
         return (word, _("and on the other side of zero: the answer is below 0") if a < 0
                 else _("and on the other side of zero: the answer is above 0"))
-    shown = fmt_points(abs(g - a)) if kind == "points" else local_marks(f"{float(abs(g - a)):.4g}")
-    return (word, (_("{d} too high") if high else _("{d} too low")).format(d=shown))
+    gap = fmt_points(abs(g - a)) if kind == "points" else local_marks(f"{float(abs(g - a)):.4g}")
+    return (word, (_("{d} too high") if high else _("{d} too low")).format(d=gap))
 
 
 class Predict(KitWidget):
@@ -128,7 +132,19 @@ class Predict(KitWidget):
                  scale=None, label: str | None = None, cards=(), rules=None, card_size: int = 56) -> None:
         super().__init__()
         if kind not in KINDS:
-            raise SetteKitError(_("kind={kind}: accepted {kinds}").format(kind=repr(kind), kinds=", ".join(KINDS)))
+            raise SetteKitError(_("kind={kind}: accepted {kinds}").format(kind=shown(kind), kinds=", ".join(KINDS)))
+        # issue 24: the question, the answer and the digits are checked where the widget is made
+        if not isinstance(question, str) or not question.strip() or len(question) > MAX_QUESTION:
+            raise SetteKitError(_("question={value}: give the question as text of at most {most} characters").format(
+                value=shown(question), most=MAX_QUESTION))
+        read_text(question.replace("\n", " ").replace("\t", " "), _("question"), MAX_QUESTION)  # no control characters
+        if kind != "choice" and not callable(answer):
+            if isinstance(answer, bool) or not isinstance(answer, (int, Fraction)):
+                raise SetteKitError(_("answer={value}: a Predict's answer must be exact: an int or a Fraction from "
+                                      "the engine (or a function giving one)").format(value=shown(answer)))
+            read_number(answer, "answer")  # at most 60 digits: it is written out for the learner
+        if digits is not None:
+            digits = read_whole(digits, "digits", 0, 12, text=False)
         self.kind, self.question, self._answer, self.why = kind, str(question), answer, why
         self.digits, self.sign, self.scale = digits, sign, scale
         share = kind == "higher_lower" and than is not None and 0 <= Fraction(than) <= 1
@@ -147,7 +163,7 @@ class Predict(KitWidget):
             self.choices = tuple(str(c) for c in choices)
             if not callable(answer) and str(answer) not in self.choices:
                 raise SetteKitError(_("the answer {answer} is not one of the choices {choices}").format(
-                    answer=repr(answer), choices=list(self.choices)))
+                    answer=shown(answer), choices=list(self.choices)))
         else:
             self.choices = ()
         self.revealed = False
@@ -161,8 +177,8 @@ class Predict(KitWidget):
             from sette_kit.cards import parse_cards
 
             face = rules.face if rules is not None else "italian"
-            shown = parse_cards(cards, face=face) if isinstance(cards, str) else tuple(cards)
-            pictures = hand_html(shown, face=face, rules=rules, size=card_size)
+            held = parse_cards(cards, face=face) if isinstance(cards, str) else tuple(cards)
+            pictures = hand_html(held, face=face, rules=rules, size=card_size)
         label = _("Predict") if label is None else label
         head = ipywidgets.HTML(f'<p class="sk-predict-label">{esc(label)}</p>'
                                f'<p class="sk-predict-question">{esc(self.question)}</p>{pictures}')
@@ -238,7 +254,7 @@ class Predict(KitWidget):
                 a = str(a)
                 if a not in self.choices:
                     raise SetteKitError(_("the answer {answer} is not one of the choices {choices}").format(
-                        answer=repr(a), choices=list(self.choices)))
+                        answer=shown(a), choices=list(self.choices)))
             elif not isinstance(a, (int, Fraction)) or isinstance(a, bool):
                 raise SetteKitError(_("a Predict's answer must be exact: an int or a Fraction from the engine"))
             if self.kind == "higher_lower" and Fraction(a) == Fraction(self.than):

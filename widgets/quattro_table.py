@@ -42,7 +42,8 @@ from sette_kit.quattro import (OddsBot, QuattroGame, QuattroRules, explain, next
 
 from ._table import SEAT_STYLE, GameTable, frac_text, log_panel, pct_text
 from .base import KitWidget, button, esc, lines_html, number_html, plain_text, safe_action
-from .render import hand_html
+from .render import hand_html, read_card_size
+from sette_kit.numbers import shown
 
 __all__ = ["QuattroTable", "PointsRow", "points_table", "points_table_html"]
 
@@ -176,7 +177,7 @@ class QuattroTable(GameTable, KitWidget):
             players = len(names)
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise SetteKitError(_("players={players}: a Quattro e mezzo table seats {lo} to {hi} players, you "
-                                  "included").format(players=repr(players), lo=MIN_PLAYERS, hi=MAX_PLAYERS))
+                                  "included").format(players=shown(players), lo=MIN_PLAYERS, hi=MAX_PLAYERS))
         if names is None:
             names = [_("Player")] + [_("Bot {k}").format(k=k) for k in range(1, players)]
         rules = rules if rules is not None else QuattroRules()
@@ -194,7 +195,7 @@ class QuattroTable(GameTable, KitWidget):
         self.names = tuple(names)
         self.policies = policies
         self.face = rules.face
-        self.card_size = card_size
+        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
         self._rng = random.Random(seed)
         self.hints_on = bool(hints)
         self.game: QuattroGame | None = None

@@ -50,7 +50,8 @@ from sette_kit.i18n import _
 from sette_kit.questions import GENERATORS, Question
 
 from .base import KitWidget, button, esc, exact_html, lines_html, plain_text, safe_action, text_box
-from .render import hand_html
+from .render import hand_html, read_card_size, read_face
+from sette_kit.numbers import shown
 
 __all__ = ["Quiz"]
 
@@ -73,8 +74,8 @@ class Quiz(KitWidget):
                  exercise: str | None = None) -> None:
         super().__init__()
         self.exercise = exercise  # the exercise's number in its lesson ("1.1"), for tests and tools
-        self.face = face
-        self.card_size = card_size
+        self.face = None if face is None else read_face(face)  # issue 24: checked here
+        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
         if isinstance(question_or_generator, Question):
             self._source: Iterator[Question] | None = None
             first = question_or_generator
@@ -82,7 +83,7 @@ class Quiz(KitWidget):
             if isinstance(question_or_generator, str):
                 if question_or_generator not in GENERATORS:
                     raise SetteKitError(_("unknown quiz topic {topic}: accepted {topics}").format(
-                        topic=repr(question_or_generator), topics=", ".join(GENERATORS)))
+                        topic=shown(question_or_generator), topics=", ".join(GENERATORS)))
                 question_or_generator = GENERATORS[question_or_generator](rules, seed=seed)
             if not isinstance(question_or_generator, Iterable):
                 raise SetteKitError(_("Quiz needs a Question, a list or generator of Questions, or a topic name"))
@@ -190,7 +191,7 @@ class Quiz(KitWidget):
         if isinstance(topics, str):
             if topics not in GENERATORS:
                 raise SetteKitError(_("unknown practice topic {topic}: accepted {topics}").format(
-                    topic=repr(topics), topics=", ".join(GENERATORS)))
+                    topic=shown(topics), topics=", ".join(GENERATORS)))
             source = GENERATORS[topics](rules, seed=seed)
         else:
             source = mixed(rules, seed=seed, topics=tuple(topics))

@@ -45,9 +45,35 @@ import html
 from typing import Iterable
 
 from sette_kit.cards import FACES, Card, Rank, Suit
+from sette_kit.errors import SetteKitError
 from sette_kit.i18n import _
 
-__all__ = ["card_svg", "back_svg", "hand_html", "SUIT_COLOURS", "card_label", "CARD_CSS"]
+__all__ = ["card_svg", "back_svg", "hand_html", "SUIT_COLOURS", "card_label", "CARD_CSS", "read_card_size",
+           "read_face", "MIN_CARD_SIZE", "MAX_CARD_SIZE"]
+
+MIN_CARD_SIZE, MAX_CARD_SIZE = 16, 400
+"""The card widths (pixels) the widgets draw: ``card_size=`` is checked against them."""
+
+
+def read_card_size(value, what: str = "card_size") -> int:
+    """A card width in pixels, from :data:`MIN_CARD_SIZE` to :data:`MAX_CARD_SIZE` (issue 24:
+    ``card_size='big'`` or ``-5`` is a clear error where the widget is made).
+
+    >>> read_card_size(56), read_card_size(72.0)
+    (56, 72)
+    """
+    from sette_kit.numbers import read_whole
+
+    return read_whole(value, what, MIN_CARD_SIZE, MAX_CARD_SIZE, text=False,
+                      accepted=_("a card width in pixels from {lo} to {hi}").format(lo=MIN_CARD_SIZE,
+                                                                                     hi=MAX_CARD_SIZE))
+
+
+def read_face(face, what: str = "face") -> str:
+    """One of the deck's faces ('italian', 'french', 'spanish'), else a SetteKitError."""
+    from sette_kit.cards import _check_face
+
+    return _check_face(face).key
 
 # Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
 VERMILLION, ORANGE, GREEN, BLUE, BLACK, PURPLE = "#D55E00", "#E69F00", "#009E73", "#0072B2", "#222222", "#CC79A7"
@@ -392,12 +418,12 @@ def card_svg(card: Card, face: str = "italian", matta: bool = False, hidden: boo
     >>> "Cavallo" in card_svg(Card(9, "spade")) and "Queen" in card_svg(Card(9, "spade"), "french")
     True
     """
+    size = read_card_size(size, "size")
     if hidden:
         return back_svg(size)
-    if face not in SUIT_COLOURS:
-        FACES[face]  # noqa: B018 - let the lookup fail the standard way
+    read_face(face)
     if not isinstance(card, Card):
-        raise TypeError(f"card_svg needs a Card, not {type(card).__name__}")
+        raise SetteKitError(_("card_svg needs a Card, not {value}").format(value=type(card).__name__))
     label = card_label(card, face, matta)
     body = _figure(card, face) if card.is_figure else _pips(card, face)
     return (_open(label, size, "sk-matta" if matta else "") + _frame(face, card.suit) + body
@@ -428,7 +454,8 @@ def hand_html(cards: Iterable[Card | None], face: str | None = None, rules=None,
     >>> 'aria-label="Hand: no cards"' in hand_html([])
     True
     """
-    face = face or (rules.face if rules is not None else "italian")
+    face = read_face(face or (rules.face if rules is not None else "italian"))
+    size = read_card_size(size, "size")
     label = _("Hand") if label is None else label
     cards = tuple(cards)
     pics, words = [], []

@@ -35,7 +35,8 @@ from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points, score
 
 from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
-from .render import hand_html
+from .render import hand_html, read_card_size, read_face
+from sette_kit.numbers import shown
 
 __all__ = ["ScoreTrainer", "KIND_WORDS", "kind_words", "score_words"]
 
@@ -86,8 +87,8 @@ class ScoreTrainer(KitWidget):
                  cards=None, card_size: int = 72) -> None:
         super().__init__()
         self.rules = Rules.preset(rules or "italian") if not isinstance(rules, Rules) else rules
-        self.face = face or self.rules.face
-        self.card_size = card_size
+        self.face = read_face(self.rules.face if face is None else face)  # issue 24: checked here
+        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
         self._rng = random.Random(seed)
         self.quiz_mode = False
         self.right = self.attempts = 0
@@ -189,7 +190,7 @@ class ScoreTrainer(KitWidget):
         if n is None:
             n = self._rng.randint(1, 4)
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10:
-            raise SetteKitError(_("cannot deal {n} cards: give a whole number from 1 to 10").format(n=repr(n)))
+            raise SetteKitError(_("cannot deal {n} cards: give a whole number from 1 to 10").format(n=shown(n)))
         self._set_hand(Deck(rng=self._rng).deal(n))
         return self.cards
 
@@ -222,6 +223,8 @@ class ScoreTrainer(KitWidget):
         Unreadable input gives a message naming the accepted forms; the score is unchanged."""
         if not self.quiz_mode:
             self.set_quiz_mode(True)
+        if answer is not None and not isinstance(answer, str):  # a number is read as a number (issue 24)
+            answer = shown(answer, 60) if isinstance(answer, int) and answer.bit_length() > 200 else answer
         text = "" if answer is None else str(answer)
         if self.answer_box.value != text:
             self._set_answer(text)

@@ -42,7 +42,8 @@ from sette_kit.rules import preset_label
 from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
 from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
 from .charts import NARROW, caption_text, card_words, decision_words, number, pair_html, paired_bar
-from .render import hand_html
+from .render import hand_html, read_card_size
+from sette_kit.numbers import shown
 
 __all__ = ["ShoeLab", "BANKS", "MAX_DEAL"]
 
@@ -61,7 +62,7 @@ def _bank(x) -> str:
         name = None
     if name not in BANKS:
         raise SetteKitError(_("The bank {bank} is not one of: stands at {banks}.").format(
-            bank=repr(x), banks=', '.join(BANKS)))
+            bank=shown(x), banks=', '.join(BANKS)))
     return name
 
 
@@ -84,15 +85,15 @@ class ShoeLab(Stepped, KitWidget):
                  card_size: int = 40, background: bool = True) -> None:
         super().__init__()
         lab_look(self)
-        if rules not in PRESETS:
+        if not isinstance(rules, str) or rules not in PRESETS:  # issue 24: a list is not a preset (no TypeError)
             raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
-                rules=repr(rules), presets=", ".join(map(repr, PRESETS))))
+                rules=shown(rules), presets=", ".join(map(repr, PRESETS))))
         if player not in ("counting", "basic"):
             raise SetteKitError(_("player={player}: accepted 'counting' (plays for the cards left) or 'basic' "
-                                  "(plays as from a fresh deck)").format(player=repr(player)))
+                                  "(plays as from a fresh deck)").format(player=shown(player)))
         self.background = background
         self.player = player
-        self.card_size = card_size
+        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
         self.seed = whole(seed, 0, MAX_SEED, N_("The seed"))
         bank = _bank(bank)
         self.shoe = None
@@ -363,8 +364,8 @@ class ShoeLab(Stepped, KitWidget):
     @safe_action
     def set_rules(self, name: str) -> str:
         """The rules preset ('plain', 'italian', 'spanish'): a new shoe."""
-        if name not in PRESETS:
-            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=repr(name),
+        if not isinstance(name, str) or name not in PRESETS:
+            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=shown(name),
                                                                                     presets=', '.join(PRESETS)))
         if self.rules_menu.value != name:
             self._set_quiet(self.rules_menu, name)

@@ -38,7 +38,8 @@ import ipywidgets
 from sette_kit import accel, fmt, odds, simulate
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import N_, _, ngettext
-from sette_kit.numbers import MAX_CHARS, shown
+from sette_kit._checks import MAX_SEED_BITS
+from sette_kit.numbers import MAX_CHARS, read_whole, shown
 from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
 from sette_kit.strategy import BankSeesPlayer, StandAt, sees_player, stand_at
@@ -100,23 +101,26 @@ def _threshold_of(policy, what: str):
 
 
 def _parse_whole(text, lo: int, hi: int | None, what: str) -> int:
+    """A whole number typed in a box or passed by code, read by :func:`sette_kit.numbers.read_whole`
+    (ASCII digits only, its size checked first; "100,000" and "100 000" are read)."""
     if isinstance(text, bool):
         raise SetteKitError(_("{what} must be a whole number").format(what=_(what)))
-    if isinstance(text, int):
-        n = text
-    else:
-        raw = str(text).strip() if not isinstance(text, str) or len(text) <= 4 * MAX_CHARS else text[:4 * MAX_CHARS]
-        if len(raw) > MAX_CHARS:  # issue 19.3: the size is checked before the text becomes a number
+    raw = text
+    if isinstance(text, str):
+        if len(text) > 4 * MAX_CHARS or len(text.strip()) > MAX_CHARS:  # issue 19.3: the size first
             raise SetteKitError(_("{what} must be a whole number {range} (you typed {text}, too long for "
                                   "a number).").format(what=_(what), range=_range_words(lo, hi), text=shown(text)))
-        try:
-            n = int(raw.replace(",", "").replace("_", "").replace(" ", ""))
-        except ValueError:
-            raise SetteKitError(_("{what} must be a whole number {range} (you typed {text}).").format(
-                what=_(what), range=_range_words(lo, hi), text=repr(raw))) from None
+        raw = text.strip().replace(",", "").replace("_", "").replace(" ", "")
+    try:
+        n = read_whole(raw, "the value", plain=True)
+    except SetteKitError:
+        n = None
+    if n is None or (hi is None and n.bit_length() > MAX_SEED_BITS):  # a seed: as sette_kit._checks.read_seed
+        raise SetteKitError(_("{what} must be a whole number {range} (you typed {text}).").format(
+            what=_(what), range=_range_words(lo, hi), text=repr(raw) if isinstance(raw, str) else shown(raw)))
     if n < lo or (hi is not None and n > hi):
         raise SetteKitError(_("{what} must be {range} (you typed {text}).").format(
-            what=_(what), range=_range_words(lo, hi), text=text))
+            what=_(what), range=_range_words(lo, hi), text=text if isinstance(text, str) else shown(text)))
     return n
 
 
@@ -143,17 +147,17 @@ class SimulationLab(KitWidget):
 
     def __init__(self, rules: str = "plain", player=None, dealer=None, rounds: int = 100_000, seed: int = 1) -> None:
         super().__init__()
-        if rules not in PRESETS:
+        if not isinstance(rules, str) or rules not in PRESETS:  # issue 24: a list is not a preset (no TypeError)
             raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
-                rules=repr(rules), presets=", ".join(map(repr, PRESETS))))
+                rules=shown(rules), presets=", ".join(map(repr, PRESETS))))
         p = _threshold_of(stand_at(5) if player is None else player, "player")
         d = _threshold_of(stand_at(5) if dealer is None else dealer, "bank")
         if p is None:
             raise SetteKitError(_("player={player}: accepted are 'optimal' or stand_at(x) with x from 1 to 7½").format(
-                player=repr(player)))
+                player=shown(player)))
         if d is None:
             raise SetteKitError(_("dealer={dealer}: accepted are stand_at(x) with x from 1 to 7½ or sees_player()").format(
-                dealer=repr(dealer)))
+                dealer=shown(dealer)))
         thresholds = sorted(set(THRESHOLDS) | {t for t in (p, d) if isinstance(t, Fraction)})
         self.preset_choice = ipywidgets.Dropdown(options=[(preset_label(p), p) for p in PRESETS], value=rules,
                                                  description=_("Rules:"))
@@ -270,8 +274,8 @@ class SimulationLab(KitWidget):
     def set_preset(self, name: str) -> str:
         """Choose the rules preset: 'plain', 'italian' or 'spanish'."""
         self._check_idle()
-        if name not in PRESETS:
-            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=repr(name),
+        if not isinstance(name, str) or name not in PRESETS:
+            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=shown(name),
                                                                                     presets=', '.join(PRESETS)))
         self.preset_choice.value = name
         return name
@@ -283,7 +287,7 @@ class SimulationLab(KitWidget):
         value = _threshold_of(policy, "player")
         if value is None or (value != OPTIMAL and value not in dict(self.player_choice.options).values()):
             raise SetteKitError(_("Unknown player policy {policy}: choose 'optimal' or stand at 1 to 7½.").format(
-                policy=repr(policy)))
+                policy=shown(policy)))
         self.player_choice.value = value
         return repr(self.player)
 
@@ -294,7 +298,7 @@ class SimulationLab(KitWidget):
         value = SEES if policy == SEES else _threshold_of(policy, "bank")
         if value is None or value not in dict(self.bank_choice.options).values():
             raise SetteKitError(_("Unknown bank policy {policy}: choose stand at 1 to 7½ or 'sees'.").format(
-                policy=repr(policy)))
+                policy=shown(policy)))
         self.bank_choice.value = value
         return repr(self.dealer)
 

@@ -41,6 +41,8 @@ from ._background import Background
 from .base import (KitWidget, button, esc, exact_html, lines_html, plain_text, read_cards, safe_action,
                    text_box)
 from .charts import STRATEGY_LEGEND, caption_text, strategy_table
+from sette_kit._checks import read_bool
+from sette_kit.numbers import shown
 
 __all__ = ["StrategyChart", "Background", "POLICY_OPTIONS"]
 
@@ -134,9 +136,9 @@ class StrategyChart(Background, KitWidget):
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         if not isinstance(self.rules, Rules):
             raise SetteKitError(_("rules={rules}: give a Rules object or a preset name such as 'plain'").format(
-                rules=repr(rules)))
+                rules=shown(rules)))
         self.dealer = policy(dealer if dealer is not None else odds.stand_at(5))
-        self.exact = exact
+        self.exact = read_bool(exact, "exact")  # issue 24: "yes" is not True
         self.background = background
         self.show_chart = show_chart
         self.solution = None
@@ -253,7 +255,7 @@ class StrategyChart(Background, KitWidget):
         new = Rules.preset(rules) if isinstance(rules, str) else rules
         if not isinstance(new, Rules):
             raise SetteKitError(_("rules={rules}: accepted presets are {names}").format(
-                rules=repr(rules), names=", ".join(map(repr, PRESETS))))
+                rules=shown(rules), names=", ".join(map(repr, PRESETS))))
         self.rules = new
         if new.name in PRESETS and self.rules_menu.value != new.name:
             self._set_quiet(self.rules_menu, new.name)

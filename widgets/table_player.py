@@ -45,7 +45,7 @@ import ipywidgets
 from sette_kit import odds, policies
 from sette_kit.errors import IllegalMove, SetteKitError
 from sette_kit.i18n import N_, _, ngettext, pgettext
-from sette_kit.numbers import MAX_CHARS, shown
+from sette_kit.numbers import MAX_CHARS, read_whole, shown
 from sette_kit.game import Table
 from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
@@ -53,7 +53,7 @@ from sette_kit.fmt import local_marks
 
 from ._table import CardTable, log_panel
 from .base import KitWidget, button, esc, on_enter, plain_text, safe_action
-from .render import hand_html
+from .render import hand_html, read_card_size
 
 __all__ = ["TablePlayer", "ACTION_BUTTONS", "BOT_NAMES", "BANK_STANDS_AT", "legal_words"]
 
@@ -139,18 +139,18 @@ def _parse_amount(amount, lo: int, hi: int, what: str) -> int:
         if len(text) > MAX_CHARS:  # issue 19.3: the size is checked before the text becomes a number
             raise SetteKitError(_("Type the {what} as a whole number from {lo} to {hi} (you typed {typed}, "
                                   "too long for a number).").format(what=what, lo=lo, hi=hi, typed=shown(text)))
-        try:
-            amount = int(text)
-        except ValueError:
+        try:  # sette_kit.numbers reads it: ASCII digits only (issue 24: '２' is not 2)
+            amount = read_whole(text, "amount", plain=True)
+        except SetteKitError:
             raise SetteKitError(_("Type the {what} as a whole number from {lo} to {hi} (you typed {typed}).").format(
-                what=what, lo=lo, hi=hi, typed=repr(text))) from None
+                what=what, lo=lo, hi=hi, typed=shown(text))) from None
     elif isinstance(amount, float) and amount.is_integer():
         amount = int(amount)
     if not isinstance(amount, int) or isinstance(amount, bool):
         raise SetteKitError(_("Type the {what} as a whole number from {lo} to {hi}.").format(what=what, lo=lo, hi=hi))
     if not lo <= amount <= hi:
         raise SetteKitError(_("The {what} must be from {lo} to {hi}; {amount} is out of range.").format(
-            what=what, lo=lo, hi=hi, amount=amount))
+            what=what, lo=lo, hi=hi, amount=shown(amount)))
     return amount
 
 
@@ -180,8 +180,8 @@ class TablePlayer(CardTable, KitWidget):
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= len(BOT_NAMES) - 1:
             raise SetteKitError(_("bots={bots}: give a whole number of bot players from 0 to 5 (the bank is extra)")
-                                .format(bots=repr(bots)))
-        self.card_size = card_size
+                                .format(bots=shown(bots)))
+        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
         names = [str(name)] + list(BOT_NAMES[:bots + 1])
         bank = policies.cautious_bank()
         bot_policies = {i + 1: policies.seat(policies.stand_at(BOT_PLAYERS[i]), bank) for i in range(bots + 1)}

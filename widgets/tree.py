@@ -37,6 +37,7 @@ from fractions import Fraction
 import ipywidgets
 
 from sette_kit import fmt, odds, trees
+from sette_kit.cards import as_cards
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import N_, _, ngettext
 from sette_kit.rules import Rules
@@ -44,7 +45,8 @@ from sette_kit.scoring import fmt_points
 
 from .base import KitWidget, button, esc, on_enter, plain_text, read_cards, safe_action
 from .charts import BLUE, GREEN, SKY, VERMILLION, bar, stripes
-from .render import hand_html
+from .render import hand_html, read_card_size
+from sette_kit.numbers import read_whole, shown
 
 __all__ = ["ProbabilityTree", "tree_html", "sum_html", "PLANS", "plan_label"]
 
@@ -190,10 +192,12 @@ class ProbabilityTree(KitWidget):
                  open_levels: int = 1, controls: bool = True, card_size: int = 44) -> None:
         super().__init__()
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
-        self.seen, self.dealer, self.card_size = seen, dealer, card_size
-        self.open_levels = open_levels
+        self.seen, self.dealer, self.card_size = seen, dealer, read_card_size(card_size)
+        self.open_levels = read_whole(open_levels, "open_levels", 0, 40, text=False)  # issue 24
         self._solution = None
-        self.cards = read_cards(cards, self.rules.face) if isinstance(cards, str) else tuple(cards)
+        # issue 24: cards as text, or Cards checked (and read no further than a deck's worth)
+        self.cards = read_cards(cards, self.rules.face) if isinstance(cards, str) else \
+            as_cards(cards, face=self.rules.face, what=_("cards"))
         self.plan = self._plan(plan)
         self.model = self._build(self.cards, self.plan)
         self.tree_view = ipywidgets.HTML()
@@ -245,7 +249,7 @@ class ProbabilityTree(KitWidget):
                 return trees.hit_until(Fraction(name.split()[2].replace("½", ".5")))
         names = [p for p in PLANS if p != "play the best strategy" or self.dealer is not None]
         raise SetteKitError(_("plan {plan}: accepted plans are {plans}").format(
-            plan=repr(plan), plans=", ".join(plan_label(p) for p in names)))
+            plan=shown(plan), plans=", ".join(plan_label(p) for p in names)))
 
     def _build(self, cards, plan):
         return trees.draw_tree(cards, plan, rules=self.rules, seen=self.seen, dealer=self.dealer)

@@ -45,7 +45,8 @@ from sette_kit.trentuno import (Greedy, ThresholdKnocker, TrentunoGame, Trentuno
 
 from ._table import SEAT_STYLE, GameTable, frac_text, log_panel, pct_text
 from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
-from .render import back_svg, card_svg, hand_html
+from .render import back_svg, card_svg, hand_html, read_card_size
+from sette_kit.numbers import shown
 
 __all__ = ["TrentunoTable", "default_bots"]
 
@@ -107,12 +108,14 @@ class TrentunoTable(GameTable, KitWidget):
         if players is not None:
             if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_BOTS + 1:
                 raise SetteKitError(_("players={players}: a Trentuno table seats 2 to {hi} players "
-                                      "(you and 1 to 6 bots)").format(players=repr(players), hi=MAX_BOTS + 1))
+                                      "(you and 1 to 6 bots)").format(players=shown(players), hi=MAX_BOTS + 1))
             bots = players - 1
         if isinstance(bots, int) and not isinstance(bots, bool):
             if not 1 <= bots <= MAX_BOTS:
-                raise SetteKitError(_("bots={bots}: play against 1 to {hi} bots").format(bots=bots, hi=MAX_BOTS))
+                raise SetteKitError(_("bots={bots}: play against 1 to {hi} bots").format(bots=shown(bots), hi=MAX_BOTS))
             policies = default_bots(bots)
+        elif not isinstance(bots, (list, tuple)):  # issue 24: None, 2.5 or an endless iterator is no list of bots
+            raise SetteKitError(_("bots must be a number 1-{hi} or a list of 1-{hi} bot policies").format(hi=MAX_BOTS))
         else:
             policies = list(bots)
             if not 1 <= len(policies) <= MAX_BOTS or not all(callable(p) for p in policies):
@@ -120,6 +123,8 @@ class TrentunoTable(GameTable, KitWidget):
         n = len(policies) + 1
         if names is None:
             names = [_("Player")] + [_("Bot {k}").format(k=k) for k in range(1, n)]
+        if not isinstance(names, (list, tuple)):
+            raise SetteKitError(_("names: give {n} names, yours first (you and {bots} bots)").format(n=n, bots=n - 1))
         names = [str(x) for x in names]
         if len(names) != n:
             raise SetteKitError(_("names: give {n} names, yours first (you and {bots} bots)").format(n=n, bots=n - 1))
@@ -132,7 +137,7 @@ class TrentunoTable(GameTable, KitWidget):
         self.names = tuple(names)
         self.policies = policies
         self.face = rules.face
-        self.card_size = card_size
+        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
         self._rng = random.Random(seed)
         self.hints_on = bool(hints)
         self.game: TrentunoGame | None = None

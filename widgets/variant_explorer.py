@@ -51,6 +51,7 @@ from .base import KitWidget, button, esc, exact_values_html, plain_text, safe_ac
 from .table_player import legal_words
 from ._background import Background
 from .strategy_chart import _policy_name, dealer_dropdown
+from sette_kit.numbers import shown
 
 __all__ = ["VariantExplorer", "OPTIONS", "PLAY_OPTIONS"]
 
@@ -103,7 +104,7 @@ def _as_rules(rules) -> Rules:
     r = Rules.preset(rules) if isinstance(rules, str) else rules
     if not isinstance(r, Rules):
         raise SetteKitError(_("rules={rules}: accepted presets are {names}").format(
-            rules=repr(rules), names=", ".join(map(repr, PRESETS))))
+            rules=shown(rules), names=", ".join(map(repr, PRESETS))))
     return r
 
 
@@ -316,7 +317,7 @@ class VariantExplorer(Background, KitWidget):
         combination is a message; the rules and the controls stay as they were."""
         if name not in self.controls:
             raise SetteKitError(_("unknown option {name}: accepted {names}").format(
-                name=repr(name), names=", ".join(self.controls)))
+                name=shown(name), names=", ".join(self.controls)))
         if name == "matta" and isinstance(value, bool):
             value = (self.base.matta or DEFAULT_MATTA) if value else None
         try:

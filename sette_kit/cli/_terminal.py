@@ -41,6 +41,25 @@ def ask(input_fn: Callable[[str], str], prompt: str) -> str | None:
         return None
 
 
+def prompt_number(text: str) -> int | None:
+    """The whole number typed at a prompt ("3", "12"), or None if ``text`` is not one.
+
+    The one reader of the terminal games' numbers (issue 24): it is
+    :func:`sette_kit.numbers.read_whole`, so only the digits 0-9 are read and the size is
+    checked first.  (``str.isdigit`` accepts '²', which ``int`` refuses.)
+
+    >>> prompt_number("3"), prompt_number(" 12 "), prompt_number("²"), prompt_number("٣"), prompt_number("x")
+    (3, 12, None, None, None)
+    """
+    from ..errors import SetteKitError
+    from ..numbers import read_whole
+
+    try:
+        return read_whole(text, "the number", plain=True)
+    except SetteKitError:
+        return None
+
+
 def table_names(name: str, bots: int) -> list:
     """The seats of a terminal game: you at seat 0, then ``Bot 1`` ... ``Bot <bots>``.
     Your name may not be a bot's (a SetteKitError naming ``--name``)."""

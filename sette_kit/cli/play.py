@@ -10,8 +10,9 @@ again.
 
 from __future__ import annotations
 
+from ..numbers import shown
 from ._args import at_least_1, whole
-from ._terminal import ask, table_names
+from ._terminal import ask, prompt_number, table_names
 
 ALIASES = {
     "h": "hit", "hit": "hit", "card": "hit", "c": "hit",
@@ -169,20 +170,21 @@ def _ask_action(table, me, input_fn, write) -> bool:
             write(f"You may: {_menu(table.legal_actions())}")
             continue
         legal = table.legal_actions()
-        if words[0].isdigit() and len(words) == 1:
+        if len(words) == 1 and prompt_number(words[0]) is not None:
             words = ["stake" if "stake" in legal else "split", words[0]]
         action = ALIASES.get(words[0])
         if action is None:
-            write(f"I do not know {words[0]!r}. You may: {_menu(legal)}")
+            write(f"I do not know {shown(words[0])}. You may: {_menu(legal)}")
             continue
         params = {}
         if action in ("stake", "split"):
             if len(words) == 1 and action in legal:
                 words.append(str(legal[action].min))
-            if len(words) != 2 or not words[1].isdigit():
+            amount = prompt_number(words[1]) if len(words) == 2 else None
+            if amount is None:
                 write(f"Give a whole amount, e.g. '{action} {legal[action].min if action in legal else 1}'.")
                 continue
-            params["amount"] = int(words[1])
+            params["amount"] = amount
         elif action == "declare":
             if len(words) != 2:
                 write("Give the matta's value, e.g. 'declare 4', 'declare 1/2' or 'declare auto'.")

@@ -18,7 +18,7 @@ def run(args) -> int:
     from .. import Rules, explain, fmt_points, parse_cards, score
 
     rules = Rules.preset(args.preset)
-    cards = parse_cards(args.cards, face=args.face or rules.face)
+    cards = parse_cards(args.cards, face=rules.face if args.face is None else args.face)  # --face "" is refused
     s = score(cards, rules, declare=args.declare)
     kind = {"sette_e_mezzo": rules.game_name.lower(), "reale": "sette e mezzo reale",
             "triple": "sette e mezzo triplé"}.get(s.kind, s.kind)

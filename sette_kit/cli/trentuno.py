@@ -9,6 +9,7 @@ from __future__ import annotations
 
 
 
+from ..numbers import shown
 from ._args import whole
 
 
@@ -128,7 +129,7 @@ def play_terminal(game, seat: int = 0, input_fn=input, print_fn=print) -> int:
     Returns 0 at the end of the game, 130 if the input ends.
     """
     from ..errors import SetteKitError
-    from ._terminal import EventPrinter, ask
+    from ._terminal import EventPrinter, ask, prompt_number
 
     face = game.rules.face
     flush = EventPrinter(game, print_fn).flush
@@ -178,15 +179,16 @@ def play_terminal(game, seat: int = 0, input_fn=input, print_fn=print) -> int:
                 elif t in ("k", "knock"):
                     game.act("knock")
                 elif v.phase == "discard":
-                    if t.isdigit() and 1 <= int(t) <= len(v.hand):
-                        card = v.hand[int(t) - 1]
-                    elif t.isdigit():
-                        raise SetteKitError(f"there is no card number {t}: accepted 1-{len(v.hand)}")
+                    number = prompt_number(t)
+                    if number is not None and 1 <= number <= len(v.hand):
+                        card = v.hand[number - 1]
+                    elif number is not None:
+                        raise SetteKitError(f"there is no card number {shown(t)}: accepted 1-{len(v.hand)}")
                     else:
                         card = text.strip()
                     game.act("discard", card=card)
                 else:
-                    raise SetteKitError(f"{text.strip()!r} is not a move: accepted " + ", ".join(opts))
+                    raise SetteKitError(f"{shown(text.strip())} is not a move: accepted " + ", ".join(opts))
             except SetteKitError as exc:
                 print_fn(f"Sorry: {exc}")
                 continue

@@ -180,7 +180,7 @@ def _policy_hp(policy, player_total):
         return int(total * 2)
     if not hasattr(policy, "wants_card"):
         raise SetteKitError(_("policy={policy}: use odds.stand_at(x) or odds.sees_player()").format(
-            policy=repr(policy)))
+            policy=shown(policy)))
     return None
 
 
@@ -245,8 +245,10 @@ def solve(rules=None, dealer=None, *, exact: bool = True, seen=()) -> Solution:
     ``seen``: cards already out of the deck - with the deck carried over from round to
     round while the bank stays (S18), the cards of the earlier rounds.  The round is
     then dealt from the other cards, so the strategy and the EV are those of that
-    depleted deck.  (The model has no reshuffle inside the round: when so few cards are
-    left that the bank could run out, S18's reshuffle is not modelled.)
+    depleted deck.  The model has no reshuffle inside the round, so a deck that a round
+    could use up (the player drawing every card but the bank's, or the bank wanting a
+    card when none is left: S18 would then shuffle the seen cards back in) is refused
+    with a SetteKitError rather than solved wrongly (issue 24).
 
     Returns a :class:`Solution` with ``ev``, ``house_edge``, ``decision(cards)``,
     ``ev_of(cards, action)``, ``table()``, ``hit_table()``, ``ev_by_first_card()``,
@@ -277,7 +279,13 @@ def solve(rules=None, dealer=None, *, exact: bool = True, seen=()) -> Solution:
     if len(deck) < 2:
         raise SetteKitError(_("seen: {seen} cards seen leave {left}; a round needs at least 2").format(
             seen=len(gone), left=len(deck)))
-    return Solution(rules, dealer, exact, deck=deck)
+    sol = Solution(rules, dealer, exact, deck=deck)
+    if sol.runs_out:
+        raise SetteKitError(_("seen: the {left} cards left could run out within a round (the player drawing every "
+                              "card but the bank's, or the bank wanting a card when none is left); S18 then "
+                              "shuffles the seen cards back in, which this model does not cover: give fewer "
+                              "cards in seen").format(left=len(deck)))
+    return sol
 
 
 def policy_ev(rules=None, player=None, dealer=None, *, exact: bool = True):
@@ -301,10 +309,10 @@ def policy_ev(rules=None, player=None, dealer=None, *, exact: bool = True):
     dealer = stand_at(5) if dealer is None else dealer
     if not isinstance(player, StandAt):
         raise SetteKitError(_("player={player}: use odds.stand_at(x) (for the optimal player use "
-                              "odds.solve)").format(player=repr(player)))
+                              "odds.solve)").format(player=shown(player)))
     if not isinstance(dealer, (StandAt, BankSeesPlayer)):
         raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(
-            dealer=repr(dealer)))
+            dealer=shown(dealer)))
     return Solution(rules, dealer, exact, player=player).ev
 
 

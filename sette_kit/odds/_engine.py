@@ -229,6 +229,9 @@ class BankTable:
         frontier = {zero: 1}
         finals = []  # (composition, Ord, category, pair type or -1)
         full = mdl.full
+        # the hands that still want a card (every smaller hand of the draw wanted one too): a
+        # deck whose cards are exactly one of these runs out under the bank (S18, issue 24)
+        self.wanting: set = set()
         while frontier:
             nxt: dict = {}
             for s, w in frontier.items():
@@ -238,6 +241,7 @@ class BankTable:
                         pt = mdl.pair_type(s) if mdl.rules.reale else None
                         finals.append((s, w, bank_category(hp, kind), -1 if pt is None else pt))
                         continue
+                    self.wanting.add(s)
                 for c in range(NCLS):
                     if s[c] < full[c]:
                         t = s[:c] + (s[c] + 1,) + s[c + 1:]

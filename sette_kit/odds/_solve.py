@@ -25,6 +25,7 @@ from ..i18n import _
 from ..scoring import fmt_points
 from ..strategy import CLASS_WEIGHTS, card_class
 from ._engine import BUST, FIG, MATTA, NCLS, S75, SEVEN, TRIPLE, model
+from ..numbers import shown
 
 START = ("start",)
 CLASS_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "figure", "matta")
@@ -154,6 +155,10 @@ class Solution:
         order = []
         frontier = [START]
         seen = {START}
+        # S18 (issue 24): can a round run out of cards?  The player could hold every card but
+        # the bank's and still want one, or the bank could want one with none left: the
+        # model has no reshuffle inside a round, so odds.solve refuses such a deck
+        runs_out = False
         while frontier:
             nxt = []
             for s in frontier:
@@ -163,7 +168,8 @@ class Solution:
                     hp, kind, __ = mdl.score(m)
                     finished = kind in (BUST, TRIPLE) or hp >= S75  # S10: 7 1/2 is shown at once
                     # the bank needs its hidden card: the player may draw only while two are left
-                    finished = finished or self._n0 - sum(m) < 2
+                    if not finished and self._n0 - sum(m) < 2:
+                        finished = runs_out = True
                     info[s] = (m, d, hp, kind, finished)
                     if finished:
                         continue
@@ -194,6 +200,7 @@ class Solution:
             for s in states:
                 m, d, hp, kind, __ = info[s]
                 r = tuple(f - h for f, h in zip(self._full, m))
+                runs_out = runs_out or r in table.wanting  # the bank could draw every card left
                 i = index[r]
                 row = list(dist[i])
                 n = self._n0 - sum(m)
@@ -227,6 +234,7 @@ class Solution:
         self._stand, self._hit_value, self._hit, self._value = stand, hit_value, hit, value
         self._order = order
         self._stand_parts, self._dists = stand_parts, None
+        self.runs_out = runs_out
         self.house_edge = -self.ev
 
     # -- queries ---------------------------------------------------------------------------
@@ -265,7 +273,7 @@ class Solution:
         True
         """
         if action not in ("stand", "hit"):
-            raise SetteKitError(_("action={action}: accepted actions are 'stand' and 'hit'").format(action=repr(action)))
+            raise SetteKitError(_("action={action}: accepted actions are 'stand' and 'hit'").format(action=shown(action)))
         s, (m, d, hp, kind, finished) = self._lookup(cards)
         if kind == BUST:
             return -1 if not self.exact else Fraction(-1)
@@ -448,7 +456,7 @@ class Solution:
         """
         names = self._first_names()
         if first is not None and first not in names:
-            raise SetteKitError(_("first={first}: accepted first cards are {value}").format(first=repr(first), value=', '.join(map(repr, names))))
+            raise SetteKitError(_("first={first}: accepted first cards are {value}").format(first=shown(first), value=', '.join(map(repr, names))))
         if self._dists is None:
             self._dists = self._backward_distributions()
         firsts, __ = self._first_cards()

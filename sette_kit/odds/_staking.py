@@ -18,6 +18,7 @@ when the solution is.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -30,6 +31,7 @@ from ..i18n import N_, _
 from ..scoring import fmt_points
 from ..strategy import stand_at
 from ._solve import FirstCard, Solution
+from ..numbers import shown
 
 __all__ = ["ev_by_first_card", "StakingPlan", "staking_plan", "best_staking_plan",
            "ThresholdRow", "ThresholdTable", "bank_thresholds", "threshold_table"]
@@ -37,7 +39,7 @@ __all__ = ["ev_by_first_card", "StakingPlan", "staking_plan", "best_staking_plan
 
 def _check_solution(solution) -> Solution:
     if not isinstance(solution, Solution):
-        raise SetteKitError(_("solution={solution}: give the solution of odds.solve(rules, dealer=...)").format(solution=repr(solution)))
+        raise SetteKitError(_("solution={solution}: give the solution of odds.solve(rules, dealer=...)").format(solution=shown(solution)))
     return solution
 
 
@@ -62,24 +64,17 @@ def ev_by_first_card(solution) -> dict:
 
 
 def _amount(x, name: str):
-    """A stake: a positive whole number or fraction (int when whole)."""
-    if isinstance(x, bool):
+    """A stake: a positive whole number or fraction (int when whole), at most MAX_MONEY,
+    given as a number (text is refused: a stake is money, issue 24)."""
+    from ..numbers import MAX_MONEY, read_number
+
+    accepted = _("a positive number of at most {most} units, such as 1 or 10").format(most=fmt.whole(MAX_MONEY))
+    try:
+        v = read_number(x, name, accepted=accepted, text=False)
+    except SetteKitError:
         v = None
-    elif isinstance(x, int):
-        v = Fraction(x)
-    elif isinstance(x, Fraction):
-        v = x
-    elif isinstance(x, float) and math.isfinite(x):
-        v = Fraction(str(x))
-    elif isinstance(x, str):
-        try:
-            v = Fraction(x.strip())
-        except (ValueError, ZeroDivisionError):
-            v = None
-    else:
-        v = None
-    if v is None or v <= 0:
-        raise SetteKitError(_("{name}={x}: a stake must be a positive number such as 1 or 10").format(name=name, x=repr(x)))
+    if v is None or not 0 < v <= MAX_MONEY:
+        raise SetteKitError(_("{name}={x}: a stake must be {accepted}").format(name=name, x=shown(x), accepted=accepted))
     return int(v) if v.denominator == 1 else v
 
 
@@ -167,9 +162,9 @@ class StakingPlan:
             used = sorted(set(self.stakes.values()))
             if len(used) < 3:
                 raise SetteKitError(_("stake={stake}: a player following this plan stakes {stakes}").format(
-                    stake=repr(stake), stakes=_words([_fmt_stake(u) for u in used])))
+                    stake=shown(stake), stakes=_words([_fmt_stake(u) for u in used])))
             raise SetteKitError(_("stake={stake}: a player following this plan stakes one of {stakes}").format(
-                stake=repr(stake), stakes=", ".join(_fmt_stake(u) for u in used)))
+                stake=shown(stake), stakes=", ".join(_fmt_stake(u) for u in used)))
 
         total = sum(chosen.values())
         return {n: p / total for n, p in chosen.items()}
@@ -235,7 +230,7 @@ def staking_plan(solution, stakes: Mapping) -> StakingPlan:
     sol = _check_solution(solution)
     by = sol.ev_by_first_card()
     if not isinstance(stakes, Mapping):
-        raise SetteKitError(_("stakes={stakes}: give a dict first card -> stake, with the first cards {value}").format(stakes=repr(stakes), value=', '.join(map(repr, by))))
+        raise SetteKitError(_("stakes={stakes}: give a dict first card -> stake, with the first cards {value}").format(stakes=shown(stakes), value=', '.join(map(repr, by))))
     unknown = [k for k in stakes if k not in by]
     if unknown:
         raise SetteKitError(_("stakes: {value} is not a first card here; accepted: {value2}").format(value=', '.join(map(repr, unknown)), value2=', '.join(map(repr, by))))
@@ -268,7 +263,7 @@ def best_staking_plan(solution, min_stake=1, max_stake=10) -> StakingPlan:
     sol = _check_solution(solution)
     lo, hi = _amount(min_stake, "min_stake"), _amount(max_stake, "max_stake")
     if lo > hi:
-        raise SetteKitError(_("min_stake={min_stake} is more than max_stake={max_stake}: give 0 < min_stake <= max_stake").format(min_stake=repr(min_stake), max_stake=repr(max_stake)))
+        raise SetteKitError(_("min_stake={min_stake} is more than max_stake={max_stake}: give 0 < min_stake <= max_stake").format(min_stake=shown(min_stake), max_stake=shown(max_stake)))
     by = sol.ev_by_first_card()
     return staking_plan(sol, {n: hi if f.ev > 0 else lo for n, f in by.items()})
 
@@ -346,17 +341,23 @@ def bank_thresholds(rules=None, thresholds=(4, 4.5, 5, 5.5, 6, 6.5), *, min_stak
     from . import _rules, solve
 
     rules = _rules(rules)
+    if isinstance(thresholds, (str, bytes, Mapping)):  # issue 24: '5' is not the list (5,)
+        raise SetteKitError(_("thresholds={thresholds}: give a list of thresholds such as (4, 4.5, 5)").format(
+            thresholds=shown(thresholds)))
     try:
-        pols = [stand_at(t) for t in thresholds]
+        given = list(itertools.islice(thresholds, 17))  # at most the 16 thresholds ½ ... 8 (each one a solve)
+        if len(given) > 16:
+            raise SetteKitError(_("at most 16 thresholds (½ to 8 in steps of ½)"))
+        pols = [stand_at(t) for t in given]
     except TypeError:
-        raise SetteKitError(_("thresholds={thresholds}: give a list of thresholds such as (4, 4.5, 5)").format(thresholds=repr(thresholds))) from None
+        raise SetteKitError(_("thresholds={thresholds}: give a list of thresholds such as (4, 4.5, 5)").format(thresholds=shown(thresholds))) from None
     except SetteKitError as e:
-        raise SetteKitError(_("thresholds={thresholds}: {e}").format(thresholds=repr(thresholds), e=e)) from None
+        raise SetteKitError(_("thresholds={thresholds}: {e}").format(thresholds=shown(thresholds), e=e)) from None
     if not pols:
         raise SetteKitError(_("thresholds=(): give at least one threshold, such as (4, 4.5, 5)"))
     lo, hi = _amount(min_stake, "min_stake"), _amount(max_stake, "max_stake")
     if lo > hi:
-        raise SetteKitError(_("min_stake={min_stake} is more than max_stake={max_stake}").format(min_stake=repr(min_stake), max_stake=repr(max_stake)))
+        raise SetteKitError(_("min_stake={min_stake} is more than max_stake={max_stake}").format(min_stake=shown(min_stake), max_stake=shown(max_stake)))
     rows = []
     for pol in pols:
         sol = solve(rules, dealer=pol, exact=exact)
@@ -365,11 +366,11 @@ def bank_thresholds(rules=None, thresholds=(4, 4.5, 5, 5.5, 6, 6.5), *, min_stak
         else:
             names = list(sol.ev_by_first_card())
             if not isinstance(max_on, str) and not hasattr(max_on, "__iter__"):
-                raise SetteKitError(_("max_on={max_on}: give first card names such as ('6', '7'), or None").format(max_on=repr(max_on)))
+                raise SetteKitError(_("max_on={max_on}: give first card names such as ('6', '7'), or None").format(max_on=shown(max_on)))
             chosen = [max_on] if isinstance(max_on, str) else list(max_on)
             bad = [n for n in chosen if n not in names]
             if bad:
-                raise SetteKitError(_("max_on={max_on}: {value} is not a first card; accepted: {value2}").format(max_on=repr(max_on), value=', '.join(map(repr, bad)), value2=', '.join(map(repr, names))))
+                raise SetteKitError(_("max_on={max_on}: {value} is not a first card; accepted: {value2}").format(max_on=shown(max_on), value=', '.join(map(repr, bad)), value2=', '.join(map(repr, names))))
             plan = staking_plan(sol, {n: hi if n in chosen else lo for n in names})
         rows.append(ThresholdRow(pol.threshold, sol.ev, plan))
     return ThresholdTable(tuple(rows), lo, hi, max_on is None)
@@ -404,11 +405,11 @@ def threshold_table(solutions, *, min_stake=1, max_stake=10) -> ThresholdTable:
         _check_solution(sol)
         if not isinstance(sol.dealer, StandAt):
             raise SetteKitError(_("{sol}: the table compares banks that each stands at a fixed threshold (odds.stand_at(x)), "
-                                  "not {dealer}").format(sol=repr(sol), dealer=repr(sol.dealer)))
+                                  "not {dealer}").format(sol=shown(sol), dealer=shown(sol.dealer)))
         if sol.rules != sols[0].rules:
             raise SetteKitError(_("solutions: give solutions under the same rules (one per bank threshold)"))
     lo, hi = _amount(min_stake, "min_stake"), _amount(max_stake, "max_stake")
     if lo > hi:
-        raise SetteKitError(_("min_stake={min_stake} is more than max_stake={max_stake}").format(min_stake=repr(min_stake), max_stake=repr(max_stake)))
+        raise SetteKitError(_("min_stake={min_stake} is more than max_stake={max_stake}").format(min_stake=shown(min_stake), max_stake=shown(max_stake)))
     rows = tuple(ThresholdRow(sol.dealer.threshold, sol.ev, best_staking_plan(sol, lo, hi)) for sol in sols)
     return ThresholdTable(rows, lo, hi, True)
