@@ -183,6 +183,8 @@ def landing_link(target: str):
 
 
 PRACTICE = ".sk-quiz.sk-quiz-practice"
+# lesson 8's own BettingLab (two more are the answers of its predictions)
+BETTING_LAB = ".sk-betting-lab:not(.sk-predict *)"
 
 # the lessons' predictions, by the start of their question (a guess hides some pictures)
 P06_FIVE = "You hold a 5. Is the chance"
@@ -282,9 +284,9 @@ STEPS = {
         guess("There are eight kinds of first card", "3"),
         predict_says("There are eight kinds of first card", r"Your guess: 3\. The answer: 2\."),
         predict_shows("There are eight kinds of first card", ".sk-predict-extra figure.sk-chart"),
-        expect_text(".sk-betting-lab .sk-plan", r"Return per unit staked: \+15\.6%"),
-        fill(".sk-betting-lab .sk-max-stake", "20"),
-        expect_text(".sk-betting-lab .sk-plan", r"stakes 1 to 20"),
+        expect_text(f"{BETTING_LAB} .sk-plan", r"Return per unit staked: \+15\.6%"),
+        fill(f"{BETTING_LAB} .sk-max-stake", "20"),
+        expect_text(f"{BETTING_LAB} .sk-plan", r"stakes 1 to 20"),
     ],
     "09-simulation.ipynb": [
         # the first prediction hides the running average; the third, the coverage picture
@@ -372,7 +374,7 @@ FIXTURE_STEPS = {
         expect_text(".sk-echo-output", "You typed: seven and a half"),
     ],
     "03-mini-quiz.ipynb": [
-        expect_visible(".sk-quiz .sk-quiz-question svg[role='img']"),
+        expect_visible(lambda page: page.locator(".sk-quiz .sk-quiz-question").get_by_role("img", name="Jack of coins")),
         quiz_answer("What is this hand worth?", "5", right=False),
         quiz_answer("What is this hand worth?", "11/2", right=True),
         expect_text(".sk-quiz-score", r"1/2 right"),

@@ -114,13 +114,14 @@ def test_teachers_notes_open_from_the_address_serve_printed(lessons_server, page
     if LANDING_PAGE not in LESSONS:
         pytest.fail(f"lessons/{LANDING_PAGE} is missing")
     open_page(page, lessons_server.url(LANDING_PAGE))
+    # every link to the notes, each known by its words and the sentence it is in
     notes_links = page.eval_on_selector_all(
         "a[href]", "els => els.filter(e => e.getAttribute('href').split('#')[0].endsWith('TEACHERS.md'))"
-        ".map(e => [e.getAttribute('href'), e.innerText.trim()])")
-    for href, name in notes_links:
+        ".map(e => [e.getAttribute('href'), e.innerText.trim(), e.closest('p, li').innerText.trim().slice(0, 60)])")
+    for href, name, sentence in notes_links:
         open_page(page, lessons_server.url(LANDING_PAGE))
         with page.expect_navigation():
-            page.locator(f"a[href='{href}']").filter(has_text=name).click()
+            page.locator("p, li").filter(has_text=sentence).locator(f"a[href='{href}']").filter(has_text=name).click()
         assert page.get_by_role("heading", name="For teachers").is_visible()
         assert "exit ticket" not in page.inner_text("body").lower()
     with page.expect_navigation():
