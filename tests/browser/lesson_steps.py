@@ -26,7 +26,7 @@ from pathlib import Path
 
 from sette_kit.i18n import gettext as _
 from sette_kit.i18n import language
-from sk_browser import (HANG_MS, button, click, expect_charts, expect_count, expect_text, expect_visible, fill, find,
+from sk_browser import (HANG_MS, button, click, expect_charts, expect_text, expect_visible, fill, find,
                         predict, quiz_answer, wait_text_change, within)
 
 # Selectors follow the widgets' conventions: root ``.sk-widget.sk-<kebab-name>``,

@@ -11,10 +11,11 @@ every wait was a fixed 240 s):
 
 * **a baseline first**: one session alone, on the same server and browser, just
   before the classroom.  How long it takes says how fast this machine is right now;
-* **bounds scaled to it**: a session of the classroom may take as long as the whole
-  class served one learner after another, twice over (``slack`` x ``sessions`` x the
-  baseline, at least ``floor`` seconds).  A server that fails, hangs, refuses a page,
-  shows an error, or gets worse than serial under concurrency still fails the test;
+* **bounds scaled to it** (the benchmark's): a session of the classroom may take as long
+  as the whole class served one learner after another, twice over (``slack`` x
+  ``sessions`` x the baseline, at least ``floor`` seconds).  The test passes ``hang``
+  instead: no bound but the hang guard, since a timeout there catches a hang and is no
+  speed claim; a server that fails, hangs, refuses a page or shows an error still fails it;
 * **learners arrive over a few seconds** (``stagger`` between sessions), as a class
   does, rather than in one instant;
 * **measured on the server's side too**: when each page's HTML was completely sent (the

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from lesson_steps import check_charts
-from sk_browser import (HANG_MS, button, click, expect_charts, expect_count, expect_text, expect_visible, fill, find, open_page,
+from sk_browser import (HANG_MS, button, click, expect_charts, expect_count, expect_text, fill, find, open_page,
                         run_steps, settled, voila_errors, widget_count)
 
 pytestmark = pytest.mark.browser

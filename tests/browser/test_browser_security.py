@@ -16,7 +16,7 @@ import uuid
 import pytest
 
 import sk_ws
-from sk_browser import HANG_MS, HANG_S, KERNEL_ID, open_page, voila_errors
+from sk_browser import HANG_MS, HANG_S, open_page, voila_errors
 
 SECRET = "sk-internal-detail-42"
 # markup that would run script or add elements if it were rendered as HTML
