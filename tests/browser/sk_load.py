@@ -69,46 +69,55 @@ async def _press_twice(page, timeout: float) -> None:
             timeout=timeout * 1000, polling=100)
 
 
-async def _session(context, url: str, play, timeout: float, delay: float = 0.0) -> dict:
+async def _session(context, url: str, play, timeout: float, delay: float = 0.0,
+                   figures: dict | None = None) -> dict:
     # one context per session would make the single test machine parse Voila's JavaScript
     # 20 times over with no cache; in a classroom that work is done by 20 learners'
     # machines, so the sessions share one context (and its HTTP cache) but each page
     # has its own kernel, exactly as 20 learners do
+    figures = {} if figures is None else figures
+    figures.update(ok=False, stage="arriving")
     await asyncio.sleep(delay)
     page = await context.new_page()
-    start = time.perf_counter()
-    figures: dict = {"ok": False}
+    page.on("dialog", lambda dialog: dialog.accept())  # leaving means leaving (a beforeunload prompt)
+    start = figures["start"] = time.perf_counter()
     deadline = start + timeout
 
     def left() -> float:
         return max(1.0, deadline - time.perf_counter()) * 1000
 
     try:
+        figures["stage"] = "waiting for the page"
         response = await page.goto(url, wait_until="domcontentloaded", timeout=left())
         if response.status != 200:
             figures["error"] = f"HTTP {response.status}"
             return figures
         body = await response.text()  # the whole page: the server has run the notebook
         figures["served"] = time.perf_counter() - start
+        figures["stage"] = "rendering"
         await page.wait_for_function(RENDERED_JS, arg=body.count(WIDGET_VIEW), timeout=left(), polling=100)
         figures["first_render"] = time.perf_counter() - start
         text = await page.inner_text("body")
         if "There was an error" in text or "Traceback" in text:
             figures["error"] = "the page shows an error"
             return figures
+        figures["stage"] = "playing"
         await play(page, max(1.0, deadline - time.perf_counter()))
         figures.update(ok=True, total=time.perf_counter() - start)
         return figures
     except Exception as exc:  # reported, and the test fails on it
-        figures["error"] = f"{type(exc).__name__} after {time.perf_counter() - start:.0f} s: {str(exc)[:300]}"
+        figures["error"] = (f"{type(exc).__name__} after {time.perf_counter() - start:.0f} s while "
+                            f"{figures['stage']}: {str(exc)[:300]}")
         return figures
     finally:
+        figures["stage"] = "leaving"
         try:  # leave the page as a learner does: Voila shuts its kernel down on unload
             if not page.is_closed():
-                async with page.expect_event("close", timeout=timeout * 1000):
+                async with page.expect_event("close", timeout=left()):
                     await page.close(run_before_unload=True)
-        except Exception:
-            pass
+        except Exception as exc:  # noted; the kernel is then ended by the server's reaper
+            figures["leaving"] = f"{type(exc).__name__}: {str(exc)[:200]}"
+        figures["stage"] = "left"
 
 
 class KernelMemory:
@@ -188,10 +197,17 @@ def classroom(server, notebook: str, *, sessions: int = 20, chromium: str, args:
                 measured["baseline"] = alone
                 measured["timeout"] = timeout = hang or min(CEILING, max(floor, slack * sessions * alone))
                 measured["started"] = time.perf_counter()
-                results = await asyncio.wait_for(asyncio.gather(
-                    *(_session(context, url, play, timeout, delay=i * stagger) for i in range(sessions))),
-                    timeout + sessions * stagger + 30)
-                return results
+                boards = [{} for _ in range(sessions)]
+                tasks = [asyncio.ensure_future(_session(context, url, play, timeout, delay=i * stagger,
+                                                        figures=boards[i])) for i in range(sessions)]
+                _done, pending = await asyncio.wait(tasks, timeout=timeout + sessions * stagger + 30)
+                for task in pending:  # past its own deadline: say where it was
+                    task.cancel()
+                for board in boards:
+                    if board.get("stage") != "left" and "error" not in board:
+                        since = time.perf_counter() - board.get("start", measured["started"])
+                        board["error"] = f"still {board.get('stage')} after {since:.0f} s"
+                return boards
             finally:
                 await launched.close()
 
