@@ -22,7 +22,7 @@ from sette_kit.serve import Server, list_lessons, lessons_dir
 HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:  # the helper modules beside this file
     sys.path.insert(0, str(HERE))
-from sk_browser import browser_or_skip  # noqa: E402
+from sk_browser import HANG_MS, HANG_S, browser_or_skip  # noqa: E402
 import sk_axe  # noqa: E402
 
 # the fixture notebooks are served, not executed by nbval
@@ -33,8 +33,24 @@ FIXTURES = HERE / "fixtures"
 # the shared test servers serve a test suite, not a class: a cap that a small CI machine's
 # memory-based default cannot make lower than the load test's 20 sessions need
 TEST_MAX_KERNELS = 60
-#: the shared servers' start, bounded only to catch a hang (a busy machine is slow, not broken)
-STARTUP_S = 600
+#: pytest-timeout's bound on one browser test (setup and teardown included): above the
+#: hang guard of any one wait (``sk_browser.HANG_S``), so that a hang is reported by the
+#: wait that hung; a test with a bound of its own (``@pytest.mark.timeout``) keeps it
+TEST_TIMEOUT_S = 3 * HANG_S
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if HERE in Path(str(item.fspath)).resolve().parents and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(TEST_TIMEOUT_S))
+
+
+def pytest_configure(config):
+    try:
+        from playwright.sync_api import expect
+    except ImportError:
+        return
+    expect.set_options(timeout=HANG_MS)  # every expect(...) waits on its condition, to the hang guard
 
 
 def output_dir() -> Path:
@@ -52,7 +68,7 @@ def screenshots() -> Path:
 def fixture_server():
     """``sette-kit serve --dir tests/browser/fixtures --preheat`` with the kit's configuration."""
     with Server(FIXTURES, preheat=True, max_kernels=TEST_MAX_KERNELS, max_kernels_per_client=TEST_MAX_KERNELS,
-                startup_timeout=STARTUP_S) as srv:
+                startup_timeout=HANG_S) as srv:
         yield srv
 
 
@@ -62,7 +78,7 @@ def lessons_server():
     if not list_lessons(lessons_dir()):
         pytest.skip("lessons/ has no notebook yet")
     with Server(max_kernels=TEST_MAX_KERNELS, max_kernels_per_client=TEST_MAX_KERNELS,
-                startup_timeout=STARTUP_S) as srv:
+                startup_timeout=HANG_S) as srv:
         yield srv
 
 
@@ -72,7 +88,16 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, args=args, headless=True, timeout=60_000)
+        b = p.chromium.launch(executable_path=exe, args=args, headless=True, timeout=HANG_MS)
+        new_context = b.new_context
+
+        def hang_guarded_context(*a, **kw):
+            """Every context of the tests waits, on every action, up to the hang guard only."""
+            context = new_context(*a, **kw)
+            context.set_default_timeout(HANG_MS)
+            context.set_default_navigation_timeout(HANG_MS)
+            return context
+        b.new_context = hang_guarded_context
         try:
             yield b
         finally:
@@ -83,7 +108,7 @@ def browser():
 def page(browser):
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     pg = context.new_page()
-    pg.set_default_timeout(30_000)
+    pg.set_default_timeout(HANG_MS)
     pg.js_dialogs = []
     pg.on("dialog", lambda d: (pg.js_dialogs.append(d.message), d.dismiss()))
     try:
@@ -97,7 +122,7 @@ def leave(page) -> None:
     """Leave the page as a learner does (its kernel is shut down on the way out):
     closing the browser context alone would skip the page's ``beforeunload``."""
     try:
-        page.goto("about:blank", timeout=10_000)
+        page.goto("about:blank", timeout=HANG_MS)
     except Exception:  # a page that failed its test may not answer: close it anyway
         pass
 

@@ -8,6 +8,12 @@ interactive.  Steps are built with the helpers of ``sk_browser`` (click,
 click_if_enabled, fill, expect_visible, expect_text, quiz_answer); an entry for a
 lesson that does not exist yet is simply not used.
 
+Every widget is found by its own name: a quiz or a prediction by its question text, a
+button by the words on it (the kit's catalogues give them in Italian and Spanish), the
+rest by the widget's own CSS class, unique on its page; never by its position among
+look-alikes.  Every step waits on a condition; the only bound is ``sk_browser.HANG_S``,
+which catches a hang (the suite passes on a machine at a load average of 20).
+
 The fixture notebooks of tests/browser/fixtures/ have their entries in
 ``FIXTURE_STEPS``, which keeps the harness exercised before the lessons exist.
 """
@@ -15,45 +21,85 @@ The fixture notebooks of tests/browser/fixtures/ have their entries in
 from __future__ import annotations
 
 import os
-import time
+import re
 from pathlib import Path
 
-from sk_browser import click, expect_text, expect_visible, fill, quiz_answer
+from sette_kit.i18n import gettext as _
+from sette_kit.i18n import language
+from sk_browser import (HANG_MS, button, click, expect_charts, expect_text, expect_visible, fill, find,
+                        predict, quiz_answer, wait_text_change, within)
 
 # Selectors follow the widgets' conventions: root ``.sk-widget.sk-<kebab-name>``,
 # action buttons ``button.sk-<action>`` (widgets/table_player.py ACTION_BUTTONS).
 TP = ".sk-table-player"
+STATUS = f"{TP} .sk-status"
 
 
-def stand_until_round_over(timeout: float = 30.0):
-    """Stand (if the hit did not already end the round) until the result says 'Round over'."""
+def table_words(lang: str = "en") -> dict:
+    """The TablePlayer's words in ``lang``, from the kit's catalogues."""
+    with language(lang):
+        def bold(text):
+            return re.search(r"<b>(.*?)</b>", text).group(1)
+        return {"stake": _("Stake"), "hit": _("Hit"), "stand": _("Stand"), "new": _("New round"),
+                "over": bold(_("<b>Round over.</b> {what} Your bankroll: {bankroll}. Press <i>New round</i>.")),
+                "turn": bold(_("<b>Your turn:</b> you may {actions}."))}
+
+
+def hit_once(lang: str = "en"):
+    """Hit, and wait until the learner's seat shows the card (the hit was processed)."""
+    words = table_words(lang)
+
     def step(page):
-        result, stand = page.locator(f"{TP} .sk-result").first, page.locator(f"{TP} button.sk-stand").first
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if "Round over" in result.inner_text():
-                return
-            try:
-                if stand.is_visible() and stand.is_enabled():
-                    stand.click(timeout=2000)
-            except Exception:  # the round ended between the check and the click
-                pass
-            page.wait_for_timeout(200)
-        raise AssertionError(f"the round did not end: {result.inner_text()!r}")
-    step.__doc__ = "stand until the round is over"
+        hit, me = find(page, button(words["hit"], TP)), f"{TP} .sk-seat-you"
+        hit.wait_for(state="visible", timeout=HANG_MS)
+        before = find(page, me).inner_text()
+        hit.click(timeout=HANG_MS)
+        wait_text_change(page, me, before)
+    step.__doc__ = f"hit ({words['hit']!r}) and see the card"
     return step
 
 
-# one round at the first TablePlayer of a page: stake, hit, stand if still playing,
-# see the result, deal the next round (also what each load-test session does)
-PLAY_A_ROUND = [
-    expect_visible(f"{TP} button.sk-stake"),
-    click(f"{TP} button.sk-stake"),
-    click(f"{TP} button.sk-hit"),
-    stand_until_round_over(),
-    click(f"{TP} button.sk-new-round"),
-    expect_text(f"{TP} .sk-result", "Your turn"),
-]
+STAND_OR_OVER_JS = """([status, stand, over]) => {
+    const s = document.querySelector(status);
+    if (s && s.innerText.includes(over)) return 'over';
+    const b = [...document.querySelectorAll('.sk-table-player button')]
+        .find(e => e.innerText.trim() === stand);
+    return b && !b.disabled && b.offsetParent !== null ? 'stand' : false;
+}"""
+
+
+def stand_until_round_over(lang: str = "en"):
+    """Once the learner may stand (the hit did not already end the round), stand; then
+    wait until the result says the round is over."""
+    words = table_words(lang)
+
+    def step(page):
+        from playwright.sync_api import expect
+
+        state = page.wait_for_function(STAND_OR_OVER_JS, arg=[STATUS, words["stand"], words["over"]],
+                                       timeout=HANG_MS, polling=100).json_value()
+        if state == "stand":
+            find(page, button(words["stand"], TP)).click(timeout=HANG_MS)
+        expect(page.locator(STATUS)).to_contain_text(words["over"], use_inner_text=True, timeout=HANG_MS)
+    step.__doc__ = f"stand ({words['stand']!r}) until the round is over"
+    return step
+
+
+def play_a_round(lang: str = "en") -> list:
+    """One round at the page's TablePlayer: stake, hit, stand if still playing, see the
+    result, deal the next round (also what each load-test session does)."""
+    words = table_words(lang)
+    return [
+        expect_visible(button(words["stake"], TP)),
+        click(button(words["stake"], TP)),
+        hit_once(lang),
+        stand_until_round_over(lang),
+        click(button(words["new"], TP)),
+        expect_text(STATUS, re.escape(words["turn"])),
+    ]
+
+
+PLAY_A_ROUND = play_a_round()
 
 SHOTS = Path(os.environ.get("SETTE_KIT_TEST_OUTPUT") or Path(__file__).resolve().parents[2] / "test-output") \
     / "screenshots"
@@ -76,19 +122,20 @@ CHART_JS = """f => {
 }"""
 
 
-def check_charts(scope: str, name: str, count: int, timeout: float = 120.0):
-    """The charts in ``scope`` (at least ``count``): an SVG with role="img", a <title>
-    and the text equivalent as <desc>; at most 720 px wide and 420 px high; text in the
-    page's font at 13 px or more; the text equivalent behind a closed "Describe this
-    chart" disclosure that opens on a click.  Each chart is saved as
+def check_charts(scope: str, name: str, count: int):
+    """The charts in ``scope`` (at least ``count``, waited for): an SVG with role="img", a
+    <title> and the text equivalent as <desc>; at most 720 px wide and 420 px high; text
+    in the page's font at 13 px or more; the text equivalent behind a closed "Describe
+    this chart" disclosure that opens on a click.  Each chart is saved as
     ``<name>-chart-<i>.png`` beside the page's screenshot."""
     def step(page):
+        page.wait_for_function("([scope, n]) => document.querySelectorAll(scope + ' figure.sk-chart').length >= n",
+                               arg=[scope, count], timeout=HANG_MS, polling=100)
         figures = page.locator(f"{scope} figure.sk-chart")
-        figures.nth(count - 1).wait_for(state="visible", timeout=timeout * 1000)
         SHOTS.mkdir(parents=True, exist_ok=True)
-        for i in range(figures.count()):
-            fig = figures.nth(i)
-            fig.scroll_into_view_if_needed()
+        for i, fig in enumerate(figures.all()):  # every chart of the scope, each checked
+            fig.wait_for(state="visible", timeout=HANG_MS)
+            fig.scroll_into_view_if_needed(timeout=HANG_MS)
             info = fig.evaluate(CHART_JS)
             where = f"{name} chart {i} ({info['title']!r})"
             assert info["title"] and len(info["desc"]) > 20, f"{where}: no <title> or <desc>"
@@ -98,191 +145,216 @@ def check_charts(scope: str, name: str, count: int, timeout: float = 120.0):
             assert info["open"] is False and info["text"] == info["desc"], f"{where}: the disclosure"
             text = fig.locator(".sk-chart-text")
             assert not text.is_visible(), f"{where}: the text equivalent is printed as body text"
-            fig.screenshot(path=str(SHOTS / f"{name}-chart-{i}.png"))
-            fig.locator("summary").click()
-            text.wait_for(state="visible", timeout=5000)
-            fig.locator("summary").click()
+            fig.screenshot(path=str(SHOTS / f"{name}-chart-{i}.png"), timeout=HANG_MS)
+            fig.locator("summary").click(timeout=HANG_MS)
+            text.wait_for(state="visible", timeout=HANG_MS)
+            fig.locator("summary").click(timeout=HANG_MS)
     step.__doc__ = f"check the charts in {scope}"
     return step
 
 
+def choose(question: str, choice: str):
+    """Click the choice ``choice`` (the words on its button) of the prediction ``question``."""
+    return click(within(predict(question), lambda box: box.locator("button.sk-predict-choice")
+                        .filter(has_text=choice)))
+
+
+def guess(question: str, text: str):
+    """Type ``text`` into the prediction ``question``'s box and press Enter."""
+    return fill(within(predict(question), ".sk-predict-box"), text)
+
+
+def predict_says(question: str, pattern: str, part: str = ".sk-predict-reveal"):
+    """The prediction ``question`` shows ``pattern`` (in its revealed answer by default)."""
+    return expect_text(within(predict(question), part), pattern)
+
+
+def predict_shows(question: str, inner: str):
+    """Something ``inner`` (one element) becomes visible in the prediction ``question``."""
+    return expect_visible(within(predict(question), inner))
+
+
+def landing_link(target: str):
+    """The landing page's map links to ``target``; on the site the link is to its page
+    (``step.link`` lets sk_site adapt it)."""
+    step = expect_visible(f".sk-lesson-map a[href$='{target}']")
+    step.link = target
+    return step
+
+
+PRACTICE = ".sk-quiz.sk-quiz-practice"
+# lesson 8's own BettingLab (two more are the answers of its predictions)
+BETTING_LAB = ".sk-betting-lab:not(.sk-predict *)"
+
+# the lessons' predictions, by the start of their question (a guess hides some pictures)
+P06_FIVE = "You hold a 5. Is the chance"
+P06_SEVEN_FIGURE = "Two cards from a full deck"
+P06_DRAW_TO_FIVE = "You hold a 4 and draw until"
+P13_TWO_CARD = "How many different two-card hands"
+P13_TRENTUNO = "Which score is a dealt Trentuno hand"
+P13_SHOE = "With these cards out, you hold the 5 di denari"
+
 STEPS = {
     "00-start-here.ipynb": [
-        expect_visible("a[href$='01-cards-and-scoring.ipynb']"),
+        landing_link("01-cards-and-scoring.ipynb"),
         expect_visible(".sk-score-trainer"),
-        click(".sk-score-trainer button:has-text('Show answer')"),
+        click(button("Show answer", ".sk-score-trainer")),
         expect_text(".sk-score-trainer .sk-score-line", r"Score: 6½"),
     ],
     "01-cards-and-scoring.ipynb": [
-        quiz_answer("13", right=False, nth=0),
-        expect_text(".sk-quiz-feedback", "not 8, 9 and 10"),
-        quiz_answer("5½", right=True, nth=0),
-        quiz_answer("no", right=True, nth=2),
-        quiz_answer("16", right=False, nth=3),
-        expect_text(".sk-quiz-feedback", "no longer in the deck"),
+        quiz_answer("Asso di bastoni, 4 di coppe, Fante di spade", "13", right=False, says="not 8, 9 and 10"),
+        quiz_answer("Asso di bastoni, 4 di coppe, Fante di spade", "5½", right=True),
+        quiz_answer("3 de oros, 4 de bastos, Sota de copas", "no", right=True),
+        quiz_answer("You hold 6 di coppe and Fante di spade", "16", right=False, says="no longer in the deck"),
     ],
     "02-the-matta.ipynb": [
         # the opening prediction: a guess of 7 for the matta beside a 3 and a Fante
-        fill(".sk-predict .sk-predict-box", "7"),
-        expect_text(".sk-predict .sk-predict-result", "The answer: 4"),
+        guess("You hold the matta, a 3 and a Fante", "7"),
+        predict_says("You hold the matta, a 3 and a Fante", "The answer: 4"),
         expect_text(".sk-matta-explorer .sk-matta-table", "the best is 4"),
         click(".sk-matta-explorer .sk-whole-only input"),
         expect_text(".sk-matta-explorer .sk-matta-table", "the best is 4"),
-        quiz_answer("5", right=True, nth=0),
-        quiz_answer("7½", right=False, nth=1),
-        expect_text(".sk-quiz-feedback", "3½, which is not one of"),
-        quiz_answer("8", right=True, nth=2),
-        quiz_answer("no", right=True, nth=3),
-        expect_visible(".sk-quiz", count=5),           # the practice quiz
+        quiz_answer("King of diamonds, 2 of hearts, Jack of spades", "5", right=True),
+        quiz_answer("Re di denari, Asso di spade, 3 di bastoni", "7½", right=False, says="3½, which is not one of"),
+        quiz_answer("Re di denari, 4 di coppe, 3 di spade", "8", right=True),
+        quiz_answer("Is this hand a sette e mezzo reale?", "no", right=True),
+        expect_visible(PRACTICE),
     ],
     "03-playing-a-round.ipynb": [
         # the opening prediction: a tie at 6 (S13)
-        expect_visible(".sk-predict button.sk-predict-choice"),
-        click(".sk-predict button.sk-predict-choice:has-text('The bank')"),
-        expect_text(".sk-predict .sk-predict-result", "the bank wins all ties"),
+        choose("You stop on 6. The bank stops on 6 too", "The bank"),
+        predict_says("You stop on 6. The bank stops on 6 too", "the bank wins all ties"),
         # the table player: one round
     ] + PLAY_A_ROUND + [
-        quiz_answer("10", right=False, nth=0),
-        expect_text(".sk-quiz-feedback", "paid double"),
-        quiz_answer("20", right=True, nth=0),
-        quiz_answer("-3", right=False, nth=1),
-        expect_text(".sk-quiz-feedback", "collects double"),
-        quiz_answer("0", right=False, nth=2),
-        expect_text(".sk-quiz-feedback", "the bank wins it"),
-        quiz_answer("-4", right=True, nth=2),
-        quiz_answer("2", right=True, nth=3),
+        quiz_answer("You hold 7 di coppe and Fante di coppe. The bank stands", "10", right=False, says="paid double"),
+        quiz_answer("You hold 7 di coppe and Fante di coppe. The bank stands", "20", right=True),
+        quiz_answer("You stood on 2 di coppe, 4 di denari", "-3", right=False, says="collects double"),
+        quiz_answer("You hold 7 di coppe and Fante di coppe, stake 4", "0", right=False, says="the bank wins it"),
+        quiz_answer("You hold 7 di coppe and Fante di coppe, stake 4", "-4", right=True),
+        quiz_answer("Bruno (seat 1) and Carla (seat 2)", "2", right=True),
     ],
     "04-variants.ipynb": [
-        click(".sk-predict button.sk-predict-choice:has-text('+5: even money')"),
-        expect_text(".sk-predict .sk-predict-result", "Right"),
+        choose("Spanish rules. You staked 5 and hold the 7", "+5: even money"),
+        predict_says("Spanish rules. You staked 5 and hold the 7", "Right"),
         click(".sk-variant-explorer .sk-option-triple input"),
         expect_text(".sk-variant-explorer .sk-plays", r"two 7s against 5\s+−1\s+\+3"),
-        quiz_answer("-8", right=False, nth=0),
-        expect_text(".sk-quiz-feedback", "collects one stake"),
-        quiz_answer("-4", right=True, nth=0),
-        quiz_answer("6", right=True, nth=1),
+        quiz_answer("You staked 4 and stand on 6", "-8", right=False, says="collects one stake"),
+        quiz_answer("You staked 4 and stand on 6", "-4", right=True),
+        quiz_answer("You staked 2 and hold the 7 di coppe and the 7 di spade", "6", right=True),
     ],
     "05-quattro-e-mezzo.ipynb": [
-        click(".sk-predict button.sk-predict-choice:has-text('the lone 5')"),
-        expect_text(".sk-predict .sk-predict-result", "Right"),
-        expect_visible(".sk-quattro-table button.sk-draw"),
-        click(".sk-quattro-table button.sk-draw"),
+        choose("A 4½ (4 and Fante), a lone 5", "the lone 5"),
+        predict_says("A 4½ (4 and Fante), a lone 5", "Right"),
+        expect_visible(button("Draw", ".sk-quattro-table")),
+        click(button("Draw", ".sk-quattro-table")),
         expect_text(".sk-quattro-table .sk-status", "Hand 1"),
-        quiz_answer("1", right=False, nth=0),
-        expect_text(".sk-quiz-feedback", "a 5 made with five cards is special"),
-        quiz_answer("5", right=True, nth=0),
-        quiz_answer("0", right=False, nth=3),
-        expect_text(".sk-quiz-feedback", "more cards wins a tie"),
-        quiz_answer("1", right=True, nth=3),
+        quiz_answer("You win a hand with 2 di coppe", "1", right=False, says="a 5 made with five cards is special"),
+        quiz_answer("You win a hand with 2 di coppe", "5", right=True),
+        quiz_answer("Seat 0 has 4 di coppe and Fante di spade", "0", right=False, says="more cards wins a tie"),
+        quiz_answer("Seat 0 has 4 di coppe and Fante di spade", "1", right=True),
     ],
     "06-probability-of-busting.ipynb": [
         # the opening prediction (higher or lower than half), then the area diagram and the
         # tree, each hidden behind its prediction until the guess
-        click(".sk-predict button.sk-predict-choice:has-text('Lower than half')"),
-        expect_text(".sk-predict-result", "The answer: lower: 19/39"),
-        fill(".sk-predict .sk-predict-box", "5%", nth=0),
-        expect_visible(".sk-predict-extra figure.sk-chart svg"),
-        fill(".sk-predict .sk-predict-box", "50%", nth=1),
-        expect_text(".sk-predict-result", "The answer: 125/247"),
-        expect_visible(".sk-predict-extra .sk-probability-tree details.sk-tree-inner"),
-        expect_visible(".sk-odds-lab figure.sk-chart svg"),
+        choose(P06_FIVE, "Lower than half"),
+        predict_says(P06_FIVE, "The answer: lower: 19/39"),
+        guess(P06_SEVEN_FIGURE, "5%"),
+        predict_shows(P06_SEVEN_FIGURE, ".sk-predict-extra figure.sk-chart"),
+        guess(P06_DRAW_TO_FIVE, "50%"),
+        predict_says(P06_DRAW_TO_FIVE, "The answer: 125/247"),
+        predict_shows(P06_DRAW_TO_FIVE, ".sk-predict-extra .sk-probability-tree"),
         check_charts(".sk-odds-lab", "06-probability-of-busting", count=1),
-        quiz_answer("0", right=False, nth=3),
-        expect_text(".sk-quiz-feedback", "a 7 takes you to 8"),
-        quiz_answer("2/19", right=True, nth=3),
-        expect_text(".sk-quiz", "Streak"),
+        quiz_answer("You hold Fante di coppe, Cavallo di spade", "0", right=False, says="a 7 takes you to 8"),
+        quiz_answer("You hold Fante di coppe, Cavallo di spade", "2/19", right=True),
+        expect_text(PRACTICE, "Streak"),
     ],
     "07-expected-value-and-strategy.ipynb": [
         # the hit-or-stand prediction on a first 4 hides the probability tree until the guess
-        expect_visible(".sk-predict button.sk-predict-choice:has-text('stand')"),
-        click(".sk-predict button.sk-predict-choice:has-text('stand')"),
-        expect_text(".sk-predict-result", "The answer: stand"),
-        expect_visible(".sk-predict-extra .sk-probability-tree details.sk-tree-inner"),
-        expect_text(".sk-predict-extra .sk-tree-ev", r"worth -0\.4989 per unit staked; standing now is worth -0\.4677"),
-        expect_visible(".sk-strategy-chart figure.sk-chart svg", timeout=120),
+        choose("Your first card is a 4. Do you hit or stand?", "stand"),
+        predict_says("Your first card is a 4. Do you hit or stand?", "The answer: stand"),
+        predict_shows("Your first card is a 4. Do you hit or stand?", ".sk-predict-extra .sk-probability-tree"),
+        predict_says("Your first card is a 4. Do you hit or stand?",
+                     r"worth -0\.4989 per unit staked; standing now is worth -0\.4677", part=".sk-tree-ev"),
+        expect_charts(".sk-strategy-chart", 1),
         check_charts("body", "07-expected-value-and-strategy", count=1),
-        quiz_answer("1600", right=False, nth=2),
-        expect_text(".sk-quiz-feedback", "too rough"),
-        quiz_answer("1585", right=True, nth=2),
+        quiz_answer("stake 10 a round for 1,000 rounds", "1600", right=False, says="too rough"),
+        quiz_answer("stake 10 a round for 1,000 rounds", "1585", right=True),
     ],
     "08-betting-after-the-first-card.ipynb": [
-        fill(".sk-predict-box", "3", nth=0),
-        expect_text(".sk-predict-result", r"Your guess: 3\. The answer: 2\."),
-        expect_visible(".sk-predict-extra figure.sk-chart svg"),
-        expect_text(".sk-betting-lab .sk-plan", r"Return per unit staked: \+15\.6%", timeout=120),
-        fill(".sk-betting-lab .sk-max-stake", "20"),
-        expect_text(".sk-betting-lab .sk-plan", r"stakes 1 to 20", timeout=60),
+        guess("There are eight kinds of first card", "3"),
+        predict_says("There are eight kinds of first card", r"Your guess: 3\. The answer: 2\."),
+        predict_shows("There are eight kinds of first card", ".sk-predict-extra figure.sk-chart"),
+        expect_text(f"{BETTING_LAB} .sk-plan", r"Return per unit staked: \+15\.6%"),
+        fill(f"{BETTING_LAB} .sk-max-stake", "20"),
+        expect_text(f"{BETTING_LAB} .sk-plan", r"stakes 1 to 20"),
     ],
     "09-simulation.ipynb": [
         # the first prediction hides the running average; the third, the coverage picture
-        click(".sk-predict button.sk-predict-choice:has-text('no')"),
-        expect_text(".sk-predict-result", "The answer: no"),
-        expect_visible(".sk-predict-extra figure.sk-chart svg"),
-        fill(".sk-predict .sk-predict-box", "5", nth=1),
-        expect_text(".sk-predict-result", "The answer: 4"),
-        expect_visible(".sk-predict-extra .sk-coverage-picture figure.sk-chart svg"),
-        click(".sk-coverage-picture button.sk-coverage-more"),
-        expect_text(".sk-coverage-tally", "of 200 intervals", timeout=120),
+        choose("The computer plays 100 rounds", "no"),
+        predict_says("The computer plays 100 rounds", "The answer: no"),
+        predict_shows("The computer plays 100 rounds", ".sk-predict-extra figure.sk-chart"),
+        guess("Of the 100 intervals, how many miss", "5"),
+        predict_says("Of the 100 intervals, how many miss", "The answer: 4"),
+        predict_shows("Of the 100 intervals, how many miss", ".sk-predict-extra .sk-coverage-picture figure.sk-chart"),
+        click(button("Another 100 runs", ".sk-coverage-picture")),
+        expect_text(".sk-coverage-tally", "of 200 intervals"),
         expect_visible(".sk-simulation-lab"),
-        click(".sk-simulation-lab button.sk-run"),
-        expect_visible(".sk-simulation-lab .sk-chart svg", timeout=120),
+        click(button("Run", ".sk-simulation-lab")),
         check_charts(".sk-simulation-lab", "09-simulation", count=2),
-        quiz_answer("yes", right=False, nth=1),
-        expect_text(".sk-quiz-feedback", "The interval runs from"),
-        quiz_answer("-0.1654", right=True, nth=2),
+        quiz_answer("1,000 rounds, seed 1: average -0.254", "yes", right=False, says="The interval runs from"),
+        quiz_answer("In 10,000 rounds the player won 4,173", "-0.1654", right=True),
     ],
     "11-trentuno-rules.ipynb": [
-        click("button.sk-predict-choice:has-text('29')"),
-        expect_text(".sk-predict-reveal", "no 8s or 9s"),
-        expect_visible(".sk-trentuno-table button.sk-draw-stock"),
-        click(".sk-trentuno-table button.sk-draw-stock"),
+        choose("Which of these scores can three cards never make?", "29"),
+        predict_says("Which of these scores can three cards never make?", "no 8s or 9s"),
+        expect_visible(button("Draw from stock", ".sk-trentuno-table")),
+        click(button("Draw from stock", ".sk-trentuno-table")),
         expect_text(".sk-trentuno-table .sk-score-line", "discard one"),
-        click(".sk-trentuno-table button.sk-discard"),
+        # the lesson's seeded deal: the card drawn is the Fante di bastoni
+        click(button("Discard Fante di bastoni", ".sk-trentuno-table")),
         expect_text(".sk-trentuno-table .sk-score-line", "Your hand scores"),
-        quiz_answer("25", right=False, nth=0),
-        expect_text(".sk-quiz-feedback", "not denari"),
-        quiz_answer("21", right=True, nth=0),
-        quiz_answer("0", right=True, nth=3),
+        quiz_answer("What does this Trentuno hand score?", "25", right=False, says="not denari"),
+        quiz_answer("What does this Trentuno hand score?", "21", right=True),
+        quiz_answer("Ada knocks with 27. In his last turn Bruno", "0", right=True),
     ],
     "12-trentuno-odds-and-knocking.ipynb": [
-        fill(".sk-predict-box", "8", nth=0),
-        expect_text(".sk-predict-reveal", "12 of 36"),
-        click("button.sk-predict-choice:has-text('Take the Re di coppe')"),
-        expect_text(".sk-predict-reveal", "26 for sure"),
-        fill(".sk-predict-box", "4", nth=1),
-        click("button.sk-predict-choice:has-text('Knock at 26')"),
+        guess("How many of the 36 unseen cards would improve", "8"),
+        predict_says("How many of the 36 unseen cards would improve", "12 of 36"),
+        choose("The discard pile shows the Re di coppe", "Take the Re di coppe"),
+        predict_says("The discard pile shows the Re di coppe", "26 for sure"),
+        guess("How many of the 37 unseen cards improve it?", "4"),
+        choose("Which plan lost a life in the fewest deals?", "Knock at 26"),
         check_charts("body", "12-trentuno-odds-and-knocking", count=4),
-        quiz_answer("2/9", right=False, nth=0),
-        expect_text(".sk-quiz-feedback", "so do some bastoni"),
-        quiz_answer("1/3", right=True, nth=0),
-        quiz_answer("13/300", right=True, nth=2),
-        expect_visible(".sk-trentuno-table button.sk-draw-stock"),
+        quiz_answer("the discard pile shows the 3 di coppe", "2/9", right=False, says="so do some bastoni"),
+        quiz_answer("the discard pile shows the 3 di coppe", "1/3", right=True),
+        quiz_answer("On the same 300 deals", "13/300", right=True),
+        expect_visible(button("Draw from stock", ".sk-trentuno-table")),
     ],
     "13-counting-hands-and-cards.ipynb": [
-        fill(".sk-predict-box", "1600", nth=0),
-        expect_text(".sk-predict-reveal", "1,560 ordered draws"),
+        guess(P13_TWO_CARD, "1600"),
+        predict_says(P13_TWO_CARD, "1,560 ordered draws"),
         expect_text(".sk-counting-lab .sk-result", r"Hands, order forgotten: 6 = C\(4, 2\)"),
-        click(".sk-counting-lab .sk-k button:has-text('3')"),
+        click(button("3", ".sk-counting-lab .sk-k")),
         expect_text(".sk-counting-lab .sk-result", r"Hands, order forgotten: 4 = C\(4, 3\)"),
-        fill(".sk-predict-box", "10", nth=2),
+        guess(P13_TRENTUNO, "10"),
         check_charts("body", "13-counting-hands-and-cards", count=1),
-        click("button.sk-predict-choice:has-text('Hit')"),
-        expect_text(".sk-predict-reveal", "few of the big cards are left"),
-        expect_text(".sk-shoe-lab .sk-shoe-log", r"A new shoe", timeout=60),
-        click(".sk-shoe-lab button.sk-deal"),
-        expect_text(".sk-shoe-lab .sk-shoe-log", r"Round 1:", timeout=60),
-        quiz_answer("720", right=False, nth=0),
-        expect_text(".sk-quiz-feedback", "ordered draws"),
-        quiz_answer("120", right=True, nth=0),
-        quiz_answer("13/33", right=True, nth=2),
+        choose(P13_SHOE, "Hit"),
+        predict_says(P13_SHOE, "few of the big cards are left"),
+        expect_text(".sk-shoe-lab .sk-shoe-log", r"A new shoe"),
+        click(button("Deal a round", ".sk-shoe-lab")),
+        expect_text(".sk-shoe-lab .sk-shoe-log", r"Round 1:"),
+        quiz_answer("How many different three-card hands", "720", right=False, says="ordered draws"),
+        quiz_answer("How many different three-card hands", "120", right=True),
+        quiz_answer("These cards are out: 3 di coppe", "13/33", right=True),
     ],
     "10-risk-and-ruin.ipynb": [
-        click(".sk-predict button.sk-predict-choice:has-text('about 0.5')", nth=0),
-        expect_text(".sk-predict-result", r"Your guess: About 0\.5\. The answer: about 1\."),
-        expect_text(".sk-bankroll-lab .sk-exact-ruin", r"Chance of ruin before reaching 200: 96\.46%", timeout=120),
-        expect_visible(".sk-bankroll-lab .sk-paths-chart figure.sk-chart svg", timeout=120),
-        lambda page: page.locator(".sk-bankroll-lab .sk-staking select").select_option(label="stake by first card"),
-        expect_text(".sk-bankroll-lab .sk-exact-ruin", r"Chance of ruin before reaching 200: 1\.30%", timeout=120),
+        choose("You play the best strategy at a stake of 1", "about 0.5"),
+        predict_says("You play the best strategy at a stake of 1", r"Your guess: About 0\.5\. The answer: about 1\."),
+        expect_text(".sk-bankroll-lab .sk-exact-ruin", r"Chance of ruin before reaching 200: 96\.46%"),
+        expect_charts(".sk-bankroll-lab .sk-paths-chart", 1),
+        lambda page: page.locator(".sk-bankroll-lab .sk-staking select").select_option(
+            label="stake by first card", timeout=HANG_MS),
+        expect_text(".sk-bankroll-lab .sk-exact-ruin", r"Chance of ruin before reaching 200: 1\.30%"),
     ],
 }
 
@@ -292,9 +364,9 @@ FIXTURE_STEPS = {
     ],
     "01-one-button.ipynb": [
         expect_text(".sk-baseline-label", "^not pressed$"),
-        click("button.sk-baseline-button"),
+        click(button("Press me")),
         expect_text(".sk-baseline-label", "^pressed 1$"),
-        click("button.sk-baseline-button"),
+        click(button("Press me")),
         expect_text(".sk-baseline-label", "^pressed 2$"),
     ],
     "02-echo.ipynb": [
@@ -302,9 +374,9 @@ FIXTURE_STEPS = {
         expect_text(".sk-echo-output", "You typed: seven and a half"),
     ],
     "03-mini-quiz.ipynb": [
-        expect_visible(".sk-quiz .sk-quiz-question svg[role='img']"),
-        quiz_answer("5", right=False),
-        quiz_answer("11/2", right=True),
+        expect_visible(lambda page: page.locator(".sk-quiz .sk-quiz-question").get_by_role("img", name="Jack of coins")),
+        quiz_answer("What is this hand worth?", "5", right=False),
+        quiz_answer("What is this hand worth?", "11/2", right=True),
         expect_text(".sk-quiz-score", r"1/2 right"),
     ],
 }

@@ -41,6 +41,13 @@ STDERR = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]
 ERROR_OUTPUT = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]'
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 
+#: The one bound on every wait of the browser tests: a page, a widget, a server's start, a
+#: kernel count.  It only catches a hang (a busy machine is slow, not broken: the suite
+#: must pass at a load average of 20 on 2 cores); how fast things are is measured in
+#: bench/, never asserted here.  ``SETTE_KIT_HANG_S`` overrides it.
+HANG_S = float(os.environ.get("SETTE_KIT_HANG_S") or 900)
+HANG_MS = HANG_S * 1000
+
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
@@ -90,15 +97,16 @@ class PageInfo:
                 f"widget_outputs={self.widget_outputs})")
 
 
-def open_page(page, url: str, timeout: float = 90.0) -> PageInfo:
-    """Go to ``url`` and wait (at most ``timeout`` s) until the page is interactive."""
+def open_page(page, url: str, timeout: float = HANG_S) -> PageInfo:
+    """Go to ``url`` and wait until the page is interactive (``timeout`` only catches a hang)."""
     start = time.perf_counter()
+    deadline = start + timeout
     response = page.goto(url, timeout=timeout * 1000, wait_until="domcontentloaded")
     status = response.status if response is not None else 0
     body = response.text() if response is not None else ""
     widgets = body.count(WIDGET_VIEW)
     if status < 400:
-        left = max(1.0, timeout - (time.perf_counter() - start))
+        left = max(1.0, deadline - time.perf_counter())
         page.wait_for_function(RENDERED_JS, arg=widgets, timeout=left * 1000, polling=50)
     seconds = time.perf_counter() - start
     match = KERNEL_ID.search(body)
@@ -130,78 +138,183 @@ def screenshot(page, path) -> None:
     page.screenshot(path=str(path), full_page=True)
 
 
+# ---- finding widgets ----------------------------------------------------------------------
+#
+# A step's target is a CSS selector that names one element by the widget's own classes
+# (Playwright's strict mode fails an action on a selector that matches two), or a
+# function ``page -> Locator`` built from the widget's own names: its buttons' accessible
+# names, its question text.  Never a position among look-alike elements.
+
+Target = "str | Callable[[object], object]"
+
+
+def find(page, target):
+    """The Locator of ``target`` (a CSS selector or a function of the page)."""
+    return target(page) if callable(target) else page.locator(target)
+
+
+def quiz(question: str) -> Callable:
+    """The Quiz whose question text contains ``question``."""
+    def where(page):
+        return page.locator(".sk-quiz").filter(has=page.locator(".sk-quiz-text", has_text=question))
+    where.__doc__ = f"the quiz {question[:40]!r}"
+    return where
+
+
+def predict(question: str) -> Callable:
+    """The Predict whose question contains ``question``."""
+    def where(page):
+        return page.locator(".sk-predict").filter(has=page.locator(".sk-predict-question", has_text=question))
+    where.__doc__ = f"the prediction {question[:40]!r}"
+    return where
+
+
+def within(scope, inner: str | Callable) -> Callable:
+    """``inner`` (a CSS selector, or a function of a Locator) inside ``scope``."""
+    def where(page):
+        box = find(page, scope)
+        return inner(box) if callable(inner) else box.locator(inner)
+    where.__doc__ = f"{inner if isinstance(inner, str) else inner.__doc__} in {_name(scope)}"
+    return where
+
+
+def button(name: str, scope=None, *, exact: bool = True) -> Callable:
+    """The button named ``name`` (its accessible name: the words on it), in ``scope``."""
+    def where(page):
+        box = find(page, scope) if scope is not None else page
+        return box.get_by_role("button", name=name, exact=exact)
+    where.__doc__ = f"the button {name!r}" + (f" in {_name(scope)}" if scope is not None else "")
+    return where
+
+
+def _name(target) -> str:
+    return target if isinstance(target, str) else (target.__doc__ or repr(target))
+
+
+def settled(page) -> None:
+    """Wait until the page has laid itself out: two animation frames, then every finite
+    CSS animation or transition finished (after a resize, a class change)."""
+    page.evaluate("""async () => {
+        const frame = () => new Promise(r => requestAnimationFrame(() => r()));
+        await frame(); await frame();
+        const finite = document.getAnimations().filter(a => {
+            const t = a.effect && a.effect.getComputedTiming();
+            return t && Number.isFinite(t.endTime);
+        });
+        await Promise.all(finite.map(a => a.finished.catch(() => null)));
+        await frame();
+    }""")
+
+
+def text_of(page, target) -> str:
+    return find(page, target).inner_text()
+
+
+def wait_text_change(page, target, before: str) -> None:
+    """Wait until ``target``'s text is no longer ``before`` (and not empty)."""
+    from playwright.sync_api import expect
+
+    loc = find(page, target)
+    expect(loc).not_to_have_text(before, use_inner_text=True, timeout=HANG_MS)
+    expect(loc).to_have_text(re.compile(r"\S"), use_inner_text=True, timeout=HANG_MS)
+
+
 # ---- steps ------------------------------------------------------------------------------
 
-def click(selector: str, *, nth: int = 0) -> Step:
-    """Click the ``nth`` element matching ``selector`` (e.g. ``"button:has-text('Deal')"``)."""
+def click(target) -> Step:
+    """Click ``target`` once it is visible and enabled (e.g. ``button("Deal", ".sk-score-trainer")``)."""
     def step(page):
-        page.locator(selector).nth(nth).click()
-    step.__doc__ = f"click {selector}"
+        find(page, target).click(timeout=HANG_MS)
+    step.__doc__ = f"click {_name(target)}"
     return step
 
 
-def click_if_enabled(selector: str, *, nth: int = 0) -> Step:
-    """Click the ``nth`` element matching ``selector`` if it exists and is enabled."""
+def click_if_enabled(target) -> Step:
+    """Click ``target`` if it is there and enabled."""
     def step(page):
-        loc = page.locator(selector)
-        if loc.count() > nth and loc.nth(nth).is_enabled():
-            loc.nth(nth).click()
-    step.__doc__ = f"click {selector} if enabled"
+        loc = find(page, target)
+        if loc.count() and loc.is_enabled():
+            loc.click(timeout=HANG_MS)
+    step.__doc__ = f"click {_name(target)} if enabled"
     return step
 
 
-def fill(selector: str, text: str, *, submit: bool = True, nth: int = 0) -> Step:
-    """Type ``text`` into the input inside/at ``selector``; press Enter when ``submit``."""
+def fill(target, text: str, *, submit: bool = True) -> Step:
+    """Type ``text`` into the input inside/at ``target``; press Enter when ``submit``."""
     def step(page):
-        box = page.locator(selector).nth(nth)
+        box = find(page, target)
+        box.wait_for(state="visible", timeout=HANG_MS)
         if box.evaluate("e => !['INPUT', 'TEXTAREA'].includes(e.tagName)"):
-            box = box.locator("input, textarea").first
-        box.fill(text)
+            box = box.locator("input, textarea")
+        box.fill(text, timeout=HANG_MS)
         if submit:
-            box.press("Enter")
-    step.__doc__ = f"fill {selector} with {text!r}"
+            box.press("Enter", timeout=HANG_MS)
+    step.__doc__ = f"fill {_name(target)} with {text!r}"
     return step
 
 
-def expect_visible(selector: str, *, timeout: float = 30.0, count: int = 1) -> Step:
-    """At least ``count`` elements matching ``selector`` become visible within ``timeout`` s."""
+def expect_visible(target) -> Step:
+    """``target`` (one element) becomes visible."""
     def step(page):
-        loc = page.locator(selector)
-        loc.nth(count - 1).wait_for(state="visible", timeout=timeout * 1000)
-    step.__doc__ = f"see {selector}"
+        find(page, target).wait_for(state="visible", timeout=HANG_MS)
+    step.__doc__ = f"see {_name(target)}"
     return step
 
 
-def expect_text(selector: str, pattern: str, *, timeout: float = 30.0) -> Step:
-    """Some element matching ``selector`` shows text matching the regex ``pattern``."""
+def expect_count(target, count: int) -> Step:
+    """``target`` matches exactly ``count`` elements (waiting until it does)."""
+    def step(page):
+        from playwright.sync_api import expect
+
+        expect(find(page, target)).to_have_count(count, timeout=HANG_MS)
+    step.__doc__ = f"see {count} of {_name(target)}"
+    return step
+
+
+def expect_charts(scope: str, count: int = 1, *, narrow: bool = False) -> Step:
+    """At least ``count`` charts of ``widgets.charts`` in ``scope`` are drawn and visible
+    (``narrow``: the phone drawing of each)."""
+    figure = "figure.sk-chart-narrow" if narrow else "figure.sk-chart"
+
+    def step(page):
+        page.wait_for_function("""([sel, n]) => [...document.querySelectorAll(sel)]
+            .filter(f => f.querySelector('svg') && f.getClientRects().length > 0).length >= n""",
+                               arg=[f"{scope} {figure}", count], timeout=HANG_MS, polling=100)
+    step.__doc__ = f"see {count} chart(s) in {scope}"
+    return step
+
+
+def expect_text(target, pattern: str) -> Step:
+    """``target`` (one element) shows text matching the regex ``pattern``."""
     regex = re.compile(pattern)
 
     def step(page):
-        deadline = time.monotonic() + timeout
-        texts: list[str] = []
-        while time.monotonic() < deadline:
-            texts = page.locator(selector).all_inner_texts()
-            if any(regex.search(t) for t in texts):
-                return
-            page.wait_for_timeout(100)
-        raise AssertionError(f"no {selector} showed /{pattern}/ within {timeout} s; saw {texts!r}")
-    step.__doc__ = f"see /{pattern}/ in {selector}"
+        from playwright.sync_api import expect
+
+        expect(find(page, target)).to_have_text(regex, use_inner_text=True, timeout=HANG_MS)
+    step.__doc__ = f"see /{pattern}/ in {_name(target)}"
     return step
 
 
-def quiz_answer(answer: str, right: bool, *, nth: int = 0, timeout: float = 30.0) -> Step:
-    """Answer the ``nth`` Quiz on the page (``.sk-quiz``) and expect it marked right or wrong."""
+def quiz_answer(question: str, answer: str, right: bool, *, says: str | None = None) -> Step:
+    """Answer the Quiz whose question contains ``question``: type ``answer``, press Enter
+    and Check; expect it marked right or wrong (and its feedback to contain ``says``)."""
     mark = "sk-right" if right else "sk-wrong"
+    where = quiz(question)
 
     def step(page):
-        quiz = page.locator(".sk-quiz").nth(nth)
-        box = quiz.locator(".sk-quiz-answer input").first
-        box.fill(answer)
-        box.press("Enter")
-        quiz.locator("button.sk-quiz-check").first.click()
-        quiz.locator(f".sk-quiz-feedback .{mark}, .sk-quiz-feedback.{mark}").first.wait_for(
-            state="visible", timeout=timeout * 1000)
-    step.__doc__ = f"answer {answer!r} to quiz {nth}: {'right' if right else 'wrong'}"
+        from playwright.sync_api import expect
+
+        box = where(page)
+        feedback = box.locator(".sk-quiz-feedback")
+        answer_box = box.locator(".sk-quiz-answer input")
+        answer_box.fill(answer, timeout=HANG_MS)
+        answer_box.press("Enter", timeout=HANG_MS)
+        box.locator("button.sk-quiz-check").click(timeout=HANG_MS)
+        feedback.locator(f".{mark}").wait_for(state="visible", timeout=HANG_MS)
+        if says is not None:
+            expect(feedback).to_contain_text(says, use_inner_text=True, timeout=HANG_MS)
+    step.__doc__ = f"answer {answer!r} to {where.__doc__}: {'right' if right else 'wrong'}"
     return step
 
 

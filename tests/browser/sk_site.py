@@ -21,7 +21,8 @@ import threading
 import time
 from urllib.parse import urlparse
 
-from sk_browser import click, click_if_enabled, expect_text, expect_visible, fill
+from sette_kit.i18n import gettext as _
+from sk_browser import HANG_MS, HANG_S, button, click, expect_text, expect_visible, fill, find, wait_text_change
 
 READY_JS = "document.body.dataset.skState && document.body.dataset.skState !== 'loading'"
 WIDGET_ROOT = ".sk-code-output .sk-widget"
@@ -80,7 +81,7 @@ class PageState:
         return f"PageState({self.state!r}, {self.seconds:.2f} s, kernel {self.kernel_seconds} s)"
 
 
-def wait_site_page(page, start: float, timeout: float = 240.0) -> PageState:
+def wait_site_page(page, start: float, timeout: float = HANG_S) -> PageState:
     page.wait_for_function(READY_JS, timeout=timeout * 1000, polling=50)
     seconds = time.perf_counter() - start
     state = page.evaluate("document.body.dataset.skState")
@@ -88,8 +89,9 @@ def wait_site_page(page, start: float, timeout: float = 240.0) -> PageState:
     return PageState(state, seconds, float(kernel) if kernel else None)
 
 
-def open_site_page(page, url: str, timeout: float = 240.0) -> PageState:
-    """Go to ``url`` and wait until the page says its code has run; seconds from goto."""
+def open_site_page(page, url: str, timeout: float = HANG_S) -> PageState:
+    """Go to ``url`` and wait until the page says its code has run; seconds from goto
+    (``timeout`` only catches a hang)."""
     start = time.perf_counter()
     page.goto(url, wait_until="domcontentloaded", timeout=timeout * 1000)
     return wait_site_page(page, start, timeout)
@@ -97,72 +99,74 @@ def open_site_page(page, url: str, timeout: float = 240.0) -> PageState:
 
 # ---- what to do on each page --------------------------------------------------------------
 
-def text_changes(selector: str, act, *, timeout: float = 60.0):
-    """A step: ``act(page)``, then wait until ``selector``'s text differs from before."""
+def text_changes(target, act):
+    """A step: ``act(page)``, then wait until ``target``'s text differs from before."""
     def step(page):
-        target = page.locator(selector).first
-        before = target.inner_text()
+        before = find(page, target).inner_text(timeout=HANG_MS)
         act(page)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            now = target.inner_text()
-            if now.strip() and now != before:
-                return
-            page.wait_for_timeout(100)
-        raise AssertionError(f"{selector} did not change within {timeout} s: {before!r}")
-    step.__doc__ = f"see {selector} change"
+        wait_text_change(page, target, before)
+    step.__doc__ = f"see {target if isinstance(target, str) else target.__doc__} change"
     return step
 
 
 def quiz_reveal():
-    """Show the answer of the page's first Quiz: its feedback appears."""
+    """Show the answer of every Quiz on the page: each one's feedback shows it."""
     def step(page):
-        quiz = page.locator(".sk-quiz").first
-        quiz.locator(".sk-quiz-answer input").first.wait_for(state="visible")
-        feedback = quiz.locator(".sk-quiz-feedback").first
-        before = feedback.inner_text()
-        quiz.locator("button:has-text('Show answer')").first.click()
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            now = feedback.inner_text()
-            if now.strip() and now != before:
-                return
-            page.wait_for_timeout(100)
-        raise AssertionError(f"the quiz showed no answer: {before!r}")
-    step.__doc__ = "show the answer of the first quiz"
+        for box in page.locator(".sk-quiz").all():
+            box.get_by_role("button", name=_("Show answer"), exact=True).click(timeout=HANG_MS)
+            box.locator(".sk-quiz-feedback .sk-revealed").wait_for(state="visible", timeout=HANG_MS)
+    step.__doc__ = "show the answer of every quiz"
     return step
 
 
-# widget root class -> steps that drive the first such widget of a page
+def discard_one():
+    """After a draw, discard a card by its name (the first of the names in alphabetical order)."""
+    def step(page):
+        table = page.locator(".sk-trentuno-table")
+        discards = table.locator("button.sk-discard:visible")
+        if not discards.count():
+            return
+        name = sorted(t.strip() for t in discards.all_inner_texts())[0]
+        table.get_by_role("button", name=name, exact=True).click(timeout=HANG_MS)
+    step.__doc__ = "discard a card"
+    return step
+
+
+def _lab_button(scope: str, name: str):
+    return button(_(name), scope)
+
+
+# widget root class -> steps that drive the page's one such widget
 DRIVERS = {
     "sk-quiz": lambda: [quiz_reveal()],
     "sk-score-trainer": lambda: [
-        click(".sk-score-trainer button:has-text('Show answer')"),
+        click(_lab_button(".sk-score-trainer", "Show answer")),
         expect_text(".sk-score-trainer .sk-score-line", r"\S"),
-        text_changes(".sk-score-trainer .sk-hand-view, .sk-score-trainer .sk-hand",
-                     lambda page: page.locator(".sk-score-trainer button:has-text('Deal')").first.click()),
+        text_changes(".sk-score-trainer .sk-hand-view",
+                     lambda page: find(page, _lab_button(".sk-score-trainer", "Deal")).click(timeout=HANG_MS)),
     ],
     "sk-table-player": lambda: __import__("lesson_steps").PLAY_A_ROUND,
     "sk-odds-lab": lambda: [
         text_changes(".sk-odds-lab .sk-result",
-                     lambda page: page.locator(".sk-odds-lab button.sk-add-seen").first.click()),
+                     lambda page: find(page, _lab_button(".sk-odds-lab", "Add to seen")).click(timeout=HANG_MS)),
     ],
     "sk-strategy-chart": lambda: [
         fill(".sk-strategy-chart .sk-lookup-input", "6 di coppe", submit=False),
         text_changes(".sk-strategy-chart .sk-lookup-result",
-                     lambda page: page.locator(".sk-strategy-chart button.sk-lookup").first.click()),
+                     lambda page: find(page, _lab_button(".sk-strategy-chart", "Look up")).click(timeout=HANG_MS)),
     ],
     "sk-simulation-lab": lambda: [
-        click(".sk-simulation-lab button.sk-run"),
-        expect_visible(".sk-simulation-lab .sk-chart svg", timeout=180),
+        click(_lab_button(".sk-simulation-lab", "Run")),
+        expect_visible(".sk-simulation-lab figure.sk-chart"),
     ],
     "sk-trentuno-table": lambda: [
-        text_changes(".sk-trentuno-table .sk-log, .sk-trentuno-table .sk-table",
-                     lambda page: page.locator(".sk-trentuno-table button.sk-draw-stock").first.click()),
-        click_if_enabled(".sk-trentuno-table button.sk-discard"),
+        text_changes(".sk-trentuno-table .sk-log",
+                     lambda page: find(page, _lab_button(".sk-trentuno-table", "Draw from stock"))
+                     .click(timeout=HANG_MS)),
+        discard_one(),
     ],
-    "sk-quattro-table": lambda: [expect_visible(".sk-quattro-table button.sk-draw"),
-                                 click(".sk-quattro-table button.sk-draw")],
+    "sk-quattro-table": lambda: [expect_visible(_lab_button(".sk-quattro-table", "Draw")),
+                                 click(_lab_button(".sk-quattro-table", "Draw"))],
 }
 
 
@@ -177,11 +181,8 @@ def site_steps(name: str, widget_kinds: list[str]) -> list:
     if name in STEPS:
         steps = []
         for step in STEPS[name]:
-            doc = step.__doc__ or ""
-            if doc.startswith("see a[href") and ".ipynb" in doc:
-                steps.append(expect_visible(_site_selector(doc[len("see "):])))
-            else:
-                steps.append(step)
+            link = getattr(step, "link", None)  # a link to a lesson: on the site, to its page
+            steps.append(expect_visible(f".sk-lesson-map a[href$='{_site_selector(link)}']") if link else step)
         return steps
     steps = []
     for kind in widget_kinds:

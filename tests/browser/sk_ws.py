@@ -23,6 +23,8 @@ import urllib.error
 import urllib.request
 import uuid
 
+from sk_browser import HANG_S
+
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 WIDGET_PROTOCOL = "2.1.0"
 CONTROL_PROTOCOL = "1.0.0"  # ipywidgets 8's jupyter.widget.control comm
@@ -41,12 +43,12 @@ LEAK_PATTERNS = (
 )
 
 
-#: Seconds a page may take, all of it, before a client here gives up on it.  Above the
-#: server's own bound on a page that sends nothing but keep-alives
-#: (``KitKernelManager.render_stall_timeout``, 180 s), so that a stuck page is reported
-#: by the server's error page rather than by this deadline; far above what a healthy page
-#: takes, even on a busy machine.
-PAGE_DEADLINE = 240.0
+#: Seconds a page may take, all of it, before a client here gives up on it: the browser
+#: tests' one hang guard (``sk_browser.HANG_S``).  Above the server's own bound on a page
+#: that sends nothing but keep-alives (``KitKernelManager.render_stall_timeout``, 180 s),
+#: so that a stuck page is reported by the server's error page rather than by this
+#: deadline; it is no speed target.
+PAGE_DEADLINE = HANG_S
 
 
 class PageTimeout(AssertionError):
@@ -146,11 +148,11 @@ class Learner:
         """The ``Cookie`` header this browser sends (the page kernels it asked for are its own)."""
         return "; ".join(f"{c.name}={c.value}" for c in self.jar)
 
-    def channel(self, kernel_id: str, timeout: float = 20) -> "KernelChannel":
+    def channel(self, kernel_id: str, timeout: float = HANG_S) -> "KernelChannel":
         """The websocket of ``kernel_id`` as this browser's page opens it."""
         return KernelChannel(self.server, kernel_id, timeout=timeout, cookie=self.cookie)
 
-    def api(self, method: str, path: str, timeout: float = 60) -> int:
+    def api(self, method: str, path: str, timeout: float = HANG_S) -> int:
         """The HTTP status of ``method path`` on the server, sent as this browser's page
         would send it (its cookies, the ``_xsrf`` token for what changes state)."""
         from urllib.parse import urlencode
@@ -168,7 +170,7 @@ class Learner:
         request = urllib.request.Request(f"{self.server.base}/voila/api/shutdown/{kernel_id}",
                                          data=form, method="POST",
                                          headers={"Origin": self.server.base})
-        return self._open(request, 60)[0]
+        return self._open(request, HANG_S)[0]
 
 
 def page_kernel(server, notebook: str, timeout: float = PAGE_DEADLINE) -> str:
@@ -198,7 +200,7 @@ def leaks(messages: list[dict]) -> list[str]:
 class KernelChannel:
     """The websocket of one page's kernel."""
 
-    def __init__(self, server, kernel_id: str, timeout: float = 20, cookie: str | None = None):
+    def __init__(self, server, kernel_id: str, timeout: float = HANG_S, cookie: str | None = None):
         import websocket  # websocket-client (a jupyter_server dependency)
 
         self.kernel_id = kernel_id
@@ -273,7 +275,7 @@ class KernelChannel:
         self.received.extend(got)
         return got
 
-    def wait_idle(self, parent_id: str | None = None, seconds: float = 20) -> list[dict]:
+    def wait_idle(self, parent_id: str | None = None, seconds: float = HANG_S) -> list[dict]:
         """Collect until the kernel reports idle after handling the message ``parent_id``
         (default: the last message sent)."""
         parent_id = parent_id or self.last_sent
@@ -284,14 +286,14 @@ class KernelChannel:
                     and msg["content"].get("execution_state") == "idle")
         return self.collect(seconds, until=idle)
 
-    def kernel_info(self, seconds: float = 20) -> dict:
+    def kernel_info(self, seconds: float = HANG_S) -> dict:
         self.send("kernel_info_request", {})
         got = self.collect(seconds, until=lambda m: m["header"]["msg_type"] == "kernel_info_reply")
         replies = [m for m in got if m["header"]["msg_type"] == "kernel_info_reply"]
         assert replies, f"no kernel_info_reply; got {[m['header']['msg_type'] for m in got]}"
         return replies[-1]
 
-    def widget_states(self, seconds: float = 20) -> dict[str, dict]:
+    def widget_states(self, seconds: float = HANG_S) -> dict[str, dict]:
         """model id -> state of every widget in the kernel (ipywidgets' control comm)."""
         comm = self.comm_open("jupyter.widget.control", {}, metadata={"version": CONTROL_PROTOCOL})
         self.comm_msg(comm, {"method": "request_states"})

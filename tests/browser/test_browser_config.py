@@ -9,6 +9,7 @@ import json
 import pytest
 
 from sette_kit.serve import lessons_dir
+from sk_browser import HANG_S
 from test_browser_security import fetch
 
 CONF = json.loads((lessons_dir() / "voila.json").read_text())
@@ -32,5 +33,5 @@ def test_notebooks_cannot_be_downloaded(fixture_server, path):
 def test_idle_kernels_are_culled_and_kernels_preheated(fixture_server):
     assert fixture_server.wait_for(
         f"Culling kernels with idle durations > {CONF['MappingKernelManager']['cull_idle_timeout']} seconds",
-        timeout=60)
-    assert fixture_server.wait_for("Kernel pool of 01-one-button.ipynb is filled", timeout=90)
+        timeout=HANG_S)
+    assert fixture_server.wait_for("Kernel pool of 01-one-button.ipynb is filled", timeout=HANG_S)

@@ -14,31 +14,52 @@ from __future__ import annotations
 
 import pytest
 
+from lesson_steps import play_a_round
+from sette_kit.i18n import gettext as _
+from sette_kit.i18n import language
 from sk_axe import axe_violations, describe, record_counts
-from sk_browser import open_page, screenshot, voila_errors, widget_count
+from sk_browser import HANG_MS, open_page, run_steps, screenshot, voila_errors, wait_text_change, widget_count
 from sk_i18n import english_left
 
 pytestmark = pytest.mark.browser
 
-def act(page, *labels: str) -> None:
-    """Click the first enabled button whose text is one of ``labels`` (the language's words)."""
-    for label in labels:
-        button = page.locator(f"button.jupyter-button:not([disabled]):text-is('{label}')")
-        if button.count():
-            button.first.click()
-            page.wait_for_timeout(1500)
-            return
-    raise AssertionError(f"no enabled button named any of {labels}")
+
+def spanish_quiz_and_odds(lang: str) -> list:
+    """Lesson 6: answer exercise 6.1 (found by its hand), show its answer, then add a seen
+    card in the odds lab; each waits until the widget shows what it did."""
+    with language(lang):
+        words = {"show": _("Show answer"), "seen": _("Add to seen")}
+    quiz = ".sk-quiz:has(.sk-quiz-text:has-text('4 de bastos, 2 de espadas'))"
+
+    def answer(page):
+        box = page.locator(f"{quiz} .sk-quiz-answer input")
+        box.fill("1/2")
+        box.press("Enter")
+        page.locator(f"{quiz} .sk-quiz-feedback").locator(".sk-right, .sk-wrong").wait_for(
+            state="visible", timeout=HANG_MS)
+    answer.__doc__ = "answer exercise 6.1"
+
+    def reveal(page):
+        page.locator(quiz).get_by_role("button", name=words["show"], exact=True).click()
+        page.locator(f"{quiz} .sk-quiz-feedback .sk-revealed").wait_for(state="visible", timeout=HANG_MS)
+    reveal.__doc__ = f"show the answer ({words['show']!r})"
+
+    def seen(page):
+        before = page.locator(".sk-odds-lab .sk-result").inner_text()
+        page.locator(".sk-odds-lab").get_by_role("button", name=words["seen"], exact=True).click()
+        wait_text_change(page, ".sk-odds-lab .sk-result", before)
+    seen.__doc__ = f"add a seen card ({words['seen']!r})"
+    return [answer, reveal, seen]
 
 
 CASES = [
-    ("it", "03-playing-a-round.ipynb", ("Nuova mano", "Punta", "Sto")),
-    ("es", "06-probability-of-busting.ipynb", ("Comprobar",)),
+    ("it", "03-playing-a-round.ipynb", lambda: play_a_round("it")),
+    ("es", "06-probability-of-busting.ipynb", lambda: spanish_quiz_and_odds("es")),
 ]
 
 
-@pytest.mark.parametrize("lang,name,buttons", CASES, ids=[c[0] for c in CASES])
-def test_a_lesson_reads_entirely_in_its_language(lang, name, buttons, lessons_server, page, screenshots):
+@pytest.mark.parametrize("lang,name,acts", CASES, ids=[c[0] for c in CASES])
+def test_a_lesson_reads_entirely_in_its_language(lang, name, acts, lessons_server, page, screenshots):
     info = open_page(page, lessons_server.url(f"{lang}/{name}"))
     shot = screenshots / f"i18n-{lang}-{name.removesuffix('.ipynb')}.png"
     try:
@@ -50,12 +71,7 @@ def test_a_lesson_reads_entirely_in_its_language(lang, name, buttons, lessons_se
         assert links == [f"../{name}" if c == "en" else f"../{c}/{name}" for c in others]
         left = english_left(page)
         assert not left, f"{lang}/{name}: English on the page as rendered:\n" + "\n".join(left)
-        if lang == "es":  # answer a quiz: its feedback must be Spanish too
-            box = page.locator(".sk-quiz-answer input").first
-            box.fill("1/2")
-            box.press("Enter")
-            page.wait_for_timeout(1500)
-        act(page, *buttons)
+        run_steps(page, acts())  # the learner acts with the language's words
         left = english_left(page)
         assert not left, f"{lang}/{name}: English on the page after acting:\n" + "\n".join(left)
         violations = axe_violations(page)

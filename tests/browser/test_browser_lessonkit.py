@@ -15,7 +15,7 @@ import pytest
 
 from sette_kit import course
 from sette_kit.serve import Server, lessons_dir
-from sk_browser import open_page, voila_errors
+from sk_browser import HANG_MS, HANG_S, open_page, predict, settled, voila_errors
 
 pytestmark = pytest.mark.browser
 
@@ -42,7 +42,7 @@ LAYOUT_JS = r"""
 
 @pytest.fixture(scope="module")
 def kit_server():
-    with Server(KIT_FIXTURES, startup_timeout=90) as srv:
+    with Server(KIT_FIXTURES, startup_timeout=HANG_S) as srv:
         yield srv
 
 
@@ -50,7 +50,7 @@ def kit_server():
 def sized_page(request, browser):
     context = browser.new_context(viewport=WIDTHS[request.param])
     pg = context.new_page()
-    pg.set_default_timeout(30_000)
+    pg.set_default_timeout(HANG_MS)
     pg.width_name = request.param
     try:
         yield pg
@@ -62,7 +62,7 @@ def full_shot(page, path: Path) -> None:
     height = page.evaluate("() => (document.getElementById('rendered_cells') || document.body).scrollHeight")
     size = page.viewport_size
     page.set_viewport_size({"width": size["width"], "height": min(max(height + 40, size["height"]), 30000)})
-    page.wait_for_timeout(300)
+    settled(page)
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path))
     page.set_viewport_size(size)
@@ -76,17 +76,16 @@ def test_lesson_1_predictions(lessons_server, sized_page, screenshots):
     assert page.title() == "Lesson 1 · Cards and scoring"      # the catalogue's tab title
     assert page.locator(".sk-lesson-header a[href='02-the-matta.ipynb']").count() == 1
     assert page.locator(".sk-rule-box").count() >= 3
-    predicts = page.locator(".sk-predict")
-    assert predicts.count() >= 2
-    first = predicts.nth(0)
+    assert page.locator(".sk-predict").count() >= 2
+    first = predict("A 5, a 2 and a King: what is this hand?")(page)
     assert first.locator(".sk-predict-reveal").inner_text().strip() == ""       # nothing shown before a guess
-    first.locator("button", has_text="7½: the best score").click()
+    first.get_by_role("button", name="7½: the best score", exact=True).click()
     reveal = first.locator(".sk-predict-result[role='status']")
     reveal.wait_for(state="visible")
     assert "Right." in reveal.inner_text() and "5 + 2 + ½ = 7½" in reveal.inner_text()
-    assert first.locator("button.sk-predict-choice").first.is_disabled()
+    assert all(b.is_disabled() for b in first.locator("button.sk-predict-choice").all())  # one guess
     # the keyboard: a number typed and committed with Enter
-    second = predicts.nth(1)
+    second = predict("If you add up the values of all 40 cards")(page)
     box = second.locator(".sk-predict-box input")
     box.focus()
     page.keyboard.type("100")
@@ -114,8 +113,8 @@ def test_landing_page_map(lessons_server, sized_page, screenshots):
     full_shot(page, screenshots / f"lessonkit-00-{page.width_name}.png")
     # a link of the map opens the lesson in the same tab (not a new one)
     page.locator(".sk-lesson-map a[href='01-cards-and-scoring.ipynb']").click()
-    page.wait_for_url(re.compile(r"/voila/render/01-cards-and-scoring\.ipynb$"), timeout=60_000)
-    page.wait_for_function("() => !document.getElementById('loading')", timeout=90_000)
+    page.wait_for_url(re.compile(r"/voila/render/01-cards-and-scoring\.ipynb$"), timeout=HANG_MS)
+    page.wait_for_function("() => !document.getElementById('loading')", timeout=HANG_MS)
     assert len(page.context.pages) == 1 and voila_errors(page) == []
 
 
@@ -125,27 +124,30 @@ def test_tree_coverage_and_area_diagram(kit_server, sized_page, screenshots):
     assert voila_errors(page, info) == []
     tree = page.locator(".sk-probability-tree")
     # the tree: level 1 shows, deeper levels are closed; the keyboard opens one
-    inner = tree.locator("details.sk-tree-inner").first
+    # the first card a figure: 4½, hit again (a level of its own)
+    figure = tree.locator("details.sk-tree-inner > summary", has_text="a figure · 12 of 39 cards")
+    inner = figure.locator("xpath=..")
     assert inner.get_attribute("open") is None
-    inner.locator("summary").first.focus()
+    figure.focus()
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.querySelector('.sk-probability-tree details.sk-tree-inner').open")
-    assert tree.locator("details.sk-tree-inner > ul > li").count() == 5
-    leaf = tree.locator("details.sk-tree-leaf").first
-    leaf.locator("summary").click()
+    page.wait_for_function("el => el.open", arg=inner.element_handle())
+    assert inner.locator(":scope > ul > li").count() == 5
+    ace = tree.locator("details.sk-tree-leaf > summary", has_text="an Ace · 4 of 39 cards")
+    leaf = ace.locator("xpath=..")
+    ace.click()
     assert "The probability of this path is 4/39" in leaf.locator(".sk-tree-counting").inner_text()
-    tree.locator("button", has_text="Close every level").click()
-    page.wait_for_function("() => !document.querySelector('.sk-probability-tree details.sk-tree-inner').open")
-    tree.locator("button", has_text="Open every level").click()
-    page.wait_for_function("() => document.querySelector('.sk-probability-tree details.sk-tree-inner').open")
+    tree.get_by_role("button", name="Close every level").click()
+    page.wait_for_function("el => !el.open", arg=inner.element_handle())
+    tree.get_by_role("button", name="Open every level").click()
+    page.wait_for_function("el => el.open", arg=inner.element_handle())
     assert "Following the plan is worth -0.4990 per unit staked" in tree.locator(".sk-tree-ev").inner_text()
     # the coverage picture: a hundred intervals, then a hundred more
     cov = page.locator(".sk-coverage-picture")
     assert cov.locator("svg[role='img'] title").text_content().endswith("of 100 intervals cover the exact value")
     assert "of 100 intervals missed" in cov.locator(".sk-coverage-tally").inner_text()
-    cov.locator("button", has_text="Another 100 runs").click()
+    cov.get_by_role("button", name="Another 100 runs").click()
     page.wait_for_function(
-        "() => document.querySelector('.sk-coverage-tally').innerText.includes('of 200 intervals')", timeout=60_000)
+        "() => document.querySelector('.sk-coverage-tally').innerText.includes('of 200 intervals')", timeout=HANG_MS)
     assert "Runs 1-100" in cov.locator(".sk-coverage-history").inner_text()
     # the prediction hides the area diagram until the guess
     pred = page.locator(".sk-predict")
@@ -180,13 +182,15 @@ def test_lesson_links_open_the_next_lesson_in_jupyterlab(browser, tmp_path):
     try:
         page = context.new_page()
         page.goto(lab.url("01-cards-and-scoring.ipynb"))
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=90_000)
-        link = page.locator(".jp-OutputArea-output a", has_text="Next: Lesson 2 · The matta").first
-        link.wait_for(timeout=60_000)
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=HANG_MS)
+        # the header's navigation (JupyterLab's sanitizer keeps its class, not its aria-label)
+        top = page.locator(".jp-OutputArea-output .sk-lesson-nav-top")
+        link = top.get_by_role("link", name="Next: Lesson 2 · The matta →")
+        link.wait_for(timeout=HANG_MS)
         link.click()
         page.wait_for_function(
             "() => Array.from(document.querySelectorAll('.lm-DockPanel-tabBar .lm-TabBar-tabLabel'))"
-            ".some(e => e.innerText.includes('02-the-matta'))", timeout=60_000)
+            ".some(e => e.innerText.includes('02-the-matta'))", timeout=HANG_MS)
         assert len(context.pages) == 1
     finally:
         context.close()

@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 
 from lesson_steps import check_charts
-from sk_browser import click, expect_text, expect_visible, fill, open_page, run_steps, voila_errors, widget_count
+from sk_browser import (HANG_MS, button, click, expect_charts, expect_count, expect_text, fill, find, open_page,
+                        run_steps, settled, voila_errors, widget_count)
 
 pytestmark = pytest.mark.browser
 
@@ -20,19 +21,18 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 
-def key(selector: str, *keys: str, timeout: float = 60.0):
-    """Focus ``selector`` once it is enabled and press ``keys`` (the keyboard, not the mouse)."""
+def key(target, *keys: str):
+    """Focus ``target`` once it is visible and enabled and press ``keys`` (the keyboard, not the mouse)."""
     def step(page):
-        loc = page.locator(selector).first
-        loc.wait_for(state="visible", timeout=timeout * 1000)
-        for _ in range(int(timeout * 10)):
-            if loc.is_enabled():
-                break
-            page.wait_for_timeout(100)
+        from playwright.sync_api import expect
+
+        loc = find(page, target)
+        expect(loc).to_be_visible(timeout=HANG_MS)
+        expect(loc).to_be_enabled(timeout=HANG_MS)
         loc.focus()
         for k in keys:
             page.keyboard.press(k)
-    step.__doc__ = f"press {', '.join(keys)} in {selector}"
+    step.__doc__ = f"press {', '.join(keys)} in {target if isinstance(target, str) else target.__doc__}"
     return step
 
 
@@ -40,22 +40,22 @@ BL, BR, SL, CL = ".sk-betting-lab", ".sk-bankroll-lab", ".sk-shoe-lab", ".sk-cou
 
 STEPS = {
     "betting-lab": [
-        expect_visible(f"{BL} figure.sk-chart svg", timeout=60),
-        expect_text(f"{BL} .sk-plan", r"Return per unit staked: \+15\.6%", timeout=60),
-        expect_text(f"{BL} .sk-thresholds", r"5 \(your bank\)", timeout=60),
-        click(f"{BL} .sk-stake-seen button:has-text('stake 1')"),
+        expect_charts(BL, 1),
+        expect_text(f"{BL} .sk-plan", r"Return per unit staked: \+15\.6%"),
+        expect_text(f"{BL} .sk-thresholds", r"5 \(your bank\)"),
+        click(button("stake 1", f"{BL} .sk-stake-seen")),
         expect_text(f"{BL} .sk-bank-reads", r"Most likely a figure: 3/8 = 37\.5%"),
         key(f"{BL} .sk-bank select", "ArrowDown"),  # the next bank: stands at 5½
-        expect_text(f"{BL} .sk-thresholds", r"5½ \(your bank\)", timeout=60),
+        expect_text(f"{BL} .sk-thresholds", r"5½ \(your bank\)"),
         fill(f"{BL} .sk-max-stake", "20"),
         expect_text(f"{BL} .sk-plan", r"stakes 1 to 20"),
         check_charts(BL, "newwidgets-betting-lab", count=2),
     ],
     "bankroll-lab": [
-        expect_text(f"{BR} .sk-exact-ruin", r"Chance of ruin before reaching 200: 96\.46%", timeout=60),
-        expect_visible(f"{BR} .sk-paths-chart figure.sk-chart svg", timeout=60),
+        expect_text(f"{BR} .sk-exact-ruin", r"Chance of ruin before reaching 200: 96\.46%"),
+        expect_charts(f"{BR} .sk-paths-chart", 1),
         click(f"{BR} button.sk-simulate"),
-        expect_text(f"{BR} .sk-simulation", r"standard errors from the exact value", timeout=120),
+        expect_text(f"{BR} .sk-simulation", r"standard errors from the exact value"),
         key(f"{BR} button.sk-new-paths", "Enter"),
         expect_text(f"{BR} .sk-paths-chart", r"seed 2"),
         fill(f"{BR} .sk-target", "50"),
@@ -63,20 +63,20 @@ STEPS = {
         check_charts(BR, "newwidgets-bankroll-lab", count=2),
     ],
     "shoe-lab": [
-        expect_text(f"{SL} .sk-shoe-log", r"A new shoe", timeout=60),
-        click(f"{SL} button.sk-deal-5"),
-        expect_text(f"{SL} .sk-shoe-log", r"Round 5:", timeout=60),
-        key(f"{SL} button.sk-deal", "Enter"),
-        expect_text(f"{SL} .sk-shoe-log", r"Round 6:", timeout=60),
+        expect_text(f"{SL} .sk-shoe-log", r"A new shoe"),
+        click(button("Deal 5 rounds", SL)),
+        expect_text(f"{SL} .sk-shoe-log", r"Round 5:"),
+        key(button("Deal a round", SL), "Enter"),
+        expect_text(f"{SL} .sk-shoe-log", r"Round 6:"),
         expect_text(f"{SL} .sk-shoe-table", r"★ changed"),
         expect_text(f"{SL} .sk-hand-odds", r"5 di denari has been seen since the last shuffle"),
         check_charts(SL, "newwidgets-shoe-lab", count=1),
     ],
     "counting-lab": [
         expect_text(f"{CL} .sk-result", r"Hands, order forgotten: 6 = C\(4, 2\)"),
-        click(f"{CL} .sk-k button:has-text('3')"),
+        click(button("3", f"{CL} .sk-k")),
         expect_text(f"{CL} .sk-result", r"Hands, order forgotten: 4 = C\(4, 3\)"),
-        expect_visible(f"{CL} .sk-hand-row", count=4),
+        expect_count(f"{CL} .sk-hand-row", 4),
         key(f"{CL} .sk-deck select", "ArrowDown", "ArrowDown"),  # the whole deck
         expect_text(f"{CL} .sk-result", r"Hands, order forgotten: 9,880 = C\(40, 3\)"),
         check_charts("body", "newwidgets-counting-lab", count=1),  # the Trentuno chart of a lesson cell
@@ -84,14 +84,14 @@ STEPS = {
 }
 
 PHONE_STEPS = {  # loaded, and one interaction done
-    "betting-lab": [expect_text(f"{BL} .sk-plan", r"Return per unit staked: \+15\.6%", timeout=60),
-                    click(f"{BL} .sk-stake-seen button:has-text('stake 1')"),
+    "betting-lab": [expect_text(f"{BL} .sk-plan", r"Return per unit staked: \+15\.6%"),
+                    click(button("stake 1", f"{BL} .sk-stake-seen")),
                     expect_text(f"{BL} .sk-bank-reads", r"Most likely a figure")],
-    "bankroll-lab": [expect_text(f"{BR} .sk-exact-ruin", r"96\.46%", timeout=60),
-                     expect_visible(f"{BR} .sk-paths-chart figure.sk-chart-narrow svg", timeout=60)],
-    "shoe-lab": [expect_text(f"{SL} .sk-shoe-log", r"A new shoe", timeout=60), click(f"{SL} button.sk-deal-5"),
-                 expect_text(f"{SL} .sk-shoe-log", r"Round 5:", timeout=60)],
-    "counting-lab": [click(f"{CL} .sk-k button:has-text('3')"),
+    "bankroll-lab": [expect_text(f"{BR} .sk-exact-ruin", r"96\.46%"),
+                     expect_charts(f"{BR} .sk-paths-chart", 1, narrow=True)],
+    "shoe-lab": [expect_text(f"{SL} .sk-shoe-log", r"A new shoe"), click(button("Deal 5 rounds", SL)),
+                 expect_text(f"{SL} .sk-shoe-log", r"Round 5:")],
+    "counting-lab": [click(button("3", f"{CL} .sk-k")),
                      expect_text(f"{CL} .sk-result", r"Hands, order forgotten: 4 = C\(4, 3\)")],
 }
 
@@ -126,7 +126,7 @@ def full_screenshot(page, path) -> None:
     height = page.evaluate("() => (document.getElementById('rendered_cells') || document.body).scrollHeight")
     size = page.viewport_size
     page.set_viewport_size({"width": size["width"], "height": min(max(height + 40, size["height"]), 20000)})
-    page.wait_for_timeout(300)
+    settled(page)
     page.screenshot(path=str(path))
     page.set_viewport_size(size)
 
@@ -134,7 +134,7 @@ def full_screenshot(page, path) -> None:
 def _context_page(browser, viewport):
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(HANG_MS)
     page.js_dialogs = []
     page.on("dialog", lambda d: (page.js_dialogs.append(d.message), d.dismiss()))
     return context, page
@@ -143,7 +143,7 @@ def _context_page(browser, viewport):
 def _leave(page) -> None:
     """Leave the page as a learner does, so its kernel is shut down on the way out."""
     try:
-        page.goto("about:blank", timeout=10_000)
+        page.goto("about:blank", timeout=HANG_MS)
     except Exception:  # a page that failed its test may not answer: close it anyway
         pass
 
@@ -192,7 +192,7 @@ def test_lab_reads_whole_at_phone_width(name, fixture_server, phone, screenshots
     _open(phone, fixture_server, name)
     try:
         run_steps(phone, PHONE_STEPS[name])
-        phone.wait_for_timeout(500)
+        settled(phone)
         assert phone.evaluate(LAYOUT_JS) == [], name
     finally:
         full_screenshot(phone, screenshots / f"newwidgets-{name}-390.png")

@@ -11,13 +11,12 @@ The websocket and HTTP tests need no browser and run everywhere.
 from __future__ import annotations
 
 import json
-import time
 import uuid
 
 import pytest
 
 import sk_ws
-from sk_browser import KERNEL_ID, open_page, voila_errors
+from sk_browser import HANG_MS, HANG_S, open_page, voila_errors
 
 SECRET = "sk-internal-detail-42"
 # markup that would run script or add elements if it were rendered as HTML
@@ -52,34 +51,33 @@ def test_server_refuses_execute_request_over_kernel_websocket(fixture_server, tm
     kernel_id = learner.open_page("01-one-button.ipynb")
     marker = tmp_path / "pwned.txt"
     ws_url = fixture_server.base.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels"
-    ws = websocket.create_connection(ws_url, timeout=10, origin=fixture_server.base, cookie=learner.cookie)
+    ws = websocket.create_connection(ws_url, timeout=HANG_S, origin=fixture_server.base, cookie=learner.cookie)
     session = uuid.uuid4().hex
+
+    def until_reply() -> list[str]:
+        """The message types received up to and including the next kernel_info_reply."""
+        got = []
+        while "kernel_info_reply" not in got:
+            got.append(json.loads(ws.recv())["header"]["msg_type"])
+        return got
     try:
         # the channel is live: an allowed request is answered ...
         ws.send(message("kernel_info_request", {}, session))
-        replies = []
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and "kernel_info_reply" not in replies:
-            replies.append(json.loads(ws.recv())["header"]["msg_type"])
-        assert "kernel_info_reply" in replies
-        # ... but code is not run
+        assert "kernel_info_reply" in until_reply()
+        # ... but code is not run: the execute_request, then a kernel_info_request; the
+        # kernel answers the shell channel in order, so once the second reply is here the
+        # execute_request has been dealt with (refused) - nothing came back for it
         ws.send(message("execute_request", {"code": code_creating(marker), "silent": False,
                                              "store_history": True, "user_expressions": {},
                                              "allow_stdin": False, "stop_on_error": True}, session))
-        ws.settimeout(1)
-        seen = []
-        deadline = time.monotonic() + 4
-        while time.monotonic() < deadline:
-            try:
-                seen.append(json.loads(ws.recv())["header"]["msg_type"])
-            except websocket.WebSocketTimeoutException:
-                continue
+        ws.send(message("kernel_info_request", {}, session))
+        seen = until_reply()
     finally:
         ws.close()
+    assert fixture_server.wait_for("execute_request", timeout=HANG_S), \
+        "the server did not log the refused execute_request"
     assert not marker.exists(), "the kernel ran code sent by the page"
     assert "execute_reply" not in seen and "execute_input" not in seen, seen
-    assert fixture_server.wait_for("execute_request", timeout=10), \
-        "the server did not log the refused execute_request"
 
 
 @pytest.mark.browser
@@ -91,10 +89,13 @@ def test_page_javascript_cannot_execute_code(fixture_server, page, tmp_path):
         """([url, execute, info]) => new Promise(resolve => {
             const ws = new WebSocket(url);
             const seen = [];
-            ws.onmessage = e => seen.push(JSON.parse(e.data).header.msg_type);
             ws.onerror = () => resolve({error: true, seen});
-            ws.onopen = () => { ws.send(info); ws.send(execute);
-                                setTimeout(() => { ws.close(); resolve({error: false, seen}); }, 4000); };
+            ws.onclose = () => resolve({error: true, seen});
+            // the execute_request, then a kernel_info_request: the shell channel is answered
+            // in order, so its reply means the execute_request was dealt with
+            ws.onmessage = e => { seen.push(JSON.parse(e.data).header.msg_type);
+                                  if (seen.includes('kernel_info_reply')) { ws.close(); resolve({error: false, seen}); } };
+            ws.onopen = () => { ws.send(execute); ws.send(info); };
         })""",
         [ws_url, message("execute_request", {"code": code_creating(marker), "silent": False},
                          "page"), message("kernel_info_request", {}, "page")])
@@ -115,7 +116,7 @@ def test_cell_that_raises_shows_no_traceback_over_http(fixture_server):
 def test_cell_that_raises_shows_no_traceback_in_browser(fixture_server, page, screenshots):
     page.goto(fixture_server.url("errors/raises.ipynb"))
     # it says so, reloads by itself twice (the cell raises every time), then asks for the teacher
-    page.get_by_text("It failed again: please tell your teacher.").wait_for(timeout=300_000)
+    page.get_by_text("It failed again: please tell your teacher.").wait_for(timeout=HANG_MS)
     page.screenshot(path=str(screenshots / "fixture-errors-raises.png"), full_page=True)
     text = page.inner_text("body")
     for leak in (SECRET, "RuntimeError", "Traceback", "/srv/private"):
@@ -127,35 +128,31 @@ def test_cell_that_raises_shows_no_traceback_in_browser(fixture_server, page, sc
 
 @pytest.mark.browser
 def test_learner_text_is_shown_escaped(fixture_server, page):
+    from playwright.sync_api import expect
+
     open_page(page, fixture_server.url("02-echo.ipynb"))
     box = page.locator(".sk-echo-input input")
     box.fill(HOSTILE)
     box.press("Enter")
     shown = page.locator(".sk-echo-output .sk-echo-text")
     shown.wait_for(state="visible")
-    deadline = time.monotonic() + 20
-    while shown.inner_text() != HOSTILE and time.monotonic() < deadline:
-        page.wait_for_timeout(100)
-    assert shown.inner_text() == HOSTILE  # shown literally, character for character
+    expect(shown).to_have_text(HOSTILE, use_inner_text=True)  # shown literally, character for character
     assert page.locator("#sk-injected").count() == 0
     assert page.locator(".sk-echo-output img").count() == 0
-    page.wait_for_timeout(300)
     assert page.evaluate("() => window.__skPwned") is None
 
 
 @pytest.mark.browser
 def test_learner_text_in_the_quiz_is_shown_escaped(fixture_server, page):
+    from playwright.sync_api import expect
+
     open_page(page, fixture_server.url("03-mini-quiz.ipynb"))
-    quiz = page.locator(".sk-quiz").first
+    quiz = page.locator(".sk-quiz")  # the page's one quiz
     box = quiz.locator(".sk-quiz-answer input")
     box.fill(HOSTILE)
     box.press("Enter")
-    quiz.locator("button.sk-quiz-check").click()
+    quiz.get_by_role("button", name="Check", exact=True).click()
     shown = HOSTILE[:30]  # the quiz quotes the start of what it could not read
-    deadline = time.monotonic() + 20
-    while shown not in quiz.inner_text() and time.monotonic() < deadline:
-        page.wait_for_timeout(100)
-    assert shown in quiz.inner_text(), "the quiz did not show the learner's text back literally"
+    expect(quiz).to_contain_text(shown, use_inner_text=True)  # the learner's text back, literally
     assert page.locator("#sk-injected").count() == 0
-    page.wait_for_timeout(300)
     assert page.evaluate("() => window.__skPwned") is None

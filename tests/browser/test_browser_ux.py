@@ -20,7 +20,8 @@ import re
 import pytest
 
 from sette_kit.serve import list_lessons, lessons_dir
-from sk_browser import open_page, voila_errors
+from sk_browser import HANG_MS, HANG_S, find, open_page, settled, voila_errors
+from sk_browser import predict as predict_of
 
 pytestmark = pytest.mark.browser
 
@@ -74,29 +75,32 @@ def full_screenshot(page, path) -> None:
     height = page.evaluate("() => (document.getElementById('rendered_cells') || document.body).scrollHeight")
     size = page.viewport_size
     page.set_viewport_size({"width": size["width"], "height": min(max(height + 40, size["height"]), 30000)})
-    page.wait_for_timeout(300)
+    settled(page)
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path))
     page.set_viewport_size(size)
 
 
-def wait_for(page, fn, what: str, timeout: float = 30.0):
-    """Poll ``fn(page)`` until it returns a true value; fail naming ``what``."""
-    deadline = page.evaluate("() => performance.now()") + timeout * 1000
+def wait_for(page, fn, what: str):
+    """Poll ``fn(page)`` until it returns a true value (a condition poll, bounded only by
+    the hang guard); fail naming ``what``."""
+    import time
+
+    deadline = time.monotonic() + HANG_S
     while True:
         got = fn(page)
         if got:
             return got
-        if page.evaluate("() => performance.now()") > deadline:
-            raise AssertionError(f"{what}: not seen within {timeout} s")
-        page.wait_for_timeout(100)
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not seen within {HANG_S:.0f} s")
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => r()))")  # the next frame
 
 
 @pytest.fixture
 def phone(browser):
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(HANG_MS)
     try:
         yield page
     finally:
@@ -107,7 +111,7 @@ def phone(browser):
 def desktop(browser):
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(HANG_MS)
     try:
         yield page
     finally:
@@ -129,9 +133,9 @@ def test_19_every_lesson_reads_whole_at_phone_width(name, lessons_server, phone,
 
 def test_19_show_answer_is_whole_in_lesson_0(lessons_server, phone):
     open_page(phone, lessons_server.url("00-start-here.ipynb"))
-    button = phone.locator(".sk-score-trainer button.sk-score-reveal").first
-    assert button.inner_text().strip() == "Show answer"
-    assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1")
+    reveal = phone.locator(".sk-score-trainer button.sk-score-reveal")
+    assert reveal.inner_text().strip() == "Show answer"
+    assert reveal.evaluate("b => b.scrollWidth <= b.clientWidth + 1")
 
 
 # -- 14: lesson 3, "type your stake in the box and press Stake" ---------------------------------------
@@ -139,9 +143,21 @@ def test_19_show_answer_is_whole_in_lesson_0(lessons_server, phone):
 TP = ".sk-table-player"
 
 
+def processed(page) -> None:
+    """Wait until the kernel has dealt with everything the page sent so far: a question
+    to another widget of the page (the first prediction, "I don't know, show me"), whose
+    answer the page sees only after every earlier message's (the kernel answers the
+    page's messages in order, over one connection)."""
+    from sette_kit.i18n import gettext as _
+
+    box = find(page, predict_of("You stop on 6. The bank stops on 6 too"))
+    box.get_by_role("button", name=_("I don't know, show me"), exact=True).click()
+    box.locator(".sk-predict-result").wait_for(state="visible")
+
+
 def my_stake(page):
     """The stake shown under the learner's own hand, or None ("no stake yet")."""
-    facts = page.locator(f"{TP} .sk-seat-you .sk-hand-facts").first.inner_text()
+    facts = page.locator(f"{TP} .sk-seat-you .sk-hand-facts").inner_text()
     m = re.search(r"\bstake (\d+)", facts)
     return int(m.group(1)) if m else None
 
@@ -149,36 +165,37 @@ def my_stake(page):
 @pytest.mark.parametrize("how", ["click", "enter"])
 def test_14_typed_stake_is_placed_once_by_click_or_by_enter(how, lessons_server, desktop):
     open_page(desktop, lessons_server.url("03-playing-a-round.ipynb"))
-    table = desktop.locator(TP).first
-    box = table.locator(".sk-amount input").first
+    table = desktop.locator(TP)
+    box = table.locator(".sk-amount input")
     box.fill("5")
     if how == "click":
-        table.locator("button.sk-stake").first.click()
+        table.get_by_role("button", name="Stake", exact=True).click()
     else:
         box.press("Enter")
     assert wait_for(desktop, my_stake, "the learner's stake") == 5
-    desktop.wait_for_timeout(1000)  # anything late (a second stake, a refusal) would show by now
-    assert table.locator(".sk-message").first.inner_text().strip() == ""
+    processed(desktop)  # anything late (a second stake, a refusal) shows by now
+    assert table.locator(".sk-message").inner_text().strip() == ""
     assert my_stake(desktop) == 5
-    assert table.locator("button.sk-stake").first.is_hidden()
+    assert table.locator("button.sk-stake").is_hidden()
 
 
 def test_14_enter_on_the_amount_already_in_the_box_stakes_it(lessons_server, desktop):
     open_page(desktop, lessons_server.url("03-playing-a-round.ipynb"))
-    table = desktop.locator(TP).first
-    box = table.locator(".sk-amount input").first
+    table = desktop.locator(TP)
+    box = table.locator(".sk-amount input")
     shown = int(box.input_value())
     box.press("Enter")
     assert wait_for(desktop, my_stake, "the learner's stake") == shown
-    assert table.locator(".sk-message").first.inner_text().strip() == ""
+    processed(desktop)
+    assert table.locator(".sk-message").inner_text().strip() == ""
 
 
 # -- 15: lesson 8, the discard buttons -------------------------------------------------------------
 
 def test_15_discard_buttons_show_whole_card_names(lessons_server, phone):
     open_page(phone, lessons_server.url("11-trentuno-rules.ipynb"))
-    table = phone.locator(".sk-trentuno-table").first
-    table.locator("button.sk-draw-stock").first.click()
+    table = phone.locator(".sk-trentuno-table")
+    table.get_by_role("button", name="Draw from stock", exact=True).click()
     discard = table.locator("button.sk-discard:visible")
     wait_for(phone, lambda page: discard.count() == 4, "four discard buttons")
     names = [b.inner_text().strip() for b in discard.all()]
@@ -194,7 +211,7 @@ def test_16_every_menu_of_the_rules_explorer_shows_its_value(viewport, lessons_s
     try:
         page = context.new_page()
         open_page(page, lessons_server.url("04-variants.ipynb"))
-        menu = page.locator(".sk-variant-explorer .sk-option-bank-passing select").first
+        menu = page.locator(".sk-variant-explorer .sk-option-bank-passing select")
         assert menu.evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ") == "to a winning reale"
         assert [p for p in problems(page) if p.startswith("menu")] == []
     finally:

@@ -19,14 +19,12 @@ import json
 import pytest
 
 from sette_kit.serve import Server, lessons_dir
-from sk_browser import RENDERED_JS, WIDGET_VIEW, voila_errors
+from sk_browser import HANG_MS, HANG_S, RENDERED_JS, WIDGET_VIEW, voila_errors
 
 pytestmark = [pytest.mark.browser]
 
 FIRST_VISITS = ("00-start-here.ipynb", "06-probability-of-busting.ipynb", "it/03-playing-a-round.ipynb")
 FOOTER = ".sk-lesson-footer"
-#: a guard against a page that never completes, not a speed target (bench/bench_serve.py)
-HANG_S = 600
 
 
 def widget_outputs(name: str) -> int:
@@ -36,7 +34,6 @@ def widget_outputs(name: str) -> int:
     return sum(WIDGET_VIEW in output.get("data", {}) for cell in cells for output in cell.get("outputs", ()))
 
 
-@pytest.mark.timeout(1800)
 def test_first_visitors_right_after_the_ready_line_get_whole_lessons(browser, screenshots):
     with Server(startup_timeout=HANG_S) as server:  # serve's own defaults: preheat, cap, language
         assert server.ready_line, "serve printed no ready line"
@@ -45,16 +42,16 @@ def test_first_visitors_right_after_the_ready_line_get_whole_lessons(browser, sc
             pages = [context.new_page() for context in contexts]
             bodies = {}
             for page, name in zip(pages, FIRST_VISITS):  # three learners at once
-                response = page.goto(server.url(name), wait_until="commit", timeout=HANG_S * 1000)
+                response = page.goto(server.url(name), wait_until="commit", timeout=HANG_MS)
                 assert response is not None and response.status == 200, f"{name}: HTTP {response and response.status}"
                 bodies[name] = response
             for page, name in zip(pages, FIRST_VISITS):
-                page.wait_for_load_state("domcontentloaded", timeout=HANG_S * 1000)
+                page.wait_for_load_state("domcontentloaded", timeout=HANG_MS)
                 widgets = bodies[name].text().count(WIDGET_VIEW)
                 assert widgets == widget_outputs(name) >= 1, \
                     f"{name}: the page was sent with {widgets} of its {widget_outputs(name)} widgets"
-                page.wait_for_function(RENDERED_JS, arg=widgets, timeout=HANG_S * 1000, polling=200)
-                page.locator(FOOTER).first.wait_for(state="visible", timeout=HANG_S * 1000)
+                page.wait_for_function(RENDERED_JS, arg=widgets, timeout=HANG_MS, polling=200)
+                page.locator(FOOTER).wait_for(state="visible", timeout=HANG_MS)
                 page.screenshot(path=str(screenshots / f"first-visit-{name.replace('/', '-')}.png"), full_page=True)
                 assert voila_errors(page) == [], f"{name} shows an error"
         finally:

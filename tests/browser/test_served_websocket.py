@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from sk_browser import HANG_S
 from sk_ws import WIDGET_PROTOCOL, Learner, leaks
 
 PAGE = "ws/internals.ipynb"
@@ -63,7 +64,7 @@ def test_failing_click_handler_sends_a_generic_line_and_logs_the_traceback(chann
     errors = [m["content"] for m in got if m["header"]["msg_type"] == "error"]
     assert errors == [{"ename": "Error", "evalue": "Something went wrong on the server; please tell your teacher.",
                        "traceback": ["Something went wrong on the server; please tell your teacher."]}]
-    assert fixture_server.wait_for(f"RuntimeError: {SECRET} from a click handler", timeout=20), \
+    assert fixture_server.wait_for(f"RuntimeError: {SECRET} from a click handler", timeout=HANG_S), \
         "the server's log did not get the traceback"
 
 
@@ -74,7 +75,7 @@ def test_exception_logged_by_safe_action_stays_on_the_server(channel, fixture_se
     assert "stream" not in [m["header"]["msg_type"] for m in got]
     # the learner sees the widget's own short apology (a widget update, not a traceback)
     assert "Something went wrong" in str([m["content"] for m in got if m["header"]["msg_type"] == "comm_msg"])
-    assert fixture_server.wait_for(f"ValueError: {SECRET} from a kit action", timeout=20)
+    assert fixture_server.wait_for(f"ValueError: {SECRET} from a kit action", timeout=HANG_S)
 
 
 MALFORMED = {
@@ -101,7 +102,7 @@ MALFORMED = {
 @pytest.mark.parametrize("case", list(MALFORMED))
 def test_malformed_comm_messages_send_no_traceback(channel, case):
     MALFORMED[case](channel)
-    got = channel.wait_idle(seconds=10)
+    got = channel.wait_idle()
     assert leaks(got) == []
     assert "stream" not in [m["header"]["msg_type"] for m in got]
     channel.kernel_info()  # and the kernel is still there
@@ -110,5 +111,5 @@ def test_malformed_comm_messages_send_no_traceback(channel, case):
 def test_the_server_log_gets_what_the_browser_did_not(channel, fixture_server):
     channel.comm_open("jupyter.widget", {"state": {}})  # no version metadata
     channel.wait_idle()
-    assert fixture_server.wait_for("Incompatible widget protocol versions", timeout=20)
-    assert fixture_server.wait_for("[sette-kit kernel", timeout=20)
+    assert fixture_server.wait_for("Incompatible widget protocol versions", timeout=HANG_S)
+    assert fixture_server.wait_for("[sette-kit kernel", timeout=HANG_S)

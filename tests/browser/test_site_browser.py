@@ -28,7 +28,7 @@ from html.parser import HTMLParser
 from urllib.parse import unquote, urlparse
 
 import pytest
-from sk_browser import ERROR_TEXTS, missing, run_steps, screenshot
+from sk_browser import ERROR_TEXTS, HANG_MS, missing, run_steps, screenshot
 from sk_axe import axe_violations, describe, record_counts
 from sk_site import (Guard, StaticServer, open_site_page, site_steps, wait_site_page,
                      widget_kinds)
@@ -91,7 +91,7 @@ def site_context(browser, site_server):
 @pytest.fixture
 def site_page(site_context):
     page = site_context.new_page()
-    page.set_default_timeout(60_000)
+    page.set_default_timeout(HANG_MS)
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     page.on("dialog", lambda d: d.dismiss())
@@ -216,8 +216,8 @@ def python_says(page, code: str) -> str:
 
 def follow(page, href: str):
     start = time.perf_counter()
-    page.locator(f"main a[href='{href}']").first.click()
-    page.wait_for_function("document.body.dataset.skState === 'loading'", timeout=30_000, polling=20)
+    page.locator(f"main .sk-lesson-map a[href='{href}']").click()  # the landing page's map of the lessons
+    page.wait_for_function("document.body.dataset.skState === 'loading'", timeout=HANG_MS, polling=20)
     return wait_site_page(page, start)
 
 
@@ -237,13 +237,13 @@ def test_lesson_links_keep_python_running_and_start_each_lesson_clean(
         state = follow(page, page_of(name))
         assert state.state == "ready", (state, shown_errors(page))
         assert page.url.endswith(page_of(name))
-        assert page.locator("main h1").first.inner_text() in page.title()
+        assert page.locator("main h1.sk-lesson-title").inner_text() in page.title()
         assert page.locator(".sk-code-output:has(.jupyter-widgets)").count() == widget_cells(name)
         run_steps(page, site_steps(name, widget_kinds(page)))
         assert python_says(page, "print('left_behind' in dir())").strip() == "False"
         start = time.perf_counter()
         page.go_back()
-        page.wait_for_function("document.body.dataset.skState === 'loading'", timeout=30_000, polling=20)
+        page.wait_for_function("document.body.dataset.skState === 'loading'", timeout=HANG_MS, polling=20)
         assert wait_site_page(page, start).state == "ready"
         assert page.url.endswith("/index.html")
         # the lesson's widgets were closed: exactly the landing page's are alive again
@@ -261,12 +261,12 @@ def test_open_as_editable_notebook_runs_in_jupyterlite(site, site_server, site_c
     page = site_page
     open_site_page(page, site_server.url(page_of(name)))
     page.locator("a.sk-edit-link").click()
-    page.wait_for_url(re.compile(r"/lite/notebooks/"), timeout=60_000)
-    page.locator(".jp-Notebook .jp-Cell").first.wait_for(state="visible", timeout=120_000)
+    page.wait_for_url(re.compile(r"/lite/notebooks/"), timeout=HANG_MS)
+    page.wait_for_function("() => document.querySelector('.jp-Notebook .jp-Cell') !== null", timeout=HANG_MS)
     page.get_by_role("menuitem", name="Run").click()
     page.get_by_role("menuitem", name=re.compile("^Run All Cells")).click()
-    page.locator(".jp-Notebook .jp-OutputArea-output .sk-widget").first.wait_for(
-        state="visible", timeout=240_000)
+    page.wait_for_function("() => document.querySelector('.jp-Notebook .jp-OutputArea-output .sk-widget') !== null",
+                           timeout=HANG_MS, polling=100)  # the kernel ran the lesson: its widgets are live
     screenshot(page, screenshots / f"site-editable-{name[:-len('.ipynb')]}.png")
     errors = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
     assert errors.count() == 0, errors.all_inner_texts()
