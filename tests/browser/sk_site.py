@@ -24,7 +24,8 @@ from urllib.parse import urlparse
 
 from sk_browser import click, click_if_enabled, expect_text, expect_visible, fill
 
-READY_JS = "document.body.dataset.skState && document.body.dataset.skState !== 'loading'"
+READY_JS = ("!!document.body && !!document.body.dataset.skState && "
+            "document.body.dataset.skState !== 'loading'")
 WIDGET_ROOT = ".sk-code-output .sk-widget"
 
 
