@@ -45,6 +45,11 @@ from ..errors import SetteKitError
 from .. import theme
 
 MARKER = ".sette-kit-site"
+# what the page's worker imports before the first cell, and keeps in its memory snapshot:
+# what nearly every lesson uses (the lesson kit, Predict, Quiz, the questions) and the
+# first lessons' ScoreTrainer; a lesson's other widgets are imported by its cells
+PREIMPORT = ("widgets", "sette_kit", "sette_kit.questions", "widgets.lesson", "widgets.predict",
+             "widgets.quiz", "widgets.score_trainer")
 DEFAULT_TITLE = "Sette e mezzo: lessons"
 
 
@@ -313,7 +318,7 @@ def _build(out, cache, folder, sources, pages, images, site_title, start, log,
 
     # the pages, each with its cells' outputs and widgets recorded by running it here
     kernel_config = {"worker": assets.worker_js, "core": core, "wheels": app_wheels,
-                     "preimport": ["widgets"], "sw": "sw.js", "lockInfo": lock_info,
+                     "preimport": list(PREIMPORT), "sw": "sw.js", "lockInfo": lock_info,
                      # the pages a lesson link may open without starting Python again
                      "pages": sorted(s.page for s in sources if s.is_notebook)}
     books = {src.rel: json.loads(src.path.read_text(encoding="utf-8"))

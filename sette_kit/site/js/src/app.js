@@ -464,15 +464,20 @@ async function runCells(config) {
   const cells = document.querySelectorAll('.sk-code-output');
   const holders = await recorded;
   let failed = 0;
-  for (let i = 0; i < config.cells.length; i++) {
-    say(t('running', 'Running the page: part {part} of {parts}', { part: i + 1, parts: config.cells.length }));
-    const el = cells[i];
+  // every cell is sent at once: Python runs them one after the other in its worker while
+  // this page draws the outputs of the ones before
+  const runs = config.cells.map((code, i) => {
     const live = document.createElement('div');
     live.className = 'sk-live';
+    if (holders[i]) live.hidden = true;
+    const sink = outputSink(cells[i], live, manager);
+    const { reply } = session.send('execute_request', { code, ...EXECUTE }, { onOutput: sink });
+    return { live, sink, reply };
+  });
+  for (let i = 0; i < runs.length; i++) {
+    say(t('running', 'Running the page: part {part} of {parts}', { part: i + 1, parts: config.cells.length }));
+    const { live, sink, reply } = runs[i];
     const holder = holders[i];
-    if (holder) live.hidden = true;
-    const sink = outputSink(el, live, manager);
-    const { reply } = session.send('execute_request', { code: config.cells[i], ...EXECUTE }, { onOutput: sink });
     const msg = await reply;
     await sink.done();
     if (msg.content.status !== 'ok') failed += 1;

@@ -40,34 +40,92 @@ function handle(data) {
   });
 }
 
-async function start({ core, wheels, preimport, lockInfo }) {
+// Pyodide's memory snapshot (issue 29): on a first visit, the interpreter with the kit
+// imported is kept in this browser (Cache Storage, keyed by the content-addressed core and
+// wheels); a reload or a bookmark restores it instead of booting and importing again.
+// The files of the wheels are not in a snapshot (they are unpacked again: the kit reads
+// its catalogues), and every random generator is seeded anew after a restore.
+const SNAPSHOTS = 'sette-kit-snapshots-v1';
+
+function snapshotKey(core, wheels, preimport) {
+  return `${self.location.origin}/__sette-kit-snapshot?${encodeURIComponent([core, ...wheels, ...preimport].join(' '))}`;
+}
+
+async function storedSnapshot(key) {
+  try {
+    const hit = await (await caches.open(SNAPSHOTS)).match(key);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch (err) {
+    return null;
+  }
+}
+
+async function keepSnapshot(key, bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const old of await cache.keys()) await cache.delete(old); // one site build's at a time
+    await cache.put(key, new Response(bytes, { headers: { 'content-type': 'application/octet-stream' } }));
+  } catch (err) {
+    console.warn('sette-kit worker: the snapshot was not kept', err);
+  }
+}
+
+async function boot(loadPyodide, options, snapshot) {
+  if (snapshot) {
+    try {
+      return { py: await loadPyodide({ ...options, _loadSnapshot: snapshot }), restored: true };
+    } catch (err) {
+      console.warn('sette-kit worker: the snapshot did not restore; starting Python anew', err);
+    }
+  }
+  return { py: await loadPyodide({ ...options, _makeSnapshot: !!self.caches }), restored: false };
+}
+
+async function start({ core, wheels, preimport, lockInfo, snapshots }) {
   const t0 = performance.now();
+  preimport = preimport || [];
   // the wheels download while Pyodide's core boots
   const fetched = wheels.map((url) => fetch(url).then((r) => {
     if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
     return r.arrayBuffer();
   }));
   fetched.forEach((p) => p.catch(() => {}));
-  const { loadPyodide } = await import(core + 'pyodide.mjs');
-  py = await loadPyodide({
+  const useSnapshots = snapshots !== false && !!self.caches;
+  const key = snapshotKey(core, wheels, preimport);
+  const [{ loadPyodide }, snapshot] = await Promise.all([
+    import(core + 'pyodide.mjs'), useSnapshots ? storedSnapshot(key) : Promise.resolve(null)]);
+  const options = {
     indexURL: core,
     // the site's packages are the wheels above: no package list to fetch
     lockFileContents: { info: lockInfo, packages: {} },
     stdout: (s) => console.log(s),
     stderr: (s) => console.warn(s),
-  });
+  };
+  const booted = useSnapshots ? await boot(loadPyodide, options, snapshot) : { py: await loadPyodide(options), restored: false };
+  py = booted.py;
   post('progress', { what: 'installing' });
   const site = py.runPython('import site; site.getsitepackages()[0]');
   const buffers = await Promise.all(fetched);
-  buffers.forEach((buf, i) => py.unpackArchive(buf, 'wheel', { extractDir: site }));
+  buffers.forEach((buf) => py.unpackArchive(buf, 'wheel', { extractDir: site }));
   py.runPython('import importlib; importlib.invalidate_caches()');
+  if (booted.restored) {
+    // a restored interpreter would deal every learner the same cards
+    py.runPython('import random\nrandom.seed()');
+  } else if (preimport.length) {
+    // what every lesson imports, before the first cell (the page is drawn meanwhile);
+    // before the runtime starts, so the snapshot holds no reference to this worker
+    py.runPython(preimport.map((m) => `import ${m}`).join('\n'));
+    if (useSnapshots) {
+      try {
+        keepSnapshot(key, py.makeMemorySnapshot());
+      } catch (err) {
+        console.warn('sette-kit worker: no snapshot', err);
+      }
+    }
+  }
   const rt = py.pyimport('sette_kit_runtime');
   runtime = rt.start(toPage);
-  if (preimport && preimport.length) {
-    // what every lesson imports, before the first cell (the page is drawn meanwhile)
-    py.runPython(preimport.map((m) => `import ${m}`).join('\n'));
-  }
-  post('ready', { seconds: (performance.now() - t0) / 1000 });
+  post('ready', { seconds: (performance.now() - t0) / 1000, restored: booted.restored });
   for (const data of early.splice(0)) handle(data);
 }
 
