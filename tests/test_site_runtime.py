@@ -141,3 +141,14 @@ print(json.dumps({"failed": rec["failed"], "views": len(views),
                   "known": all(v in rec["state"]["state"] for v in views)}))
 """)
     assert out["failed"] == [] and out["views"] >= 1 and out["known"], out
+
+
+def test_the_runtimes_doctests():
+    """Its doctests, here in a process of their own (never collected in the test run's:
+    the stand-in would shadow IPython there; see conftest.py)."""
+    out = run("""
+import doctest, json, sette_kit_runtime
+failed, tried = doctest.testmod(sette_kit_runtime)
+print(json.dumps({"failed": failed, "tried": tried}))
+""")
+    assert out["failed"] == 0 and out["tried"] > 5, out

@@ -110,6 +110,7 @@ class WorkerKernel {
       msg.buffers = (data.buffers || []).map((b) => new DataView(b.buffer || b));
       this.onMessage(msg);
     } else if (data.type === 'ready') {
+      this.info = data;
       this._ready(data);
     } else if (data.type === 'failed') {
       this._failed(new Error(data.error));
@@ -603,6 +604,30 @@ async function main() {
     await runCells(config);
   } finally {
     busy = false;
+  }
+  const info = session.kernel.info || {};
+  if (info.snapshot) keepASnapshot();
+}
+
+// after a first visit, once the page is live: a second worker makes Pyodide's memory
+// snapshot (the interpreter with the lessons' imports) and keeps it in this browser, so
+// a reload or a bookmark restores it instead of starting Python again (worker.js)
+function keepASnapshot() {
+  try {
+    const cfg = JSON.parse(document.getElementById('sk-boot').textContent);
+    const abs = (u) => new URL(u, document.baseURI).href;
+    const worker = new Worker(abs(cfg.worker), { type: 'module' });
+    document.body.dataset.skSnapshot = 'making';
+    worker.onmessage = (event) => {
+      if (event.data && event.data.type === 'done') {
+        document.body.dataset.skSnapshot = 'kept';
+        worker.terminate();
+      }
+    };
+    worker.postMessage({ type: 'snapshot', core: abs(cfg.core), wheels: cfg.wheels.map(abs),
+                         preimport: cfg.preimport, lockInfo: cfg.lockInfo });
+  } catch (err) {
+    console.warn('sette-kit site: no snapshot', err);
   }
 }
 

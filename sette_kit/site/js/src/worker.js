@@ -78,7 +78,30 @@ async function boot(loadPyodide, options, snapshot) {
       console.warn('sette-kit worker: the snapshot did not restore; starting Python anew', err);
     }
   }
-  return { py: await loadPyodide({ ...options, _makeSnapshot: !!self.caches }), restored: false };
+  return { py: await loadPyodide(options), restored: false };
+}
+
+function pyodideOptions(core, lockInfo) {
+  return {
+    indexURL: core,
+    // the site's packages are the wheels: no package list to fetch
+    lockFileContents: { info: lockInfo, packages: {} },
+    stdout: (s) => console.log(s),
+    stderr: (s) => console.warn(s),
+  };
+}
+
+// made by a second worker of the page once the page is live (app.js asks for it after a
+// first visit): the same core and wheels, the same imports, then the snapshot is kept
+async function makeSnapshot({ core, wheels, preimport, lockInfo }) {
+  const fetched = wheels.map((url) => fetch(url).then((r) => r.arrayBuffer()));
+  const { loadPyodide } = await import(core + 'pyodide.mjs');
+  const snap = await loadPyodide({ ...pyodideOptions(core, lockInfo), _makeSnapshot: true });
+  const site = snap.runPython('import site; site.getsitepackages()[0]');
+  for (const buf of await Promise.all(fetched)) snap.unpackArchive(buf, 'wheel', { extractDir: site });
+  snap.runPython('import importlib; importlib.invalidate_caches()');
+  snap.runPython((preimport || []).map((m) => `import ${m}`).join('\n'));
+  await keepSnapshot(snapshotKey(core, wheels, preimport || []), snap.makeMemorySnapshot());
 }
 
 async function start({ core, wheels, preimport, lockInfo, snapshots }) {
@@ -94,13 +117,7 @@ async function start({ core, wheels, preimport, lockInfo, snapshots }) {
   const key = snapshotKey(core, wheels, preimport);
   const [{ loadPyodide }, snapshot] = await Promise.all([
     import(core + 'pyodide.mjs'), useSnapshots ? storedSnapshot(key) : Promise.resolve(null)]);
-  const options = {
-    indexURL: core,
-    // the site's packages are the wheels above: no package list to fetch
-    lockFileContents: { info: lockInfo, packages: {} },
-    stdout: (s) => console.log(s),
-    stderr: (s) => console.warn(s),
-  };
+  const options = pyodideOptions(core, lockInfo);
   const booted = useSnapshots ? await boot(loadPyodide, options, snapshot) : { py: await loadPyodide(options), restored: false };
   py = booted.py;
   post('progress', { what: 'installing' });
@@ -112,26 +129,22 @@ async function start({ core, wheels, preimport, lockInfo, snapshots }) {
     // a restored interpreter would deal every learner the same cards
     py.runPython('import random\nrandom.seed()');
   } else if (preimport.length) {
-    // what every lesson imports, before the first cell (the page is drawn meanwhile);
-    // before the runtime starts, so the snapshot holds no reference to this worker
+    // what nearly every lesson imports, before the first cell (the page is drawn meanwhile)
     py.runPython(preimport.map((m) => `import ${m}`).join('\n'));
-    if (useSnapshots) {
-      try {
-        keepSnapshot(key, py.makeMemorySnapshot());
-      } catch (err) {
-        console.warn('sette-kit worker: no snapshot', err);
-      }
-    }
   }
   const rt = py.pyimport('sette_kit_runtime');
   runtime = rt.start(toPage);
-  post('ready', { seconds: (performance.now() - t0) / 1000, restored: booted.restored });
+  post('ready', { seconds: (performance.now() - t0) / 1000, restored: booted.restored,
+                  snapshot: useSnapshots && !booted.restored });
   for (const data of early.splice(0)) handle(data);
 }
 
 self.onmessage = (event) => {
   const data = event.data;
-  if (data.type === 'start') {
+  if (data.type === 'snapshot') {
+    makeSnapshot(data).catch((err) => console.warn('sette-kit worker: no snapshot', err))
+      .finally(() => { post('done'); self.close(); });
+  } else if (data.type === 'start') {
     start(data).catch((err) => {
       console.error('sette-kit worker:', err);
       post('failed', { error: String(err && err.message ? err.message : err) });
