@@ -20,8 +20,9 @@
    * **reload**: that page reloaded;
    * **anew**: ``--anew`` opened in a new tab of the same browser (a bookmark).
 
-   Each time is a ratio to the bare boot of the same run, each download in bytes; the
-   targets are printed beside them.  The load average is printed too.
+   Each time is a ratio to the bare boot of the same run (with ``--runs``, the median of
+   the runs' ratios), each download in bytes; the targets are printed beside them.  The
+   load average is printed too.
 
 The CPU burner: ``bench/load.py``'s ``busy(n)`` where this branch has it, else the small
 one below (``n`` processes spinning until the block ends).
@@ -181,7 +182,9 @@ def report(label: str, runs: list[dict]) -> list[str]:
     for key, what in (("cold", f"{args_g.first} cold / bare"), ("reload", "reload / bare"),
                       ("anew", f"{args_g.anew} opened anew / bare"),
                       ("link", f"{args_g.second} by its link / bare")):
-        r = med(key) / bare
+        # each run's ratio to its own bare boot, then their median: on a shared machine
+        # the load of one moment divides out
+        r = statistics.median(run[key][0] / run["bare"][0] for run in runs)
         line(key, what, TARGETS[key], r, "x", r <= TARGETS[key])
     d = med("drawn")
     line("drawn", f"{args_g.first} first widget drawn, s", TARGETS["drawn_s"], d, " s",
