@@ -40,7 +40,9 @@ PURE_SUITE = ("test_odds*.py", "test_simulat*.py", "test_game*.py", "test_polici
 """The test files of tests/ that also run on the pure path (SETTE_KIT_PURE=1)."""
 TESTS = Path(__file__).resolve().parent / "tests"
 PURE = os.environ.get("SETTE_KIT_PURE", "").strip().lower() in ("1", "true", "yes", "on")
-collect_ignore = []
+# the static site's browser runtime: its IPython stand-in must never be imported in the
+# test process (it would shadow IPython); tests/test_site_runtime.py runs it apart
+collect_ignore = ["sette_kit/site/runtime"]
 
 
 class _Refuse(MetaPathFinder):

@@ -62,7 +62,20 @@ def test_the_italian_page_is_italian_and_links_the_other_languages():
 def test_pages_of_every_language_are_published():
     pages = set(PAGES.values())
     for lang in ("", "it/", "es/"):
-        assert {f"{lang}index.html", f"{lang}06-probability-of-busting.html", f"{lang}TEACHERS.html"} <= pages
+        assert {f"{lang}index.html", f"{lang}06-probability-of-busting.html"} <= pages
+        # issue 24 item 4: the learners' site leaves the teachers' notes out; a link to them
+        # leads to the landing page's line saying where teachers find them
+        assert f"{lang}TEACHERS.html" not in pages and f"{lang}STYLE.html" not in pages
+        assert PAGES[f"{lang}TEACHERS.md"] == f"{lang}index.html#sk-teachers-note"
+
+
+def test_the_author_may_publish_the_teachers_notes():
+    from sette_kit.site import _sources
+
+    sources, pages, _images = _sources(LESSONS, teachers_notes=True)
+    for lang in ("", "it/", "es/"):
+        assert pages[f"{lang}TEACHERS.md"] == f"{lang}TEACHERS.html"
+    assert pages["STYLE.md"] == "STYLE.html"
 
 
 def test_landing_page_map_links_every_page():

@@ -179,8 +179,13 @@ def notebook(*cells) -> dict:
             "nbformat_minor": 5}
 
 
-KERNEL = {"pyodide": "pyodide/pyodide.mjs", "lock": "wheels/pyodide-lock.json",
-          "piplite": "wheels/piplite.whl", "packages": ["sette-kit"]}
+KERNEL = {"worker": "assets/worker-ABCDEFGH.js", "core": "pyodide/0123456789ab/",
+          "wheels": ["wheels/0123456789ab/sette_kit-0.1.0-py3-none-any.whl"],
+          "preimport": ["widgets"], "sw": "sw.js", "pages": ["01-a.html"]}
+
+
+def boot_config(page: str) -> dict:
+    return json.loads(page.split('id="sk-boot">', 1)[1].split("</script>", 1)[0])
 
 
 def page_of(nb, rel="01-a.ipynb", page="01-a.html", pages=None):
@@ -209,23 +214,29 @@ def test_app_mode_page_hides_code_and_keeps_text():
     assert 'role="status"' in page and "about 21 MB" in page
     config = json.loads(page.split('id="sk-config">', 1)[1].split("</script>", 1)[0])
     assert config["cells"] == ["secret_code = 6 * 7\nsecret_code"]
-    assert config["lock"] == "wheels/pyodide-lock.json"
+    boot = boot_config(page)  # what the page's head starts at once (issue 29)
+    assert boot["core"] == "pyodide/0123456789ab/" and boot["sw"] == "sw.js"
+    assert boot["wheels"] == KERNEL["wheels"] and boot["app"] == "assets/app.js"
+    assert "secret_code" not in page.split('id="sk-config">', 1)[0]
 
 
 def test_code_cannot_close_the_config_script():
     page = page_of(notebook(("code", 'print("</script><script>alert(1)</script>")')))
-    assert page.count("</script>") == 2          # the config block and the module script
+    # the theme script, the boot config and script, the page's config
+    assert page.count("</script>") == 4
     config = json.loads(page.split('id="sk-config">', 1)[1].split("</script>", 1)[0])
     assert config["cells"] == ['print("</script><script>alert(1)</script>")']
 
 
 def test_pages_in_subfolders_point_up():
     src = _pages.Source(Path("x/01-a.ipynb"), "x/01-a.ipynb", "x/01-a.html")
-    page = _pages.notebook_page(notebook(("markdown", "[home](../00-s.ipynb)")), src,
+    page = _pages.notebook_page(notebook(("markdown", "[home](../00-s.ipynb)"), ("code", "1")), src,
                                 site_title="S", kernel=KERNEL, download_mb=1, editable=None,
                                 pages={"x/01-a.ipynb": "x/01-a.html", "00-s.ipynb": "index.html"})
-    assert 'href="../index.html"' in page and 'src="../assets/app.js"' in page
-    assert '"pyodide": "../pyodide/pyodide.mjs"' in page
+    assert 'href="../index.html"' in page
+    boot = boot_config(page)
+    assert boot["core"] == "../pyodide/0123456789ab/" and boot["app"] == "../assets/app.js"
+    assert boot["worker"] == "../assets/worker-ABCDEFGH.js" and boot["sw"] == "../sw.js"
 
 
 def test_links_outside_the_site_are_left_alone():

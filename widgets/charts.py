@@ -111,6 +111,28 @@ def text_width(s: str, size: float = TICK) -> float:
     return CHAR * size * len(str(s))
 
 
+TITLE_LINE = 22  # px between the lines of a title that wraps
+
+
+def title_lines(title: str, width: float, size: float = TITLE) -> list[str]:
+    """``title`` cut between words into lines that fit ``width`` px (bold: a little wider
+    than :func:`text_width` says).
+
+    >>> title_lines("Short", 680)
+    ['Short']
+    >>> title_lines("Il tuo risultato atteso per prima carta (regole italiane, il banco sta a 6)", 680)
+    ['Il tuo risultato atteso per prima carta (regole italiane, il', 'banco sta a 6)']
+    """
+    fits = lambda s: text_width(s, size) * 1.1 <= width  # noqa: E731
+    lines: list[str] = []
+    for word in str(title).split():
+        if lines and fits(lines[-1] + " " + word):
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
 # -- formatting -------------------------------------------------------------------------------
 
 def thousands(n, digits: int = 0) -> str:
@@ -330,16 +352,22 @@ class Figure:
 
     def __init__(self, width: float = WIDTH, height: float = HEIGHT, *, title: str = "",
                  legend: Sequence[Key] = (), margin: tuple[float, float, float, float] = (0, 16, 56, 72)):
-        self.width, self.height = min(float(width), MAX_WIDTH), float(height)
+        self.width = min(float(width), MAX_WIDTH)
         self.title = title
         self.parts: list[str] = []
-        top = margin[0] + (30 if title else 8) + (36 if legend else 0)
+        # a title wider than the chart goes on as many lines as it needs (issue 29: the
+        # Italian and Spanish titles of BettingLab's chart were cut); the chart grows
+        lines = title_lines(title, self.width) if title else []
+        extra = TITLE_LINE * max(len(lines) - 1, 0)
+        self.height = float(height) + extra
+        head = (30 + extra if title else 8)
+        top = margin[0] + head + (36 if legend else 0)
         self.left, self.right = margin[3], self.width - margin[1]
         self.top, self.bottom = top, self.height - margin[2]
-        if title:
-            self.parts.append(label(0, 20, title, size=TITLE, weight="600"))
+        for i, text in enumerate(lines):
+            self.parts.append(label(0, 20 + i * TITLE_LINE, text, size=TITLE, weight="600"))
         if legend:
-            self.legend(legend, 0, (30 if title else 8) + 12)
+            self.legend(legend, 0, head + 12)
 
     def add(self, *fragments: str) -> "Figure":
         self.parts.extend(fragments)
@@ -349,8 +377,12 @@ class Figure:
         """Add marks cut to the plot area (a line that runs off the chart stops at its
         edge): a nested ``<svg>`` with the plot's viewBox, so no clip-path ids are needed."""
         x, y, w, h = _f(self.left), _f(self.top), _f(self.right - self.left), _f(self.bottom - self.top)
+        # the size in a style too: a page's `.sk-chart svg {width: 100%}` would otherwise
+        # widen this inner svg, and its clip with it (issue 29: the running mean's first
+        # points were drawn outside the plot)
         self.parts.append(f'<svg x="{x}" y="{y}" width="{w}" height="{h}" viewBox="{x} {y} {w} {h}" '
-                          f'overflow="hidden">{"".join(fragments)}</svg>')
+                          f'style="width:{w}px;height:{h}px;overflow:hidden" overflow="hidden">'
+                          f'{"".join(fragments)}</svg>')
         return self
 
     def legend(self, keys: Sequence[Key], x: float, y: float) -> None:

@@ -1,4 +1,4 @@
-"""``sette-kit build-site OUT [--dir FOLDER] [--title TITLE]``
+"""``sette-kit build-site OUT [--dir FOLDER] [--title TITLE] [--teachers-notes]``
 
 Publishes the lessons (or the notebooks of FOLDER) as a static website that runs in
 the browser on Pyodide: app-mode pages with live widgets, a link from each page to the
@@ -26,6 +26,10 @@ def add_parser(sub) -> None:
                         "(00-start-here.ipynb, or else the first notebook, is the landing page)")
     p.add_argument("--title", default=None,
                    help="the site's title, shown on every page (default: 'Sette e mezzo: lessons')")
+    p.add_argument("--teachers-notes", action="store_true",
+                   help="publish the teachers' notes (TEACHERS.md, with every answer) and the "
+                        "authors' STYLE.md too; a learners' site leaves them out and its landing "
+                        "page says where teachers find them")
     p.add_argument("--cache", default=None, metavar="FOLDER",
                    help="where downloaded packages are kept (default ~/.cache/sette-kit/site, "
                         "or $SETTE_KIT_SITE_CACHE)")
@@ -40,7 +44,8 @@ def run(args) -> int:
     def log(text: str) -> None:
         print(f"build-site: {text}", file=sys.stderr, flush=True)
 
-    report = build_site(args.out, args.dir, title=args.title, cache=args.cache, log=log)
+    report = build_site(args.out, args.dir, title=args.title, cache=args.cache, log=log,
+                        teachers_notes=args.teachers_notes)
     print(report.summary())
     print(f"serve it with any static web server, e.g. "
           f"`python -m http.server -d {report.out}` and open http://localhost:8000/")

@@ -45,6 +45,11 @@ from ..errors import SetteKitError
 from .. import theme
 
 MARKER = ".sette-kit-site"
+# what the page's worker imports before the first cell, and keeps in its memory snapshot:
+# what nearly every lesson uses (the lesson kit, Predict, Quiz, the questions) and the
+# first lessons' ScoreTrainer; a lesson's other widgets are imported by its cells
+PREIMPORT = ("widgets", "sette_kit", "sette_kit.questions", "widgets.lesson", "widgets.predict",
+             "widgets.quiz", "widgets.score_trainer")
 DEFAULT_TITLE = "Sette e mezzo: lessons"
 
 
@@ -114,11 +119,16 @@ def _prepare_out(out: Path) -> None:
     (out / MARKER).write_text("made by sette-kit build-site; rebuilding replaces this folder\n")
 
 
-def _sources(folder: Path) -> tuple[list, dict[str, str], list[Path]]:
+def _sources(folder: Path, teachers_notes: bool = False) -> tuple[list, dict[str, str], list[Path]]:
     """The notebooks and Markdown files of ``folder`` and of its language folders
     (``it/``, ``es/``: the lessons in Italian and Spanish, issue 17), each language with
-    its own landing page (``index.html``, ``it/index.html``, ``es/index.html``)."""
-    from ._pages import IMAGE_SUFFIXES, LANDING, Source
+    its own landing page (``index.html``, ``it/index.html``, ``es/index.html``).
+
+    The teachers' notes and the style guide (:data:`._pages.NOTES`) are left out unless
+    ``teachers_notes``; links to them then lead to the landing page's line saying where
+    teachers find them.
+    """
+    from ._pages import IMAGE_SUFFIXES, LANDING, NOTE_ANCHOR, NOTES, Source
     from ..i18n import LANGUAGES
 
     def visible(p: Path) -> bool:
@@ -137,19 +147,27 @@ def _sources(folder: Path) -> tuple[list, dict[str, str], list[Path]]:
         sources += [Source(p, sub + p.name, sub + ("index.html" if p.name == landing else p.stem + ".html"))
                     for p in books]
         sources += [Source(p, sub + p.name, sub + p.stem + ".html") for p in sorted(here.glob("*.md"))
-                    if visible(p)]
+                    if visible(p) and (teachers_notes or p.name not in NOTES)]
     pages = {s.rel: s.page for s in sources}
+    if not teachers_notes:
+        for s in sources:
+            if s.page.endswith("index.html"):
+                sub = s.rel[:-len(Path(s.rel).name)]
+                for name in NOTES:
+                    pages.setdefault(sub + name, f"{s.page}#{NOTE_ANCHOR}")
     images = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES
                     and not any(part.startswith((".", "_")) for part in p.relative_to(folder).parts))
     return sources, pages, images
 
 
-def build_site(out, source=None, *, title: str | None = None, cache=None, log=print) -> SiteReport:
+def build_site(out, source=None, *, title: str | None = None, cache=None, log=print,
+               teachers_notes: bool = False) -> SiteReport:
     """Build the static site of the notebooks in ``source`` (default: the kit's lessons).
 
     ``out`` must be a new or empty folder, or one this function wrote before (it is then
     replaced).  Needs Node.js with npm, and ``pip install 'sette-kit[site]'``.
-    Returns a :class:`SiteReport`.
+    ``teachers_notes``: publish ``TEACHERS.md`` and ``STYLE.md`` too (a learners' site
+    leaves them out).  Returns a :class:`SiteReport`.
     """
     from . import _lite
     from .._checks import read_text
@@ -163,10 +181,46 @@ def build_site(out, source=None, *, title: str | None = None, cache=None, log=pr
         raise SetteKitError(f"{folder} is not a folder")
     out = _check_out(Path(out).expanduser(), folder)
     cache = Path(cache).expanduser() if cache is not None else default_cache()
-    sources, pages, images = _sources(folder)
+    sources, pages, images = _sources(folder, teachers_notes)
     _lite.check_jupyterlite()
     with _cache_lock(cache, log):
-        return _build(out, cache, folder, sources, pages, images, title or DEFAULT_TITLE, start, log)
+        return _build(out, cache, folder, sources, pages, images, title or DEFAULT_TITLE, start, log,
+                      notes_left_out=not teachers_notes)
+
+
+def _content_id(paths) -> str:
+    """12 hex digits of a hash of the files ``paths``: the name of the folder holding them."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for p in paths:
+        digest.update(Path(p).name.encode() + b"\0" + Path(p).read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
+
+def _copy_assets(fe, out: Path):
+    """``assets/``: the bundle (named by content already) and the kit's theme, named by
+    its content too; returns the :class:`._pages.Assets` the pages link."""
+    import hashlib
+
+    from . import _npm
+    from ._pages import Assets
+
+    shutil.copytree(fe.dist, out / "assets")
+
+    def named(stem: str, suffix: str, text: str) -> str:
+        tag = hashlib.sha256(text.encode()).hexdigest()[:8].upper()
+        name = f"assets/{stem}-{tag}{suffix}"
+        (out / name).write_text(text, encoding="utf-8")
+        return name
+
+    assets = Assets(theme_css=named("sette-kit", ".css", theme.css()),  # issue 16: one theme
+                    theme_js=named("sette-kit", ".js", theme.js()),
+                    app_css="assets/" + fe.asset("app", ".css"),
+                    app_js="assets/" + fe.asset("app", ".js"),
+                    worker_js="assets/" + fe.asset("worker", ".js"),
+                    boot_js=(_npm.JS / "src" / "boot.js").read_text(encoding="utf-8"))
+    return assets
 
 
 @contextmanager
@@ -192,8 +246,9 @@ def _cache_lock(cache: Path, log):
             fcntl.flock(f, fcntl.LOCK_UN)
 
 
-def _build(out, cache, folder, sources, pages, images, site_title, start, log) -> SiteReport:
-    from . import _lite, _npm, _pages, _wheels
+def _build(out, cache, folder, sources, pages, images, site_title, start, log,
+           notes_left_out: bool = True) -> SiteReport:
+    from . import _lite, _npm, _pages, _record, _wheels
 
     timings: dict[str, float] = {}
 
@@ -212,16 +267,24 @@ def _build(out, cache, folder, sources, pages, images, site_title, start, log) -
     pins = _wheels.read_pins()
     pinned = {k: _wheels.Wheel.read(p)
               for k, p in _wheels.download(pins, cache / "wheels", log=log).items()}
-    kit = _wheels.Wheel.read(_wheels.build_kit_wheel(project_root(), cache / "kit", log=log))
+    full_kit = _wheels.build_kit_wheel(project_root(), cache / "kit", log=log)
+    # without the lessons (the site serves them as files) nor the catalogues' sources
+    kit = _wheels.Wheel.read(_wheels.kit_browser_wheel(full_kit, cache / "kit-browser"))
+    runtime = _wheels.Wheel.read(_wheels.runtime_wheel(cache / "runtime"))
     kernel = {}
     for whl in sorted(fe.kernel_wheels.glob("*.whl")):
         w = _wheels.Wheel.read(whl)
         if w.key == "widgetsnbextension" and w.version != _wheels.KERNEL_SHIM_WIDGETSNBEXTENSION:
             continue
         kernel[w.key] = w
+    # a lesson page: the lean runtime, ipywidgets and the kit, nothing of IPython (issue 29)
+    app_keys = sorted(_wheels.resolve([kit, runtime, pinned["ipywidgets"]], dict(pinned), env,
+                                      provided=_wheels.APP_PROVIDED))
+    # JupyterLite's editable notebooks: the Pyodide kernel, with IPython
     available = {**pinned, **kernel}
     roots = [kit, *kernel.values(), pinned["micropip"], pinned["ipywidgets"]]
     wheels = _wheels.resolve(roots, available, env)
+    wheels[runtime.key] = runtime
     t = step("wheels", t)
     # served with bytecode, as Pyodide serves its own packages: imports are seconds faster
     compiled = _wheels.compile_wheels([w.path for w in wheels.values()], fe.work, cache, log=log)
@@ -233,25 +296,38 @@ def _build(out, cache, folder, sources, pages, images, site_title, start, log) -
 
     _prepare_out(out)
     (out / ".nojekyll").write_text("")
-    pyodide_out = out / "pyodide"
-    pyodide_out.mkdir()
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
-        shutil.copy2(fe.pyodide / name, pyodide_out / name)
-    _wheels.write_lock(wheels, lock_info, out / "wheels")
-    shutil.copytree(fe.dist, out / "assets")
-    (out / "assets" / "sette-kit.css").write_text(theme.css(), encoding="utf-8")  # issue 16: one theme
-    piplite = next(w.path.name for w in kernel.values() if w.key == "piplite")
-    packages = sorted(wheels)
-    download = (folder_size(pyodide_out) + folder_size(out / "wheels")
-                + sum((out / "assets" / n).stat().st_size
-                      for n in ("app.js", "app.css", "comlink.worker.js")))
+    # Pyodide's core in a folder named by its content (a service worker keeps it: issue 29)
+    core_files = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+    core = f"pyodide/{_content_id([fe.pyodide / n for n in core_files])}/"
+    (out / core).mkdir(parents=True)
+    for name in core_files:
+        shutil.copy2(fe.pyodide / name, out / core / name)
+    lock = _wheels.write_lock({k: w for k, w in wheels.items() if k != runtime.key}, lock_info,
+                              out / "wheels")
+    runtime_served = _wheels.served_name(wheels[runtime.key])
+    (out / "wheels" / runtime_served).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(wheels[runtime.key].path, out / "wheels" / runtime_served)
+    assets = _copy_assets(fe, out)
+    (out / "sw.js").write_text((_npm.JS / "src" / "sw.js").read_text(encoding="utf-8"), encoding="utf-8")
+    piplite = next(_wheels.served_name(w) for w in wheels.values() if w.key == "piplite")
+    packages = sorted(k for k in wheels if k != runtime.key)
+    app_wheels = [f"wheels/{_wheels.served_name(wheels[k])}" for k in app_keys]
+    download = (folder_size(out / core) + sum((out / w).stat().st_size for w in app_wheels)
+                + sum((out / a).stat().st_size for a in (assets.app_js, assets.app_css, assets.worker_js)))
     t = step("copy", t)
 
-    # the pages
-    kernel_config = {"pyodide": "pyodide/pyodide.mjs", "lock": "wheels/pyodide-lock.json",
-                     "piplite": f"wheels/{piplite}", "packages": packages,
+    # the pages, each with its cells' outputs and widgets recorded by running it here
+    kernel_config = {"worker": assets.worker_js, "core": core, "wheels": app_wheels,
+                     "preimport": list(PREIMPORT), "sw": "sw.js", "lockInfo": lock_info,
                      # the pages a lesson link may open without starting Python again
                      "pages": sorted(s.page for s in sources if s.is_notebook)}
+    books = {src.rel: json.loads(src.path.read_text(encoding="utf-8"))
+             for src in sources if src.is_notebook}
+    cells = {src.rel: _pages.page_cells(books[src.rel], src) for src in sources if src.is_notebook}
+    recorded = _record.record_pages([{"rel": src.rel, "lang": src.lang, "cells": cells[src.rel]}
+                                     for src in sources if src.is_notebook],
+                                    cache=cache, kit=kit, runtime=runtime, log=log)
+    t = step("record", t)
     stage = cache / "stage"
     if stage.exists():
         shutil.rmtree(stage)
@@ -260,17 +336,20 @@ def _build(out, cache, folder, sources, pages, images, site_title, start, log) -
     written = []
     for src in sources:
         if src.is_notebook:
-            nb = json.loads(src.path.read_text(encoding="utf-8"))
+            nb = books[src.rel]
             editable = f"lite/notebooks/index.html?path={src.rel}"
             text = _pages.notebook_page(nb, src, site_title=site_title, pages=pages,
                                         kernel=kernel_config, editable=editable,
-                                        download_mb=round(download / 1e6))
+                                        download_mb=round(download / 1e6), assets=assets,
+                                        recorded=recorded.get(src.rel),
+                                        note=notes_left_out and src.page.endswith("index.html")
+                                        and any((src.path.parent / n).is_file() for n in _pages.NOTES))
             (files / src.rel).parent.mkdir(parents=True, exist_ok=True)
             (files / src.rel).write_text(json.dumps(_pages.editable_copy(nb), indent=1,
                                                     ensure_ascii=False) + "\n", encoding="utf-8")
         else:
             md = src.path.read_text(encoding="utf-8")
-            text = _pages.markdown_page(md, src, site_title=site_title, pages=pages)
+            text = _pages.markdown_page(md, src, site_title=site_title, pages=pages, assets=assets)
             (files / src.rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src.path, files / src.rel)
         (out / src.page).parent.mkdir(parents=True, exist_ok=True)
@@ -287,11 +366,11 @@ def _build(out, cache, folder, sources, pages, images, site_title, start, log) -
     # relative to lite/, where JupyterLite resolves "./" URLs)
     extensions = [_lite.kernel_extension_wheel(cache, log=log), pinned["jupyterlab-widgets"].path]
     kernel_settings = {
-        "pyodideUrl": "./../pyodide/pyodide.mjs",
+        "pyodideUrl": f"./../{core}pyodide.mjs",
         "pipliteWheelUrl": f"./../wheels/{piplite}",
         "pipliteUrls": [],
         "disablePyPIFallback": True,
-        "loadPyodideOptions": {"lockFileURL": "../wheels/pyodide-lock.json",
+        "loadPyodideOptions": {"lockFileURL": f"../wheels/{lock.name}",
                                "packages": packages},
     }
     log("building JupyterLite's notebook interface (jupyter lite build)")

@@ -89,3 +89,40 @@ def build_lite(stage: Path, out: Path, *, title: str, extensions: list[Path],
     if proc.returncode or not (out / "notebooks" / "index.html").is_file():
         raise SetteKitError("jupyter lite build failed:\n"
                             + (proc.stdout[-3000:] + "\n" + proc.stderr[-3000:]).strip())
+    write_favicons(out)
+
+
+FAVICONS = ("favicon-notebook.ico", "favicon-busy-1.ico")
+
+
+def favicon(color: tuple[int, int, int], size: int = 16) -> bytes:
+    """A ``size``-pixel ICO file: the kit's diamond (♦) in ``color`` (r, g, b).
+
+    >>> data = favicon((192, 57, 43))
+    >>> data[:4], len(data) == 6 + 16 + 40 + 16 * 16 * 4 + 16 * 4
+    (b'\\x00\\x00\\x01\\x00', True)
+    """
+    import struct
+
+    half = (size - 1) / 2
+    pixels = bytearray()
+    for y in range(size - 1, -1, -1):  # bottom-up rows, BGRA
+        for x in range(size):
+            inside = abs(x - half) / half + abs(y - half) / (half * 1.25) <= 1
+            r, g, b = color
+            pixels += bytes((b, g, r, 255 if inside else 0))
+    mask = bytes(4 * size)  # AND mask: 32 bits per row, all shown (alpha decides)
+    header = struct.pack("<IiiHHIIiiII", 40, size, 2 * size, 1, 32, 0, len(pixels) + len(mask),
+                         0, 0, 0, 0)
+    image = header + bytes(pixels) + mask
+    return (struct.pack("<HHH", 0, 1, 1)
+            + struct.pack("<BBBBHHII", size, size, 0, 0, 1, 32, len(image), 6 + 16) + image)
+
+
+def write_favicons(out: Path) -> None:
+    """The icons JupyterLite's Notebook interface asks for (``static/favicons/``), which
+    its build does not ship: without them every kernel status change logs a 404."""
+    folder = out / "static" / "favicons"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / FAVICONS[0]).write_bytes(favicon((192, 57, 43)))
+    (folder / FAVICONS[1]).write_bytes(favicon((127, 127, 127)))

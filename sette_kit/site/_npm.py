@@ -7,8 +7,9 @@ kernel (``@jupyterlite/pyodide-kernel``), ipywidgets' front end
 into the cache, then ``js/build.mjs`` bundles the kit's small app-mode page
 (``js/src/app.js``) into plain static files.  Nothing is fetched at run time.
 
-The work folder is named after a hash of the JavaScript sources and the lock, so a
-warm cache skips both steps.
+The work folder is named after a hash of ``package.json`` and the lock (``npm ci`` runs
+once per lock), its bundle folder after a hash of the sources too: a warm cache skips
+both steps, and a change to the page's script bundles again without installing again.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ..errors import SetteKitError
 
 JS = Path(__file__).resolve().parent / "js"
 SOURCES = ("package.json", "package-lock.json", "build.mjs", "compile.mjs")
+LOCK_FILES = ("package.json", "package-lock.json")
 # the files of the npm package `pyodide` that a browser needs (no source maps, no demos)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json", "package.json")
@@ -33,11 +35,19 @@ class Frontend:
     """Where the bundled page and the npm packages are, in the cache."""
 
     work: Path
+    bundle: str = "dist"
 
     @property
     def dist(self) -> Path:
-        """The bundled app-mode page: app.js, app.css, fonts, the kernel's workers."""
-        return self.work / "dist"
+        """The bundled app-mode page: app-HASH.js, app-HASH.css, worker-HASH.js, fonts."""
+        return self.work / self.bundle
+
+    def asset(self, stem: str, suffix: str) -> str:
+        """The file name of a bundled ``stem``, e.g. ``asset("app", ".js")``: ``app-HASH.js``."""
+        found = sorted(self.dist.glob(f"{stem}-*{suffix}"))
+        if len(found) != 1:
+            raise SetteKitError(f"the bundle in {self.dist} has {len(found)} {stem}-*{suffix}")
+        return found[0].name
 
     @property
     def pyodide(self) -> Path:
@@ -59,10 +69,11 @@ def source_files() -> list[Path]:
     return files
 
 
-def sources_hash() -> str:
-    """A hash of everything that determines the bundle."""
+def sources_hash(names=None) -> str:
+    """A hash of everything that determines the bundle (or of the files ``names``)."""
     digest = hashlib.sha256()
-    for path in source_files():
+    files = source_files() if names is None else [JS / n for n in names]
+    for path in files:
         digest.update(path.relative_to(JS).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
@@ -81,23 +92,25 @@ def _run(cmd: list[str], cwd: Path, what: str) -> None:
 
 def frontend(cache: Path, log=print) -> Frontend:
     """Install the npm packages and bundle the page into ``cache``; reuse a warm cache."""
-    work = cache / "npm" / sources_hash()
-    fe = Frontend(work)
-    if (fe.dist / "app.js").is_file() and (fe.pyodide / "pyodide.asm.wasm").is_file():
+    work = cache / "npm" / sources_hash(LOCK_FILES)
+    fe = Frontend(work, "dist-" + sources_hash())
+    if list(fe.dist.glob("app-*.js")) and (fe.pyodide / "pyodide.asm.wasm").is_file():
         return fe
-    if work.exists():
-        shutil.rmtree(work)
-    work.mkdir(parents=True)
+    if not (fe.pyodide / "pyodide.asm.wasm").is_file():
+        if work.exists():
+            shutil.rmtree(work)
+        work.mkdir(parents=True)
     for path in source_files():
         target = work / path.relative_to(JS)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, target)
-    log("installing the browser packages from the npm registry (npm ci)")
-    # --ignore-scripts: no install script runs (esbuild's binary comes in its own package)
-    _run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"],
-         work, "installing the site's npm packages")
+    if not (fe.pyodide / "pyodide.asm.wasm").is_file():
+        log("installing the browser packages from the npm registry (npm ci)")
+        # --ignore-scripts: no install script runs (esbuild's binary comes in its own package)
+        _run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"],
+             work, "installing the site's npm packages")
     log("bundling the app-mode page (esbuild)")
-    _run(["node", "build.mjs", "dist"], work, "bundling the site's page")
-    if not (fe.dist / "app.js").is_file():
+    _run(["node", "build.mjs", fe.bundle], work, "bundling the site's page")
+    if not list(fe.dist.glob("app-*.js")):
         raise SetteKitError(f"the bundle was not written to {fe.dist}")
     return fe

@@ -67,7 +67,24 @@ def words() -> dict[str, str]:
         "some_failed": _("{n} parts of this page could not be shown."),
         "no_python": _("Python could not start in this browser ({error}). Reload the page to try again."),
         "no_page": _("The page could not start ({error}). Reload the page to try again."),
+        "drawn": _("Starting Python in your browser: the page is shown as it starts, and its "
+                   "controls work once Python is ready"),
     }
+
+
+NOTES = ("TEACHERS.md", "STYLE.md")
+"""The teachers' notes (every answer) and the authors' style guide: left out of the
+learners' site unless the author asks for them (issue 24 item 4)."""
+NOTE_ANCHOR = "sk-teachers-note"
+
+
+def teachers_note() -> str:
+    """The landing page's line saying where teachers find the notes left out of the site."""
+    text = _("For teachers: the notes with every answer (TEACHERS.md) and the authors' style "
+             "guide (STYLE.md) are not published on this site. They are in the kit's lessons "
+             "folder; `sette-kit build-site --teachers-notes` publishes them.")
+    return f'<p class="sk-teachers-note" id="{NOTE_ANCHOR}">{html.escape(text)}</p>'
+
 
 
 def cell_source(cell: dict) -> str:
@@ -134,13 +151,14 @@ PAGE = """<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="{root}assets/sette-kit.css">
-<link rel="stylesheet" href="{root}assets/app.css">
-</head>
+<link rel="stylesheet" href="{root}{theme_css}">
+<link rel="stylesheet" href="{root}{app_css}">
+<script src="{root}{theme_js}"></script>
+{boot}</head>
 <body class="sk-site" data-sk-state="{state}">
 <header class="sk-site-header">
 <a class="sk-site-title" href="index.html">{site_title}</a>
-<nav class="sk-site-nav" aria-label="Page">{nav}</nav>
+<nav class="sk-site-nav" aria-label="Page">{nav}{switch}</nav>
 </header>
 {status}<main class="sk-page" id="main">
 {body}
@@ -156,6 +174,37 @@ STATUS = """<div id="sk-status" class="sk-status" role="status" aria-live="polit
 """
 
 
+SWITCH = """<button type="button" class="sk-switch" data-sk-projector-toggle aria-pressed="false" \
+data-sk-on="{on}" data-sk-off="{off}" title="{title}">\
+<span class="sk-switch-track" aria-hidden="true"></span><span>{label}</span>\
+<span class="sk-switch-state" aria-hidden="true">{off}</span></button>"""
+
+
+def switch() -> str:
+    """The served pages' projector switch (``sette_kit/theme/sette-kit.js``), in the
+    current language."""
+    from ..theme import page_words
+
+    w = page_words()
+    return SWITCH.format(on=html.escape(w["on"]), off=html.escape(w["off"]),
+                         title=html.escape(w["projector_title"]), label=html.escape(w["projector"]))
+
+
+@dataclass
+class Assets:
+    """The site's shared files, each named by its content, relative to the site's root."""
+
+    theme_css: str = "assets/sette-kit.css"
+    theme_js: str = "assets/sette-kit.js"
+    app_css: str = "assets/app.css"
+    app_js: str = "assets/app.js"
+    worker_js: str = "assets/worker.js"
+    boot_js: str = ""   # the text of js/src/boot.js, inlined in each lesson page
+
+    def fields(self, root: str) -> dict:
+        return {"theme_css": self.theme_css, "theme_js": self.theme_js, "app_css": self.app_css}
+
+
 def _status(mb: int) -> str:
     return STATUS.format(
         starting=html.escape(_("Starting Python in your browser… The first visit downloads about {mb} MB; "
@@ -164,11 +213,32 @@ def _status(mb: int) -> str:
 
 
 def notebook_page(nb: dict, src: Source, *, site_title: str, pages: dict[str, str],
-                  kernel: dict, download_mb: int, editable: str | None) -> str:
-    """The app-mode HTML page of notebook ``nb``, in the language of its folder."""
+                  kernel: dict, download_mb: int, editable: str | None,
+                  assets: Assets | None = None, recorded: dict | None = None,
+                  note: bool = False) -> str:
+    """The app-mode HTML page of notebook ``nb``, in the language of its folder.
+
+    ``kernel``: what the page's boot script starts (``worker``, ``core``, ``wheels``,
+    ``preimport``, ``sw``: paths from the site's root) and ``pages``; ``recorded``: the
+    outputs of each code cell and the widgets' state from the build's run of ``cells``
+    (:func:`page_cells`), drawn before Python starts; ``note``: end the page with
+    :func:`teachers_note` (the landing page of a site without the notes)."""
     with language(src.lang):
         return _notebook_page(nb, src, site_title=site_title, pages=pages, kernel=kernel,
-                              download_mb=download_mb, editable=editable)
+                              download_mb=download_mb, editable=editable,
+                              assets=assets or Assets(), recorded=recorded, note=note)
+
+
+def page_cells(nb: dict, src: Source) -> list[str]:
+    """The code the page runs, one string per code cell left after the build made the
+    lesson kit's page helpers (:func:`_lesson_html`)."""
+    codes = []
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "code" and cell_source(cell).strip():
+            _static, text = _lesson_html(cell_source(cell), src)
+            if text.strip():
+                codes.append(text)
+    return codes
 
 
 def _site_title(title: str) -> str:
@@ -179,7 +249,8 @@ def _site_title(title: str) -> str:
 
 
 def _notebook_page(nb: dict, src: Source, *, site_title: str, pages: dict[str, str],
-                   kernel: dict, download_mb: int, editable: str | None) -> str:
+                   kernel: dict, download_mb: int, editable: str | None, assets: Assets,
+                   recorded: dict | None, note: bool = False) -> str:
     site_title = _site_title(site_title)
     base = posixpath.dirname(src.rel)
     root = "../" * src.page.count("/")
@@ -196,8 +267,17 @@ def _notebook_page(nb: dict, src: Source, *, site_title: str, pages: dict[str, s
             if text.strip():
                 parts.append(f'<div class="sk-code-output" data-cell="{len(codes)}"></div>')
                 codes.append(text)
-    config = dict(kernel, cells=codes, words=words())
-    config = {k: (root + v if k in ("pyodide", "lock", "piplite") else v) for k, v in config.items()}
+    if note:
+        parts.append(teachers_note())
+    boot_keys = ("worker", "core", "wheels", "preimport", "sw", "lockInfo")
+    config = {k: v for k, v in kernel.items() if k not in boot_keys}
+    config.update(cells=codes, words=words())
+    boot_config = {k: kernel[k] for k in boot_keys if k in kernel}
+    for k in ("worker", "core", "sw"):
+        if k in boot_config:
+            boot_config[k] = root + boot_config[k]
+    if "wheels" in boot_config:
+        boot_config["wheels"] = [root + w for w in boot_config["wheels"]]
     nav = ""
     if editable:
         hint = _("The same lesson with its code, in JupyterLite: change it and run it")
@@ -206,13 +286,22 @@ def _notebook_page(nb: dict, src: Source, *, site_title: str, pages: dict[str, s
                f'title="{html.escape(hint)}">{html.escape(label)}</a>')
     title = page_title(nb, Path(src.rel).stem)
     full_title = title if title == site_title else f"{title} · {site_title}"
-    scripts = (f'<script type="application/json" id="sk-config">{_json_script(config)}</script>\n'
-               f'<script type="module" src="{root}assets/app.js"></script>\n')
+    scripts = f'<script type="application/json" id="sk-config">{_json_script(config)}</script>\n'
+    if recorded and len(recorded.get("outputs", [])) == len(codes):
+        scripts += (f'<script type="application/json" id="sk-recorded">'
+                    f'{_json_script({"outputs": recorded["outputs"], "state": recorded["state"]})}</script>\n')
+    boot = ""
+    if codes and boot_config:  # boot.js starts Python and loads app.js
+        boot_config["app"] = root + assets.app_js
+        boot = (f'<script type="application/json" id="sk-boot">{_json_script(boot_config)}</script>\n'
+                f'<script>{assets.boot_js}</script>\n')
+    else:
+        scripts += f'<script type="module" src="{root}{assets.app_js}"></script>\n'
     return PAGE.format(lang=src.lang,
                        title=html.escape(full_title), root=root, state="loading",
-                       site_title=html.escape(site_title), nav=nav,
+                       site_title=html.escape(site_title), nav=nav, switch=switch(), boot=boot,
                        status=_status(download_mb), body="\n".join(parts),
-                       scripts=scripts)
+                       scripts=scripts, **assets.fields(root))
 
 
 def _lesson_html(code: str, src: Source) -> tuple[str | None, str]:
@@ -227,17 +316,21 @@ def _lesson_html(code: str, src: Source) -> tuple[str | None, str]:
     return static_html(code, src.path.parent)
 
 
-def markdown_page(text: str, src: Source, *, site_title: str, pages: dict[str, str]) -> str:
+def markdown_page(text: str, src: Source, *, site_title: str, pages: dict[str, str],
+                  assets: Assets | None = None) -> str:
     """A plain page for a Markdown file (e.g. the teacher notes), in its folder's language."""
+    assets = assets or Assets()
     with language(src.lang):
         site_title = _site_title(site_title)
+        projector = switch()
     base = posixpath.dirname(src.rel)
     root = "../" * src.page.count("/")
     title = markdown_title(text, Path(src.rel).stem)
     body = rewrite_links(markdown_html(text), pages, base)
     return PAGE.format(lang=src.lang, title=html.escape(f"{title} · {site_title}"), root=root,
-                       state="ready", site_title=html.escape(site_title), nav="", status="",
-                       body=f'<section class="sk-markdown">\n{body}\n</section>', scripts="")
+                       state="ready", site_title=html.escape(site_title), nav="", switch=projector,
+                       boot="", status="", body=f'<section class="sk-markdown">\n{body}\n</section>',
+                       scripts="", **assets.fields(root))
 
 
 def editable_copy(nb: dict) -> dict:

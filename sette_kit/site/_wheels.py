@@ -212,10 +212,12 @@ def download(pins: dict[str, str], dest: Path, log=print) -> dict[str, Path]:
     return out
 
 
-def resolve(roots: list[Wheel], available: dict[str, Wheel], env: dict[str, str]) -> dict[str, Wheel]:
+def resolve(roots: list[Wheel], available: dict[str, Wheel], env: dict[str, str],
+            provided: frozenset = frozenset()) -> dict[str, Wheel]:
     """Every wheel needed by ``roots`` (all their dependencies, under ``env``).
 
-    ``available`` maps canonical names to the wheels that may be used.  Raises
+    ``available`` maps canonical names to the wheels that may be used; requirements on
+    the names in ``provided`` are left out (the browser runtime stands in for them).  Raises
     :class:`SetteKitError` naming the package when a dependency has no wheel or its
     version does not satisfy the requirement.
     """
@@ -230,6 +232,8 @@ def resolve(roots: list[Wheel], available: dict[str, Wheel], env: dict[str, str]
         deps = set()
         for req in applicable(wheel.requires, env):
             key = canonical(req.name)
+            if key in provided:
+                continue
             dep = chosen.get(key) or available.get(key)
             if dep is None:
                 raise SetteKitError(
@@ -298,10 +302,12 @@ def write_lock(wheels: dict[str, Wheel], info: dict, out_dir: Path) -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
     packages = {}
     for key, wheel in sorted(wheels.items()):
-        target = out_dir / wheel.path.name
+        name = served_name(wheel)
+        target = out_dir / name
+        target.parent.mkdir(parents=True, exist_ok=True)
         if not target.exists() or target.stat().st_size != wheel.path.stat().st_size:
             target.write_bytes(wheel.path.read_bytes())
-        packages[key] = wheel.lock_entry(wheel.path.name)
+        packages[key] = wheel.lock_entry(name)
     lock = {"info": dict(info), "packages": packages}
     path = out_dir / "pyodide-lock.json"
     path.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", encoding="utf-8")
@@ -328,3 +334,81 @@ def build_kit_wheel(project: Path, dest: Path, log=print) -> Path:
     if len(wheels) != 1:
         raise SetteKitError(f"building the kit's wheel gave {len(wheels)} files in {dest}")
     return wheels[0]
+
+
+# -- the lesson pages' own wheels (issue 29) ---------------------------------------------
+
+RUNTIME = HERE / "runtime"
+RUNTIME_NAME = "sette_kit_browser_runtime"
+RUNTIME_VERSION = "1.0"
+# what ipywidgets and the kit require that an app-mode page does without: IPython (the
+# runtime's stand-in takes its place) and the front-end assets of the two widget packages
+APP_PROVIDED = frozenset({"ipython", "widgetsnbextension", "jupyterlab-widgets"})
+# in the kit's wheel, what a page never reads: the lessons (the site serves them as
+# files), the catalogues' sources (the compiled .mo files stay), the site builder's own
+# JavaScript sources and the runtime's sources (it has its own wheel)
+KIT_LEFT_OUT = ("sette_kit/lessons/", "sette_kit/site/",
+                "sette_kit/webapp/templates/", "sette_kit/webapp/voila_template/")
+KIT_LEFT_OUT_SUFFIXES = (".po", ".ipynb")
+
+
+def _write_wheel(dest: Path, files: dict[str, bytes], name: str, version: str,
+                 metadata: str) -> Path:
+    """A pure-Python wheel of ``files`` (archive path -> bytes), reproducible."""
+    import base64
+
+    dist = f"{name}-{version}.dist-info"
+    files = dict(files)
+    files[f"{dist}/METADATA"] = metadata.encode()
+    files[f"{dist}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: sette-kit\nRoot-Is-Purelib: true\n"
+                              b"Tag: py3-none-any\n")
+    record = []
+    for arc, data in sorted(files.items()):
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{arc},sha256={digest},{len(data)}")
+    record.append(f"{dist}/RECORD,,")
+    files[f"{dist}/RECORD"] = ("\n".join(record) + "\n").encode()
+    dest.mkdir(parents=True, exist_ok=True)
+    path = dest / f"{name}-{version}-py3-none-any.whl"
+    tmp = path.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
+        for arc in sorted(files):
+            info = zipfile.ZipInfo(arc, (2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, files[arc])
+    tmp.replace(path)
+    return path
+
+
+def runtime_wheel(dest: Path) -> Path:
+    """The browser runtime (``runtime/``: ``sette_kit_runtime`` and its IPython stand-in)
+    as one small wheel in ``dest``."""
+    files = {p.relative_to(RUNTIME).as_posix(): p.read_bytes()
+             for p in sorted(RUNTIME.rglob("*.py")) if "__pycache__" not in p.parts}
+    meta = (f"Metadata-Version: 2.1\nName: {RUNTIME_NAME}\nVersion: {RUNTIME_VERSION}\n"
+            "Summary: sette-kit's lean runtime for the static site's pages (with a stand-in "
+            "for the few IPython names ipywidgets uses)\nRequires-Dist: comm>=0.1.3\n")
+    return _write_wheel(dest, files, RUNTIME_NAME, RUNTIME_VERSION, meta)
+
+
+def kit_browser_wheel(kit: Path, dest: Path) -> Path:
+    """The kit's wheel without what a browser never reads (:data:`KIT_LEFT_OUT`)."""
+    files = {}
+    with zipfile.ZipFile(kit) as zf:
+        meta_name = next(n for n in zf.namelist() if n.endswith(".dist-info/METADATA"))
+        dist = meta_name.split("/")[0]
+        meta = zf.read(meta_name).decode("utf-8")
+        for name in zf.namelist():
+            if name.startswith(dist + "/") or name.startswith(KIT_LEFT_OUT) \
+                    or name.endswith(KIT_LEFT_OUT_SUFFIXES) or name.endswith("/"):
+                continue
+            files[name] = zf.read(name)
+    pkg, version = dist[:-len(".dist-info")].rsplit("-", 1)
+    return _write_wheel(dest, files, pkg, version, meta)
+
+
+def served_name(wheel: "Wheel") -> str:
+    """Where a wheel is served, relative to ``wheels/``: a folder named by its content
+    (so a new build never serves a stale file from a browser's cache), then its name."""
+    return f"{wheel.sha256[:12]}/{wheel.path.name}"

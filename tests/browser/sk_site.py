@@ -1,7 +1,8 @@
 """Helpers for the static site's browser tests and benchmark (``sette-kit build-site``).
 
 * :class:`StaticServer` serves a built site from a thread, as ``python -m http.server``
-  does (the way docs/publish.md tells an author to try a site).
+  does (the way docs/publish.md tells an author to try a site), and counts the bytes it
+  sends (``sent``, ``reset()``): what a visit downloads.
 * :class:`Guard` blocks, on a Playwright browser context, every request to a host other
   than that server - from the pages and from their web workers - and records it, so a
   test can fail when anything tried to leave.
@@ -24,20 +25,35 @@ from urllib.parse import urlparse
 from sette_kit.i18n import gettext as _
 from sk_browser import HANG_MS, HANG_S, button, click, expect_text, expect_visible, fill, find, wait_text_change
 
-READY_JS = "document.body.dataset.skState && document.body.dataset.skState !== 'loading'"
+READY_JS = ("!!document.body && !!document.body.dataset.skState && "
+            "document.body.dataset.skState !== 'loading'")
 WIDGET_ROOT = ".sk-code-output .sk-widget"
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
+    counter = None  # the StaticServer counting what this handler sends
+
     def log_message(self, *args):
         pass
+
+    def copyfile(self, source, outputfile):
+        # the bytes of a file's body as this server sends them (uncompressed, as
+        # `python -m http.server` does); a 304 sends none
+        data = source.read()
+        outputfile.write(data)
+        if self.counter is not None:
+            self.counter.count(self.path, len(data))
 
 
 class StaticServer:
     """A static file server for ``root`` on 127.0.0.1 and a free port, in a thread."""
 
     def __init__(self, root):
-        handler = functools.partial(_Quiet, directory=str(root))
+        handler = functools.partial(type("Handler", (_Quiet,), {"counter": self}),
+                                    directory=str(root))
+        self._lock = threading.Lock()
+        self.sent = 0          # bytes of file bodies sent since the last reset()
+        self.files: list[tuple[str, int]] = []
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.httpd.daemon_threads = True
         self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
@@ -53,6 +69,17 @@ class StaticServer:
 
     def url(self, path: str = "") -> str:
         return self.base + path
+
+    def count(self, path: str, n: int) -> None:
+        with self._lock:
+            self.sent += n
+            self.files.append((path, n))
+
+    def reset(self) -> int:
+        """Start counting anew; returns the bytes sent since the last reset."""
+        with self._lock:
+            sent, self.sent, self.files = self.sent, 0, []
+        return sent
 
 
 class Guard:

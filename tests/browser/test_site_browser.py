@@ -191,7 +191,11 @@ def test_the_site_is_only_plain_files_of_its_own(site):
     out = site.out
     lock = json.loads((out / "wheels" / "pyodide-lock.json").read_text())
     for entry in lock["packages"].values():
-        assert "/" not in entry["file_name"] and (out / "wheels" / entry["file_name"]).is_file()
+        # wheels/<12 hex digits of the file's sha256>/<name>.whl: a new build never
+        # serves a stale file from a browser's cache (issue 29)
+        folder, _, name = entry["file_name"].partition("/")
+        assert folder == entry["sha256"][:12] and "/" not in name, entry["file_name"]
+        assert (out / "wheels" / entry["file_name"]).is_file()
     assert "numpy" not in lock["packages"] and "matplotlib" not in lock["packages"]
     # every pin of browser-requirements.txt is needed (no stale pins)
     from sette_kit.site._wheels import read_pins
@@ -259,6 +263,8 @@ def test_open_as_editable_notebook_runs_in_jupyterlite(site, site_server, site_c
     """From a lesson page, the editable link opens JupyterLite; its kernel runs the lesson."""
     name = next((n for n in LESSONS if n != LANDING and widget_cells(n)), LANDING)
     page = site_page
+    missing_files = []
+    page.on("response", lambda r: missing_files.append(r.url) if r.status == 404 else None)
     open_site_page(page, site_server.url(page_of(name)))
     page.locator("a.sk-edit-link").click()
     page.wait_for_url(re.compile(r"/lite/notebooks/"), timeout=HANG_MS)
@@ -270,4 +276,118 @@ def test_open_as_editable_notebook_runs_in_jupyterlite(site, site_server, site_c
     screenshot(page, screenshots / f"site-editable-{name[:-len('.ipynb')]}.png")
     errors = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
     assert errors.count() == 0, errors.all_inner_texts()
+    # issue 29: JupyterLite's favicons (its build does not ship them) are the site's own
+    assert missing_files == [], missing_files
     assert site_context.guard.left == [], "requests tried to leave the site"
+
+
+# ---- issue 29: what a visit downloads, drawn before Python, projector mode ----------------
+
+MB = 1_000_000
+
+
+def core_bytes(out) -> int:
+    """What a bare Pyodide boot downloads: the four files of the site's core."""
+    cores = [p.parent for p in out.glob("pyodide/*/pyodide.mjs")]
+    assert len(cores) == 1, cores
+    return sum(f.stat().st_size for f in cores[0].iterdir() if f.is_file())
+
+
+def fresh_context(browser, site_server):
+    """A browser context of its own: an empty cache and no service worker yet."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.guard = Guard(context, site_server.base)
+    return context
+
+
+def test_a_first_visit_downloads_little_beyond_pyodide_and_a_reload_nothing(
+        site, site_server, browser):
+    """A first visit: at most 6 MB more than a bare Pyodide boot; a reload and a second
+    lesson opened anew (a bookmark): at most 1 MB each, as the server sends them."""
+    context = fresh_context(browser, site_server)
+    try:
+        page = context.new_page()
+        site_server.reset()
+        assert open_site_page(page, site_server.url("01-cards-and-scoring.html"), timeout=900).state == "ready"
+        # the service worker stores what it fetched as it answers: let it finish
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        first = site_server.reset()
+        extra = first - core_bytes(site.out)
+        assert extra <= 6 * MB, (f"a first visit downloads {first / MB:.1f} MB, "
+                                 f"{extra / MB:.1f} MB beyond the bare Pyodide boot")
+        page.reload(wait_until="commit")
+        assert wait_site_page(page, time.perf_counter(), timeout=900).state == "ready"
+        again = site_server.reset()
+        assert again <= 1 * MB, f"a reload downloads {again / MB:.2f} MB: {site_server.files}"
+        other = context.new_page()
+        assert open_site_page(other, site_server.url("03-playing-a-round.html"), timeout=900).state == "ready"
+        anew = site_server.reset()
+        assert anew <= 1 * MB, f"a lesson opened anew downloads {anew / MB:.2f} MB"
+        assert context.guard.left == []
+    finally:
+        context.close()
+
+
+def test_a_lesson_is_drawn_before_python_starts(site, site_server, browser, screenshots):
+    """With Python never starting (its worker's script held back), the lesson still
+    shows each widget in its first state, its controls disabled, and says it is loading."""
+    context = fresh_context(browser, site_server)
+    context.route(re.compile(r"/assets/worker-[^/]+\.js$"), lambda route: route.abort())
+    try:
+        page = context.new_page()
+        page.goto(site_server.url("01-cards-and-scoring.html"), wait_until="domcontentloaded")
+        expected = widget_cells("01-cards-and-scoring.ipynb")
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('.sk-code-output .sk-recorded .jupyter-widgets').length >= n",
+            arg=expected, timeout=120_000, polling=50)
+        screenshot(page, screenshots / "site-01-drawn-before-python.png")
+        assert page.evaluate("document.body.dataset.skState") in ("loading", "failed")
+        trainer = page.locator(".sk-recorded .sk-score-trainer").first
+        assert trainer.locator(".sk-card, svg, img").count() > 0, "the recorded trainer shows no card"
+        buttons = page.locator(".sk-recorded button")
+        assert buttons.count() > 0
+        assert all(b.is_disabled() for b in buttons.all()), "a recorded control is enabled"
+    finally:
+        context.close()
+
+
+def test_the_live_widgets_take_the_recorded_ones_place_without_a_jump(site, site_server, site_page):
+    page = site_page
+    page.goto(site_server.url("01-cards-and-scoring.html"), wait_until="domcontentloaded")
+    page.wait_for_function("document.querySelectorAll('.sk-recorded .jupyter-widgets').length > 0",
+                           timeout=120_000, polling=50)
+    tops = "() => Array.from(document.querySelectorAll('main > *')).map(e => Math.round(e.getBoundingClientRect().top + window.scrollY))"
+    before = page.evaluate(tops)
+    assert wait_site_page(page, time.perf_counter()).state == "ready"
+    after = page.evaluate(tops)
+    assert page.locator(".sk-recorded").count() == 0, "recorded outputs left after Python ran"
+    moved = [(i, b, a) for i, (b, a) in enumerate(zip(before, after)) if abs(a - b) > 4]
+    assert not moved, f"parts of the page moved when the widgets came alive: {moved[:5]}"
+
+
+def test_projector_mode_on_the_site(site, site_server, site_page, screenshots):
+    """Issue 29 (review defect 14): the served pages' switch and ?projector=1."""
+    page = site_page
+    open_site_page(page, site_server.url("03-playing-a-round.html?projector=1"))
+    assert page.evaluate("document.documentElement.classList.contains('sk-projector')")
+    size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.sk-markdown p')).fontSize)")
+    assert size >= 24, f"projector mode's text is {size} px"
+    screenshot(page, screenshots / "site-03-projector.png")
+    switch = page.get_by_role("button", name=re.compile("Projector mode"))
+    assert switch.get_attribute("aria-pressed") == "true"
+    switch.click()
+    assert not page.evaluate("document.documentElement.classList.contains('sk-projector')")
+    assert switch.get_attribute("aria-pressed") == "false"
+    page.evaluate("localStorage.removeItem('sette-kit:projector')")
+
+
+def test_the_learners_site_leaves_out_the_teachers_notes(site):
+    """Issue 24 item 4: TEACHERS.md and STYLE.md are not published unless asked for,
+    and the landing page says where teachers find them."""
+    out = site.out
+    for lang in ("", "it/", "es/"):
+        assert not (out / f"{lang}TEACHERS.html").exists(), f"{lang}TEACHERS.html is published"
+        assert not (out / f"{lang}STYLE.html").exists()
+    landing = (out / "index.html").read_text(encoding="utf-8")
+    assert "TEACHERS.html" not in landing
+    assert "sk-teachers-note" in landing

@@ -1,5 +1,5 @@
-// Bundles src/app.js (and the CSS it imports) into dist/ with esbuild, and copies the
-// Pyodide kernel's two prebuilt web workers there unchanged.  Run by
+// Bundles src/app.js (and the CSS it imports) and the page's web worker src/worker.js
+// into dist/ with esbuild, each file named by its content (name-HASH.js).  Run by
 // sette_kit/site/_npm.py after `npm ci`; the output is plain static files.
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, rmSync, readFileSync } from 'node:fs';
@@ -34,7 +34,8 @@ const tildeImports = {
 };
 
 await esbuild.build({
-  entryPoints: { app: 'src/app.js' },
+  entryPoints: { app: 'src/app.js', worker: 'src/worker.js' },
+  entryNames: '[name]-[hash]',
   outdir,
   bundle: true,
   format: 'esm',
@@ -53,7 +54,3 @@ await esbuild.build({
   logLevel: 'warning',
 });
 
-const lib = dirname(require.resolve('@jupyterlite/pyodide-kernel/package.json'));
-for (const worker of ['comlink.worker.js', 'coincident.worker.js']) {
-  copyFileSync(join(lib, 'lib', worker), join(outdir, worker));
-}

@@ -1,20 +1,21 @@
 // The app-mode page of the sette-kit static site (sette-kit build-site).
 //
-// A page holds a notebook's markdown, already rendered to HTML at build time, and, in a
-// JSON block, the code of its code cells.  This script starts the JupyterLite Pyodide
-// kernel (the official @jupyterlite/pyodide-kernel class, in its official web worker),
-// runs the code cells in order and shows only their outputs, with live ipywidgets through
-// the official @jupyter-widgets/html-manager: the way Voila shows a notebook, with no
-// server.  The kernel talks Jupyter messages; this file only routes them:
-//   page -> kernel: execute_request, comm_open / comm_msg / comm_close (widget changes)
-//   kernel -> page: outputs of each cell, comm messages, busy/idle status.
-// Everything is fetched from the site itself: Pyodide's core from ./pyodide/, the wheels
-// and their lock file from ./python/ (see sette_kit/site/_wheels.py).
+// A page holds a notebook's markdown, already rendered to HTML at build time, the code
+// of its code cells (JSON, never shown) and, where the build recorded it, each cell's
+// outputs with the widgets' first state.  This script:
+//   1. draws the recorded outputs at once with @jupyter-widgets/html-manager (cards,
+//      labels, charts; their controls disabled): the page is whole before Python starts;
+//   2. talks to the page's web worker (worker.js, started by the inline boot.js), where
+//      Pyodide runs the kit's lean runtime (sette_kit/site/runtime/), in Jupyter
+//      messages: page -> worker execute_request, comm_open / comm_msg / comm_close;
+//      worker -> page the outputs of each cell, comm messages, busy/idle status;
+//   3. runs the code cells in order; each cell's live outputs replace its recorded ones
+//      in place, in one step, when the cell has run (issue 29).
+// Everything is fetched from the site itself (see sette_kit/site/__init__.py).
 
-import { PyodideKernel } from '@jupyterlite/pyodide-kernel';
 // the manager class only: the package's index also pulls in its static-embedding loader
 import { HTMLManager } from '@jupyter-widgets/html-manager/lib/htmlmanager';
-import { OutputArea, OutputAreaModel } from '@jupyterlab/outputarea';
+import { MimeModel } from '@jupyterlab/rendermime';
 import { Widget } from '@lumino/widgets';
 
 import '@jupyter-widgets/controls/css/widgets-base.css';
@@ -23,20 +24,25 @@ import '@fortawesome/fontawesome-free/css/all.min.css';
 import '@fortawesome/fontawesome-free/css/v4-shims.min.css';
 import '@lumino/widgets/style/index.css';
 import '@jupyterlab/rendermime/style/base.css';
-import '@jupyterlab/outputarea/style/base.css';
 import './app.css';
 
-const status = document.getElementById('sk-status');
-const statusText = document.getElementById('sk-status-text');
+const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
+// boot.js may load this script before the page is parsed: these are set by bindPage()
+let status = null;
+let statusText = null;
 // the page's words, in its language (written into the page's config at build time)
-const WORDS = (() => {
-  try { return JSON.parse(document.getElementById('sk-config').textContent).words || {}; } catch (e) { return {}; }
-})();
+let WORDS = {};
+
+function bindPage() {
+  status = document.getElementById('sk-status');
+  statusText = document.getElementById('sk-status-text');
+  try { WORDS = JSON.parse(document.getElementById('sk-config').textContent).words || {}; } catch (e) { WORDS = {}; }
+}
 function t(key, english, values = {}) {
   const text = WORDS[key] || english;
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
 }
-let started = performance.now();
+let started = 0; // from the navigation on (performance.now()), then from each lesson link
 let phase = t('starting', 'Starting Python in your browser');
 
 function elapsed() {
@@ -65,6 +71,7 @@ function finish(state, text) {
   clearInterval(ticker);
   document.body.dataset.skState = state;
   document.body.dataset.skSeconds = ((performance.now() - started) / 1000).toFixed(2);
+  if (!status) return;
   if (state === 'ready') {
     status.hidden = true;
   } else {
@@ -77,24 +84,53 @@ function uuid() {
   return crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`.replace('.', '');
 }
 
-// ---- the Jupyter messages between this page and the kernel ----------------------------
+// ---- the Jupyter messages between this page and the worker ---------------------------
 
-// Jupyter messages are JSON, where Python's None is null; the kernel's worker converts
-// Python objects with Pyodide's toJs(), which gives undefined for None.  Put null back,
-// or a widget trait set to None (layout.display = None: "show it again") is lost.
-function jsonNulls(value) {
-  if (value === undefined) return null;
-  if (Array.isArray(value)) return value.map(jsonNulls);
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const out = {};
-    for (const [k, v] of Object.entries(value)) out[k] = jsonNulls(v);
-    return out;
+// the page's web worker (started by boot.js in the page's head), as a kernel: Jupyter
+// messages as JSON text both ways (so Python's None arrives as null), in order
+class WorkerKernel {
+  constructor(boot, onMessage) {
+    this.ready = new Promise((resolve, reject) => {
+      this._ready = resolve;
+      this._failed = reject;
+    });
+    this.onMessage = onMessage;
+    const attach = (worker) => {
+      this.worker = worker;
+      worker.onmessage = (event) => this.receive(event.data);
+      for (const data of boot.queue.splice(0)) this.receive(data);
+    };
+    if (boot.worker) attach(boot.worker);
+    else boot.onworker = attach;
   }
-  return value;
+
+  receive(data) {
+    if (data.type === 'msg') {
+      const msg = JSON.parse(data.text);
+      msg.buffers = (data.buffers || []).map((b) => new DataView(b.buffer || b));
+      this.onMessage(msg);
+    } else if (data.type === 'ready') {
+      this.info = data;
+      this._ready(data);
+    } else if (data.type === 'failed') {
+      this._failed(new Error(data.error));
+    } else if (data.type === 'progress') {
+      say(t('installing', 'Installing the Python packages of the lesson'));
+    }
+  }
+
+  async handleMessage(msg) {
+    const { buffers, ...rest } = msg;
+    const bufs = (buffers || []).map((b) => (b instanceof ArrayBuffer ? new Uint8Array(b)
+      : new Uint8Array(b.buffer, b.byteOffset, b.byteLength)));
+    const send = () => this.worker.postMessage({ type: 'msg', text: JSON.stringify(rest), buffers: bufs });
+    if (this.worker) send();
+    else await this.ready.then(send);
+  }
 }
 
 class Session {
-  constructor(kernelOptions) {
+  constructor(boot) {
     this.session = uuid();
     this.callbacks = new Map(); // msg_id -> {iopub: {status, output}, shell: {reply}}
     this.outputs = new Map(); // msg_id -> function(msg) receiving that request's outputs
@@ -104,15 +140,8 @@ class Session {
     // messages from the kernel are handled one after the other, each after the previous
     // one is done (as JupyterLab does): a widget's updates never overtake its creation
     this.chain = Promise.resolve();
-    this.kernel = new PyodideKernel({
-      id: uuid(),
-      name: 'python',
-      location: '',
-      sendMessage: (msg) => {
-        this.chain = this.chain.then(() => this.receive(msg)).catch((err) => console.error('sette-kit site:', err));
-      },
-      logger: ({ payload }) => log(payload),
-      ...kernelOptions,
+    this.kernel = new WorkerKernel(boot, (msg) => {
+      this.chain = this.chain.then(() => this.receive(msg)).catch((err) => console.error('sette-kit site:', err));
     });
   }
 
@@ -127,9 +156,9 @@ class Session {
         version: '5.3',
       },
       parent_header: {},
-      metadata,
+      metadata: metadata || {},
       content,
-      buffers,
+      buffers: buffers || [],
       channel,
     };
   }
@@ -145,8 +174,6 @@ class Session {
   }
 
   async receive(msg) {
-    msg.content = jsonNulls(msg.content);
-    msg.metadata = jsonNulls(msg.metadata || {});
     const type = msg.header.msg_type;
     const parent = (msg.parent_header && msg.parent_header.msg_id) || '';
     const callbacks = this.callbacks.get(parent);
@@ -296,65 +323,170 @@ function cellError(el, content) {
   el.appendChild(note);
 }
 
-function outputSink(el, area) {
-  return (msg) => {
+// ---- outputs: recorded at build time, then live -----------------------------------------
+
+// one output (nbformat's shape) into `container`, with `manager` (live or recorded)
+async function renderOutput(container, out, manager) {
+  if (out.output_type === 'stream') {
+    const pre = document.createElement('pre');
+    pre.className = 'sk-stream';
+    pre.textContent = out.text;
+    container.appendChild(pre);
+    return;
+  }
+  const data = out.data || {};
+  const holder = document.createElement('div');
+  holder.className = 'sk-output';
+  container.appendChild(holder);
+  if (data[WIDGET_VIEW]) {
+    const model = await manager.get_model(data[WIDGET_VIEW].model_id);
+    const view = await manager.create_view(model);
+    await manager.display_view(view, holder);
+    return;
+  }
+  const mime = manager.renderMime.preferredMimeType(data, 'any');
+  if (!mime || (mime === 'text/plain' && Object.keys(data).length === 1 && /^<.*>$/.test(data[mime]))) {
+    holder.remove(); // an object's repr only: nothing a learner reads
+    return;
+  }
+  const renderer = manager.renderMime.createRenderer(mime);
+  await renderer.renderModel(new MimeModel({ data, metadata: out.metadata || {}, trusted: true }));
+  Widget.attach(renderer, holder);
+}
+
+// each live cell's outputs go to `live` (hidden while the recorded ones are shown)
+function outputSink(el, live, manager) {
+  let queue = Promise.resolve();
+  let clearNext = false;
+  const add = (out) => {
+    queue = queue.then(async () => {
+      if (clearNext) {
+        live.textContent = '';
+        clearNext = false;
+      }
+      if (!live.isConnected) el.appendChild(live); // an empty cell stays :empty (no room)
+      await renderOutput(live, out, manager);
+    }).catch((err) => console.error('sette-kit site: output', err));
+  };
+  const sink = (msg) => {
     const type = msg.header.msg_type;
     const c = msg.content;
     switch (type) {
       case 'stream':
-        if (c.name === 'stderr') {
-          console.warn('sette-kit site (stderr):', c.text);
-        } else {
-          area.model.add({ output_type: 'stream', name: c.name, text: c.text });
-        }
+        if (c.name === 'stderr') console.warn('sette-kit site (stderr):', c.text);
+        else add({ output_type: 'stream', name: c.name, text: c.text });
         break;
       case 'display_data':
       case 'execute_result':
-        area.model.add({
-          output_type: type,
-          data: c.data,
-          metadata: c.metadata || {},
-          ...(type === 'execute_result' ? { execution_count: c.execution_count } : {}),
-        });
+        add({ output_type: type, data: c.data, metadata: c.metadata || {} });
         break;
       case 'clear_output':
-        area.model.clear(!!c.wait);
-        break;
-      case 'update_display_data':
+        if (c.wait) clearNext = true;
+        else queue = queue.then(() => { live.textContent = ''; });
         break;
       case 'error':
-        cellError(el, c);
+        queue = queue.then(() => {
+          if (!live.isConnected) el.appendChild(live);
+          cellError(live, c);
+        });
         break;
       default:
         break;
     }
   };
+  sink.done = () => queue;
+  return sink;
+}
+
+function disableControls(root) {
+  for (const el of root.querySelectorAll('button, input, select, textarea')) {
+    el.disabled = true;
+    el.setAttribute('tabindex', '-1');
+  }
+}
+
+// the page's recorded outputs (sk-recorded: what the build's run of the notebook
+// showed), drawn before Python starts; returns one holder per cell, or []
+async function drawRecorded(doc) {
+  const el = doc.getElementById('sk-recorded');
+  const cells = document.querySelectorAll('.sk-code-output');
+  if (!el) return [];
+  let rec;
+  try {
+    rec = JSON.parse(el.textContent);
+  } catch (err) {
+    return [];
+  }
+  const manager = new HTMLManager();
+  try {
+    await manager.set_state(rec.state);
+  } catch (err) {
+    console.error('sette-kit site: recorded widgets', err);
+    return [];
+  }
+  const holders = [];
+  for (let i = 0; i < cells.length; i++) {
+    const outs = rec.outputs[i] || [];
+    if (!outs.length) {
+      holders.push(null);
+      continue;
+    }
+    const holder = document.createElement('div');
+    holder.className = 'sk-recorded';
+    holder.inert = true;
+    cells[i].appendChild(holder);
+    holders.push(holder);
+    for (const out of outs) {
+      try {
+        await renderOutput(holder, out, manager);
+      } catch (err) {
+        console.error('sette-kit site: recorded output', err);
+      }
+    }
+    disableControls(holder);
+  }
+  // drawn: the widgets' views add their controls as they render; disable the late ones
+  requestAnimationFrame(() => holders.forEach((h) => h && disableControls(h)));
+  document.body.dataset.skDrawn = ((performance.now() - started) / 1000).toFixed(2);
+  return holders;
 }
 
 const EXECUTE = { silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true };
 // before the next lesson runs in the same Python: its widgets closed, its variables gone
 // (imported modules stay imported: that is what makes the next lesson quick)
-const FORGET_PAGE = 'import ipywidgets as _sk_w\n_sk_w.Widget.close_all()\nget_ipython().run_line_magic("reset", "-f")';
+const FORGET_PAGE = 'import sette_kit_runtime as _sk_rt\n_sk_rt.current().forget_page()';
 
 let site = null; // {session, manager}
-let areas = []; // the output areas of the page shown
 let busy = true;
+let recorded = Promise.resolve([]);
 
 async function runCells(config) {
   const { session, manager } = site;
   const cells = document.querySelectorAll('.sk-code-output');
+  const holders = await recorded;
   let failed = 0;
-  for (let i = 0; i < config.cells.length; i++) {
+  // every cell is sent at once: Python runs them one after the other in its worker while
+  // this page draws the outputs of the ones before
+  const runs = config.cells.map((code, i) => {
+    const live = document.createElement('div');
+    live.className = 'sk-live';
+    if (holders[i]) live.hidden = true;
+    const sink = outputSink(cells[i], live, manager);
+    const { reply } = session.send('execute_request', { code, ...EXECUTE }, { onOutput: sink });
+    return { live, sink, reply };
+  });
+  for (let i = 0; i < runs.length; i++) {
     say(t('running', 'Running the page: part {part} of {parts}', { part: i + 1, parts: config.cells.length }));
-    const el = cells[i];
-    const model = new OutputAreaModel({ trusted: true });
-    const area = new OutputArea({ model, rendermime: manager.renderMime });
-    areas.push(area);
-    Widget.attach(area, el);
-    const { reply } = session.send('execute_request', { code: config.cells[i], ...EXECUTE },
-      { onOutput: outputSink(el, area) });
+    const { live, sink, reply } = runs[i];
+    const holder = holders[i];
     const msg = await reply;
+    await sink.done();
     if (msg.content.status !== 'ok') failed += 1;
+    if (holder) {
+      // the live outputs take the recorded ones' place in one step: no jump
+      holder.remove();
+      live.hidden = false;
+    }
   }
   if (failed) {
     finish('ready-with-errors', failed === 1 ? t('one_failed', 'One part of this page could not be shown.')
@@ -401,16 +533,12 @@ async function navigate(url, push) {
     return;
   }
   const config = JSON.parse(configEl.textContent);
-  const { reply } = site.session.send('execute_request', { ...EXECUTE, code: FORGET_PAGE, silent: true, store_history: false });
-  await reply;
-  document.body.dataset.skKernelSeconds = ((performance.now() - started) / 1000).toFixed(2);
-  for (const area of areas) area.dispose();
-  areas = [];
   document.querySelector('main.sk-page').innerHTML = main.innerHTML;
   const nav = doc.querySelector('.sk-site-nav');
   if (nav) document.querySelector('.sk-site-nav').innerHTML = nav.innerHTML;
   document.title = doc.title;
   document.getElementById('sk-config').textContent = configEl.textContent;
+  recorded = drawRecorded(doc);
   if (push) history.pushState({ skSite: true }, '', url.href);
   const target = url.hash && document.getElementById(decodeURIComponent(url.hash.slice(1)));
   if (target) target.scrollIntoView();
@@ -420,6 +548,9 @@ async function navigate(url, push) {
     heading.setAttribute('tabindex', '-1');
     heading.focus({ preventScroll: true });
   }
+  const { reply } = site.session.send('execute_request', { ...EXECUTE, code: FORGET_PAGE, silent: true, store_history: false });
+  await reply;
+  document.body.dataset.skKernelSeconds = ((performance.now() - started) / 1000).toFixed(2);
   try {
     await runCells(config);
   } finally {
@@ -443,24 +574,18 @@ function followLessonLinks() {
 
 async function main() {
   const config = JSON.parse(document.getElementById('sk-config').textContent);
-  if (!config.cells.length) {
+  if (!config.cells.length || !window.setteKitBoot) {
     // a page of text only: no Python needed
     finish('ready');
     return;
   }
-  const here = (path) => new URL(path, document.baseURI).href;
   say(t('starting', 'Starting Python in your browser'));
-  const session = new Session({
-    pyodideUrl: here(config.pyodide),
-    pipliteWheelUrl: here(config.piplite),
-    pipliteUrls: [],
-    disablePyPIFallback: true,
-    mountDrive: false,
-    loadPyodideOptions: {
-      lockFileURL: here(config.lock),
-      packages: config.packages,
-    },
+  recorded = drawRecorded(document).then((holders) => {
+    // honest: what shows is the page's first state; its controls wait for Python
+    if (holders.some(Boolean) && !site.ready) say(t('drawn', 'Starting Python in your browser: the page is shown as it starts, and its controls work once Python is ready'));
+    return holders;
   });
+  const session = new Session(window.setteKitBoot);
   const manager = new LiveManager(session);
   session.manager = manager;
   site = { session, manager };
@@ -472,6 +597,7 @@ async function main() {
     finish('failed', t('no_python', 'Python could not start in this browser ({error}). Reload the page to try again.', { error: err }));
     return;
   }
+  site.ready = true;
   document.body.dataset.skKernelSeconds = ((performance.now() - started) / 1000).toFixed(2);
   followLessonLinks();
   try {
@@ -479,9 +605,41 @@ async function main() {
   } finally {
     busy = false;
   }
+  const info = session.kernel.info || {};
+  if (info.snapshot) keepASnapshot();
 }
 
-main().catch((err) => {
-  console.error('sette-kit site:', err);
-  finish('failed', t('no_page', 'The page could not start ({error}). Reload the page to try again.', { error: err }));
+// after a first visit, once the page is live: a second worker makes Pyodide's memory
+// snapshot (the interpreter with the lessons' imports) and keeps it in this browser, so
+// a reload or a bookmark restores it instead of starting Python again (worker.js)
+function keepASnapshot() {
+  try {
+    const cfg = JSON.parse(document.getElementById('sk-boot').textContent);
+    const abs = (u) => new URL(u, document.baseURI).href;
+    const worker = new Worker(abs(cfg.worker), { type: 'module' });
+    document.body.dataset.skSnapshot = 'making';
+    worker.onmessage = (event) => {
+      if (event.data && event.data.type === 'done') {
+        document.body.dataset.skSnapshot = 'kept';
+        worker.terminate();
+      }
+    };
+    worker.postMessage({ type: 'snapshot', core: abs(cfg.core), wheels: cfg.wheels.map(abs),
+                         preimport: cfg.preimport, lockInfo: cfg.lockInfo });
+  } catch (err) {
+    console.warn('sette-kit site: no snapshot', err);
+  }
+}
+
+function whenParsed(f) {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', f, { once: true });
+  else f();
+}
+
+whenParsed(() => {
+  bindPage();
+  main().catch((err) => {
+    console.error('sette-kit site:', err);
+    finish('failed', t('no_page', 'The page could not start ({error}). Reload the page to try again.', { error: err }));
+  });
 });

@@ -1,0 +1,1 @@
+"""Stand-in for ``IPython.core``: see ``IPython/__init__.py``."""
