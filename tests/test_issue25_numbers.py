@@ -19,6 +19,7 @@ equations), not against the function's own output.
 from __future__ import annotations
 
 import itertools
+import re
 import math
 from fractions import Fraction
 
@@ -214,3 +215,15 @@ def test_the_chain_diagram_wide_and_narrow():
         assert chart.svg.count("<circle") == 21
         assert "From every bankroll from 10 to 190, one round moves it −10 with 58.2%, +10 with 41.8%." in chart.text
         assert "100: 96.5%" in chart.text
+
+
+def test_a_legend_too_wide_for_its_chart_goes_on_to_a_second_row():
+    """Longer words in another language: the legend wraps instead of running off the chart."""
+    a = simulate.averages(PLAIN, stand_at(5), stand_at(5), rounds=20, runs=20, seed=1)
+    wide = charts.averages_histogram(a.means, a.exact, a.stderr, width=680)
+    narrow = charts.averages_histogram(a.means, a.exact, a.stderr, width=300)
+    assert wide.svg.count('viewBox="0 0 680 320"') == 1            # one legend row
+    assert 'viewBox="0 0 300 ' in narrow.svg and 'viewBox="0 0 300 320"' not in narrow.svg
+    for chart in (wide, narrow):
+        xs = [float(x) for x in re.findall(r'<text x="([\d.]+)"', chart.svg)]
+        assert max(xs) < chart.width, "no legend text starts beyond the canvas"

@@ -303,6 +303,20 @@ class Key:
     letter: str = ""  # a letter drawn on the swatch (strategy cells)
 
 
+def _legend_rows(keys: Sequence[Key], width: float, x: float = 0) -> list:
+    """The legend's entries, row by row, each row no wider than ``width``."""
+    rows: list = [[]]
+    at = x
+    for k in keys:
+        w = 28 + text_width(k.text) + 22
+        if rows[-1] and at + w - 22 > width:
+            rows.append([])
+            at = x
+        rows[-1].append(k)
+        at += w
+    return rows
+
+
 def _swatch(k: Key, x: float, y: float) -> str:
     """A 22 x 14 swatch at (x, y) = its left end, vertical centre."""
     if k.kind in ("bar", "striped"):
@@ -333,7 +347,10 @@ class Figure:
         self.width, self.height = min(float(width), MAX_WIDTH), float(height)
         self.title = title
         self.parts: list[str] = []
-        top = margin[0] + (30 if title else 8) + (36 if legend else 0)
+        rows = len(_legend_rows(legend, self.width)) if legend else 0
+        top = margin[0] + (30 if title else 8) + (36 + 24 * (rows - 1) if legend else 0)
+        if rows > 1:
+            self.height += 24 * (rows - 1)  # the plot keeps its height under a longer legend
         self.left, self.right = margin[3], self.width - margin[1]
         self.top, self.bottom = top, self.height - margin[2]
         if title:
@@ -354,11 +371,14 @@ class Figure:
         return self
 
     def legend(self, keys: Sequence[Key], x: float, y: float) -> None:
-        """A row of legend entries starting at (x, y) (y: the row's vertical centre)."""
-        for k in keys:
-            self.parts.append(_swatch(k, x, y))
-            self.parts.append(label(x + 28, y + 5, k.text))
-            x += 28 + text_width(k.text) + 22
+        """Legend entries in a row starting at (x, y) (y: the row's vertical centre); entries
+        that would run past the canvas go on to a new row (longer words in another language)."""
+        for k, row in enumerate(_legend_rows(keys, self.width, x)):
+            xx = x
+            for key in row:
+                self.parts.append(_swatch(key, xx, y + 24 * k))
+                self.parts.append(label(xx + 28, y + 24 * k + 5, key.text))
+                xx += 28 + text_width(key.text) + 22
 
     def y_axis(self, scale, ticks: Sequence[float], title: str = "", fmt: Callable = number,
                grid: bool = True) -> None:
