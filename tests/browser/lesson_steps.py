@@ -193,6 +193,9 @@ STEPS = {
         expect_text(".sk-quiz", "Streak"),
     ],
     "07-expected-value-and-strategy.ipynb": [
+        # the bank's final totals, hidden behind their prediction until the guess (issue 25)
+        fill(".sk-predict .sk-predict-box", "25%", nth=1),
+        expect_visible(".sk-predict-extra figure.sk-chart svg"),
         # the hit-or-stand prediction on a first 4 hides the probability tree until the guess
         expect_visible(".sk-predict button.sk-predict-choice:has-text('stand')"),
         click(".sk-predict button.sk-predict-choice:has-text('stand')"),
@@ -200,7 +203,7 @@ STEPS = {
         expect_visible(".sk-predict-extra .sk-probability-tree details.sk-tree-inner"),
         expect_text(".sk-predict-extra .sk-tree-ev", r"worth -0\.4989 per unit staked; standing now is worth -0\.4677"),
         expect_visible(".sk-strategy-chart figure.sk-chart svg", timeout=120),
-        check_charts("body", "07-expected-value-and-strategy", count=1),
+        check_charts("body", "07-expected-value-and-strategy", count=2),
         quiz_answer("1600", right=False, nth=2),
         expect_text(".sk-quiz-feedback", "too rough"),
         quiz_answer("1585", right=True, nth=2),
@@ -214,12 +217,13 @@ STEPS = {
         expect_text(".sk-betting-lab .sk-plan", r"stakes 1 to 20", timeout=60),
     ],
     "09-simulation.ipynb": [
-        # the first prediction hides the running average; the third, the coverage picture
-        click(".sk-predict button.sk-predict-choice:has-text('no')"),
-        expect_text(".sk-predict-result", "The answer: no"),
+        # the first prediction (an expectation: higher or lower than half) hides the running
+        # average; the third (how many of 100 intervals you expect to miss), the coverage picture
+        click(".sk-predict button.sk-predict-choice:has-text('Lower than half')"),
+        expect_text(".sk-predict-result", "The answer: lower"),
         expect_visible(".sk-predict-extra figure.sk-chart svg"),
-        fill(".sk-predict .sk-predict-box", "5", nth=1),
-        expect_text(".sk-predict-result", "The answer: 4"),
+        fill(".sk-predict .sk-predict-box", "4", nth=1),
+        expect_text(".sk-predict-result", "The answer: 5"),
         expect_visible(".sk-predict-extra .sk-coverage-picture figure.sk-chart svg"),
         click(".sk-coverage-picture button.sk-coverage-more"),
         expect_text(".sk-coverage-tally", "of 200 intervals", timeout=120),
@@ -267,7 +271,7 @@ STEPS = {
         fill(".sk-predict-box", "10", nth=2),
         check_charts("body", "13-counting-hands-and-cards", count=1),
         click("button.sk-predict-choice:has-text('Hit')"),
-        expect_text(".sk-predict-reveal", "few of the big cards are left"),
+        expect_text(".sk-predict-reveal", "fewer big cards are left, for you and for the bank"),
         expect_text(".sk-shoe-lab .sk-shoe-log", r"A new shoe", timeout=60),
         click(".sk-shoe-lab button.sk-deal"),
         expect_text(".sk-shoe-lab .sk-shoe-log", r"Round 1:", timeout=60),
