@@ -293,12 +293,17 @@ def reale_hands(rules=None) -> Count:
 
 class TrentunoCount(NamedTuple):
     """Every three-card Trentuno hand scored (T2): ``by_score`` maps a score to how many
-    of the ``total`` hands make it; ``most_likely`` is (score, hands)."""
+    of the ``total`` hands make it; ``most_likely`` is (score, hands).  ``by_suits`` maps
+    1, 2, 3 to how many hands hold that many different suits, and ``three_suits`` a
+    score to how many hands of three different suits make it (there only the best
+    single card counts)."""
 
     total: int
     by_score: dict
     most_likely: tuple
     words: str
+    by_suits: dict = {}
+    three_suits: dict = {}
 
     def probability(self, s: int) -> Fraction:
         """P(a dealt hand scores ``s``).
@@ -316,6 +321,8 @@ def trentuno_scores(rules=None) -> TrentunoCount:
     >>> t = trentuno_scores()
     >>> t.total, t.by_score[31], t.by_score[30], t.most_likely
     (9880, 12, 4, (10, 2596))
+    >>> t.by_suits, t.three_suits[10]          # four hands in ten hold three suits
+    ({1: 480, 2: 5400, 3: 4000}, 2052)
     >>> print(t.words)
     C(40, 3) = 40 × 39 × 38 / (3 × 2 × 1) = 59,280 / 6 = 9,880 three-card hands.
     The most likely score is 10: 2,596 of the 9,880 hands (26.3%).
@@ -326,7 +333,14 @@ def trentuno_scores(rules=None) -> TrentunoCount:
     rules = trentuno.DEFAULT_RULES if rules is None else rules
     if not isinstance(rules, trentuno.TrentunoRules):
         raise SetteKitError(_("rules={rules}: give a sette_kit.trentuno.TrentunoRules").format(rules=shown(rules)))
-    counts = Counter(trentuno.score(h, rules).total for h in itertools.combinations(FULL_DECK, 3))
+    counts, suits, three = Counter(), Counter(), Counter()
+    for h in itertools.combinations(FULL_DECK, 3):
+        points = trentuno.score(h, rules).total
+        n_suits = len({c.suit for c in h})
+        counts[points] += 1
+        suits[n_suits] += 1
+        if n_suits == 3:
+            three[points] += 1
     total = sum(counts.values())
     best = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
     words = "\n".join((
@@ -336,7 +350,8 @@ def trentuno_scores(rules=None) -> TrentunoCount:
             score=best[0], n=_n(best[1]), total=_n(total), percent=fmt.percent(Fraction(best[1], total), 1)),
         _("31 (an Ace and two figures of one suit): {n} hands, 4 suits × C(3, 2) = 3 pairs of figures.").format(
             n=counts[31])))
-    return TrentunoCount(total, dict(sorted(counts.items())), best, words)
+    return TrentunoCount(total, dict(sorted(counts.items())), best, words, dict(sorted(suits.items())),
+                         dict(sorted(three.items())))
 
 
 # -- Quattro e mezzo: a ranking that is not transitive -----------------------------------------
@@ -700,11 +715,31 @@ class HandNow(NamedTuple):
     decision_now: str | None
     decision_fresh: str
     counting: str          # the counting behind ``bust_now`` (or ``bust_fresh``), in words
+    stand_now: object = None   # the expected result of standing, with the cards left (None: see above)
+    hit_now: object = None     # the expected result of hitting once and then playing best, with the cards left
 
     @property
     def changed(self) -> bool:
         """True when the cards seen change the best decision."""
         return self.decision_now is not None and self.decision_now != self.decision_fresh
+
+    @property
+    def gain(self):
+        """What remembering the cards is worth on this hand, per unit staked: the
+        expected result of the best play now minus that of the fresh deck's best play,
+        both played with the cards that are really left (0 when the decision does not
+        change; None when the ``now`` values are).
+
+        >>> shoe = Shoe("plain", seed=1)
+        >>> _ = shoe.play(4)
+        >>> h = compare_hand(shoe, "5 di denari")
+        >>> f"stand {float(h.stand_now):+.3f}, hit {float(h.hit_now):+.3f}: gain {float(h.gain):.3f}"
+        'stand -0.503, hit -0.380: gain 0.123'
+        """
+        if self.stand_now is None or self.hit_now is None:
+            return None
+        value = {"stand": self.stand_now, "hit": self.hit_now}
+        return value[self.decision_now] - value[self.decision_fresh]
 
 
 def compare_hand(shoe: Shoe, cards) -> HandNow:
@@ -728,14 +763,21 @@ def compare_hand(shoe: Shoe, cards) -> HandNow:
     rules = shoe.rules
     bust_fresh = odds.bust_probability(mine, rules=rules, exact=shoe.exact)
     decision_fresh = shoe._fresh.decision(mine)
+    stand_now = hit_now = None
     if shoe.left >= 2:
         bust_now = shoe.bust_probability(mine)
-        decision_now = shoe.solution().decision(mine)
+        sol = shoe.solution()
+        decision_now = sol.decision(mine)
+        stand_now = sol.ev_of(mine, "stand")
+        try:
+            hit_now = sol.ev_of(mine, "hit")
+        except SetteKitError:  # a finished hand (7½, a triple) cannot draw
+            hit_now = None
         words = odds.explain_bust(mine, seen=shoe.seen, rules=rules)
     else:
         bust_now = decision_now = None
         words = odds.explain_bust(mine, rules=rules)
-    return HandNow(mine, shoe.left, bust_now, bust_fresh, decision_now, decision_fresh, words)
+    return HandNow(mine, shoe.left, bust_now, bust_fresh, decision_now, decision_fresh, words, stand_now, hit_now)
 
 
 class ValueCount(NamedTuple):

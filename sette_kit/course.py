@@ -14,8 +14,10 @@ properties of :class:`Lesson` and :class:`Rule` (``lesson(6).title``, ``rule("S1
 English: it is the README's table.
 
 A :class:`Lesson` has its number, file name, title, a line on what it teaches, the
-question it opens with, its length in minutes of class time, the rule ids it teaches
-and whether it is written yet (``ready``).  Links go only to lessons that exist:
+question it opens with, its length in minutes of class time (its core, at most 30
+minutes, and the optional extensions after it, marked "Extension (optional)" in the
+lesson: together they fit a 50-minute period), the rule ids it teaches and whether it is
+written yet (``ready``).  Links go only to lessons that exist:
 :func:`available` looks for the notebooks in the lessons folder at render time and
 falls back on ``ready`` where no folder can be seen (a browser running Pyodide).
 
@@ -83,10 +85,16 @@ class Lesson:
     title_en: str    # "Cards and scoring"
     teaches_en: str  # one line: what a learner takes away
     question_en: str # the question the lesson opens with
-    minutes: int     # class time, minutes
+    minutes: int     # class time of the core, minutes (at most 30)
     rules: tuple[str, ...] = ()   # rule ids the lesson teaches
     ready: bool = False           # written in this version of the kit
     part: str = ""                # the part of the map it belongs to (a key of PARTS)
+    extension_minutes: int = 0    # class time of its optional extensions, minutes
+
+    @property
+    def period_minutes(self) -> int:
+        """The core and the extensions together: at most a 50-minute period."""
+        return self.minutes + self.extension_minutes
 
     @property
     def title(self) -> str:
@@ -161,19 +169,19 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(1, "cards-and-scoring", N_("Cards and scoring"),
            N_("the 40-card deck in its three faces, what each card is worth, and when a hand is bust"),
            N_("In this game a King is worth half a point. Is a 5, a 2 and a King a good hand, or have you lost already?"),
-           20, ("D1", "D2", "S1", "S2"), True, "game"),
+           25, ("D1", "D2", "S1", "S2"), True, "game"),
     Lesson(2, "the-matta", N_("The matta"),
            N_("the wild card, its best value, and the sette e mezzo reale"),
            N_("One card in the deck can be worth whatever you like. What should you make it worth?"),
-           20, ("S3", "S4", "S5", "S14", "S16"), True, "game"),
+           25, ("S3", "S4", "S5", "S14", "S16"), True, "game"),
     Lesson(3, "playing-a-round", N_("Playing a round"),
            N_("a whole round against the bank: stakes, asking for cards, ties and who pays whom"),
            N_("You and the bank both stop on 6. Who wins?"),
-           25, ("S7", "S8", "S9", "S10", "S11", "S12", "S13", "S15", "S17", "S18"), True, "game"),
+           30, ("S7", "S8", "S9", "S10", "S11", "S12", "S13", "S15", "S17", "S18"), True, "game", 10),
     Lesson(4, "variants", N_("Variants"),
            N_("the Italian and Spanish rules side by side, and the optional rules"),
            N_("In Italy a 7 and a figure of one suit win double. What do they win in Spain?"),
-           20, ("S6", "S19", "S20", "S21", "S22", "S23"), True, "game"),
+           25, ("S6", "S19", "S20", "S21", "S22", "S23"), True, "game"),
     Lesson(5, "quattro-e-mezzo", N_("Quattro e mezzo"),
            N_("a points game where 4½ beats 7½ and a 5 beats 4½"),
            N_("In this game 4½ beats 7½, and a 5 beats 4½. So what beats a 5?"),
@@ -181,35 +189,35 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(6, "probability-of-busting", N_("The probability of busting"),
            N_("probability as counting: the chance that the next card takes you over 7½"),
            N_("You hold a 5. Is the next card more likely to save you or to bust you?"),
-           25, (), True, "maths"),
+           30, (), True, "maths", 10),
     Lesson(7, "expected-value-and-strategy", N_("Expected value and strategy"),
            N_("expected value: when to ask for a card, when to stop, and the bank's edge"),
            N_("Busting loses at once, but stopping low loses to the bank. On 5, do you ask for another card?"),
-           25, (), True, "maths"),
+           30, (), True, "maths", 20),
     Lesson(8, "betting-after-the-first-card", N_("Betting after the first card"),
            N_("how choosing your stake after your first card turns the bank's edge round"),
-           N_("The bank has the edge in every round. Can you still beat it by choosing how much to stake?"),
-           25, ("S9",), True, "maths"),
+           N_("The bank has the edge if you stake the same every round. Can you beat it by choosing your stake after your first card?"),
+           30, ("S9",), True, "maths", 15),
     Lesson(9, "simulation", N_("Simulation"),
            N_("the law of large numbers, the standard error and confidence intervals"),
            N_("A computer plays ten thousand rounds. How close does it get to the exact answer, and how sure can you be?"),
-           25, (), True, "maths"),
+           30, (), True, "maths", 10),
     Lesson(10, "risk-and-ruin", N_("Risk and ruin"),
            N_("the spread of results, your bankroll, and the chance of going broke"),
            N_("You start with 100 and stake 10 a round. What is the chance you go broke before you double your money?"),
-           25, (), True, "maths"),
+           30, (), True, "maths", 20),
     Lesson(11, "trentuno-rules", N_("Trentuno: the rules"),
            N_("a second game with the same deck: scoring by suit, lives and knocking"),
            N_("In Trentuno only one suit counts. Which three cards make the best hand?"),
-           20, ("T1", "T2", "T3", "T4", "T5", "T6", "T7", "T9"), True, "trentuno"),
+           25, ("T1", "T2", "T3", "T4", "T5", "T6", "T7", "T9"), True, "trentuno"),
     Lesson(12, "trentuno-odds-and-knocking", N_("Trentuno: odds and knocking"),
            N_("the odds of improving a Trentuno hand, and when to knock"),
            N_("You have 27 points. Do you knock now, or draw and hope?"),
-           25, (), True, "trentuno"),
+           30, (), True, "trentuno", 15),
     Lesson(13, "counting-hands-and-cards", N_("Counting hands and cards"),
            N_("ordered and unordered draws, C(n, k), and how the odds change as cards are seen"),
            N_("How many different two-card hands can you be dealt, and does remembering the cards help you win?"),
-           25, (), True, "counting"),
+           30, (), True, "counting", 10),
 )
 """The fourteen lessons, in order."""
 

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 import itertools
 from itertools import product
+from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
 from . import fmt
@@ -54,7 +55,7 @@ from .numbers import MAX_MONEY, read_number, read_whole, shown
 __all__ = ["RoundResult", "round_result", "custom_round", "Ruin", "ruin_probability", "RuinSimulation",
            "simulate_ruin", "bankroll_paths", "StakeRow", "ruin_by_stake", "AfterBusts",
            "next_card_after_busts", "StreakSimulation", "hand_bust_after_streak", "RuinRun",
-           "simulate_ruin_stepped", "path_ends", "at_stake"]
+           "simulate_ruin_stepped", "path_ends", "at_stake", "Chain", "ruin_chain"]
 
 
 # -- one round -------------------------------------------------------------------------------
@@ -494,6 +495,60 @@ def ruin_probability(game: RoundResult, bankroll: int = 100, target: int = 200, 
         by = [min(1.0, max(0.0, float(x))) for x in by]
     exp_rounds = float(t[index[bankroll]]) if bankroll in index else 0.0
     return Ruin(bankroll, target, prob, exp_rounds, tuple(by), bound, method)
+
+
+@dataclass(frozen=True)
+class Chain:
+    """The bankroll chain of :func:`ruin_chain`, for a drawing: ``states`` are the
+    bankrolls it can reach from ``bankroll``, smallest first (``ruined`` and ``reached``
+    say which of them end the game), ``moves[b]`` maps each next bankroll to its
+    probability, and ``ruin[b]`` is the chance of ruin from ``b``."""
+
+    bankroll: int
+    target: int
+    states: tuple
+    moves: Mapping = field(repr=False)
+    ruin: Mapping = field(repr=False)
+    ruined: frozenset = field(repr=False)
+    reached: frozenset = field(repr=False)
+
+
+def ruin_chain(game: RoundResult, bankroll: int = 100, target: int = 200, *, min_stake: int = 1,
+               exact: bool = False) -> Chain:
+    """The Markov chain of :func:`ruin_probability` as states and moves: every bankroll
+    that can be reached from ``bankroll``, where one round takes it and how likely each
+    move is, and the chance of ruin from each (the drawing of the chain in lesson 10).
+
+    >>> coin = custom_round({-1: Fraction(1, 2), 1: Fraction(1, 2)})
+    >>> c = ruin_chain(at_stake(coin, 10), 20, 40, exact=True)
+    >>> c.states, dict(c.moves[20]), [c.ruin[b] for b in c.states]
+    ((0, 10, 20, 30, 40), {10: Fraction(1, 2), 30: Fraction(1, 2)}, [Fraction(1, 1), Fraction(3, 4), Fraction(1, 2), Fraction(1, 4), Fraction(0, 1)])
+    >>> sorted(c.ruined), sorted(c.reached)
+    ([0], [40])
+    """
+    if not isinstance(game, RoundResult):
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
+    r = ruin_probability(game, bankroll, target, min_stake=min_stake, exact=exact)
+    moves, todo, seen = {}, [bankroll], {bankroll}
+    ruined, reached = set(), set()
+    while todo:
+        b = todo.pop()
+        if b >= target:
+            reached.add(b)
+            continue
+        steps = _steps(game, b, min_stake)
+        if steps is None:
+            ruined.add(b)
+            continue
+        moves[b] = MappingProxyType({b + m: p for m, p in sorted(steps.items())})
+        for nb in moves[b]:
+            if nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    states = tuple(sorted(seen))
+    ruin = {b: r.by_bankroll[min(b, target)] for b in states}
+    return Chain(bankroll, target, states, MappingProxyType(moves), MappingProxyType(ruin), frozenset(ruined),
+                 frozenset(reached))
 
 
 def _residual(rows, c, x) -> list:

@@ -443,12 +443,13 @@ class _Run:
     without threads steps it between turns of the event loop.)  The engine is chosen
     once, when the run starts (:mod:`sette_kit.accel`)."""
 
-    def __init__(self, spec: _Spec, rounds: int, seed: int, chunk: int):
+    def __init__(self, spec: _Spec, rounds: int, seed: int, chunk: int, marks=None):
         self.spec, self.rounds, self.seed, self.chunk = spec, rounds, seed, chunk
         self.done = 0
         self.path = accel.path()
-        self._marks = checkpoint_rounds(rounds)
+        self._marks = checkpoint_rounds(rounds) if marks is None else tuple(marks)
         self._cps: list[Checkpoint] = []
+        self._sums: list[tuple[int, int]] = []  # (rounds, exact sum of the results) at each mark
         self._payouts: dict = {}
         self._counts = dict.fromkeys(COUNT_KEYS, 0)
         self._totals: dict = {}
@@ -480,6 +481,7 @@ class _Run:
         self._block += len(sizes)
         for m, (a, b) in zip(here, at):
             self._cps.append(Checkpoint(m, *_mean_stderr(m, self._s1 + a, self._s2 + b)))
+            self._sums.append((m, self._s1 + a))
         for d, add in ((self._payouts, payouts), (self._totals, totals)):
             for k, v in add.items():
                 d[k] = d.get(k, 0) + v
@@ -858,3 +860,127 @@ def coverage(rules, player=None, dealer=None, rounds: int = 1000, runs: int = 10
 
 
 __all__ += ["coverage", "coverage_runs", "Coverage", "Interval", "COVERAGE_SEED_STRIDE"]
+
+
+# -- the spread of averages: why the 95% interval is the average ± 1.96 standard errors --------
+
+def _round_law(rules, player, dealer, exact: bool = True) -> dict:
+    """The exact law of one round's result ``{result: probability}`` of the game
+    :func:`run` plays (a ``stand_at`` player, or the optimal one)."""
+    from . import risk
+
+    if isinstance(player, str) and player != "optimal":
+        raise SetteKitError(_("player={player}: accepted are 'optimal', stand_at(x), or a solution of odds.solve").format(
+            player=repr(player)))
+    if hasattr(player, "result_distribution"):  # a solution of odds.solve
+        law = player.result_distribution()
+        return law if exact else {x: float(p) for x, p in law.items()}
+    return dict(risk.round_result(rules, dealer, player, exact=exact).distribution)
+
+
+def average_distribution(rules, player=None, dealer=None, rounds: int = 100, *, exact: bool = True) -> dict:
+    """The exact law of the average of ``rounds`` rounds of the game :func:`run` plays:
+    ``{average: probability}``, sorted.  The simulation deals every round from a fresh
+    shuffle, so its rounds are independent and the law of their sum is the law of one
+    round convolved ``rounds`` times (for a game that pays only +1 or -1, a binomial).
+
+    >>> from sette_kit.strategy import stand_at
+    >>> d = average_distribution(Rules.preset("plain"), stand_at(5), stand_at(5), rounds=2)
+    >>> list(d), sum(d.values())
+    ([Fraction(-1, 1), Fraction(0, 1), Fraction(1, 1)], Fraction(1, 1))
+    >>> sum(a * p for a, p in d.items()) == exact_ev(Rules.preset("plain"), stand_at(5), stand_at(5))
+    True
+    """
+    rounds = _count(rounds, "rounds")
+    if rounds > 10_000:
+        raise SetteKitError(_("rounds={rounds}: the exact law of an average is computed for at most 10,000 rounds").format(
+            rounds=rounds))
+    law = _round_law(rules, player, dealer, exact)
+    one = Fraction(1) if exact else 1.0
+    if set(law) <= {-1, 1}:  # a game of +1 or -1: the number of wins is binomial
+        from math import comb
+
+        win, lose = law.get(1, 0 * one), law.get(-1, 0 * one)
+        wins = [win ** k for k in range(rounds + 1)]
+        losses = [lose ** k for k in range(rounds + 1)]
+        out = {Fraction(2 * k - rounds, rounds): comb(rounds, k) * wins[k] * losses[rounds - k]
+               for k in range(rounds + 1)}
+        return {a: p for a, p in out.items() if p}
+    total = {0: one}
+    for _unused in range(rounds):
+        nxt: dict = {}
+        for t, p in total.items():
+            for x, q in law.items():
+                nxt[t + x] = nxt.get(t + x, 0) + p * q
+        total = nxt
+    return {Fraction(t, rounds): p for t, p in sorted(total.items()) if p}
+
+
+@dataclass(frozen=True)
+class Averages:
+    """The answer of :func:`averages`: ``runs`` simulated runs of ``rounds`` rounds each,
+    ``means`` their averages (exact fractions), beside the exact value ``exact`` they
+    estimate and ``sd``, the exact standard deviation of one round's result; the
+    standard error of an average is ``sd / √rounds``."""
+
+    rules: Rules
+    rounds: int
+    seed: int
+    means: tuple = field(repr=False)
+    exact: Fraction
+    sd: float
+
+    @property
+    def runs(self) -> int:
+        return len(self.means)
+
+    @property
+    def stderr(self) -> float:
+        """The exact standard error of one run's average: sd / √rounds."""
+        return self.sd / math.sqrt(self.rounds)
+
+    def within(self, z: float = 1.96) -> int:
+        """How many of the averages lie within ``z`` standard errors of the exact value."""
+        half = z * self.stderr
+        return sum(abs(float(m) - float(self.exact)) <= half for m in self.means)
+
+
+def averages(rules, player=None, dealer=None, rounds: int = 100, runs: int = 1000, seed: int = 0) -> Averages:
+    """Simulate ``runs`` runs of ``rounds`` rounds each and keep each run's average: the
+    spread of averages that the standard error describes, and that the 95% interval
+    (the average ± 1.96 standard errors) relies on.  The runs are one seeded run of
+    ``runs × rounds`` rounds cut into consecutive pieces (every round is dealt from a
+    fresh shuffle, so the pieces are independent runs).
+
+    >>> from sette_kit.strategy import stand_at
+    >>> a = averages(Rules.preset("plain"), stand_at(5), stand_at(5), rounds=100, runs=1000, seed=1)
+    >>> a.runs, round(a.sd, 4), round(a.stderr, 4), a.within(1.96)
+    (1000, 0.9849, 0.0985, 948)
+    """
+    from .strategy import stand_at
+
+    rules = as_rules(rules)
+    rounds, runs = _count(rounds, "rounds"), _count(runs, "runs")
+    if rounds * runs > MAX_ROUNDS:
+        raise SetteKitError(_("rounds × runs: at most {most} rounds in all").format(most=format(MAX_ROUNDS, ",")))
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
+        raise SetteKitError(_("seed={seed}: the seed must be a whole number >= 0").format(seed=repr(seed)))
+    player = stand_at(5) if player is None else player
+    dealer = stand_at(5) if dealer is None else dealer
+    law = _round_law(rules, player, dealer, True)
+    mean = sum(x * p for x, p in law.items())
+    sd = math.sqrt(sum((x - mean) ** 2 * p for x, p in law.items()))
+    if isinstance(player, str):
+        from . import odds
+
+        player = odds.solve(rules, dealer=dealer)
+    marks = [rounds * (k + 1) for k in range(runs)]
+    sim = _Run(_Spec(rules, player, dealer), rounds * runs, int(seed), DEFAULT_CHUNK, marks=marks)
+    for _unused in sim:
+        pass
+    ends = [0] + [total for _m, total in sim._sums]
+    means = tuple(Fraction(b - a, rounds) for a, b in zip(ends, ends[1:]))
+    return Averages(rules, rounds, int(seed), means, mean, sd)
+
+
+__all__ += ["average_distribution", "averages", "Averages"]

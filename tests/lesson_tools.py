@@ -60,12 +60,15 @@ class _Stub:
         return self
 
 
-def run_lesson(path, stubs=(), extra=None, skip_imports=("from widgets import",)):
+def run_lesson(path, stubs=(), extra=None, skip_imports=("from widgets import",), before_cell=None):
     """Run the lesson's code cells with the named widgets stubbed.
 
     ``Quiz`` is captured by its ``exercise=`` number (lessons in the kit's shape) or its
     title ("Exercise 3.1"); ``Quiz.practice(...)`` calls are recorded in the namespace's
     ``_practice`` list.  The lesson helpers (``lesson``: :mod:`widgets.lesson`) run for real.
+
+    ``before_cell(i)`` is called with each code cell's index in the notebook before it
+    runs (to tell which cell a widget was made in).
 
     Returns ``(namespace, {exercise id: Question}, {exercise id: cell source})``.
     """
@@ -86,9 +89,11 @@ def run_lesson(path, stubs=(), extra=None, skip_imports=("from widgets import",)
            "CoveragePicture": CoveragePicture}
     ns = {"Quiz": quiz, "lesson": widgets.lesson, "_practice": practice, **kit,
           **{name: _Stub() for name in stubs}, **(extra or {})}
-    for c in cells(path):
+    for i, c in enumerate(cells(path)):
         if c.cell_type != "code":
             continue
+        if before_cell is not None:
+            before_cell(i)
         src = "\n".join(line for line in c.source.splitlines() if not line.startswith(tuple(skip_imports)))
         before = set(questions)
         exec(compile(src, str(path), "exec"), ns)  # noqa: S102 - our own lesson code

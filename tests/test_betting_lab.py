@@ -60,7 +60,12 @@ def test_first_card_chart_signs_and_notes(lab):
 def test_S9_what_the_bank_reads_from_a_stake(lab):
     assert lab.stake_buttons.options == (("stake 1", 1), ("stake 10", 10)) and lab.stake_buttons.value == 10
     assert lab.posterior == {"6": Fraction(1, 2), "7": Fraction(1, 2)}
-    assert "stakes 10 holds a 6 or a 7" in lab.reads_text and "Most likely a 6: 1/2 = 50.0%" in lab.reads_text
+    assert "stakes 10 holds a 6 or a 7" in lab.reads_text
+    # issue 25 (teacher's review, item 5): a 6 and a 7 are equally likely, neither is "most likely"
+    assert "Most likely, and equally likely: a 6 and a 7, 1/2 = 50.0% each." in lab.reads_text
+    assert "Most likely a 6" not in lab.reads_text
+    # item 7: Bayes' theorem in full, P(stake | card) named
+    assert "P(card | stake) = P(stake | card) × P(card) ÷ P(stake)" in lab.reads_text
     lab.stake_buttons.value = 1  # a click on "stake 1"
     assert lab.posterior == lab.plan.posterior(1) and lab.posterior["figure"] == Fraction(3, 8)
     assert "Most likely a figure: 3/8 = 37.5% (before the stake 3/10 = 30.0%)" in lab.reads_text

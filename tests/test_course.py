@@ -39,7 +39,9 @@ def test_each_lesson_has_what_its_header_and_the_map_need(l):
     assert l.title and l.title[0].isupper() and not l.title.endswith(".")
     assert l.teaches and l.teaches[0].islower() and not l.teaches.endswith(".")
     assert l.question.endswith("?") and len(l.question) <= 120, "one or two short sentences"
-    assert 5 <= l.minutes <= 25, "a lesson fits a class period of 25 minutes (issue 14)"
+    # issue 25: a core of at most 30 minutes; with its optional extensions a 50-minute period
+    assert 5 <= l.minutes <= 30, "a lesson's core fits 30 minutes"
+    assert 0 <= l.extension_minutes and l.period_minutes <= 50, "core and extensions fit a 50-minute period"
     assert l.part in course.PARTS
     for r in l.rules:
         course.rule(r)

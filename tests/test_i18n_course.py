@@ -139,7 +139,7 @@ def test_lesson_page_exact_words(folder):
         h, f = lesson.header(6, folder=folder).text, lesson.footer(1, folder=folder).text
         box = lesson.rule_box("S12-S13")
         start = lesson.header(0, folder=folder).text
-    assert "Lezione 6 · circa 25 minuti" in h.splitlines()
+    assert "Lezione 6 · circa 30 minuti, più 10 per gli approfondimenti" in h.splitlines()
     assert "← Precedente: Lezione 5 · Quattro e mezzo" in h and "Indice: tutte le lezioni" in h
     assert "Successiva: Lezione 7 · Valore atteso e strategia →" in h
     assert f.splitlines()[0].startswith("Successiva: Lezione 2 · La matta. Nel mazzo c'è una carta")
@@ -150,7 +150,7 @@ def test_lesson_page_exact_words(folder):
         h = lesson.header(6, folder=folder).text
         box = lesson.rule_box("S2")
         nav = lesson.nav(13, available=frozenset()).html
-    assert "Lección 6 · unos 25 minutos" in h.splitlines() and "Índice: todas las lecciones" in h
+    assert "Lección 6 · unos 30 minutos, y 10 más para las ampliaciones" in h.splitlines() and "Índice: todas las lecciones" in h
     assert "← Anterior: Lección 5 · Cuatro y medio" in h and "Siguiente: Lección 7 · Valor esperado y estrategia →" in h
     assert 'aria-label="Regla S2"' in box.html and "<strong>suma</strong>" in box.html
     assert "(próximamente)" in nav and 'aria-label="Lecciones"' in nav

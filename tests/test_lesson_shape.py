@@ -38,6 +38,8 @@ def kit_lessons() -> list[tuple[str, object]]:
 
 
 KIT = kit_lessons()
+EXTENSION = re.compile(r"^## Extension \(optional\): \S", re.M)
+"""The marker of an optional extension: a section heading, the same in every lesson."""
 NAMES = [name for name, _ in KIT]
 
 
@@ -139,10 +141,43 @@ def test_teachers_section_has_timing_answers_and_exit_ticket(name, nb):
     start = text.index(f"<!-- lesson {n} -->")
     nxt = text.find("<!-- lesson ", start + 5)
     section = text[start:nxt if nxt > 0 else None]
-    assert re.search(r"^\*\*Timing \((about )?\d+", section, re.M), f"TEACHERS.md, lesson {n}: a timing"
-    minutes = int(re.search(r"^\*\*Timing \((?:about )?(\d+)", section, re.M).group(1))
-    assert minutes <= 25 and minutes == course.lesson(n).minutes, \
-        f"TEACHERS.md, lesson {n}: the timing agrees with the catalogue ({course.lesson(n).minutes} min)"
+    timing = re.search(r"^\*\*Timing \((?:about )?(\d+) min(?:; extensions (\d+) min)?", section, re.M)
+    assert timing, f"TEACHERS.md, lesson {n}: a timing, '**Timing (30 min; extensions 15 min).**'"
+    core, extra = int(timing.group(1)), int(timing.group(2) or 0)
+    l = course.lesson(n)
+    assert (core, extra) == (l.minutes, l.extension_minutes), \
+        f"TEACHERS.md, lesson {n}: the timing agrees with the catalogue ({l.minutes} min, extensions {l.extension_minutes})"
+    assert core <= 30 and core + extra <= 50, f"TEACHERS.md, lesson {n}: a core of 30 minutes, a period of 50"
     assert "**Exit ticket.**" in section, f"TEACHERS.md, lesson {n}: an exit ticket"
     if n >= 1:
         assert "**Predictions and answers.**" in section, f"TEACHERS.md, lesson {n}: the answers to the predictions"
+
+
+def headings(nb) -> list[str]:
+    return [line for c in nb.cells if c.cell_type == "markdown" for line in c.source.splitlines()
+            if re.match(r"#{1,6} ", line)]
+
+
+@pytest.mark.parametrize("name,nb", KIT, ids=NAMES)
+def test_extensions_are_marked_one_way_and_come_after_the_core(name, nb):
+    """Issue 25: the core fits 30 minutes; what does not is an extension, marked by a
+    heading "## Extension (optional): ..." and placed after the core, before the Summary."""
+    l = course.lesson(int(name[:2]))
+    tops = [h for h in headings(nb) if h.startswith("## ")]
+    marked = [h for h in tops if EXTENSION.match(h)]
+    loose = [h for h in headings(nb) if re.search(r"extension|\(optional\)", h, re.I) and not EXTENSION.match(h)]
+    assert loose == [], f"{name}: an extension is marked '## Extension (optional): ...', not {loose}"
+    assert bool(marked) == bool(l.extension_minutes), \
+        f"{name}: the catalogue gives {l.extension_minutes} minutes of extensions, the lesson has {len(marked)}"
+    if marked:
+        after = tops[tops.index(marked[0]):]
+        assert all(EXTENSION.match(h) or h == "## Summary" for h in after), \
+            f"{name}: after the first extension only extensions and the Summary: {after}"
+        core_cells = []
+        for c in nb.cells:
+            if c.cell_type == "markdown" and EXTENSION.search(c.source):
+                break
+            core_cells.append(c)
+        core_code = "\n".join(c.source for c in core_cells if c.cell_type == "code")
+        assert len(re.findall(r"\bPredict\(", core_code)) >= 2, f"{name}: the core has two Predicts"
+        assert len(re.findall(r"exercise=\"", core_code)) >= 2, f"{name}: the core has two exercises"

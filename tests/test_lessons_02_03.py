@@ -157,18 +157,22 @@ def test_issue_14_item_10_reale_against_reale_S16():
 
 
 def test_issue_14_item_8_the_tie_rule_is_worth_more_than_busting_first():
-    """Issue 14 item 8: busting first is not the bank's biggest advantage; the tie rule is
-    9.37 of the 16.37 points (plain rules, a bank standing on 5, the same stake every round)."""
-    edge = odds.solve(PLAIN, dealer=odds.stand_at(5)).house_edge
-    pushed = odds.solve(PLAIN.replace(dealer_wins_ties=False), dealer=odds.stand_at(5)).house_edge
-    ties = edge - pushed
-    assert (f"{float(edge):.2%}", f"{float(pushed):.2%}", f"{float(ties) * 100:.2f}") == ("16.37%", "7.00%", "9.37")
-    assert ties > pushed                                    # the ties are worth more than the rest
+    """Issue 14 item 8, and the teacher's review (issue 25, item 3): busting first is not the
+    bank's biggest advantage, but lesson 3 no longer tells the answer: it asks, and lesson 7
+    measures both rules (7.79% with the ties only, 7.00% with busting first only, exactly 0
+    without both: plain rules, a bank standing on 5, the same stake every round)."""
+    edges = {(r.bank_wins_ties, r.bust_loses_at_once): r.house_edge
+             for r in odds.tie_and_bust_edges(PLAIN, odds.stand_at(5))}
+    assert [f"{float(edges[k]):.2%}" for k in ((True, True), (True, False), (False, True))] == ["16.37%", "7.79%", "7.00%"]
+    assert edges[(False, False)] == 0 and edges[(True, False)] > edges[(False, True)]
     text = flat(markdown(L3))
-    assert "biggest advantage" not in text
-    assert "the ties are worth more. Lesson 7 measures both." in text
+    assert "biggest advantage" not in text and "the ties are worth more" not in text
+    assert "Which of the two is worth more to the bank? Keep your guess: lesson 7 measures both." in text
+    l7 = flat(markdown(LESSONS / "07-expected-value-and-strategy.ipynb"))
+    assert "| yes | no: you get your stake back | 7.79% |" in l7 and "| no | no | exactly 0 |" in l7
     notes = flat(_section(3))
-    assert "the house edge is 16.37%; with ties pushed it falls to 7.00%, so the tie rule is 9.37 of the 16.37" in notes
+    assert "9.37 of the 16.37" not in notes
+    assert "7.79% with only the tie rule, 7.00% with only busting first, and exactly 0 without both" in notes
 
 
 def test_issue_14_item_5_the_bank_wins_only_with_the_same_stake_every_round():

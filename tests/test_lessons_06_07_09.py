@@ -80,9 +80,11 @@ class _Recorder:
 
 
 def _run(path):
+    from widgets import charts
+
     rec = _Recorder()
     ns, questions, sources = run_lesson(path, stubs=("StrategyChart", "OddsLab", "SimulationLab"),
-                                        extra={"Predict": rec})
+                                        extra={"Predict": rec, "charts": charts})
     return ns, questions, sources, rec
 
 
@@ -156,29 +158,35 @@ def test_lesson7_tree_of_hitting_on_4_is_the_solvers_ev():
 
 
 def test_issue14_item1_why_a_first_4_stands():
-    """Issue 14 item 1: not "a 5 or 6 wins little more than a 4" but: 15 of 39 cards bust at
-    once, 16 of the 24 safe cards leave you at 4½ or 5; a 2 (6) is worth +5.34%, a 3 (7) +52.5%."""
+    """Issue 14 item 1, and the teacher's review (issue 25, item 2): 15 of the 39 cards bust a
+    4 at once; the 4 Aces leave you a little worse off than standing (-47.0% against
+    -46.8%), the 12 figures a little better (-40.8%), the 8 twos and threes much better
+    (+5.3%, +52.5%); the busting cards outweigh the rest.  Not "16 of the 24 safe cards leave
+    you no better off": a figure leaves you six points better off."""
     text = _markdown(L7)
     left = [c for c in sk.FULL_DECK if c not in FOUR]
     after = {c: sk.score(FOUR + (c,), PLAIN) for c in left}
     bust = [c for c, s in after.items() if s.bust]
-    safe = [c for c, s in after.items() if not s.bust]
-    low = [c for c in safe if after[c].total in (Fraction(9, 2), 5)]
-    assert (len(bust), len(left), len(low), len(safe)) == (15, 39, 16, 24)
-    assert "15 of the 39 cards" in text and "16 of the 24 safe cards" in text and "8 twos and threes" in text
+    aces = [c for c in left if c.rank == 1]
+    figures = [c for c in left if c.is_figure]
+    small = [c for c in left if c.rank in (2, 3)]
+    assert (len(bust), len(left), len(aces), len(figures), len(small)) == (15, 39, 4, 12, 8)
+    stand, hit = SOL.ev_of(FOUR, "stand"), SOL.ev_of(FOUR, "hit")
+    ace, figure = (max(SOL.ev_of(h, "stand"), SOL.ev_of(h, "hit")) for h in ("4c Ad", "4c Fd"))
+    assert ace < stand < figure, "an Ace leaves you worse off than standing, a figure better"
+    assert "15 of the 39 cards" in text and "no better off" not in text and "16 of the 24" not in text
+    assert f"The **4 Aces** make 5, worth {_pct(ace, 1)}: a little worse than standing" in text
+    assert f"The **12 figures** make 4½, worth {_pct(figure, 1)}: a little better" in text
     six, seven = SOL.ev_of("4c 2d", "stand"), SOL.ev_of("4c 3d", "stand")
     assert SOL.decision("4c 2d") == SOL.decision("4c 3d") == "stand"
     assert f"a 2 makes 6, worth {_pct(six, 1, sign=True)}" in text and _pct(six, 2, True) == "+5.34%"
     assert f"a 3 makes 7, worth {_pct(seven, 1, sign=True)}" in text and _pct(seven, 1, True) == "+52.5%"
-    # an Ace (5) and a figure (4½) are both still worth less than -40%
-    for hand in ("4c Ad", "4c Fd"):
-        assert max(SOL.ev_of(hand, "stand"), SOL.ev_of(hand, "hit")) < Fraction(-40, 100)
-    stand, hit = SOL.ev_of(FOUR, "stand"), SOL.ev_of(FOUR, "hit")
     assert f"hitting ({_pct(hit, 1)}) is a little worse than standing ({_pct(stand, 1)})" in text
     assert f"≈ **{_pct(stand, 1)}** of the stake" in text
     notes = _notes_lesson(7)
-    for s in ("15 of the 39 cards bust at once", "16 of the 24 safe cards", _pct(stand), _pct(hit),
-              f"(6: {_pct(six, 2, True)})", f"(7: {_pct(seven, 2, True)})"):
+    assert "no better off" not in notes
+    for s in ("15 of the 39 cards bust at once", _pct(stand), _pct(hit), f"4 Aces ({_pct(ace, 1)})",
+              f"12 figures ({_pct(figure, 1)})", f"(6: {_pct(six, 2, True)})", f"(7: {_pct(seven, 2, True)})"):
         assert s in notes, s
 
 
@@ -227,8 +235,9 @@ def _edges():
 
 def test_issue14_item11_what_each_italian_rule_does_to_the_edge(lesson7):
     """Issue 14 item 11: the matta alone 16.37% -> 16.16%, the reale rules alone -> 16.15%,
-    both -> 15.85%; and the bank can hold the matta too.  The tie rule: 7.00%, worth 9.37 points."""
-    ns = lesson7[0]
+    both -> 15.85%; and the bank can hold the matta too.  The review (issue 25, item 14): the
+    Predict's why names both rules, each about 0.2 points, and its answer reads 15.85%."""
+    ns, _, _, rec = lesson7
     edges = _edges()
     assert ns["edges"] == edges
     shown = {k: _pct(v) for k, v in edges.items()}
@@ -236,15 +245,38 @@ def test_issue14_item11_what_each_italian_rule_does_to_the_edge(lesson7):
     text = _markdown(L7)
     for row, key in (("| plain |", "plain"), ("| with the matta, but no reale paid double |", "matta"),
                      ("| with the reale paid double, but no matta |", "reale"),
-                     ("| Italian: the matta and the reale paid double |", "italian"),
-                     ("| plain, but a tie gives you your stake back |", "push")):
+                     ("| Italian: the matta and the reale paid double |", "italian")):
         assert f"{row} {shown[key]} |" in text, row
     assert "the bank can hold the matta too" in text
-    assert f"{_pct(edges['plain'] - edges['push'])[:-1]} of the bank's {shown['plain'][:-1]} points" in text
     assert round(float(edges["plain"] - edges["italian"]) * 100, 1) == 0.5    # "about half a point"
+    _, italian, kw = rec.find("Italian house edge higher or lower")
+    assert kw["digits"] == 2
+    why = flat(kw["why"])
+    assert "It is 15.85%: the matta takes 0.2 percentage points off the edge, and your reale paid double 0.2." == why
+    assert [round(float(edges["plain"] - edges[k]) * 100, 1) for k in ("matta", "reale")] == [0.2, 0.2]
     notes = _notes_lesson(7)
     assert ("plain 16.37%; the matta without the reale paid double 16.16%; the reale paid double without "
-            "the matta 16.15%; both (Italian) 15.85%; plain with ties pushed 7.00%") in notes
+            "the matta 16.15%; both (Italian) 15.85%") in notes
+
+
+def test_review_item3_what_ties_and_busting_first_are_worth(lesson7):
+    """The review (issue 25, item 3 and "numbers worth adding"): lesson 3 says lesson 7
+    measures both rules that favour the bank; lesson 7's table does: 16.37%, 7.79% with the
+    ties only, 7.00% with busting first only, exactly 0 without both."""
+    ns, _, _, rec = lesson7
+    rows = {(r.bank_wins_ties, r.bust_loses_at_once): r.house_edge for r in odds.tie_and_bust_edges(PLAIN, BANK)}
+    assert ns["rows"] == rows and rows[(False, False)] == 0
+    text = _markdown(L7)
+    for row, key in (("| yes | yes (the real game) |", (True, True)), ("| yes | no: you get your stake back |", (True, False)),
+                     ("| no: a tie gives you your stake back | yes |", (False, True))):
+        assert f"{row} {_pct(rows[key])} |" in text, row
+    assert "| no | no | exactly 0 |" in text
+    _, answer, kw = rec.find("Which rule is worth more to the bank")
+    assert answer == "winning the ties" and rows[(True, False)] > rows[(False, True)]
+    notes = _notes_lesson(7)
+    assert "9.37 of the 16.37" not in notes and "7.79%" in notes and "exactly 0" in notes
+    l3 = flat("\n".join(c.source for c in cells(LESSONS / "03-playing-a-round.ipynb") if c.cell_type == "markdown"))
+    assert "lesson 7 measures both" in l3 and "the ties are worth more" not in l3
 
 
 def test_issue14_item9_the_italian_edge_exercise_tells_15_85_from_16_37(lesson7):
@@ -256,14 +288,17 @@ def test_issue14_item9_the_italian_edge_exercise_tells_15_85_from_16_37(lesson7)
     assert round(edges["italian"] * 10_000) == 1585 and round(edges["plain"] * 10_000) == 1637
 
 
-def test_lesson7_every_number_in_the_text():
+def test_lesson7_every_number_in_the_text(lesson7):
     text = _markdown(L7)
-    p = odds.final_distribution(BANK, seen=FOUR, rules=PLAIN)["bust"]
-    assert f"wins 1 about {_pct(p, 0)} of the time" in text
+    dist = odds.final_distribution(BANK, seen=FOUR, rules=PLAIN)
+    p = dist["bust"]
     assert f"EV of standing = {float(p):.3f} × (+1) + {float(1 - p):.3f} × (−1)".replace("-", "−") in text.replace("-", "−")
+    assert "bust about one time in four" in text and round(float(p) * 4) == 1
+    assert sum(dist.values()) == 1 and all(k == "bust" or k >= 5 for k in dist)   # "beats none of the totals"
+    _, _, kw = lesson7[3].find("the bank busts")
+    assert kw["reveal"].text.startswith("Where the bank ends when you stand on 4: 5: ")   # the picture of the law
     assert "you lose 0.4 a round on average, 40 for every 100" in text.lower()
     assert f"the bank wins about {_pct(SOL.house_edge)[:-1]} on average" in text
-    assert "with ties pushed the edge falls to 7.00%" in text
     assert "16.37% with the plain rules" in text and "15.85% with the Italian rules" in text
     assert SOL.decision("4c") == SOL.decision("5c") == "stand" and SOL.decision("Fc 4d") == "hit"
     assert "on a first 4 or 5, stand; on a figure and a 4, hit" in text
@@ -272,8 +307,6 @@ def test_lesson7_every_number_in_the_text():
     assert f"stand, {_pct(five_stand)} against {_pct(five_hit)}" in notes
     assert f"**{p} ≈ {_pct(p, 1)}**" in notes
     assert f"({SOL.house_edge})" in notes
-    assert "(−47.0% and −40.8%)".replace("−", "-") in notes
-    assert [_pct(max(SOL.ev_of(h, "stand"), SOL.ev_of(h, "hit")), 1) for h in ("4c Ad", "4c Fd")] == ["-47.0%", "-40.8%"]
 
 
 # ================================================================================================
@@ -423,18 +456,42 @@ def test_lesson9_exercises_are_the_engines_and_every_mistake_gets_its_feedback(l
 
 
 def test_lesson9_predictions_are_the_engines(lesson9):
+    """The review (issue 25, item 11): a Predict asks for an expectation, never for a random
+    tally.  The first asks how likely an average of 100 rounds is to land within 0.05 (the
+    exact law of the average: about 39%), the coverage Predict how many of 100 intervals you
+    expect to miss (5); each run's own result is shown beside the answer."""
     ns, _, _, rec = lesson9
     exact = simulate.exact_ev(PLAIN, STAND5, STAND5)
     _, near, kw = rec.find("within 0.05 of the exact value")
-    assert near == "no" and abs(_run9(100, 1).mean - float(exact)) > 0.05
-    assert "After 100 rounds the average is -0.28" in kw["why"]
+    law = simulate.average_distribution(PLAIN, STAND5, STAND5, rounds=100)
+    by_hand = sum(p for k, p in law.items() if abs(k - exact) <= Fraction(1, 20))
+    assert near == by_hand and f"{float(near):.1%}" == "38.8%" and kw["kind"] == "higher_lower"
+    assert kw["than"] == Fraction(1, 2) and near < kw["than"]
+    assert "Only about 39% of runs of 100 rounds land that close" in kw["why"]
+    assert "This run ended at -0.28" in kw["why"] and abs(_run9(100, 1).mean - float(exact)) > 0.05
     _, se, kw = rec.find("What is the standard error of the 10,000-round run")
     assert abs(float(se) - _run9(10_000, 1).stderr) < 1e-6
     assert f"a standard error of {_run9(100, 1).stderr:.3f}" in rec.find("What is the standard error")[0]
-    _, misses, kw = rec.find("how many miss the exact value")
+    _, misses, kw = rec.find("how many do you expect to miss the exact value")
     cov = simulate.coverage(PLAIN, STAND5, STAND5, rounds=100, runs=100, seed=1)
-    assert misses == len(cov.misses) == 4 and cov.exact == exact
+    assert misses == round(cov.expected_misses) == 5 and len(cov.misses) == 4 and cov.exact == exact
+    assert "you expect 100 × 1/20 = 5 misses" in kw["why"] and "4 of its intervals miss" in kw["why"]
     assert kw["reveal"].rounds * kw["reveal"].runs == 10_000, "the coverage picture stays small for the browser"
+
+
+def test_lesson9_the_spread_of_averages_is_why_1_96_works(lesson9):
+    """The review (section 4; issue 25): a histogram of simulated averages over their exact
+    law, with the band of ±1.96 standard errors: 473 of 500 inside, the exact chance 94.6%."""
+    ns = lesson9[0]
+    spread = ns["spread"]
+    assert (spread.rounds, spread.runs) == (100, 500) and spread.rounds * spread.runs <= 50_000
+    law = simulate.average_distribution(PLAIN, STAND5, STAND5, rounds=100)
+    inside = sum(p for k, p in law.items() if abs(float(k - spread.exact)) <= 1.96 * spread.stderr)
+    assert spread.within(1.96) == 473 and f"{float(inside):.1%}" == "94.6%"
+    assert f"{1.96 * spread.stderr:.3f}" == "0.193"
+    text = _markdown(L9)
+    assert "±0.193 here: 473 of the 500 averages (94.6%) land inside it" in text
+    assert "the exact chance of landing inside is 94.6% too" in text
 
 
 def test_lesson9_runs_stay_small_for_the_static_site(lesson9):
@@ -485,8 +542,12 @@ def test_lesson9_every_number_in_the_text():
         assert f"{r.stderr:.{digits}f}" == se_text
         row = f"| {n:,} | {r.mean:.3f} | {se_text} | {_interval(r).replace('−', '-')} |"
         assert row in text, row
-    assert all(round(r.std, 2) in (0.96, 0.97, 0.99) for r in runs.values()) and "about 0.99" in text
-    assert round(runs[10_000].std, 2) == 0.99
+    # the review (issue 25, item 6): sigma of a game of +1 or -1 is sqrt(1 - mean^2) = 0.985, not "about 0.99"
+    sigma = (1 - float(exact) ** 2) ** 0.5
+    assert f"{sigma:.4f}" == "0.9849" and "about 0.99" not in text
+    assert "σ = √(1 − mean²): here √(1 − 0.1734²) ≈ 0.98" in text.replace("-", "−")
+    assert "In about 95% of runs the average lands within 1.96 standard errors" in text   # item 12
+    assert "with a fresh shuffle every round" in text
     lo, hi = runs[1000].ci(0.95)
     assert not lo <= float(exact) <= hi and "Exercise 9.2 asks you about the 1,000-round line" in text
     lo, hi = runs[10_000].ci(0.95)

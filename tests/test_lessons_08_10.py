@@ -145,6 +145,34 @@ def test_l08_predictions(l08, engine08):
             "bank's best is still 5.") in kw["why"]
     assert "**5½**: the player's gain falls to +0.3945 per round (from +0.4373 at 5)" in notes
     assert "wins against every threshold from 4 to 6½" in notes
+    # the review (issue 25, item 9): shown for banks that stand at a fixed total; a bank that reads
+    # the stake (5 against a stake of 1, 5½ against more) still loses +0.3106 a round
+    reading = table.stake_reading()
+    assert (fmt_points(reading.small), fmt_points(reading.large)) == ("5", "5½")
+    assert fmt.decimal(reading.ev_per_round, 4, sign=True) == "+0.3106"
+    assert "Either way you win" not in kw["why"]
+    assert ("No bank that stands at a fixed total can undo the choice of stake; even one that changes its total "
+            "when it sees a big stake only cuts your gain to +0.31 a round.") in kw["why"]
+    assert "the staking player still wins +0.3106 a round" in notes
+
+
+def test_l08_review_bayes_in_full_and_the_flat_stake_premise(engine08):
+    """The review (issue 25, items 7 and 8): Bayes' theorem with P(stake | card), "|" read
+    "given"; the opening question says the bank has the edge at a flat stake, not "in every
+    round" (a first 6 or 7 gives the player the edge)."""
+    from sette_kit import course
+
+    best, by, plan, table = engine08
+    text = flat(markdown(L08))
+    assert "P(card | stake) = P(stake | card) × P(card) ÷ P(stake)" in text and "Read \"|\" as \"given\"" in text
+    assert "P(card | stake) = P(card) ÷ P(stake)" not in text
+    p1 = sum(f.probability for n, f in by.items() if plan.stakes[n] == 1)
+    assert p1 == Fraction(4, 5) and 1 * by["figure"].probability / p1 == plan.posterior(1)["figure"] == Fraction(3, 8)
+    assert "P(figure | stake 1) = 1 × 3/10 ÷ 4/5 = 3/8" in text
+    q = course.lesson(8).question
+    assert "in every round" not in q and "if you stake the same every round" in q
+    assert by["6"].ev > 0 and by["7"].ev > 0          # in a round that starts with a 6 or a 7 the player has the edge
+    assert "P(stake 1 | figure) × P(figure) ÷ P(stake 1) = 1 × 3/10 ÷ 4/5 = 3/8" in flat(_section(8))
 
 
 def test_l08_markdown_claims(engine08):
@@ -223,7 +251,7 @@ def test_l08_exit_ticket(engine08):
     post = plan.posterior(1)
     assert set(post) == {"Ace", "2", "3", "4", "5", "figure"} and max(post, key=post.get) == "figure"
     assert "an Ace, 2, 3, 4, 5 or a figure; most likely a figure (3/8)" in notes
-    assert "**Timing (25 min).**" in notes
+    assert "**Timing (30 min; extensions 15 min).**" in notes
 
 
 # =========================================================================================
@@ -300,8 +328,11 @@ def test_l10_predictions(l10, engine10):
     assert ns["sim_ten"] == sim and abs(sim.estimate - ruin["ten"].probability) < 4 * sim.stderr
     assert (sim.paths, sim.ruined, fmt.percent(sim.estimate, 1), fmt.percent(sim.stderr, 1)) == (400, 382, "95.5%", "1.0%")
     assert fmt.percent(ruin["ten"].probability, 1) == "96.5%" and round(ruin["ten"].expected_rounds) == 57
-    assert kw["why"] == ("A game lasts only about 57 rounds on average, yet the edge of lesson 7 wins most of them. "
-                         "A simulation of 400 bankrolls agrees: 382 went broke, 95.5%, with a standard error of 1.0%.")
+    # the review (issue 25, item 19): most *games* end in ruin (the bank wins 58% of rounds), and a
+    # standard error of a percentage is in percentage points
+    assert kw["why"] == ("A game lasts only about 57 rounds on average, yet the edge of lesson 7 ends most games in "
+                         "ruin. A simulation of 400 bankrolls agrees: 382 went broke, 95.5%, with a standard error of "
+                         "1.0 percentage points.")
     assert "**96.5%** (0.964558), after about 57 rounds" in notes and f"{ruin['ten'].probability:.6f}" == "0.964558"
     assert "400 bankrolls: 382 ruined, 95.5%, standard error 1.0 percentage point" in notes
     # 3. stake 1 or stake 10 with the edge against you: 10
@@ -316,9 +347,14 @@ def test_l10_predictions(l10, engine10):
     assert answer == Fraction(ruin["plan"].probability)
     assert (fmt.percent(ruin["plan"].probability, 1), fmt.decimal(plan.mean, 4, sign=True), fmt.decimal(plan.sd, 2),
             round(ruin["plan"].expected_rounds)) == ("1.3%", "+0.4373", "4.54", 230)
-    assert kw["why"] == ("You win +0.4373 a round on average with a standard deviation of 4.54, and your "
-                         "biggest stake is a tenth of your bankroll: after about 230 rounds the edge has shown.")
+    # the review (issue 25, item 10): the fall from 96.5% to 1.3% is the sign of the edge, not small stakes
+    assert kw["why"] == ("You win +0.4373 a round on average, with a standard deviation of 4.54: over the 230 "
+                         "rounds a game lasts on average, the edge, now yours, has time to show.")
     assert max(p.stake for p in plan.parts) * 10 == 100
+    scaled = ns["scaled"]
+    assert list(scaled) == ["stakes 1 and 10", "stakes 2 and 20", "stakes 5 and 50"]
+    assert [fmt.percent(p, 1) for p in scaled.values()] == ["1.3%", "10.5%", "31.8%"]
+    assert scaled["stakes 1 and 10"] == ruin["plan"].probability
     assert "**1.3%** (0.013025), about 230 rounds" in notes and "mean +0.4373 and standard deviation 4.54" in notes
     # 5. the gambler's fallacy: 23/39 after five busts, reshuffled
     q, answer, kw = predicts[4]
@@ -341,6 +377,7 @@ def test_l10_markdown_claims(engine10):
     from sette_kit import risk
     scaled = [risk.ruin_probability(risk.round_result("plain", plan=(k, 10 * k)), 100, 200).probability for k in (1, 2, 5)]
     assert scaled == sorted(scaled) and scaled[0] < scaled[-1]
+    assert f"{risk.ruin_probability(risk.round_result('plain', plan=(10, 100)), 100, 200).probability:.2%}" == "43.18%"
     assert "With the edge for you it is the other way round: you want many small rounds" in text
     assert ten.variance == 100 * one.variance
     # the lab's words: two thousand simulated bankrolls, flat stakes from 1 to 50
@@ -353,7 +390,18 @@ def test_l10_markdown_claims(engine10):
     assert LIMITS["stake"] == (1, 50)
     # the summary
     assert "ruin before 200 is about 96.5%" in text and fmt.percent(ruin["ten"].probability, 1) == "96.5%"
-    assert "small stakes make ruin rare, about 1.3%" in text and fmt.percent(ruin["plan"].probability, 1) == "1.3%"
+    assert "small stakes make ruin rare" not in text                               # the review, item 10
+    assert "the staking plan goes broke 1.3% of the time, and 10.5% when its stakes are doubled" in text
+    assert "10.5% with stakes of 2 and 20, 31.8% with 5 and 50" in text and "is the sign of the edge" in text
+    assert [fmt.percent(p, 1) for p in scaled] == ["1.3%", "10.5%", "31.8%"]
+    # the goals: less likely to end in ruin *before 200* (item 18)
+    assert "a big stake makes ruin before you reach 200 less likely" in text and "less risky" not in text
+    # the chain drawn: up 10 with 41.8%, down 10 with 58.2%; r(100) = 96.5%, r(190) = 28.2%
+    chain = risk.ruin_chain(ten, 100, 200)
+    assert (fmt.percent(ten.distribution[10], 1), fmt.percent(ten.distribution[-10], 1)) == ("41.8%", "58.2%")
+    assert (fmt.percent(chain.ruin[100], 1), fmt.percent(chain.ruin[190], 1)) == ("96.5%", "28.2%")
+    assert "up 10 with 41.8%, down 10 with 58.2%" in text and "96.5% from 100, 28.2% from 190" in text
+    assert f"√(1 − {fmt.decimal(-one.mean, 4)}²) ≈ {fmt.decimal(one.sd, 4)}".replace("−", "-") in text
     assert "At a stake of 1 it is about 1, six times the edge" in text
 
 
@@ -397,6 +445,9 @@ def test_l10_exercises(l10, engine10):
     assert (fmt.percent(after.carried, 1), fmt.percent(after.fresh, 1)) == ("52.9%", "59.0%")
     sol = flat(solution(L10, "10.4"))
     assert "Answer: **9/17** (18/34, about 52.9%)" in sol and "23 of the 39 unseen cards bust a 6" in sol
+    # the review (issue 25, item 4): the only cards seen are five from 2 to 7 (else 18/34 does not follow)
+    assert "the only cards you have seen are the five that busted you, all of them cards from 2 to 7" in q.text
+    assert "the five cards that busted you are out of the deck" not in q.text
     assert "18/34 = 9/17, lower than 23/39, about 59.0%" in sol
     notes = _exercise_notes(10, "10.4")
     assert "Answer: **9/17** (18/34 ≈ 52.9%)" in notes and "23/39" in notes and "18/39" in notes
@@ -405,7 +456,7 @@ def test_l10_exercises(l10, engine10):
 def test_l10_exit_ticket_and_timing(engine10):
     one, ten, plan, ruin = engine10
     notes = _section(10)
-    assert "**Timing (25 min).**" in notes and "**Exit ticket.**" in notes
+    assert "**Timing (30 min; extensions 20 min).**" in notes and "**Exit ticket.**" in notes
     assert "the one who stakes 10" in notes and "(3.5% against almost 0)" in notes
     assert fmt.percent(1 - ruin["ten"].probability, 1) == "3.5%" and 1 - ruin["one"].probability < 1e-9
     # the coin game of the classroom idea is exercise 10.1's: it wins 2 times in 5

@@ -19,7 +19,7 @@ import pytest
 from lesson_tools import LESSONS, TEACHERS, markdown, run_lesson, solution
 
 import sette_kit as sk
-from sette_kit import counting
+from sette_kit import counting, odds
 from sette_kit import trentuno as tr
 
 L11 = LESSONS / "11-trentuno-rules.ipynb"
@@ -357,6 +357,12 @@ def test_issue_14_item_6_paired_comparison_of_thresholds(l12):
     mean, se = _paired_se(lost[28], lost[30])
     assert f"{se:.1%}" == "1.2%" and "about 1.2 points, so this is 3.7 standard errors" in sol
     assert "13/300, about 4.3 percentage points" in sol
+    # the review (issue 25, item 13): what happened in these deals, an estimate; very unlikely to be luck
+    assert "not luck" not in sol and "far beyond luck" not in text and "very unlikely to be luck alone" in sol
+    assert "Both are very unlikely to be luck alone" in text
+    q = l12[1]["12.3"]
+    assert "In these 300 deals, how much more often did waiting for 30 lose a life?" in q.text
+    assert "raise the chance" not in q.text
     t = _teachers(12)
     assert "28/300 ≈ 9.3 points" in t and "41/300 ≈ 13.7 points" in t and "13/300 ≈ 4.3 points" in t
     assert "about 4.1 points, it would be only 1.1" in t
@@ -466,7 +472,15 @@ def test_13_trentuno_scores(l13):
     assert f"{2596 / 9880:.1%}" == "26.3%" and 40 * 39 * 38 // 6 == 9880
     p = l13[2][2]
     assert p["answer"] == 10 and "2,596 of the 9,880 hands score 10" in p["why"]
-    assert sum(c.is_figure for c in sk.FULL_DECK) == 12 and "12 of the 40 cards are figures" in p["why"]
+    # the review (issue 25, item 1): not "most hands hold three different suits": 4,000 of 9,880 (40.5%)
+    three = [h for h in combinations(sk.FULL_DECK, 3) if len({c.suit for c in h}) == 3]
+    assert len(three) == 4000 and f"{len(three) / 9880:.1%}" == "40.5%"
+    assert sum(1 for h in three if tr.score(h).total == 10) == 2052
+    assert "Most hands hold three different suits" not in p["why"]
+    assert p["why"].startswith("Only 40.5% of the hands, four in ten, hold three different suits")
+    assert "2,596 of the 9,880 hands score 10, 2,052 of them hands of three suits" in p["why"]
+    assert sum(c.is_figure for c in sk.FULL_DECK) == 12 and "with 12 figures in the deck" in p["why"]
+    assert "most hands hold three" not in _teachers(13).lower() and "4,000 of the 9,880" in _teachers(13)
     assert "C(40, 3) = 40 × 39 × 38 ÷ 6 = 9,880 hands" in _flat(markdown(L13))
     assert "only 12 of the 9,880 hands score 31" in _flat(markdown(L13))
     assert "**10**: 2,596 of the 9,880 hands (26.3%)" in _teachers(13)
@@ -495,6 +509,18 @@ def test_S18_13_the_shoe_changes_the_best_play(l13):
     assert (len(big), len(unseen)) == (10, 24)
     p = l13[2][3]
     assert p["answer"] == "hit" and "48.7% with a fresh deck to 41.7% now" in p["why"]
+    # the review (issue 25, items 16 and 17): fewer big cards for you and for the bank, and what
+    # remembering the cards is worth on this hand: stand -50.3%, hit -38.0%, 0.12 of a stake
+    assert "fewer big cards are left, for you and for the bank" in p["why"]
+    sol = odds.solve(PLAIN, odds.stand_at(5), seen=shoe.seen)
+    stand, hit = sol.ev_of("5d", "stand"), sol.ev_of("5d", "hit")
+    assert (f"{float(stand):.1%}", f"{float(hit):.1%}", f"{float(hit - stand):.2f}") == ("-50.3%", "-38.0%", "0.12")
+    assert h.gain == hit - stand
+    text = _flat(markdown(L13))
+    assert "standing on the 5 di denari is worth -50.3% of the stake and hitting -38.0%" in text
+    assert "the one who remembers loses 0.12 of a stake less" in text
+    assert "remembering the cards is worth 0.12 of a stake" in text
+    assert "0.12 of a stake" in _teachers(13)
     text = _flat(markdown(L13))
     assert "these 15 cards are out. Three of the four 7s are gone" in text
     assert "the best play on a 5 against a bank that stands on 5 is to stand" in text

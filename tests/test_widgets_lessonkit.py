@@ -27,7 +27,8 @@ def test_header_has_nav_title_question_and_the_stylesheet():
     assert f"<style>{KIT_CSS}</style>" in h
     assert '<h1 class="sk-lesson-title">Cards and scoring</h1>' in h
     assert course.lesson(1).question in lesson.header(1).text
-    assert "about 20 minutes" in h
+    assert "about 25 minutes" in h and "extension" not in h
+    assert "about 30 minutes, and 20 more for the extensions" in lesson.header(7).html
 
 
 def test_links_go_only_to_lessons_that_exist(tmp_path):

@@ -311,13 +311,19 @@ class BettingLab(Stepped, KitWidget):
         said = ((_("A player who follows the plan and stakes {stake} holds {cards}.") if len(possible) > 1
                  else _("A player who follows the plan and stakes {stake} holds {cards} for sure.")).format(
             stake=_stake(seen), cards=holds) + " ")
-        if len(possible) > 1:
+        ties = [n for n in possible if post[n] == post[best]]
+        if len(possible) > 1 and len(ties) == 1:
             said += _("Most likely {card}: {now} (before the stake {before}).").format(
                 card=esc(_card(best)), now=esc(fmt.approx(post[best], 'percent', 1)),
                 before=esc(fmt.approx(firsts[best].probability, 'percent', 1))) + " "
+        elif len(possible) > 1:  # no single card is most likely: say so (a 6 and a 7 after a stake of 10)
+            said += _("Most likely, and equally likely: {cards}, {now} each.").format(
+                cards=esc(_names([_card(n) for n in ties], "and")), now=esc(fmt.approx(post[best], 'percent', 1))) + " "
         if ruled_out:
             said += _("Ruled out: {cards}.").format(cards=esc(_names([_card(n) for n in ruled_out], 'and')))
-        bayes = _("Bayes: P(card | stake) = P(card) ÷ P(stake), for the cards staked so.")
+        bayes = _("Bayes' theorem: P(card | stake) = P(stake | card) × P(card) ÷ P(stake), where “|” reads "
+                  "“given”. The plan stakes one amount on each card, so P(stake | card) is 1 for the cards "
+                  "staked so and 0 for the others.")
         self.reads_html.value = live(
             f'<p class="sk-reads-note">{said}</p><p class="sk-reads-bayes">{esc(bayes)}</p>'
             f'{pair_html(wide, narrow)}', "sk-reads-result")

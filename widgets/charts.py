@@ -325,6 +325,20 @@ class Key:
     letter: str = ""  # a letter drawn on the swatch (strategy cells)
 
 
+def _legend_rows(keys: Sequence[Key], width: float, x: float = 0) -> list:
+    """The legend's entries, row by row, each row no wider than ``width``."""
+    rows: list = [[]]
+    at = x
+    for k in keys:
+        w = 28 + text_width(k.text) + 22
+        if rows[-1] and at + w - 22 > width:
+            rows.append([])
+            at = x
+        rows[-1].append(k)
+        at += w
+    return rows
+
+
 def _swatch(k: Key, x: float, y: float) -> str:
     """A 22 x 14 swatch at (x, y) = its left end, vertical centre."""
     if k.kind in ("bar", "striped"):
@@ -356,12 +370,14 @@ class Figure:
         self.title = title
         self.parts: list[str] = []
         # a title wider than the chart goes on as many lines as it needs (issue 29: the
-        # Italian and Spanish titles of BettingLab's chart were cut); the chart grows
+        # Italian and Spanish titles of BettingLab's chart were cut), and a legend wider
+        # than the chart on more rows: the chart grows, the plot keeps its height
         lines = title_lines(title, self.width) if title else []
         extra = TITLE_LINE * max(len(lines) - 1, 0)
-        self.height = float(height) + extra
+        rows = len(_legend_rows(legend, self.width)) if legend else 0
+        self.height = float(height) + extra + 24 * max(rows - 1, 0)
         head = (30 + extra if title else 8)
-        top = margin[0] + head + (36 if legend else 0)
+        top = margin[0] + head + (36 + 24 * (rows - 1) if legend else 0)
         self.left, self.right = margin[3], self.width - margin[1]
         self.top, self.bottom = top, self.height - margin[2]
         for i, text in enumerate(lines):
@@ -386,11 +402,14 @@ class Figure:
         return self
 
     def legend(self, keys: Sequence[Key], x: float, y: float) -> None:
-        """A row of legend entries starting at (x, y) (y: the row's vertical centre)."""
-        for k in keys:
-            self.parts.append(_swatch(k, x, y))
-            self.parts.append(label(x + 28, y + 5, k.text))
-            x += 28 + text_width(k.text) + 22
+        """Legend entries in a row starting at (x, y) (y: the row's vertical centre); entries
+        that would run past the canvas go on to a new row (longer words in another language)."""
+        for k, row in enumerate(_legend_rows(keys, self.width, x)):
+            xx = x
+            for key in row:
+                self.parts.append(_swatch(key, xx, y + 24 * k))
+                self.parts.append(label(xx + 28, y + 24 * k + 5, key.text))
+                xx += 28 + text_width(key.text) + 22
 
     def y_axis(self, scale, ticks: Sequence[float], title: str = "", fmt: Callable = number,
                grid: bool = True) -> None:
@@ -489,10 +508,11 @@ def caption_text(shown: str) -> str:
 # -- the charts ---------------------------------------------------------------------------------
 
 def distribution_bar(dist: Mapping, title: str | None = None, xlabel: str = "", ylabel: str | None = None,
-                     highlight=None, width: float = WIDTH, height: float = HEIGHT) -> Chart:
+                     highlight=None, width: float = WIDTH, height: float = HEIGHT, legend: bool = True) -> Chart:
     """A bar chart of a distribution ``{label: probability}`` (Fractions or floats), each
     bar labelled with its percentage; ``highlight`` names labels drawn in vermillion with
-    stripes (and marked in the text and the legend).
+    stripes (and marked in the text and, unless ``legend=False``, the legend: a bar
+    whose own label says why it stands out needs none).
 
     >>> c = distribution_bar({"1": Fraction(1, 2), "2": Fraction(1, 2)}, title="Coin", highlight=["2"])
     >>> c.text
@@ -505,7 +525,7 @@ def distribution_bar(dist: Mapping, title: str | None = None, xlabel: str = "", 
     labels = [str(k) for k in dist]
     values = [float(v) for v in dist.values()]
     marked = {str(h) for h in (highlight or ())}
-    keys = [Key("striped", VERMILLION, _("highlighted"))] if marked & set(labels) else []
+    keys = [Key("striped", VERMILLION, _("highlighted"))] if marked & set(labels) and legend else []
     fig = Figure(width, height, title=title, legend=keys, margin=(0, 16, 56 if xlabel else 34, 72))
     top = max(values + [0.0]) * 1.12 or 1.0
     y = Linear(0, top, fig.bottom, fig.top).nice(4)
@@ -1448,3 +1468,213 @@ def decision_words(decision) -> str:
 
 
 __all__ += ["card_words", "decision_words"]
+
+
+# == the distribution pictures of lessons 7, 9 and 10 (issue 25) ==========================
+#
+# - :func:`totals_bar` - where a hand ends: a bar per final total and one for bust (the
+#   bust bar highlighted), from :func:`sette_kit.odds.final_distribution`
+# - :func:`averages_histogram` - the averages of many simulated runs, bar by bar, beside
+#   the exact chance of each average (dots), with the exact value (dashed) and the band of
+#   ±1.96 standard errors around it (shaded): why the 95% interval is the average ± 1.96 SE
+# - :func:`chain_diagram` - a bankroll's Markov chain: the bankrolls in a row, an arrow to
+#   each bankroll one round can lead to, the ends marked, and under each bankroll a bar of
+#   the chance of ruin from there
+
+def totals_bar(dist: Mapping, title: str | None = None, xlabel: str | None = None, width: float = WIDTH,
+               height: float = HEIGHT) -> Chart:
+    """Where a hand ends, from ``{total or "bust": probability}`` (what
+    :func:`sette_kit.odds.final_distribution` gives): a bar per final total, written as
+    a learner writes it (``5½``), and the bust bar highlighted (vermillion and striped).
+
+    >>> from fractions import Fraction
+    >>> c = totals_bar({Fraction(5): Fraction(1, 2), Fraction(11, 2): Fraction(1, 4), "bust": Fraction(1, 4)},
+    ...                title="The bank's final total")
+    >>> c.text
+    "The bank's final total: 5: 1/2 (50.0%); 5½: 1/4 (25.0%); bust: 1/4 (25.0%) (highlighted)."
+    """
+    from sette_kit.scoring import fmt_points
+
+    names = {"bust": pgettext("total", "bust"), "triple": pgettext("total", "triple")}
+    shown = {}
+    for key, p in dist.items():
+        shown[names.get(key, key) if isinstance(key, str) else fmt_points(Fraction(key))] = p
+    xlabel = _("final total") if xlabel is None else xlabel
+    title = _("Final total") if title is None else title
+    return distribution_bar(shown, title=title, xlabel=xlabel, highlight=[names["bust"]], width=width,
+                            height=height, legend=False)
+
+
+def averages_histogram(means: Sequence, exact, stderr: float, distribution: Mapping | None = None, z: float = 1.96,
+                       title: str | None = None, xlabel: str | None = None, width: float = WIDTH,
+                       height: float = 320) -> Chart:
+    """The averages of many simulated runs as a histogram: a bar per average (the share
+    of the runs that ended there), the exact chance of each average as a dot where
+    ``distribution`` (``{average: probability}``, :func:`sette_kit.simulate.average_distribution`)
+    is given, the exact value as a dashed line and the band ``exact ± z × stderr`` shaded.
+    The text equivalent says how many averages fall inside the band.
+
+    >>> from fractions import Fraction
+    >>> c = averages_histogram([Fraction(-1, 5), Fraction(-1, 5), Fraction(0), Fraction(1)], exact=-0.1, stderr=0.1,
+    ...                        distribution={Fraction(-1, 5): 0.5, Fraction(0): 0.4, Fraction(1): 0.1})
+    >>> c.text   # doctest: +ELLIPSIS
+    'Averages of 4 runs: 3 of the 4 (75.0%) lie within 1.96 standard errors (±0.196) of the exact value, −0.1000; the exact chance of that is 90.0%. ...'
+    >>> c.svg.count("<circle"), 'role="img"' in c.svg
+    (4, True)
+    """
+    xs = [float(m) for m in means]
+    if not xs:
+        raise ValueError("averages_histogram needs at least one average")
+    ex, half = float(exact), z * float(stderr)
+    counts: dict = {}
+    for m in means:
+        counts[Fraction(m)] = counts.get(Fraction(m), 0) + 1
+    n = len(xs)
+    values = sorted(set(counts) | {Fraction(k) for k, p in (distribution or {}).items() if float(p) >= 5e-4})
+    steps = [float(b - a) for a, b in zip(values, values[1:])]
+    step = min(steps) if steps else 1.0
+    title = ngettext("Averages of {n} run", "Averages of {n} runs", n).format(n=_fmt.whole(n)) if title is None else title
+    xlabel = _("average result per round") if xlabel is None else xlabel
+    keys = [Key("bar", BLUE, _("share of the runs")), Key("band", SKY, _("exact value ± {z} SE").format(
+        z=local_marks(f"{z:g}"))), Key("dashed", "currentColor", _("exact value"))]
+    if distribution:
+        keys.insert(1, Key("dot", ORANGE, _("exact chance")))
+    fig = Figure(width, height, title=title, legend=keys, margin=(0, 16, 56, 72))
+    shares = {v: counts.get(v, 0) / n for v in values}
+    exact_p = {Fraction(k): float(p) for k, p in (distribution or {}).items()}
+    top = max(list(shares.values()) + [exact_p.get(v, 0.0) for v in values]) * 1.15 or 1.0
+    y = Linear(0, top, fig.bottom, fig.top).nice(4)
+    y = Linear(0, y.hi, fig.bottom, fig.top)
+    lo = min(float(values[0]), ex - half) - step
+    hi = max(float(values[-1]), ex + half) + step
+    x = Linear(lo, hi, fig.left, fig.right)
+    fig.add(bar(x(ex - half), fig.top, x(ex + half) - x(ex - half), fig.bottom - fig.top, SKY).replace(
+        "/>", ' fill-opacity=".3"/>'))
+    fig.y_axis(y, y.ticks(4), _("share of the runs"),
+               fmt=lambda t: percent(t, 0 if abs(t * 100 - round(t * 100)) < 1e-9 else 1))
+    w = max((x(lo + step) - x(lo)) * 0.8, 1.0)
+    for v in values:
+        s = shares[v]
+        if s:
+            fig.add(bar(x(v) - w / 2, y(s), w, fig.bottom - y(s), BLUE))
+    if distribution:
+        fig.add(*[dot(x(v), y(exact_p[v]), ORANGE, r=3) for v in values if v in exact_p])
+    fig.add(line(x(ex), fig.top, x(ex), fig.bottom, "currentColor", 2, dash="6 4"))
+    ticks = x.ticks(6)
+    fig.x_axis([x(t) for t in ticks], [number(t, 2) for t in ticks], xlabel)
+    inside = sum(abs(v - ex) <= half for v in xs)
+    text = _("{title}: {inside} of the {n} ({share}) lie within {z} standard errors (±{half}) of the exact value, "
+             "{exact}").format(title=title, inside=_fmt.whole(inside), n=_fmt.whole(n), share=_fmt.percent(inside / n, 1),
+                               z=local_marks(f"{z:g}"), half=_fmt.decimal(half, 3), exact=_minus(_fmt.decimal(ex, 4)))
+    if distribution:
+        chance = sum(float(p) for k, p in distribution.items() if abs(float(k) - ex) <= half)
+        text += _("; the exact chance of that is {chance}").format(chance=_fmt.percent(chance, 1))
+    text += ". " + _("Runs by average: {parts}.").format(parts="; ".join(
+        f"{_minus(_fmt.decimal(float(v), 2))}: {counts[v]}" for v in sorted(counts)))
+    return fig.chart(text)
+
+
+def chain_diagram(states: Sequence, moves: Mapping, ruin: Mapping, start=None, title: str | None = None,
+                  ends: tuple[str, str] | None = None, width: float = WIDTH) -> Chart:
+    """A bankroll's Markov chain (:func:`sette_kit.risk.ruin_chain`): the bankrolls in
+    a row (``states``), an arrow from each to where one round can take it (``moves``:
+    ``{bankroll: {next bankroll: probability}}``; moves up above the row, down below
+    it), the two ends marked (``ends``: their words, ruin and target), and under each
+    bankroll a bar of ``ruin[bankroll]``, the chance of ruin from there.  ``start`` is
+    drawn bold.
+
+    >>> from fractions import Fraction
+    >>> half = Fraction(1, 2)
+    >>> c = chain_diagram([0, 10, 20], {10: {0: half, 20: half}}, {0: 1, 10: half, 20: 0}, start=10, title="Chain")
+    >>> c.text
+    'Chain: 3 bankrolls, from 0 (ruin) to 20 (target). From 10: to 0 with 50.0%, to 20 with 50.0%. Chance of ruin from each bankroll: 0: 100.0%; 10: 50.0%; 20: 0.0%.'
+    >>> c.svg.count("<circle"), c.svg.count("marker") == 0
+    (3, True)
+    """
+    states = list(states)
+    if len(states) < 2:
+        raise ValueError("chain_diagram needs at least two states")
+    ends = (_("ruin"), _("target")) if ends is None else ends
+    title = _("The bankroll, round after round") if title is None else title
+    keys = [Key("line", BLUE, _("win a round")), Key("line", VERMILLION, _("lose a round")),
+            Key("bar", SKY, _("chance of ruin from here"))]
+    narrow = float(width) < 500
+    # a narrow drawing (a phone) stacks its legend, one entry a row
+    fig = Figure(width, 400 + (52 if narrow else 0), title=title, legend=() if narrow else keys,
+                 margin=(24 * len(keys) + 8 if narrow else 0, 16, 48, 52 if narrow else 64))
+    if narrow:
+        for k, key in enumerate(keys):
+            fig.add(_swatch(key, 0, 42 + 24 * k), label(28, 47 + 24 * k, key.text))
+    col = Band([str(s) for s in states], fig.left, fig.right, padding=0)
+    r = max(min(col.slot * 0.32, 11.0), 4.0)
+    row = fig.top + 46
+    index = {s: i for i, s in enumerate(states)}
+    # arrows: up-moves as arcs above the row, down-moves below it (colour and side tell them apart)
+    for b, nxt in moves.items():
+        for to, p in nxt.items():
+            if to not in index or not p:
+                continue
+            x0, x1 = col.centre(index[b]), col.centre(index[to])
+            up = to > b
+            lift = (r + 10 + 6 * min(abs(index[to] - index[b]) - 1, 3)) * (-1 if up else 1)
+            y0 = row + (-r if up else r)
+            mid = (x0 + x1) / 2
+            colour = BLUE if up else VERMILLION
+            tip = x1 - (3 if up else -3)
+            fig.add(f'<path d="M{_f(x0)} {_f(y0)}Q{_f(mid)} {_f(row + lift * 1.6)} {_f(tip)} {_f(y0)}" fill="none" '
+                    f'stroke="{colour}" stroke-width="1.6"/>',
+                    f'<path d="M{_f(tip)} {_f(y0)}l{_f(-4 if up else 4)} {_f(-5 if up else 5)}" stroke="{colour}" '
+                    f'stroke-width="1.6" fill="none"/>')
+    for i, s in enumerate(states):
+        cx = col.centre(i)
+        end = s not in moves
+        fill = VERMILLION if end and ruin.get(s, 0) else GREEN if end else "none"
+        fig.add(f'<circle cx="{_f(cx)}" cy="{_f(row)}" r="{_f(r)}" fill="{fill}" fill-opacity="{".85" if end else "1"}" '
+                f'stroke="currentColor" stroke-width="{2.4 if s == start else 1.2}"/>')
+    every = max(1, math.ceil(text_width("000", 12) * 1.3 / col.slot))
+    last = len(states) - 1
+    first = index.get(start, 0)
+    shown = {0, last, first} | {i for i in range(0, last, every) if abs(i - first) >= every and last - i >= every}
+    for i, s in enumerate(states):
+        if i in shown:
+            fig.add(label(col.centre(i), row + r + 32, number(s), size=12, anchor="middle",
+                          weight="600" if s == start else None))
+    fig.add(label(col.centre(0), row - r - 30, ends[0], size=13, anchor="middle", weight="600"),
+            label(col.centre(len(states) - 1), row - r - 30, ends[1], size=13, anchor="end" if width < 400 else "middle",
+                  weight="600"))
+    # under the row: the chance of ruin from each bankroll
+    top = row + r + 68
+    y = Linear(0, 1, fig.bottom, top)
+    fig.y_axis(y, [0, 0.5, 1], "", fmt=percent)
+    for i, s in enumerate(states):
+        v = float(ruin.get(s, 0))
+        fig.add(bar(col.start(i) + col.slot * 0.15, y(v), col.slot * 0.7, fig.bottom - y(v), SKY))
+    fig.add(line(fig.left, fig.bottom, fig.right, fig.bottom, opacity=0.6))
+    if start is not None and start in index:
+        v = float(ruin.get(start, 0))
+        fig.add(label(col.centre(index[start]), y(v) - 6, _fmt.percent(v, 1), size=12, anchor="middle", weight="600"))
+    fig.add(label((fig.left + fig.right) / 2, fig.bottom + 36, _("chance of ruin from each bankroll"), size=AXIS,
+                  anchor="middle"))
+    # the text equivalent: the moves, grouped where every bankroll moves alike
+    rel = {b: tuple(sorted((to - b, p) for to, p in nxt.items() if p)) for b, nxt in moves.items()}
+    parts = []
+    if rel and len(set(rel.values())) == 1 and len(rel) > 1:
+        live = sorted(rel)
+        steps = ", ".join(_("{sign}{step} with {percent}").format(sign="+" if d > 0 else "−", step=number(abs(d)),
+                                                                  percent=_fmt.percent(p, 1))
+                          for d, p in next(iter(rel.values())))
+        parts.append(_("From every bankroll from {low} to {high}, one round moves it {steps}.").format(
+            low=number(live[0]), high=number(live[-1]), steps=steps))
+    else:
+        for b in sorted(moves):
+            parts.append(_("From {b}: {moves}.").format(b=number(b), moves=", ".join(
+                _("to {to} with {percent}").format(to=number(to), percent=_fmt.percent(p, 1))
+                for to, p in sorted(moves[b].items()) if p)))
+    text = (_("{title}: {n} bankrolls, from {low} ({ruin}) to {high} ({target}).").format(
+        title=title, n=len(states), low=number(states[0]), ruin=ends[0], high=number(states[-1]), target=ends[1])
+            + " " + " ".join(parts) + " " + _("Chance of ruin from each bankroll: {parts}.").format(
+        parts="; ".join(f"{number(s)}: {_fmt.percent(ruin.get(s, 0), 1)}" for s in states)))
+    return fig.chart(text)
+
+
+__all__ += ["totals_bar", "averages_histogram", "chain_diagram"]

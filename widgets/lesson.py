@@ -150,6 +150,8 @@ def header(number, folder=None, lang: str | None = None) -> Block:
 
     >>> [line for line in header(0).text.splitlines() if "minutes" in line]
     ['Start here · about 10 minutes']
+    >>> [line for line in header(7).text.splitlines() if "minutes" in line]
+    ['Lesson 7 · about 30 minutes, and 20 more for the extensions']
     """
     if lang is not None:
         set_language(lang)
@@ -160,6 +162,8 @@ def header(number, folder=None, lang: str | None = None) -> Block:
     else:
         kicker = ngettext("Lesson {number} · about {minutes} minute", "Lesson {number} · about {minutes} minutes",
                           l.minutes).format(number=l.number, minutes=l.minutes)
+    if l.extension_minutes:  # the optional extensions, marked "Extension (optional)" in the lesson
+        kicker += _(", and {minutes} more for the extensions").format(minutes=l.extension_minutes)
     return Block(
         f"<style>{KIT_CSS}</style>"
         f'<div class="sk-lesson-header">{languages(l).html}{nav(l, where="top", available=course.available(folder)).html}'
@@ -219,17 +223,20 @@ def lesson_map(folder=None) -> Block:
             parts.append((l.part, []))
         parts[-1][1].append(l)
     coming, minutes = esc(_("(coming)")), _("{minutes} min")  # (outside the f-strings, for Babel)
+    extended = _("{minutes} min, +{extension} optional")
     out = ['<section class="sk-lesson-map" aria-label="{label}">'.format(label=esc(_("The lessons")))]
     for part, lessons in parts:
         out.append(f'<h3 class="sk-map-part">{esc(lessons[0].part_title)}</h3>'
                    f'<ol class="sk-map-list" start="{lessons[0].number}">')
         for l in lessons:
             ready = l.file in have
+            time = (extended.format(minutes=l.minutes, extension=l.extension_minutes) if l.extension_minutes
+                    else minutes.format(minutes=l.minutes))
             title = (f'<a class="sk-map-title" href="{esc(course.href(l))}" target="_self">{esc(l.title)}</a>'
                      if ready else
                      f'<span class="sk-map-title">{esc(l.title)}</span> <span class="sk-coming-tag">{coming}</span>')
             out.append(f'<li class="sk-map-item {"sk-map-ready" if ready else "sk-coming"}" value="{l.number}">'
-                       f'{title} <span class="sk-map-minutes">· {esc(minutes.format(minutes=l.minutes))}</span>'
+                       f'{title} <span class="sk-map-minutes">· {esc(time)}</span>'
                        f'<br><span class="sk-map-teaches">{esc(_capital(l.teaches))}.</span></li>')
         out.append("</ol>")
     others = course.other_pages(folder)

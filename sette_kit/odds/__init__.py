@@ -22,6 +22,7 @@ replacement from the rest.  ``rules`` defaults to the ``plain`` preset.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NamedTuple
 
 from .._checks import read_bool
 from ..cards import FULL_DECK, Card, _items, parse_cards
@@ -34,16 +35,16 @@ from ..scoring import SETTE_E_MEZZO, card_value, fmt_points, score
 from ..strategy import BankSeesPlayer, StandAt, card_class, sees_player, stand_at
 from ._engine import BUST, FF, HP, MATTA, NCLS, S75, TRIPLE, model
 from ._solve import FirstCard, Solution, StrategyRow
-from ._staking import (StakingPlan, ThresholdRow, ThresholdTable, bank_thresholds, best_staking_plan,
-                       ev_by_first_card, staking_plan, threshold_table)
+from ._staking import (StakeReading, StakingPlan, ThresholdRow, ThresholdTable, bank_thresholds,
+                       best_staking_plan, ev_by_first_card, staking_plan, threshold_table)
 from ._stake_game import Bluff, Information, StakeGame, stake_game
 
 __all__ = ["next_card", "bust_probability", "sette_e_mezzo_probability", "reale_probability",
            "final_distribution", "solve", "policy_ev", "explain_bust", "stand_at", "sees_player",
            "StandAt", "BankSeesPlayer", "Solution", "StrategyRow",
            "FirstCard", "ev_by_first_card", "StakingPlan", "staking_plan", "best_staking_plan",
-           "ThresholdRow", "ThresholdTable", "bank_thresholds", "threshold_table",
-           "stake_game", "StakeGame", "Bluff", "Information"]
+           "ThresholdRow", "ThresholdTable", "bank_thresholds", "threshold_table", "EdgeRow",
+           "tie_and_bust_edges", "StakeReading", "stake_game", "StakeGame", "Bluff", "Information"]
 
 MATTA_OUTCOME = "matta"  # next_card's key for the matta, whose value depends on the hand (S4)
 
@@ -236,7 +237,7 @@ def final_distribution(policy, cards=(), seen=(), rules=None, *, player_total=No
                                                    kv[0] if isinstance(kv[0], Fraction) else 0)))
 
 
-def solve(rules=None, dealer=None, *, exact: bool = True, seen=()) -> Solution:
+def solve(rules=None, dealer=None, *, exact: bool = True, seen=(), bust_refund: bool = False) -> Solution:
     """The heads-up model of DESIGN.md, solved: one player against the bank, stake 1;
     each gets a hidden card, the player draws seeing only his own cards and plays to
     maximise his expected result, then the bank plays ``dealer`` (default
@@ -249,6 +250,12 @@ def solve(rules=None, dealer=None, *, exact: bool = True, seen=()) -> Solution:
     could use up (the player drawing every card but the bank's, or the bank wanting a
     card when none is left: S18 would then shuffle the seen cards back in) is refused
     with a SetteKitError rather than solved wrongly (issue 24).
+
+    ``bust_refund=True`` is a teaching variant, not a rule of any game: a player who busts
+    gets his stake back when the bank, playing on, busts too (instead of S10's losing at
+    once).  With the tie rule off too (``dealer_wins_ties=False``) it measures what the
+    two rules that favour the bank are worth (:func:`tie_and_bust_edges`).  It needs a
+    bank that stands at a fixed threshold (``stand_at(x)``).
 
     Returns a :class:`Solution` with ``ev``, ``house_edge``, ``decision(cards)``,
     ``ev_of(cards, action)``, ``table()``, ``hit_table()``, ``ev_by_first_card()``,
@@ -265,13 +272,16 @@ def solve(rules=None, dealer=None, *, exact: bool = True, seen=()) -> Solution:
     """
     rules = _rules(rules)
     read_bool(exact, "exact")
+    read_bool(bust_refund, "bust_refund")
     dealer = stand_at(5) if dealer is None else dealer
     if not isinstance(dealer, (StandAt, BankSeesPlayer)):
         raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(
             dealer=shown(dealer)))
+    if bust_refund and not isinstance(dealer, StandAt):
+        raise SetteKitError(_("bust_refund=True needs a bank that stands at a fixed threshold: odds.stand_at(x)"))
     gone = _cards(seen, rules, "seen")
     if not gone:
-        return Solution(rules, dealer, exact)
+        return Solution(rules, dealer, exact, bust_refund=bust_refund)
     if len(set(gone)) != len(gone):
         raise SetteKitError(_("seen: each card can be seen only once"))
     gone_set = set(gone)
@@ -279,13 +289,47 @@ def solve(rules=None, dealer=None, *, exact: bool = True, seen=()) -> Solution:
     if len(deck) < 2:
         raise SetteKitError(_("seen: {seen} cards seen leave {left}; a round needs at least 2").format(
             seen=len(gone), left=len(deck)))
-    sol = Solution(rules, dealer, exact, deck=deck)
+    sol = Solution(rules, dealer, exact, deck=deck, bust_refund=bust_refund)
     if sol.runs_out:
         raise SetteKitError(_("seen: the {left} cards left could run out within a round (the player drawing every "
                               "card but the bank's, or the bank wanting a card when none is left); S18 then "
                               "shuffles the seen cards back in, which this model does not cover: give fewer "
                               "cards in seen").format(left=len(deck)))
     return sol
+
+
+class EdgeRow(NamedTuple):
+    """One line of :func:`tie_and_bust_edges`: whether the bank wins ties (S13), whether
+    a bust player loses even when the bank busts too (S10), and the house edge then."""
+
+    bank_wins_ties: bool
+    bust_loses_at_once: bool
+    house_edge: Fraction
+
+
+def tie_and_bust_edges(rules=None, dealer=None, *, exact: bool = True) -> tuple:
+    """What the two rules that favour the bank are worth: the house edge against the
+    best player (``solve``) with each of them on or off, at a flat stake.  The rows:
+    both rules (the real game), ties to the bank only, a bust player losing at once
+    only, neither.
+
+    Against a bank that stands at 5, under the plain rules, the two rules are the whole
+    edge: without both the game is exactly fair (the bank and the player then play the
+    same game, the bank only plays second).
+
+    >>> rows = tie_and_bust_edges("plain", stand_at(5))
+    >>> [(r.bank_wins_ties, r.bust_loses_at_once, f"{float(r.house_edge):.2%}") for r in rows]
+    [(True, True, '16.37%'), (True, False, '7.79%'), (False, True, '7.00%'), (False, False, '0.00%')]
+    >>> rows[-1].house_edge
+    Fraction(0, 1)
+    """
+    rules = _rules(rules)
+    dealer = stand_at(5) if dealer is None else dealer
+    out = []
+    for ties, bust in ((True, True), (True, False), (False, True), (False, False)):
+        sol = solve(rules.replace(dealer_wins_ties=ties), dealer, exact=exact, bust_refund=not bust)
+        out.append(EdgeRow(ties, bust, sol.house_edge))
+    return tuple(out)
 
 
 def policy_ev(rules=None, player=None, dealer=None, *, exact: bool = True):

@@ -24,7 +24,7 @@ from ..errors import SetteKitError
 from ..i18n import _
 from ..scoring import fmt_points
 from ..strategy import CLASS_WEIGHTS, card_class
-from ._engine import BUST, FIG, MATTA, NCLS, S75, SEVEN, TRIPLE, model
+from ._engine import BUST, CAT_BUST, FIG, MATTA, NCLS, S75, SEVEN, TRIPLE, model
 from ..numbers import shown
 
 START = ("start",)
@@ -60,10 +60,14 @@ class FirstCard(NamedTuple):
 class Solution:
     """The solved heads-up game.  Build it with :func:`sette_kit.odds.solve`."""
 
-    def __init__(self, rules, dealer, exact: bool = True, deck=None, player=None, by_cards: bool = False):
+    def __init__(self, rules, dealer, exact: bool = True, deck=None, player=None, by_cards: bool = False,
+                 bust_refund: bool = False):
         # ``player``: a fixed drawing policy (``wants_card(half_points)``) to evaluate
-        # instead of the optimal one (see :func:`sette_kit.odds.policy_ev`)
+        # instead of the optimal one (see :func:`sette_kit.odds.policy_ev`).
+        # ``bust_refund``: a teaching variant of S10 (see :func:`sette_kit.odds.solve`): a
+        # bust player gets his stake back when the bank busts too
         self.rules, self.dealer, self.exact, self.player = rules, dealer, exact, player
+        self.bust_refund = bool(bust_refund)
         self._m = mdl = model(rules)
         # ``deck``: the cards the game is dealt from (default the 40; a depleted deck for
         # ``solve(seen=...)``, S18; a small one for brute-force checks).  ``by_cards``:
@@ -211,10 +215,13 @@ class Solution:
                 stand[s] = Fraction(int(total), int(dens[i])) if exact else float(total)
                 stand_parts[s] = (pay, row, int(dens[i]) if exact else None)  # for result_distribution
         one = Fraction(1) if exact else 1.0
+        bank_busts = self._bank_bust_after_bust(order, info) if self.bust_refund else {}
         value, hit_value, hit = {}, {}, {}
         for s in reversed(order):
             if s is not START and info[s][3] == BUST:
-                value[s] = -one  # S10: a bust loses at once
+                # S10: a bust loses at once; the teaching variant gives the stake back
+                # when the bank busts too
+                value[s] = -(one - bank_busts[s]) if self.bust_refund else -one
                 continue
             if s is not START and info[s][4]:
                 value[s] = stand[s]
@@ -235,7 +242,27 @@ class Solution:
         self._order = order
         self._stand_parts, self._dists = stand_parts, None
         self.runs_out = runs_out
+        self._bank_busts = bank_busts
         self.house_edge = -self.ev
+
+    def _bank_bust_after_bust(self, order, info) -> dict:
+        """For every bust hand of the player: the chance that the bank, playing from the
+        cards left, busts too (the ``bust_refund`` variant)."""
+        busts = [s for s in order if s is not START and info[s][3] == BUST]
+        table = self._m.bank_table(self.dealer, None)
+        rows, index = [], {}
+        for s in busts:
+            r = tuple(f - h for f, h in zip(self._full, info[s][0]))
+            if r not in index:
+                index[r] = len(rows)
+                rows.append(r)
+        dist, dens, __ = table.distribution(rows, self.exact) if rows else ([], [], [])
+        out = {}
+        for s in busts:
+            i = index[tuple(f - h for f, h in zip(self._full, info[s][0]))]
+            mass = dist[i][CAT_BUST]
+            out[s] = Fraction(int(mass), int(dens[i])) if self.exact else float(mass)
+        return out
 
     # -- queries ---------------------------------------------------------------------------
     def _state(self, cards):
@@ -276,6 +303,8 @@ class Solution:
             raise SetteKitError(_("action={action}: accepted actions are 'stand' and 'hit'").format(action=shown(action)))
         s, (m, d, hp, kind, finished) = self._lookup(cards)
         if kind == BUST:
+            if self.bust_refund and s in self._value:
+                return self._value[s]
             return -1 if not self.exact else Fraction(-1)
         if action == "stand":
             return self._stand[s]
@@ -477,7 +506,8 @@ class Solution:
                 continue
             __, ___, ____, kind, finished = self._info[s]
             if kind == BUST:
-                dists[s] = {-1: one}  # S10
+                pb = self._bank_busts.get(s, 0)
+                dists[s] = {-1: one - pb, 0: pb} if pb else {-1: one}  # S10 (or the refund variant)
             elif finished or not self._hit[s]:
                 pay, row, den = self._stand_parts[s]
                 acc: dict = {}

@@ -71,6 +71,7 @@ from .. import accel
 from ..cards import Card, _items, parse_cards
 from ..errors import SetteKitError
 from ..i18n import _
+from ..numbers import shown
 from ..rules import Rules, as_rules
 from ..strategy import card_class
 
@@ -1129,13 +1130,13 @@ class StakeGame:
     def _stake_index(self, stake):
         if stake not in self.stakes or isinstance(stake, bool):
             raise SetteKitError(_("stake={stake}: the stakes of this game are {stakes}").format(
-                stake=repr(stake), stakes=", ".join(map(str, self.stakes))))
+                stake=shown(stake), stakes=", ".join(map(str, self.stakes))))
         return self.stakes.index(stake)
 
     def _first(self, first):
         if first not in self.stake_probabilities:
             raise SetteKitError(_("first={first}: accepted first cards are {names}").format(
-                first=repr(first), names=", ".join(map(repr, self.stake_probabilities))))
+                first=shown(first), names=", ".join(map(repr, self.stake_probabilities))))
         return NAMES.index(first)
 
     def hit_probability(self, stake, first, up_cards=()) -> Fraction:
@@ -1428,23 +1429,23 @@ def _check_rules(rules) -> Rules:
     if bad:
         raise SetteKitError(_("rules={name}: the stake game is solved for even-money rules without the matta, "
                               "bonuses or optional rules, such as the 'plain' preset (ties to the bank or "
-                              "pushed); these rules have {what}").format(name=repr(rules.name), what=", ".join(bad)))
+                              "pushed); these rules have {what}").format(name=shown(rules.name), what=", ".join(bad)))
     return rules
 
 
 def _check_stakes(stakes) -> tuple:
     accepted = _("give {lo} to {hi} different positive whole numbers, such as (1, 10)").format(lo=2, hi=MAX_STAKES)
     if isinstance(stakes, (str, bytes)) or not hasattr(stakes, "__iter__"):
-        raise SetteKitError(_("stakes={stakes}: {accepted}").format(stakes=repr(stakes), accepted=accepted))
+        raise SetteKitError(_("stakes={stakes}: {accepted}").format(stakes=shown(stakes), accepted=accepted))
     out = []
     for s in stakes:
         ok = isinstance(s, int) and not isinstance(s, bool) or (isinstance(s, Fraction) and s.denominator == 1)
         if not ok or s <= 0:
             raise SetteKitError(_("stakes={stakes}: {s} is not a positive whole number; {accepted}").format(
-                stakes=repr(stakes), s=repr(s), accepted=accepted))
+                stakes=shown(stakes), s=shown(s), accepted=accepted))
         out.append(int(s))
     if len(set(out)) != len(out) or not 2 <= len(out) <= MAX_STAKES:
-        raise SetteKitError(_("stakes={stakes}: {accepted}").format(stakes=repr(tuple(stakes)), accepted=accepted))
+        raise SetteKitError(_("stakes={stakes}: {accepted}").format(stakes=shown(tuple(stakes)), accepted=accepted))
     return tuple(sorted(out))
 
 

@@ -34,7 +34,7 @@ from ._solve import FirstCard, Solution
 from ..numbers import shown
 
 __all__ = ["ev_by_first_card", "StakingPlan", "staking_plan", "best_staking_plan",
-           "ThresholdRow", "ThresholdTable", "bank_thresholds", "threshold_table"]
+           "ThresholdRow", "ThresholdTable", "bank_thresholds", "threshold_table", "StakeReading"]
 
 
 def _check_solution(solution) -> Solution:
@@ -147,7 +147,9 @@ class StakingPlan:
     def posterior(self, stake) -> dict:
         """Bayes: the probability of each hidden first card given that a player who
         follows this plan placed ``stake`` (what the bank can read from the stake).
-        ``P(card | stake) = P(card) / P(stake)`` for the cards staked so, else 0 (left out).
+        ``P(card | stake) = P(stake | card) × P(card) / P(stake)``; a plan stakes one
+        amount on each card, so ``P(stake | card)`` is 1 for the cards staked so and 0
+        for the others (left out).
 
         >>> from sette_kit import odds
         >>> plan = odds.best_staking_plan(odds.solve(dealer=odds.stand_at(5)), 1, 10)
@@ -297,6 +299,37 @@ class ThresholdTable:
         """The bank's best threshold against the staking player (the lowest EV per round)."""
         return min(self.rows, key=lambda r: r.plan.ev_per_round)
 
+    def stake_reading(self) -> "StakeReading":
+        """A bank that reads the stake (S11: it draws as it likes, and it sees the stakes):
+        one of the table's thresholds against the smallest stake, another against any
+        larger one.  The player answers each pair as well as he can: on each first card
+        either the smallest stake (against the first threshold) or the best whole stake
+        above it (against the second).  Returns the pair that leaves the player least,
+        with what he still wins per round.
+
+        >>> from sette_kit import odds
+        >>> r = odds.bank_thresholds("plain").stake_reading()
+        >>> fmt_points(r.small), fmt_points(r.large), f"{float(r.ev_per_round):+.4f}"
+        ('5', '5½', '+0.3106')
+        """
+        lo, hi = self.min_stake, self.max_stake
+        above = [s for s in range(int(lo) + 1, int(hi) + 1) if s > lo] or [hi]
+        best = None
+        for a in self.rows:
+            for b in self.rows:
+                stakes, total = {}, 0
+                for name, first in a.plan.first_cards.items():
+                    ev_b = b.plan.first_cards[name].ev
+                    big = max(above, key=lambda s: s * ev_b)
+                    small_value, big_value = lo * first.ev, big * ev_b
+                    stake, value = (lo, small_value) if small_value >= big_value else (big, big_value)
+                    stakes[name] = stake
+                    total += first.probability * value
+                if best is None or total < best.ev_per_round:
+                    best = StakeReading(a.threshold, b.threshold, total, MappingProxyType(stakes))
+        return best
+
+
     def format(self) -> str:
         """The table as text.
 
@@ -322,6 +355,17 @@ class ThresholdTable:
                                          staking=fmt_points(self.best_staking.threshold)))
 
         return "\n".join(lines)
+
+
+class StakeReading(NamedTuple):
+    """The answer of :meth:`ThresholdTable.stake_reading`: the bank stands at ``small``
+    against the smallest stake and at ``large`` against any larger stake; ``stakes`` is
+    the player's best answer by first card, and ``ev_per_round`` what it wins."""
+
+    small: Fraction
+    large: Fraction
+    ev_per_round: object
+    stakes: Mapping
 
 
 def bank_thresholds(rules=None, thresholds=(4, 4.5, 5, 5.5, 6, 6.5), *, min_stake=1, max_stake=10,

@@ -269,6 +269,13 @@ STEPS = {
         expect_text(PRACTICE, "Streak"),
     ],
     "07-expected-value-and-strategy.ipynb": [
+        # the bank's final totals, hidden behind their prediction until the guess (issue 25)
+        fill(".sk-predict .sk-predict-box", "25%", nth=1),
+        expect_visible(".sk-predict-extra figure.sk-chart svg"),
+        # the hit-or-stand prediction on a first 4 hides the probability tree until the guess
+        # the bank's final totals, hidden behind their prediction until the guess (issue 25)
+        guess("You stand on 4. What is the chance that the bank busts?", "25%"),
+        predict_shows("You stand on 4. What is the chance that the bank busts?", ".sk-predict-extra figure.sk-chart"),
         # the hit-or-stand prediction on a first 4 hides the probability tree until the guess
         choose("Your first card is a 4. Do you hit or stand?", "stand"),
         predict_says("Your first card is a 4. Do you hit or stand?", "The answer: stand"),
@@ -276,7 +283,7 @@ STEPS = {
         predict_says("Your first card is a 4. Do you hit or stand?",
                      r"worth -0\.4989 per unit staked; standing now is worth -0\.4677", part=".sk-tree-ev"),
         expect_charts(".sk-strategy-chart", 1),
-        check_charts("body", "07-expected-value-and-strategy", count=1),
+        check_charts("body", "07-expected-value-and-strategy", count=2),
         quiz_answer("stake 10 a round for 1,000 rounds", "1600", right=False, says="too rough"),
         quiz_answer("stake 10 a round for 1,000 rounds", "1585", right=True),
     ],
@@ -289,13 +296,15 @@ STEPS = {
         expect_text(f"{BETTING_LAB} .sk-plan", r"stakes 1 to 20"),
     ],
     "09-simulation.ipynb": [
-        # the first prediction hides the running average; the third, the coverage picture
-        choose("The computer plays 100 rounds", "no"),
-        predict_says("The computer plays 100 rounds", "The answer: no"),
+        # the first prediction (an expectation: higher or lower than half) hides the running
+        # average; the third (how many of 100 intervals you expect to miss), the coverage picture
+        choose("The computer plays 100 rounds", "Lower than half"),
+        predict_says("The computer plays 100 rounds", "The answer: lower"),
         predict_shows("The computer plays 100 rounds", ".sk-predict-extra figure.sk-chart"),
-        guess("Of the 100 intervals, how many miss", "5"),
-        predict_says("Of the 100 intervals, how many miss", "The answer: 4"),
-        predict_shows("Of the 100 intervals, how many miss", ".sk-predict-extra .sk-coverage-picture figure.sk-chart"),
+        guess("Of the 100 intervals, how many do you expect to miss", "4"),
+        predict_says("Of the 100 intervals, how many do you expect to miss", "The answer: 5"),
+        predict_shows("Of the 100 intervals, how many do you expect to miss",
+                      ".sk-predict-extra .sk-coverage-picture figure.sk-chart"),
         click(button("Another 100 runs", ".sk-coverage-picture")),
         expect_text(".sk-coverage-tally", "of 200 intervals"),
         expect_visible(".sk-simulation-lab"),
@@ -339,7 +348,7 @@ STEPS = {
         guess(P13_TRENTUNO, "10"),
         check_charts("body", "13-counting-hands-and-cards", count=1),
         choose(P13_SHOE, "Hit"),
-        predict_says(P13_SHOE, "few of the big cards are left"),
+        predict_says(P13_SHOE, "fewer big cards are left, for you and for the bank"),
         expect_text(".sk-shoe-lab .sk-shoe-log", r"A new shoe"),
         click(button("Deal a round", ".sk-shoe-lab")),
         expect_text(".sk-shoe-lab .sk-shoe-log", r"Round 1:"),
