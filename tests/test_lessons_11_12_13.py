@@ -380,16 +380,6 @@ def test_the_old_claim_was_one_proportions_standard_error():
     assert all(float(m) / s > 3 for m, s in (_paired_se(lost[a], lost[b]) for a, b in ((26, 28), (26, 30), (28, 30))))
 
 
-def test_12_cells_compute_quickly(l12):
-    """The static site runs the lesson in Pyodide: the tournament is a small seeded run
-    (300 deals x 3 plans), well under a second or two in CPython."""
-    import time
-    start = time.perf_counter()
-    _tournament(30)
-    per_30 = time.perf_counter() - start
-    assert per_30 * 10 < 20, "the tournament cell would take far too long"
-
-
 def test_chart_pair_is_revealed_by_a_predict():
     """widgets.charts.pair (added for lesson 12): a wide and a narrow drawing, one output,
     hidden in a Predict until the guess."""
