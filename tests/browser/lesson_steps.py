@@ -270,10 +270,6 @@ STEPS = {
     ],
     "07-expected-value-and-strategy.ipynb": [
         # the bank's final totals, hidden behind their prediction until the guess (issue 25)
-        fill(".sk-predict .sk-predict-box", "25%", nth=1),
-        expect_visible(".sk-predict-extra figure.sk-chart svg"),
-        # the hit-or-stand prediction on a first 4 hides the probability tree until the guess
-        # the bank's final totals, hidden behind their prediction until the guess (issue 25)
         guess("You stand on 4. What is the chance that the bank busts?", "25%"),
         predict_shows("You stand on 4. What is the chance that the bank busts?", ".sk-predict-extra figure.sk-chart"),
         # the hit-or-stand prediction on a first 4 hides the probability tree until the guess
