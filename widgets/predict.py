@@ -47,11 +47,12 @@ from sette_kit.fmt import local_marks
 from .base import KitWidget, button, esc, on_enter, plain_text, press_enter, safe_action
 from .render import hand_html
 from sette_kit._checks import read_text
-from sette_kit.numbers import read_number, read_whole, shown
+from sette_kit.numbers import read_whole, shown
 
 __all__ = ["Predict", "closeness", "KINDS"]
 
 MAX_QUESTION = 2000
+MAX_ANSWER_DIGITS = 4000  # below Python's 4,300-digit limit for writing an int
 """The longest question a Predict shows, in characters."""
 KINDS = ("probability", "number", "points", "count", "choice", "higher_lower")
 """What a Predict asks for: a probability, a number, a score, a whole number, one of
@@ -142,7 +143,10 @@ class Predict(KitWidget):
             if isinstance(answer, bool) or not isinstance(answer, (int, Fraction)):
                 raise SetteKitError(_("answer={value}: a Predict's answer must be exact: an int or a Fraction from "
                                       "the engine (or a function giving one)").format(value=shown(answer)))
-            read_number(answer, "answer")  # at most 60 digits: it is written out for the learner
+            f = Fraction(answer)  # the engine's exact answer: the chance over 100 rounds has 1,534 digits
+            if max(f.numerator.bit_length(), f.denominator.bit_length()) > MAX_ANSWER_DIGITS * 3.33:
+                raise SetteKitError(_("answer=<a number of more than {most} digits> is too large: a Predict's "
+                                      "answer must be exact, with at most {most} digits").format(most=MAX_ANSWER_DIGITS))
         if digits is not None:
             digits = read_whole(digits, "digits", 0, 12, text=False)
         self.kind, self.question, self._answer, self.why = kind, str(question), answer, why

@@ -328,7 +328,7 @@ STEPS = {
         choose("The discard pile shows the Re di coppe", "Take the Re di coppe"),
         predict_says("The discard pile shows the Re di coppe", "26 for sure"),
         guess("How many of the 37 unseen cards improve it?", "4"),
-        choose("Which plan lost a life in the fewest deals?", "Knock at 26"),
+        choose("Which plan do you expect to lose a life least often?", "Knock at 26"),
         check_charts("body", "12-trentuno-odds-and-knocking", count=4),
         quiz_answer("the discard pile shows the 3 di coppe", "2/9", right=False, says="so do some bastoni"),
         quiz_answer("the discard pile shows the 3 di coppe", "1/3", right=True),
