@@ -221,7 +221,7 @@ class ShoeLab(Stepped, KitWidget):
         earlier = len(self.log) - 8
         more = ngettext("{n} earlier entry", "{n} earlier entries", earlier).format(n=earlier)
         more = f'<p class="sk-note">({esc(more)})</p>' if earlier > 0 else ""
-        self.log_html.value = live('<h4 class="sk-lab-heading">' + esc(_("The shoe, newest first")) + f'</h4>'
+        self.log_html.value = live('<h3 class="sk-lab-heading">' + esc(_("The shoe, newest first")) + f'</h3>'
                                    f'<ul class="sk-log">{items}</ul>{more}', "sk-log-result")
 
     def _show_seen(self, shoe) -> None:
@@ -229,7 +229,7 @@ class ShoeLab(Stepped, KitWidget):
         said = ngettext("Seen since the last shuffle: {seen} cards; {left} left in the deck",
                         "Seen since the last shuffle: {seen} cards; {left} left in the deck", len(seen))
         said = said.format(seen=len(seen), left=shoe.left)
-        head = f'<h4 class="sk-lab-heading">{esc(said)}</h4>'
+        head = f'<h3 class="sk-lab-heading">{esc(said)}</h3>'
         body = hand_html(seen, rules=shoe.rules, size=self.card_size, label=_("Cards seen")) if seen else \
             '<p class="sk-note">' + esc(_("None yet: the deck is full.")) + '</p>'
         self.seen_html.value = head + body
@@ -274,7 +274,7 @@ class ShoeLab(Stepped, KitWidget):
                            caption=esc(_("Holding one card: the chance that one more card busts it, and the best "
                                          "play")))
         heading = _("Odds now and from a fresh deck")
-        self.table_html.value = live(f'<h4 class="sk-lab-heading">{esc(heading)}</h4>{table}'
+        self.table_html.value = live(f'<h3 class="sk-lab-heading">{esc(heading)}</h3>{table}'
                                      f'<p class="sk-table-note">{esc(note)}</p>', "sk-table-result")
 
     def _show_hand(self, shoe) -> None:
