@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from sette_kit import course
 from sette_kit.serve import Server, lessons_dir
@@ -38,6 +39,8 @@ LAYOUT_JS = r"""
   return out;
 }
 """
+
+ANY = re.compile(".*")  # an attribute with any value (``open`` has none)
 
 
 @pytest.fixture(scope="module")
@@ -130,16 +133,18 @@ def test_tree_coverage_and_area_diagram(kit_server, sized_page, screenshots):
     assert inner.get_attribute("open") is None
     figure.focus()
     page.keyboard.press("Enter")
-    page.wait_for_function("el => el.open", arg=inner.element_handle())
+    expect(inner).to_have_attribute("open", ANY, timeout=HANG_MS)
     assert inner.locator(":scope > ul > li").count() == 5
     ace = tree.locator("details.sk-tree-leaf > summary", has_text="an Ace · 4 of 39 cards")
     leaf = ace.locator("xpath=..")
     ace.click()
     assert "The probability of this path is 4/39" in leaf.locator(".sk-tree-counting").inner_text()
+    # each button draws the tree anew (the kernel sends it), so the level is found again,
+    # never held as an element handle of the drawing before
     tree.get_by_role("button", name="Close every level").click()
-    page.wait_for_function("el => !el.open", arg=inner.element_handle())
+    expect(inner).not_to_have_attribute("open", ANY, timeout=HANG_MS)
     tree.get_by_role("button", name="Open every level").click()
-    page.wait_for_function("el => el.open", arg=inner.element_handle())
+    expect(inner).to_have_attribute("open", ANY, timeout=HANG_MS)
     assert "Following the plan is worth -0.4990 per unit staked" in tree.locator(".sk-tree-ev").inner_text()
     # the coverage picture: a hundred intervals, then a hundred more
     cov = page.locator(".sk-coverage-picture")
