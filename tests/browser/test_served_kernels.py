@@ -74,9 +74,12 @@ def test_pages_left_by_next_links_and_reloads_end_their_kernels(lessons_server, 
     # what the server holds before: the pool (plus anything an earlier test left open)
     settled, before = wait_for_count(lessons_server, lambda n: n <= pool)
     visited = [open_page(page, lessons_server.url(first)).status]
+    wait_interactive(page)
     while True:
-        # the "Next" link of the lesson's navigation at the end of the page
+        # the "Next" link of the lesson's navigation at the end of the page (the last cell's
+        # output: waited for, or a page still filling has no Next link yet)
         bottom = page.get_by_role("navigation", name="Lessons (end of page)", exact=True)
+        bottom.wait_for(state="visible", timeout=HANG_MS)
         nxt = bottom.locator("a[rel='next']")
         if nxt.count() == 0:
             break
