@@ -42,6 +42,7 @@ __all__ = [
     "as_cards",
     "rank_name",
     "suit_name",
+    "shown_face",
 ]
 
 
@@ -184,6 +185,32 @@ def suit_name(suit, face: str = "italian") -> str:
     ('denari', 'diamonds', 'oros')
     """
     return _local(_check_face(face))[2][_coerce(Suit, suit, "suit", _SUITS_ACCEPTED)]
+
+
+# Issue 25 (ES-1): the Italian and the Spanish decks are one deck with the same suits and
+# figures (D1), and Italian and Spanish name both in their own words (above).  A page then
+# draws that deck in its own language's face too, so that the picture says what the text
+# says: "Sota" on the card a Spanish page calls "Sota de copas", never "Fante".
+_HOME_FACES = {"it": "italian", "es": "spanish"}
+
+
+def shown_face(face: str = "italian") -> str:
+    """The face a page in the current language draws a card of ``face`` in (D1): the
+    Italian and the Spanish faces are one deck, drawn as the Italian deck in Italian and
+    as the Spanish deck in Spanish; English draws the face as given, and the French face
+    (another deck's look, J/Q/K) stays French in every language.
+
+    >>> from sette_kit.i18n import language
+    >>> with language("es"):
+    ...     shown_face("italian"), shown_face("french")
+    ('spanish', 'french')
+    >>> shown_face("italian"), shown_face("spanish")
+    ('italian', 'spanish')
+    """
+    key = _check_face(face).key
+    if key == "french":
+        return key
+    return _HOME_FACES.get(get_language(), key)
 
 
 def _check_face(face: str) -> Face:

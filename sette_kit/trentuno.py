@@ -151,7 +151,7 @@ from ._saves import (IDENT, MAX_SAVE_CHARS, CardIndex, Choice, Dict, EventData, 
                      Tuple, build_options, load_json, validate)
 from ._table import replace_checked, seat_names
 from . import fmt
-from .cards import FACES, FULL_DECK, Card, Suit, _items, parse_card, parse_cards
+from .cards import FACES, FULL_DECK, Card, Suit, _items, parse_card, parse_cards, suit_name
 from .errors import IllegalMove, SetteKitError
 from .i18n import N_, _, ngettext
 from .numbers import read_whole, shown
@@ -410,7 +410,6 @@ def explain(cards, rules: TrentunoRules | None = None) -> str:
     rules = _rules(rules)
     s = score(cards, rules)
     cards = _cards(cards)
-    face = FACES[rules.face]
     lines = []
 
     def term(cs):
@@ -419,14 +418,14 @@ def explain(cards, rules: TrentunoRules | None = None) -> str:
     for suit in Suit:
         cs = [c for c in cards if c.suit == suit]
         if cs:
-            lines.append(f"{face.suit_names[suit]}: {term(cs)} = {sum(map(card_points, cs))}.")
+            lines.append(f"{suit_name(suit, rules.face)}: {term(cs)} = {sum(map(card_points, cs))}.")
     if s.kind == "three_of_a_kind":
         lines.append(_("Three of a kind of Aces: the option (T2) makes it 30, more than any suit here.")
                      if cards[0].rank == 1 else
                      _("Three of a kind of figures: the option (T2) makes it 30, more than any suit here."))
         lines.append(_("The hand scores {total}.").format(total=30))
         return "\n".join(lines)
-    name = face.suit_names[s.suit]
+    name = suit_name(s.suit, rules.face)  # in the page's words (ES-2: "oros", not "denari")
     lines.append(_("Best suit {suit}: {sum} = {total} in {suit} (T2).").format(suit=name, sum=term(s.cards),
                                                                                total=s.total))
     if s.total == 31:

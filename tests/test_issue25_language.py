@@ -1,0 +1,107 @@
+"""Issue 25 section 2: what the native Italian and Spanish speakers found
+(``shared/reviews/2026-12/language.md``).  Each language's pages draw and name the cards
+with their own deck (ES-1, ES-2, ES-3, IT-14); chart labels and generated sentences are
+in the page's language (IT-5, ES-7, IT-6, ES-15)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import sette_kit as sk
+from sette_kit import Card, counting, trentuno
+from sette_kit.cards import FACES, Suit, shown_face
+from sette_kit.i18n import language, set_language
+from widgets.render import card_svg, hand_html
+
+PLAIN = sk.Rules.preset("plain")
+ITALIAN = sk.Rules.preset("italian")
+SPANISH = sk.Rules.preset("spanish")
+ITALIAN_SUITS = ("coppe", "denari", "spade", "bastoni")
+SPANISH_SUITS = ("copas", "oros", "espadas", "bastos")
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    set_language("en")
+
+
+def visible(svg: str) -> list[str]:
+    """The words drawn on the cards (the SVG's <text>), not its labels for screen readers."""
+    return re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+
+
+FIGURES = [Card(8, "coppe"), Card(9, "denari"), Card(10, "spade")]
+
+
+# -- each language draws its own deck (ES-1, IT-14) -----------------------------------------------
+
+@pytest.mark.parametrize("lang, home", [("es", "spanish"), ("it", "italian")])
+@pytest.mark.parametrize("rules", [PLAIN, ITALIAN, SPANISH], ids=["plain", "italian", "spanish"])
+def test_a_page_draws_the_cards_in_its_own_deck(lang, home, rules):
+    """The Italian and the Spanish decks are one deck (D1): a page draws it in its own
+    language's face, the same picture as that face's card, so the art says what the text says."""
+    with language(lang):
+        assert shown_face(rules.face) == home
+        html = hand_html(FIGURES, rules=rules)
+        for c in FIGURES:
+            assert card_svg(c, home) in html
+            drawn = visible(card_svg(c, home))
+            assert c.name(rules.face).split()[0] in drawn   # "Sota" on the card the text calls "Sota de copas"
+
+
+def test_english_pages_draw_the_face_the_rules_name():
+    assert shown_face("italian") == "italian" and shown_face("spanish") == "spanish"
+    assert card_svg(Card(8, "coppe"), "italian") in hand_html([Card(8, "coppe")], rules=PLAIN)
+    assert card_svg(Card(8, "coppe"), "spanish") in hand_html([Card(8, "coppe")], rules=SPANISH)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es"])
+def test_the_french_face_stays_french_and_shows_its_letters(lang):
+    """French cards carry J, Q, K, as printed cards do, in no language's words (IT-14)."""
+    with language(lang):
+        assert shown_face("french") == "french"
+        for c in FIGURES:
+            drawn = visible(card_svg(c, "french"))
+            assert FACES["french"].rank_codes[c.rank] in drawn
+            assert not {"Jack", "Queen", "King"} & set(drawn)
+
+
+def test_the_three_faces_picture_keeps_each_face():
+    """Lesson 1's "the same cards in each face" shows the three faces, in any language."""
+    from widgets import lesson
+
+    with language("es"):
+        html = lesson.cards_in_faces("Fd").html
+        for face in FACES:
+            assert card_svg(Card(8, "denari"), face, size=56) in html
+
+
+def test_the_wild_card_badge_is_in_the_pages_words():
+    """The matta's badge says what the lesson calls it: "comodín" on a Spanish page (ES-1)."""
+    with language("es"):
+        drawn = " ".join(visible(hand_html([ITALIAN.matta], rules=ITALIAN))).lower()
+        assert "matta" not in drawn and "comodín" in drawn
+    with language("it"):
+        assert "MATTA" in visible(hand_html([ITALIAN.matta], rules=ITALIAN))
+
+
+# -- Trentuno and counting name the suits in the page's words (ES-2, ES-3) -------------------------
+
+@pytest.mark.parametrize("lang, own, foreign", [("es", SPANISH_SUITS, ITALIAN_SUITS),
+                                                ("it", ITALIAN_SUITS, SPANISH_SUITS)])
+def test_trentuno_explains_with_the_languages_suit_names(lang, own, foreign):
+    with language(lang):
+        hand = sk.parse_cards("Asso di denari, Cavallo di denari, 4 di spade")
+        text = trentuno.explain(hand)
+        words = set(re.findall(r"\w+", text))
+        assert not words & set(foreign) and {own[1], own[2]} <= words
+        assert sk.cards.suit_name(Suit.DENARI) in text
+
+
+def test_counting_names_the_suits_in_the_languages_words():
+    with language("es"):
+        names = {counting._suit_name(s, ITALIAN) for s in Suit}
+        assert names == set(SPANISH_SUITS)
