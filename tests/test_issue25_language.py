@@ -6,6 +6,8 @@ in the page's language (IT-5, ES-7, IT-6, ES-15)."""
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +17,7 @@ from sette_kit.cards import FACES, Suit, shown_face
 from sette_kit.i18n import language, set_language
 from widgets.render import card_svg, hand_html
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 PLAIN = sk.Rules.preset("plain")
 ITALIAN = sk.Rules.preset("italian")
 SPANISH = sk.Rules.preset("spanish")
@@ -105,3 +108,68 @@ def test_counting_names_the_suits_in_the_languages_words():
     with language("es"):
         names = {counting._suit_name(s, ITALIAN) for s in Suit}
         assert names == set(SPANISH_SUITS)
+
+
+# -- chart labels in the page's language (IT-4, IT-5, ES-6, ES-7) -----------------------------------
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_strategy_chart_rows_are_first_cards_in_the_language(lang):
+    from sette_kit.strategy_text import first_label, solution, strategy_grid
+    from widgets.strategy_chart import strategy_chart_html
+
+    sol = solution("plain", "5")
+    firsts, _totals, _cells = strategy_grid(sol)
+    with language(lang):
+        drawn = set(visible(strategy_chart_html(sol)))
+        shown = {first_label(f) for f in firsts}
+        assert shown <= drawn and {"Ace", "figure"} - shown and not {"Ace", "figure"} & drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es"])
+def test_a_first_card_has_a_label_in_the_language(lang):
+    from sette_kit import odds
+    from sette_kit.strategy_text import first_label, solution
+
+    by_card = odds.ev_by_first_card(solution("plain", "5"))
+    with language(lang):
+        assert [f.label for f in by_card.values()] == [first_label(name) for name in by_card]
+
+
+def _generated(name: str, lang: str):
+    from test_lessons_i18n import build
+
+    nb, missing = build.generate(name, lang)
+    return nb
+
+
+def test_lesson_08_charts_the_first_cards_by_their_labels():
+    """The bars of lesson 8's first Predict are named in the page's language: the chart
+    is built from each first card's ``label``, not from the engine's class names."""
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).resolve().parents[1] / "lessons" / "08-betting-after-the-first-card.ipynb")
+                    .read_text())
+    code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert "{name: first.ev for" not in code and "{first.label: first.ev for" in code
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es"])
+def test_lesson_07_names_the_letters_the_strategy_chart_draws(lang):
+    """The lesson's legend (**C** hit, **S** stand) uses the letters of the chart on the page."""
+    from widgets.strategy_chart import grid_letters
+
+    with language(lang):
+        letters = set(grid_letters().values()) - {"."}
+    nb = _generated("07-expected-value-and-strategy.ipynb", lang) if lang != "en" else None
+    if nb is None:
+        import nbformat
+        from pathlib import Path
+        nb = nbformat.read(Path(__file__).resolve().parents[1] / "lessons" / "07-expected-value-and-strategy.ipynb",
+                           as_version=4)
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    legend = [p for p in text.split("\n\n") if re.search(r"\*\*[A-Za-z]\*\*", p)]
+    assert legend
+    for p in legend:
+        bold = set(re.findall(r"\*\*([A-Za-z])\*\*", p)) | set(re.findall(r"\*([a-z])\*", p))
+        assert bold <= letters, (lang, bold - letters)
