@@ -151,7 +151,7 @@ from ._saves import (IDENT, MAX_SAVE_CHARS, CardIndex, Choice, Dict, EventData, 
                      Tuple, build_options, load_json, validate)
 from ._table import replace_checked, seat_names
 from . import fmt
-from .cards import FACES, FULL_DECK, Card, Suit, _items, parse_card, parse_cards, suit_name
+from .cards import FACES, FULL_DECK, Card, Suit, _items, parse_card, parse_cards, card_in_text, sentence, suit_name
 from .errors import IllegalMove, SetteKitError
 from .i18n import N_, _, ngettext
 from .numbers import read_whole, shown
@@ -865,8 +865,8 @@ class TrentunoGame:
         up = deck.pop()
         self.discard_pile = [up]
         self.stock = deck
-        self._log("turn_up", self.dealer, _("{card} is turned up to start the discard pile; {n} cards make the "
-                                            "stock.").format(card=self._name(up), n=len(deck)),
+        self._log("turn_up", self.dealer, sentence(_("{card} is turned up to start the discard pile; {n} cards make the "
+                                            "stock.").format(card=card_in_text(FULL_DECK[up], self.rules.face), n=len(deck))),
                   card=FULL_DECK[up], stock=len(deck))
         self.to_act = order[0]
         self.phase = "discard" if self.rules.discard_first else "draw"
@@ -1017,7 +1017,7 @@ class TrentunoGame:
         if not self.rules.discard_first:
             self._taken = c
         self._log("take_discard", seat, _("{name} takes {card} from the discard pile.").format(
-            name=self.players[seat], card=self._name(c)),
+            name=self.players[seat], card=card_in_text(FULL_DECK[c], self.rules.face)),
                   card=FULL_DECK[c])
         self._after_draw(seat)
 
@@ -1039,11 +1039,12 @@ class TrentunoGame:
             # still offers the card that was on top before it
             self._pending = c
             self._log("discard", seat, _("{name} discards {card} (it goes on the discard pile after the draw).")
-                      .format(name=self.players[seat], card=self._name(c)), card=card)
+                      .format(name=self.players[seat], card=card_in_text(FULL_DECK[c], self.rules.face)), card=card)
             self.phase = "draw"
             return
         self.discard_pile.append(c)
-        self._log("discard", seat, _("{name} discards {card}.").format(name=self.players[seat], card=self._name(c)),
+        self._log("discard", seat, _("{name} discards {card}.").format(name=self.players[seat],
+                                                                         card=card_in_text(FULL_DECK[c], self.rules.face)),
                   card=card)
         self._taken = -1
         self._end_turn(seat)

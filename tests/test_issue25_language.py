@@ -173,3 +173,92 @@ def test_lesson_07_names_the_letters_the_strategy_chart_draws(lang):
     for p in legend:
         bold = set(re.findall(r"\*\*([A-Za-z])\*\*", p)) | set(re.findall(r"\*([a-z])\*", p))
         assert bold <= letters, (lang, bold - letters)
+
+
+# -- card names in running text have their article (IT-6, ES-15) ---------------------------------------
+
+from sette_kit.cards import card_in_text, cards_in_text  # noqa: E402
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_a_card_in_running_text_has_its_article(lang):
+    """Each name gets the article of its gender (and elision), before the name as the
+    language writes it: the same words, one article more."""
+    articles = {"it": ("il ", "l'", "la "), "es": ("el ", "la ")}[lang]
+    with language(lang):
+        for face in FACES:
+            for c in sk.cards.FULL_DECK:
+                said, name = card_in_text(c, face), c.name(face)
+                assert said.endswith(name) and said[:-len(name)] in articles, (face, said)
+        # the feminine figures and the elided Ace
+        if lang == "it":
+            assert card_in_text(Card(1, "coppe")).startswith("l'")
+            assert card_in_text(Card(9, "coppe"), "french").startswith("la ")
+            assert card_in_text(Card(10, "denari")).startswith("il ")
+        else:
+            assert card_in_text(Card(8, "spade")).startswith("la ") and card_in_text(Card(10, "denari")).startswith("el ")
+            assert card_in_text(Card(9, "coppe"), "french").startswith("la ")
+
+
+def test_english_keeps_the_cards_names_as_they_were():
+    """English names the cards as before (the public API's text does not change)."""
+    hand = sk.parse_cards("4 di bastoni, 2 di spade")
+    assert card_in_text(hand[0]) == hand[0].name() and cards_in_text(hand) == "4 di bastoni, 2 di spade"
+
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_a_list_of_cards_in_running_text_ends_with_and(lang):
+    from sette_kit.i18n import _
+
+    hand = sk.parse_cards("4 di bastoni, 2 di spade, Re di coppe")
+    with language(lang):
+        said = [card_in_text(c) for c in hand]
+        assert cards_in_text(hand) == _("{first} and {last}").format(first=", ".join(said[:-1]), last=said[-1])
+
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_explain_gives_each_card_its_article(lang):
+    hand = sk.parse_cards("Re di denari, 7 di bastoni, Fante di spade")
+    with language(lang):
+        lines = sk.explain(hand, ITALIAN).splitlines()
+        for c in hand:
+            assert any(line.startswith(cap(card_in_text(c))) for line in lines), (c, lines)
+            assert not any(line.startswith(c.name()) for line in lines)
+
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_odds_explanations_say_the_held_cards_with_articles(lang):
+    from sette_kit import odds
+
+    hand = sk.parse_cards("4 di bastoni, 2 di spade")
+    with language(lang):
+        text = odds.explain_bust(hand, rules=PLAIN)
+        assert cards_in_text(hand) in text
+
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_game_logs_say_the_cards_with_articles(lang):
+    from sette_kit.game import Table
+
+    with language(lang):
+        t = Table("italian", ["Ada", "Bruno", "Carla"], seed=3, bots="all")
+        t.play_round()
+        events = [e for e in t.round_events() if e.kind in ("hit", "revealed")]
+        assert events
+        for e in events:
+            cards = e.data.get("cards") or (e.data["card"],)
+            assert cards_in_text(cards) in e.text, e.text
+
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_trentuno_logs_say_the_cards_with_articles(lang):
+    from sette_kit.trentuno import TrentunoGame
+
+    with language(lang):
+        g = TrentunoGame(["Ada", "Bruno", "Carla"], seed=2)
+        up = next(e for e in g.events if e.kind == "turn_up")
+        assert up.text.startswith(cap(card_in_text(g.discard_top)))
