@@ -262,3 +262,85 @@ def test_trentuno_logs_say_the_cards_with_articles(lang):
         g = TrentunoGame(["Ada", "Bruno", "Carla"], seed=2)
         up = next(e for e in g.events if e.kind == "turn_up")
         assert up.text.startswith(cap(card_in_text(g.discard_top)))
+
+
+# -- one word per concept, and the maths terms a teacher there uses (issue 25 §2, review §5-6) -------
+
+def _kit_strings(lang: str) -> list[tuple[str, str, set]]:
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parents[1]
+    with open(root / "sette_kit" / "locale" / lang / "LC_MESSAGES" / "sette_kit.po", "rb") as f:
+        catalogue = read_po(f, locale=lang)
+    out = []
+    for m in catalogue:
+        if m.id:
+            ids = m.id if isinstance(m.id, tuple) else (m.id,)
+            strs = m.string if isinstance(m.string, tuple) else (m.string,)
+            out.append((" ".join(ids), " ".join(strs), {loc[0].split("/")[-1] for loc in m.locations}))
+    return out
+
+
+def _lesson_strings(lang: str) -> list[tuple[str, str]]:
+    from test_lessons_i18n import NAMES, cat
+
+    out = []
+    for name in NAMES:
+        for m in cat.read_catalogue(cat.po_path(lang, name), lang):
+            if m.id and isinstance(m.string, str):
+                out.append((name, m.string))
+    return out
+
+
+ONE_WORD = {
+    "es": [(r"\b([Uu]na|[Ll]a|[Ee]sta)\s+(\w+\s+)?real\b|\breal hecha\b", "el siete y media real is masculine (ES-10)"),
+           (r"siete y media triple\b|\bTriple:|[Ee]l triple paga|\bun trío\)", "the triplé has one name (ES-11)"),
+           (r"\bel repartidor\b", "the dealer is 'el que reparte' (ES-18)"),
+           (r"sin reemplazo\b", "'sin reposición' (ES-20)"),
+           (r"regla de Bayes", "'teorema de Bayes'"),
+           (r"comparación por parejas", "'datos emparejados'")],
+    "it": [(r"\bo un tris\b", "the triplé is not a tris (IT-13)"),
+           (r"errore del giocatore", "'fallacia dello scommettitore' (IT-18)"),
+           (r"regola di Bayes", "'teorema di Bayes'"),
+           (r"(?<![{=(])\bseed\b(?![}=*])", "'seme casuale' (IT-10)")],
+}
+
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_one_word_per_concept(lang):
+    found = []
+    for pattern, why in ONE_WORD[lang]:
+        for mid, s, _files in _kit_strings(lang):
+            if re.search(pattern, s):
+                found.append((why, "kit", s[:80]))
+        for name, s in _lesson_strings(lang):
+            if re.search(pattern, s):
+                found.append((why, name, s[:80]))
+    assert not found, found[:8]
+
+
+def test_quattro_draws_by_asking_for_a_card_in_spanish():
+    """Robar is Trentuno's word (from the stock); Siete y media and Quattro 'piden carta' (ES-18)."""
+    bad = [s for mid, s, files in _kit_strings("es")
+           if files <= {"quattro.py", "quattro_table.py"} and re.search(r"\b[Rr]ob(ar|a)\b", s)]
+    assert not bad, bad
+
+
+def test_the_trentuno_stock_is_the_tallone_in_italian():
+    bad = [s for mid, s, files in _kit_strings("it") if re.search(r"\bstock\b", mid) and "tallone" not in s]
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("lang, name, terms", [
+    ("it", "13-counting-hands-and-cards.ipynb", ("disposizioni", "combinazioni", "coefficiente binomiale")),
+    ("es", "13-counting-hands-and-cards.ipynb", ("variaciones", "combinaciones", "número combinatorio")),
+    ("it", "10-risk-and-ruin.ipynb", ("fallacia dello scommettitore",)),
+    ("it", "08-betting-after-the-first-card.ipynb", ("teorema di Bayes",)),
+    ("es", "08-betting-after-the-first-card.ipynb", ("teorema de Bayes",)),
+    ("es", "06-probability-of-busting.ipynb", ("sin reposición",)),
+    ("es", "12-trentuno-odds-and-knocking.ipynb", ("datos emparejados",)),
+])
+def test_the_maths_terms_a_teacher_there_uses(lang, name, terms):
+    text = "\n".join(s for n, s in _lesson_strings(lang) if n == name)
+    missing = [t for t in terms if t not in text]
+    assert not missing, missing
