@@ -920,6 +920,33 @@ class TrentunoGame:
         return tuple(out)
 
     # -- acting -----------------------------------------------------------------------
+    def why_not(self, action: str) -> str:
+        """Why ``action`` (an action's name) is not legal now, in words with its rule
+        (T5, T6): what :meth:`act` says when it refuses, and what a table tells a learner
+        (issue 25: the widget says it in the second person, with its own words for the moves).
+
+        >>> g = TrentunoGame(["Ada", "Bruno"], seed=1)
+        >>> g.why_not("knock")
+        'nobody may knock in the first round (T6)'
+        """
+        reason = ""
+        if action == "knock" and self.phase in ("draw", "discard") and self.to_act is not None:
+            reason = self._can_knock(self.to_act) or ""
+            if self.phase == "discard" and not self.rules.discard_first:
+                reason = _("a knock replaces the whole turn, so it comes before drawing (T6)")
+        elif self.phase == "game_over":
+            reason = _("the game is over")
+        elif action == "discard" and self.phase == "draw":
+            reason = _("draw first (T5)") if not self.rules.discard_first else _("you have already discarded (T5)")
+        elif action in ("draw_stock", "take_discard") and self.phase == "discard":
+            reason = (_("discard first: the discard-first option is on (T5)") if self.rules.discard_first
+                      and len(self.hands[self.to_act]) == 3 else _("you have drawn: now discard one card (T5)"))
+        elif action == "next_hand":
+            reason = _("the hand is not over")
+        else:
+            reason = _("it is not allowed now")
+        return reason
+
     def act(self, action, card=None, **params) -> None:
         """Play ``action`` for the seat to act: a name (``"draw_stock"``, ``"take_discard"``,
         ``"discard"`` with ``card=``, ``"knock"``, ``"next_hand"``) or an :class:`Action`.
@@ -943,22 +970,7 @@ class TrentunoGame:
         who = self.players[self.to_act] if self.to_act is not None else None
         if action not in names:
             accepted = ", ".join(dict.fromkeys(names)) or _("nothing (the game is over)")
-            reason = ""
-            if action == "knock" and self.phase in ("draw", "discard") and self.to_act is not None:
-                reason = self._can_knock(self.to_act) or ""
-                if self.phase == "discard" and not self.rules.discard_first:
-                    reason = _("a knock replaces the whole turn, so it comes before drawing (T6)")
-            elif self.phase == "game_over":
-                reason = _("the game is over")
-            elif action == "discard" and self.phase == "draw":
-                reason = _("draw first (T5)") if not self.rules.discard_first else _("you have already discarded (T5)")
-            elif action in ("draw_stock", "take_discard") and self.phase == "discard":
-                reason = (_("discard first: the discard-first option is on (T5)") if self.rules.discard_first
-                          and len(self.hands[self.to_act]) == 3 else _("you have drawn: now discard one card (T5)"))
-            elif action == "next_hand":
-                reason = _("the hand is not over")
-            else:
-                reason = _("it is not allowed now")
+            reason = self.why_not(action)
             if who is None:
                 msg = {"knock": _("Nobody may knock now: {reason}; accepted now: {accepted}"),
                        "next_hand": _("Nobody may start the next hand now: {reason}; accepted now: {accepted}"),

@@ -344,3 +344,24 @@ def test_the_maths_terms_a_teacher_there_uses(lang, name, terms):
     text = "\n".join(s for n, s in _lesson_strings(lang) if n == name)
     missing = [t for t in terms if t not in text]
     assert not missing, missing
+
+
+# -- the Trentuno table refuses a move in the learner's words (IT-12, ES-17) -----------------------
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_trentuno_table_refuses_a_move_speaking_to_the_learner(lang):
+    from widgets import TrentunoTable
+    from widgets.trentuno_table import MOVE_WORDS
+
+    with language(lang):
+        t = TrentunoTable(bots=2, seed=4)
+        t.knock()                                   # nobody may knock in the first round (T6)
+        said = t.message_text
+        g = t.game
+        assert g.why_not("knock") in said and t.game.players[0] not in said
+        legal = dict.fromkeys(a.name for a in g.view(0).legal)
+        assert all(sk.i18n._(MOVE_WORDS[n]) in said for n in legal)
+        assert not set(re.findall(r"\w+", said)) & {"draw_stock", "take_discard", "discard", "knock", "next_hand"}
+        t.draw_stock()
+        t.knock()                                   # after drawing, a knock is too late (T6)
+        assert g.why_not("knock") in t.message_text and "discard" not in t.message_text.split()
