@@ -365,3 +365,18 @@ def test_trentuno_table_refuses_a_move_speaking_to_the_learner(lang):
         t.draw_stock()
         t.knock()                                   # after drawing, a knock is too late (T6)
         assert g.why_not("knock") in t.message_text and "discard" not in t.message_text.split()
+
+
+# -- a Predict takes the engine's exact answer however long its fraction (lesson 9 ran into this) --
+
+def test_predict_takes_a_long_exact_answer_and_shows_it_short():
+    from fractions import Fraction
+
+    from sette_kit.errors import SetteKitError
+    from widgets import Predict
+
+    long = Fraction(3 ** 3000, 2 * 3 ** 3000 + 1)               # about 1,400 digits, just under one half
+    p = Predict("Higher or lower than one half?", long, kind="higher_lower", than=Fraction(1, 2), than_text="half")
+    assert p.right_choice == "lower" and len(p.answer_text) < 40
+    with pytest.raises(SetteKitError, match="too large"):
+        Predict("How big?", Fraction(10 ** 10000, 3), kind="number")

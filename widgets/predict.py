@@ -111,6 +111,11 @@ def closeness(guess, answer, kind: str = "number", scale=None) -> tuple[str, str
     return (word, (_("{d} too high") if high else _("{d} too low")).format(d=gap))
 
 
+MAX_ANSWER_BITS = 16_000
+"""An answer's numerator and denominator have at most this many bits (about 4,800 digits):
+enough for the engine's exact probabilities, not for a 10**10000 typed by mistake (issue 24)."""
+
+
 class Predict(KitWidget):
     """Ask for a guess, then reveal the answer beside it.
 
@@ -142,7 +147,11 @@ class Predict(KitWidget):
             if isinstance(answer, bool) or not isinstance(answer, (int, Fraction)):
                 raise SetteKitError(_("answer={value}: a Predict's answer must be exact: an int or a Fraction from "
                                       "the engine (or a function giving one)").format(value=shown(answer)))
-            read_number(answer, "answer")  # at most 60 digits: it is written out for the learner
+            f = Fraction(answer)
+            if max(abs(f.numerator), f.denominator).bit_length() > MAX_ANSWER_BITS:
+                read_number(answer, "answer")  # refused, with the number reader's message (issue 24)
+            # an exact answer of the engine may be a long fraction (lesson 9: 1,534 digits): the learner
+            # reads it through fmt.approx, which leaves a long fraction out
         if digits is not None:
             digits = read_whole(digits, "digits", 0, 12, text=False)
         self.kind, self.question, self._answer, self.why = kind, str(question), answer, why
