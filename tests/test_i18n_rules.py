@@ -235,7 +235,7 @@ def test_learner_text_is_translated(lang):
                "Bruno pareggia con il banco a 6: nel pareggio vince sempre il banco (S13).",
                "Meglio: stare."],
         "es": ["El Rey de oros es el comodín, la matta (S3).",
-               "7½ con tres cartas: siete y media, pero no es una real",
+               "7½ con tres cartas: siete y media, pero no es un siete y media real",
                "Siete y media, reglas italianas:",
                "Con un As como primera carta, pides carta si tienes de 1 a 3½",
                "Tu siete y media real gana al 7½ de la banca y se paga el doble (S5, S14).",
