@@ -42,6 +42,9 @@ __all__ = [
     "as_cards",
     "rank_name",
     "suit_name",
+    "shown_face",
+    "card_in_text",
+    "cards_in_text",
 ]
 
 
@@ -184,6 +187,89 @@ def suit_name(suit, face: str = "italian") -> str:
     ('denari', 'diamonds', 'oros')
     """
     return _local(_check_face(face))[2][_coerce(Suit, suit, "suit", _SUITS_ACCEPTED)]
+
+
+# Issue 25 (ES-1): the Italian and the Spanish decks are one deck with the same suits and
+# figures (D1), and Italian and Spanish name both in their own words (above).  A page then
+# draws that deck in its own language's face too, so that the picture says what the text
+# says: "Sota" on the card a Spanish page calls "Sota de copas", never "Fante".
+_HOME_FACES = {"it": "italian", "es": "spanish"}
+
+
+def shown_face(face: str = "italian") -> str:
+    """The face a page in the current language draws a card of ``face`` in (D1): the
+    Italian and the Spanish faces are one deck, drawn as the Italian deck in Italian and
+    as the Spanish deck in Spanish; English draws the face as given, and the French face
+    (another deck's look, J/Q/K) stays French in every language.
+
+    >>> from sette_kit.i18n import language
+    >>> with language("es"):
+    ...     shown_face("italian"), shown_face("french")
+    ('spanish', 'french')
+    >>> shown_face("italian"), shown_face("spanish")
+    ('italian', 'spanish')
+    """
+    key = _check_face(face).key
+    if key == "french":
+        return key
+    return _HOME_FACES.get(get_language(), key)
+
+
+# Issue 25 (IT-6, ES-15): in running text a card has its definite article, as people say
+# it: "Il Re di denari è la matta", "Carla prende il Fante di spade", "El Rey de oros es
+# el comodín", "la Sota de espadas".  The article follows the first word of the name in
+# the language (its gender, and the Italian elision before a vowel: "l'Asso").
+_FEMININE = {"it": {"Donna"}, "es": {"Sota", "Jota", "Reina"}}
+
+
+def card_in_text(card: "Card", face: str = "italian") -> str:
+    """The card's name as a sentence says it, in the current language: with its definite
+    article in Italian and Spanish ('il Re di denari', "l'Asso di coppe", 'la Sota de
+    espadas', 'el Rey de oros'); English names it as :meth:`Card.name` does.  A sentence
+    that starts with it capitalises the article.
+
+    >>> from sette_kit.i18n import language
+    >>> with language("it"):
+    ...     card_in_text(Card(10, "denari")), card_in_text(Card(1, "coppe")), card_in_text(Card(9, "coppe"), "french")
+    ('il Re di denari', "l'Asso di coppe", 'la Donna di cuori')
+    >>> with language("es"):
+    ...     card_in_text(Card(8, "spade")), card_in_text(Card(10, "denari"))
+    ('la Sota de espadas', 'el Rey de oros')
+    >>> card_in_text(Card(10, "denari"))
+    'Re di denari'
+    """
+    name = card.name(face)
+    lang = get_language()
+    if lang == "it":
+        first = name.split()[0]
+        if first in _FEMININE["it"]:
+            return "la " + name
+        return ("l'" if first[0] in "AEIOUaeiou" or first in ("1", "8", "11") else "il ") + name
+    if lang == "es":
+        return ("la " if name.split()[0] in _FEMININE["es"] else "el ") + name
+    return name
+
+
+def cards_in_text(cards, face: str = "italian") -> str:
+    """Cards as a sentence says them: each with its article (:func:`card_in_text`), the
+    last after "and" in Italian and Spanish ('il 4 di bastoni e il 2 di spade'); English
+    as before, the names joined by commas ('4 di bastoni, 2 di spade').
+
+    >>> from sette_kit.i18n import language
+    >>> with language("es"):
+    ...     cards_in_text(parse_cards("Sota di spade, 4 di denari"))
+    'la Sota de espadas y el 4 de oros'
+    """
+    said = [card_in_text(c, face) for c in cards]
+    if get_language() == "en" or len(said) < 2:
+        return ", ".join(said)
+    return _("{first} and {last}").format(first=", ".join(said[:-1]), last=said[-1])
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter capital: a sentence that starts with a card's
+    article ("il Re di denari è la matta" -> "Il Re di denari è la matta")."""
+    return text[:1].upper() + text[1:]
 
 
 def _check_face(face: str) -> Face:

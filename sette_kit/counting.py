@@ -160,9 +160,10 @@ def _rules(rules) -> Rules:
 
 
 def _suit_name(suit: Suit, rules: Rules) -> str:
-    from .cards import FACES
+    """The suit's name in the page's words (ES-3: "oros" on a Spanish page, not "denari")."""
+    from .cards import suit_name
 
-    return FACES[rules.face].suit_names[suit]
+    return suit_name(suit, rules.face)
 
 
 def _halves_and_sevens(rules):

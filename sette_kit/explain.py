@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .cards import Rank
+from .cards import Rank, card_in_text, sentence
 from .errors import SetteKitError
 from .i18n import _, ngettext
 from .rules import Rules, as_rules
@@ -48,8 +48,8 @@ def explain(cards, rules: Rules, **score_options) -> str:
     lines: list[str] = []
     half_ace = score_options.get("half_ace", False)
     if s.kind == "triple":
-        lines.append(_("{card} and {other}: exactly two 7s.").format(card=s.cards[0].name(face),
-                                                                       other=s.cards[1].name(face)))
+        lines.append(sentence(_("{card} and {other}: exactly two 7s.").format(card=card_in_text(s.cards[0], face),
+                                                                                other=card_in_text(s.cards[1], face))))
         lines.append(_("Sette e mezzo triplé: it beats every other hand and must be shown at once (S6). "
                        "It is paid {times} (S14).").format(times=_times(rules.triple_payout)))
         return "\n".join(lines)
@@ -58,15 +58,16 @@ def explain(cards, rules: Rules, **score_options) -> str:
     for i, c in enumerate(s.cards):
         if rules.is_matta(c):
             matta = c
-            lines.append(_("{card} is the matta, the wild card (S3).").format(card=c.name(face)))
+            lines.append(sentence(_("{card} is the matta, the wild card (S3).").format(card=card_in_text(c, face))))
         elif half_ace and i == 0:
-            lines.append(_("{card} is a first-card ace declared worth ½ (S21).").format(card=c.name(face)))
+            lines.append(sentence(_("{card} is a first-card ace declared worth ½ (S21).").format(
+                card=card_in_text(c, face))))
             parts.append(HALF)
         elif c.is_figure:
-            lines.append(_("{card} is a figure: it counts ½ (S1).").format(card=c.name(face)))
+            lines.append(sentence(_("{card} is a figure: it counts ½ (S1).").format(card=card_in_text(c, face))))
             parts.append(card_value(c))
         else:
-            lines.append(_("{card} counts {n} (S1).").format(card=c.name(face), n=int(c.rank)))
+            lines.append(sentence(_("{card} counts {n} (S1).").format(card=card_in_text(c, face), n=int(c.rank))))
             parts.append(card_value(c))
     if matta is not None:
         rest = sum(parts, Fraction(0))

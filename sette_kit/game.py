@@ -165,7 +165,7 @@ from ._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE as RNG_STATE_SCHEMA, Bad, 
 from ._table import (Event, HandCards, Legal, Option, SeatView, Seats, event_from_json, event_to_json,
                      how_picked, rng_from_json, rng_to_json, seat_names, top_cards)
 from . import fmt
-from .cards import FULL_DECK, Card, Rank
+from .cards import FULL_DECK, Card, Rank, card_in_text, cards_in_text
 from ._checks import read_seed
 from .errors import IllegalMove, SetteKitError
 from .i18n import N_, _, language, ngettext
@@ -1043,10 +1043,10 @@ class Table(Seats):
         self._events.append(Event(kind, seat, MappingProxyType(data), text, self.round, private))
 
     def _cname(self, card: Card) -> str:
-        return card.name(self.rules.face)
+        return card_in_text(card, self.rules.face)  # in a sentence: with its article (issue 25)
 
     def _cnames(self, cards) -> str:
-        return ", ".join(c.name(self.rules.face) for c in cards)
+        return cards_in_text(cards, self.rules.face)
 
     # -- checks -----------------------------------------------------------------------------
     def check(self) -> None:

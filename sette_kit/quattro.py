@@ -120,7 +120,7 @@ from ._checks import read_seed
 from ._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE, Bad, Bool, CardIndex, Choice, Dict, EventData, Int, List, Tuple,
                      first_difference, texts_check,
                      Name, Obj, Opt, Str, build_options, event_schema, load_json, rng_state, validate)
-from .cards import FULL_DECK, Card, Deck, Rank, Suit, as_cards, parse_cards
+from .cards import FULL_DECK, Card, Deck, Rank, Suit, as_cards, card_in_text, parse_cards, sentence
 from .errors import IllegalMove, SetteKitError
 from . import fmt
 from .i18n import N_, _, language, ngettext, pgettext
@@ -460,12 +460,13 @@ def explain(cards, rules: QuattroRules | None = None, *, matta=None, double_six:
     parts = []
     for c in s.cards:
         if rules.is_matta(c):
-            lines.append(_("{card} is the matta: ½ or any whole number 1-7 (Q1).").format(card=c.name(face)))
+            lines.append(sentence(_("{card} is the matta: ½ or any whole number 1-7 (Q1).").format(
+                card=card_in_text(c, face))))
         elif c.is_figure:
-            lines.append(_("{card} is a figure: it counts ½ (S1).").format(card=c.name(face)))
+            lines.append(sentence(_("{card} is a figure: it counts ½ (S1).").format(card=card_in_text(c, face))))
             parts.append(HALF)
         else:
-            lines.append(_("{card} counts {value} (S1).").format(card=c.name(face), value=int(c.rank)))
+            lines.append(sentence(_("{card} counts {value} (S1).").format(card=card_in_text(c, face), value=int(c.rank))))
             parts.append(card_value(c))
     if s.kind == "double_six":
         if has_matta:
@@ -1131,7 +1132,7 @@ class QuattroGame(Seats):
         self._events.append(Event(kind, seat, MappingProxyType(dict(data)), text, self.hand_number, private))
 
     def _cname(self, c: Card) -> str:
-        return c.name(self.rules.face)
+        return card_in_text(c, self.rules.face)  # in a sentence: with its article (issue 25)
 
     def _score(self, seat: int) -> QuattroScore:
         return _cached_score(tuple(self._hands[seat]), self.rules, self._ds[seat])
@@ -1461,7 +1462,7 @@ class QuattroGame(Seats):
             self._log("cut_for_deal", None, {"cuts": tuple(cut.items())},
                       (_("They cut for the deal: {cuts}.") if len(best) == 1
                        else _("They cut for the deal: {cuts}; a tie, so they cut again.")).format(
-                          cuts=", ".join(f"{self.names[s]} {self._cname(c)}" for s, c in cut.items())))
+                          cuts=", ".join(f"{self.names[s]} {c.name(self.rules.face)}" for s, c in cut.items())))
             if len(best) == 1:
                 return best[0]
             seats = best

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from . import fmt
-from .cards import FULL_DECK, Card
+from .cards import FULL_DECK, Card, cards_in_text
 from .errors import SetteKitError
 from .i18n import N_, _, language
 from .rules import Rules
@@ -311,7 +311,7 @@ class Node:
         """The counting behind this node in words, branch by branch, ending with the
         path's probability (and, with a bank, the chance of winning from a standing leaf)."""
         tree = self.tree
-        lines = [_("You hold {cards}: {points}.").format(cards=tree.hand_text, points=fmt_points(tree.root.total))]
+        lines = [_("You hold {cards}: {points}.").format(cards=cards_in_text(tree.cards, tree.rules.face), points=fmt_points(tree.root.total))]
         steps = self.path_nodes()
         for i, n in enumerate(steps):
             b = n.branch

@@ -151,7 +151,7 @@ from ._saves import (IDENT, MAX_SAVE_CHARS, CardIndex, Choice, Dict, EventData, 
                      Tuple, build_options, load_json, validate)
 from ._table import replace_checked, seat_names
 from . import fmt
-from .cards import FACES, FULL_DECK, Card, Suit, _items, parse_card, parse_cards
+from .cards import FACES, FULL_DECK, Card, Suit, _items, parse_card, parse_cards, card_in_text, sentence, suit_name
 from .errors import IllegalMove, SetteKitError
 from .i18n import N_, _, ngettext
 from .numbers import read_whole, shown
@@ -410,7 +410,6 @@ def explain(cards, rules: TrentunoRules | None = None) -> str:
     rules = _rules(rules)
     s = score(cards, rules)
     cards = _cards(cards)
-    face = FACES[rules.face]
     lines = []
 
     def term(cs):
@@ -419,14 +418,14 @@ def explain(cards, rules: TrentunoRules | None = None) -> str:
     for suit in Suit:
         cs = [c for c in cards if c.suit == suit]
         if cs:
-            lines.append(f"{face.suit_names[suit]}: {term(cs)} = {sum(map(card_points, cs))}.")
+            lines.append(f"{suit_name(suit, rules.face)}: {term(cs)} = {sum(map(card_points, cs))}.")
     if s.kind == "three_of_a_kind":
         lines.append(_("Three of a kind of Aces: the option (T2) makes it 30, more than any suit here.")
                      if cards[0].rank == 1 else
                      _("Three of a kind of figures: the option (T2) makes it 30, more than any suit here."))
         lines.append(_("The hand scores {total}.").format(total=30))
         return "\n".join(lines)
-    name = face.suit_names[s.suit]
+    name = suit_name(s.suit, rules.face)  # in the page's words (ES-2: "oros", not "denari")
     lines.append(_("Best suit {suit}: {sum} = {total} in {suit} (T2).").format(suit=name, sum=term(s.cards),
                                                                                total=s.total))
     if s.total == 31:
@@ -866,8 +865,8 @@ class TrentunoGame:
         up = deck.pop()
         self.discard_pile = [up]
         self.stock = deck
-        self._log("turn_up", self.dealer, _("{card} is turned up to start the discard pile; {n} cards make the "
-                                            "stock.").format(card=self._name(up), n=len(deck)),
+        self._log("turn_up", self.dealer, sentence(_("{card} is turned up to start the discard pile; {n} cards make the "
+                                            "stock.").format(card=card_in_text(FULL_DECK[up], self.rules.face), n=len(deck))),
                   card=FULL_DECK[up], stock=len(deck))
         self.to_act = order[0]
         self.phase = "discard" if self.rules.discard_first else "draw"
@@ -921,6 +920,33 @@ class TrentunoGame:
         return tuple(out)
 
     # -- acting -----------------------------------------------------------------------
+    def why_not(self, action: str) -> str:
+        """Why ``action`` (an action's name) is not legal now, in words with its rule
+        (T5, T6): what :meth:`act` says when it refuses, and what a table tells a learner
+        (issue 25: the widget says it in the second person, with its own words for the moves).
+
+        >>> g = TrentunoGame(["Ada", "Bruno"], seed=1)
+        >>> g.why_not("knock")
+        'nobody may knock in the first round (T6)'
+        """
+        reason = ""
+        if action == "knock" and self.phase in ("draw", "discard") and self.to_act is not None:
+            reason = self._can_knock(self.to_act) or ""
+            if self.phase == "discard" and not self.rules.discard_first:
+                reason = _("a knock replaces the whole turn, so it comes before drawing (T6)")
+        elif self.phase == "game_over":
+            reason = _("the game is over")
+        elif action == "discard" and self.phase == "draw":
+            reason = _("draw first (T5)") if not self.rules.discard_first else _("you have already discarded (T5)")
+        elif action in ("draw_stock", "take_discard") and self.phase == "discard":
+            reason = (_("discard first: the discard-first option is on (T5)") if self.rules.discard_first
+                      and len(self.hands[self.to_act]) == 3 else _("you have drawn: now discard one card (T5)"))
+        elif action == "next_hand":
+            reason = _("the hand is not over")
+        else:
+            reason = _("it is not allowed now")
+        return reason
+
     def act(self, action, card=None, **params) -> None:
         """Play ``action`` for the seat to act: a name (``"draw_stock"``, ``"take_discard"``,
         ``"discard"`` with ``card=``, ``"knock"``, ``"next_hand"``) or an :class:`Action`.
@@ -944,22 +970,7 @@ class TrentunoGame:
         who = self.players[self.to_act] if self.to_act is not None else None
         if action not in names:
             accepted = ", ".join(dict.fromkeys(names)) or _("nothing (the game is over)")
-            reason = ""
-            if action == "knock" and self.phase in ("draw", "discard") and self.to_act is not None:
-                reason = self._can_knock(self.to_act) or ""
-                if self.phase == "discard" and not self.rules.discard_first:
-                    reason = _("a knock replaces the whole turn, so it comes before drawing (T6)")
-            elif self.phase == "game_over":
-                reason = _("the game is over")
-            elif action == "discard" and self.phase == "draw":
-                reason = _("draw first (T5)") if not self.rules.discard_first else _("you have already discarded (T5)")
-            elif action in ("draw_stock", "take_discard") and self.phase == "discard":
-                reason = (_("discard first: the discard-first option is on (T5)") if self.rules.discard_first
-                          and len(self.hands[self.to_act]) == 3 else _("you have drawn: now discard one card (T5)"))
-            elif action == "next_hand":
-                reason = _("the hand is not over")
-            else:
-                reason = _("it is not allowed now")
+            reason = self.why_not(action)
             if who is None:
                 msg = {"knock": _("Nobody may knock now: {reason}; accepted now: {accepted}"),
                        "next_hand": _("Nobody may start the next hand now: {reason}; accepted now: {accepted}"),
@@ -1018,7 +1029,7 @@ class TrentunoGame:
         if not self.rules.discard_first:
             self._taken = c
         self._log("take_discard", seat, _("{name} takes {card} from the discard pile.").format(
-            name=self.players[seat], card=self._name(c)),
+            name=self.players[seat], card=card_in_text(FULL_DECK[c], self.rules.face)),
                   card=FULL_DECK[c])
         self._after_draw(seat)
 
@@ -1040,11 +1051,12 @@ class TrentunoGame:
             # still offers the card that was on top before it
             self._pending = c
             self._log("discard", seat, _("{name} discards {card} (it goes on the discard pile after the draw).")
-                      .format(name=self.players[seat], card=self._name(c)), card=card)
+                      .format(name=self.players[seat], card=card_in_text(FULL_DECK[c], self.rules.face)), card=card)
             self.phase = "draw"
             return
         self.discard_pile.append(c)
-        self._log("discard", seat, _("{name} discards {card}.").format(name=self.players[seat], card=self._name(c)),
+        self._log("discard", seat, _("{name} discards {card}.").format(name=self.players[seat],
+                                                                         card=card_in_text(FULL_DECK[c], self.rules.face)),
                   card=card)
         self._taken = -1
         self._end_turn(seat)

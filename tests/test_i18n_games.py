@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("babel")
 
-from sette_kit.cards import parse_cards
+from sette_kit.cards import card_in_text, parse_cards
 from sette_kit.errors import IllegalMove, SetteKitError
 from sette_kit.game import Table
 from sette_kit.i18n import get_language, language
@@ -84,7 +84,7 @@ def scripted_round(lang):
         t.stand()
         t.hit()
         t.stand()
-        c2s = deck[2].name(t.rules.face)  # the card's name in this language (cards module)
+        c2s = card_in_text(deck[2], t.rules.face)  # the card as a sentence says it: 'il 2 di spade' (issue 25)
     return t, c2s
 
 

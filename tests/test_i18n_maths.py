@@ -96,9 +96,9 @@ def test_explain_bust(lang):
                  odds.explain_bust("Fc"), odds.explain_bust("", rules=ITALIAN)]
     assert_no_english(texts)
     first = texts[0].splitlines()
-    assert first[0] == {"it": "Hai in mano 6 di coppe: 6. Hai visto 3 carte (le tue e altre 2), quindi 37 non "
+    assert first[0] == {"it": "Hai in mano il 6 di coppe: 6. Hai visto 3 carte (le tue e altre 2), quindi 37 non "
                               "sono ancora viste.",
-                        "es": "Tienes 6 de copas: 6. Has visto 3 cartas (las tuyas y 2 más), así que quedan 37 "
+                        "es": "Tienes el 6 de copas: 6. Has visto 3 cartas (las tuyas y 2 más), así que quedan 37 "
                               "sin ver."}[lang]
     assert first[2].startswith({"it": "Carte che ti fanno sballare: ogni 2–7, 22 delle 37 che non hai visto → 22/37",
                                 "es": "Cartas que te hacen pasarte: cualquier 2–7, 22 de las 37 que no has visto "

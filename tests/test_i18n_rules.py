@@ -227,15 +227,15 @@ def test_learner_text_is_translated(lang):
         assert not english_words(text), (text, english_words(text))
     whole = "\n".join(texts)
     expected = {
-        "it": ["Re di denari è la matta, la carta jolly (S3).",
+        "it": ["Il Re di denari è la matta, la carta jolly (S3).",
                "7½ con tre carte: sette e mezzo, ma non è un reale",
                "Sette e mezzo, regole italiane:",
                "Con un Asso come prima carta chiedi carta se hai da 1 a 3½",
                "Il tuo sette e mezzo reale batte il 7½ del banco e viene pagato il doppio (S5, S14).",
                "Bruno pareggia con il banco a 6: nel pareggio vince sempre il banco (S13).",
                "Meglio: stare."],
-        "es": ["Rey de oros es el comodín, la matta (S3).",
-               "7½ con tres cartas: siete y media, pero no es una real",
+        "es": ["El Rey de oros es el comodín, la matta (S3).",
+               "7½ con tres cartas: siete y media, pero no es un siete y media real",
                "Siete y media, reglas italianas:",
                "Con un As como primera carta, pides carta si tienes de 1 a 3½",
                "Tu siete y media real gana al 7½ de la banca y se paga el doble (S5, S14).",

@@ -92,7 +92,7 @@ def restore_language():
 EXPECT_TABLE = {
     "it": {"buttons": {"Nuova mano", "Punta", "Carta!", "Sto", "Mostra i suggerimenti"},
            "after_stake": "Tocca a te: puoi chiedere carta o stare."},
-    "es": {"buttons": {"Nueva mano", "Apostar", "Pedir carta", "Me planto", "Mostrar pistas"},
+    "es": {"buttons": {"Nueva ronda", "Apostar", "Pedir carta", "Me planto", "Mostrar pistas"},
            "after_stake": "Te toca: puedes pedir carta o plantarte."},
 }
 
@@ -124,7 +124,7 @@ def test_quattro_table_speaks_the_language(lang):
     with language(lang):
         q = QuattroTable(players=3, seed=2)
         want = {"it": {"Pesca", "Sto", "Mano successiva", "Nuova partita", "Suggerimenti"},
-                "es": {"Robar", "Me planto", "Mano siguiente", "Nueva partida", "Pistas"}}[lang]
+                "es": {"Pedir carta", "Me planto", "Mano siguiente", "Nueva partida", "Pistas"}}[lang]
         assert want <= descriptions(q)
         assert q.game.names[0] == {"it": "Giocatore", "es": "Jugador"}[lang]
         for step in ("before", "after a draw"):
@@ -251,7 +251,7 @@ def test_predict_speaks_the_language(lang):
 
         h = Predict("?", Fraction(1, 3), kind="higher_lower", than=Fraction(1, 2), than_text="½")
         labels = {b.description for b in h.buttons}
-        assert labels == {"it": {"Più alto di ½", "Più basso di ½"}, "es": {"Más alto que ½", "Más bajo que ½"}}[lang]
+        assert labels == {"it": {"Più alta di ½", "Più bassa di ½"}, "es": {"Mayor que ½", "Menor que ½"}}[lang]
         assert h.guess({"it": "più basso", "es": "más bajo"}[lang]) is True
         assert_no_english(h.result_text, "Predict higher/lower")
 

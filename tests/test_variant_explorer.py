@@ -124,3 +124,38 @@ def test_background_recompute_shows_when_done():
     assert v.changes_text == "Ties are a push: nobody pays (a teaching variant of S13). → The bank wins all ties (S13)."
     assert v.edge == _edge(PLAIN, odds.stand_at(3.5))
     assert isinstance(v.edge, Fraction)
+
+
+# -- issue 25 section 2: the play mode speaks the page's language (IT-1, IT-2, ES-4, ES-5) --------
+
+import json
+from html import escape
+from pathlib import Path
+
+import pytest
+
+from sette_kit import variants
+from sette_kit.i18n import language
+
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_play_mode_shows_hands_and_starts_in_the_language(lang):
+    """The rows and the "With ... you may" lines are the hands' ``text`` in the page's
+    language, the same as the model translates them, never the English ``words``."""
+    with language(lang):
+        p = VariantExplorer("italian", edge=False)
+        p.set_preset("spanish")
+        html = p.result_html.value
+        for s, _old, _new in p.plays:
+            assert s.text != s.words                      # the catalogue has it
+            assert escape(s.text) in html and escape(s.words) not in html
+        for s, _old, _new in p.moves:
+            assert s.text != s.words and escape(s.words) not in html
+
+
+def test_lesson_04_shows_the_hands_text_not_the_english_words():
+    """Exercise 4.4's solution lists the changed hands in the lesson's language: the
+    source reads the translated ``text`` of each hand, so the generated notebooks do."""
+    nb = json.loads((Path(__file__).resolve().parents[1] / "lessons" / "04-variants.ipynb").read_text())
+    code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert "s.words" not in code and "s.text for s" in code

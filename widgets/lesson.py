@@ -282,7 +282,7 @@ def cards_in_faces(cards, faces=("italian", "french", "spanish"), size: int = 56
     shown = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
     names = {f: face_name(f) for f in faces}
     rows = "".join(f'<div class="sk-face-row"><p class="sk-face-name" aria-hidden="true">{esc(names[f])}</p>'
-                   f'{hand_html(shown, face=f, size=size, label=names[f])}</div>' for f in faces)
+                   f'{hand_html(shown, face=f, size=size, label=names[f], exact_face=True)}</div>' for f in faces)
     label = esc(_("The same cards in each face"))
     return Block(f'<div class="sk-faces" role="group" aria-label="{label}">{rows}</div>')
 

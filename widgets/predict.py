@@ -52,8 +52,11 @@ from sette_kit.numbers import read_whole, shown
 __all__ = ["Predict", "closeness", "KINDS"]
 
 MAX_QUESTION = 2000
-MAX_ANSWER_DIGITS = 4000  # below Python's 4,300-digit limit for writing an int
 """The longest question a Predict shows, in characters."""
+MAX_ANSWER_DIGITS = 4000
+"""An answer's numerator and denominator have at most this many digits: enough for the
+engine's exact probabilities (lesson 9's has 1,534), below Python's 4,300-digit limit for
+writing an int, and not a 10**10000 given by mistake (issue 24)."""
 KINDS = ("probability", "number", "points", "count", "choice", "higher_lower")
 """What a Predict asks for: a probability, a number, a score, a whole number, one of
 some choices, or whether the answer is higher or lower than a given value."""
@@ -110,6 +113,8 @@ def closeness(guess, answer, kind: str = "number", scale=None) -> tuple[str, str
                 else _("and on the other side of zero: the answer is above 0"))
     gap = fmt_points(abs(g - a)) if kind == "points" else local_marks(f"{float(abs(g - a)):.4g}")
     return (word, (_("{d} too high") if high else _("{d} too low")).format(d=gap))
+
+
 
 
 class Predict(KitWidget):

@@ -25,7 +25,12 @@ Conventions other widgets rely on:
   and as ``--sk-card-w`` in the ``style``; the kit's theme scales it
   (``--sk-card-zoom``, at least ``--sk-card-min``: bigger cards generally, 112 px or
   more in projector mode).
-- The matta, when wild, gets a thick purple dashed border, a star and the word "MATTA".
+- The matta, when wild, gets a thick purple dashed border, a star and its name as the
+  page says it ("MATTA"; "COMODÍN" in Spanish).
+- A page draws the deck of its language (:func:`sette_kit.cards.shown_face`, issue 25):
+  :func:`hand_html` draws the Italian and the Spanish faces as the Italian deck on an
+  Italian page and as the Spanish deck on a Spanish one; :func:`card_svg` draws the face
+  it is given.  French figures carry J, Q, K (as printed French cards), in any language.
 
 >>> from sette_kit import Card
 >>> svg = card_svg(Card(7, "coppe"))
@@ -44,9 +49,9 @@ from __future__ import annotations
 import html
 from typing import Iterable
 
-from sette_kit.cards import FACES, Card, Rank, Suit
+from sette_kit.cards import FACES, Card, Rank, Suit, shown_face
 from sette_kit.errors import SetteKitError
-from sette_kit.i18n import _
+from sette_kit.i18n import _, pgettext
 
 __all__ = ["card_svg", "back_svg", "hand_html", "SUIT_COLOURS", "card_label", "CARD_CSS", "read_card_size",
            "read_face", "MIN_CARD_SIZE", "MAX_CARD_SIZE"]
@@ -357,7 +362,9 @@ def _figure(card: Card, face: str) -> str:
     with a sceptre; each holds its suit, and its name is written large at the foot."""
     f = FACES[face]
     colour = SUIT_COLOURS[face][card.suit]
-    name = f.rank_names[card.rank]
+    # French cards print J, Q, K, not words of one language (IT-14); the Italian and the
+    # Spanish decks print their figures' names ("Fante", "Sota")
+    name = f.rank_codes[card.rank] if face == "french" else f.rank_names[card.rank]
     left, right = (24, 76) if face == "spanish" else (19, 81)
     width = right - left
     if card.rank == Rank.FANTE:
@@ -381,13 +388,16 @@ def _figure(card: Card, face: str) -> str:
 
 
 def _matta_mark() -> str:
+    # the wild card's name as the page calls it (ES-1: "COMODÍN" in Spanish)
+    word = pgettext("badge on the wild card", "MATTA")
+    fit = ' textLength="36" lengthAdjust="spacingAndGlyphs"' if len(word) > 6 else ""
     return (f'<rect x="3.5" y="3.5" width="93" height="143" rx="7" fill="none" stroke="{PURPLE}" '
             f'stroke-width="4" stroke-dasharray="7 3"/>'
             f'<path d="M86 6L88.6 13.4L96.4 13.6L90.2 18.4L92.4 25.9L86 21.5L79.6 25.9L81.8 18.4L75.6 13.6L83.4 13.4Z" '
             f'fill="{PURPLE}" stroke="{INK}" stroke-width=".8"/>'
             f'<rect x="30" y="5" width="40" height="12" rx="3" fill="{PURPLE}"/>'
             f'<text x="50" y="14" font-family="Helvetica,Arial,sans-serif" font-size="8.5" font-weight="bold" '
-            f'text-anchor="middle" fill="#fff">MATTA</text>')
+            f'text-anchor="middle" fill="#fff"{fit}>{_esc(word)}</text>')
 
 
 def back_svg(size: int = 80) -> str:
@@ -434,10 +444,11 @@ CARD_CSS = ("display:inline-flex;flex-wrap:wrap;gap:6px;align-items:flex-end;")
 
 
 def hand_html(cards: Iterable[Card | None], face: str | None = None, rules=None, hidden_first: bool = False,
-              size: int = 80, label: str | None = None) -> str:
+              size: int = 80, label: str | None = None, exact_face: bool = False) -> str:
     """A row of cards as HTML: ``<div class="sk-hand" role="group" aria-label="Hand: ...">``.
 
-    ``face`` defaults to ``rules.face`` (or 'italian'); the matta is marked when
+    ``face`` defaults to ``rules.face`` (or 'italian'), drawn in the page's own deck
+    (:func:`sette_kit.cards.shown_face`; ``exact_face=True`` draws it as given); the matta is marked when
     ``rules`` make it wild; ``hidden_first`` draws the first card face down (S9).  A
     ``None`` among ``cards`` is a card the viewer cannot see: it is drawn as a back and
     read out as "a face-down card", wherever it stands (a table view of another seat).
@@ -455,6 +466,7 @@ def hand_html(cards: Iterable[Card | None], face: str | None = None, rules=None,
     True
     """
     face = read_face(face or (rules.face if rules is not None else "italian"))
+    face = face if exact_face else shown_face(face)
     size = read_card_size(size, "size")
     label = _("Hand") if label is None else label
     cards = tuple(cards)

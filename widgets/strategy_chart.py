@@ -34,7 +34,7 @@ from sette_kit.i18n import _, get_language, pgettext
 from sette_kit.rules import PRESETS, Rules
 from sette_kit.rules import preset_label
 from sette_kit.scoring import fmt_points
-from sette_kit.strategy_text import (BANK_POLICIES, cached_solution, dealer_words, house_edge_text,
+from sette_kit.strategy_text import (BANK_POLICIES, cached_solution, dealer_words, first_label, house_edge_text,
                                      lookup_text, policy, solution, strategy_grid, strategy_sentences)
 
 from ._background import Background
@@ -118,6 +118,7 @@ def strategy_chart_html(sol) -> str:
         firsts, totals, cells = strategy_grid(sol)
         title = _("Best play, {name} rules, {bank}").format(name=preset_label(sol.rules.name),
                                                            bank=dealer_words(sol.dealer))
+        firsts = [first_label(f) for f in firsts]  # "Asso", "figura": the rows in the page's words (IT-5)
         chart = strategy_table(_local_cells(cells), firsts, [fmt_points(t) for t in totals], title=title,
                                row_label=_("first card"), col_label=_("your total"), legend=grid_legend()).html
         got = _CHARTS.setdefault(key, chart)
@@ -194,7 +195,7 @@ class StrategyChart(Background, KitWidget):
             return strategy_chart_html(sol)
         firsts, totals, cells = strategy_grid(sol)
         head = "".join(f'<th scope="col">{esc(fmt_points(t))}</th>' for t in totals)
-        body = "".join(f'<tr><th scope="row">{esc(f)}</th>' + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>"
+        body = "".join(f'<tr><th scope="row">{esc(first_label(f))}</th>' + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>"
                        for f, row in zip(firsts, _local_cells(cells)))
         return (f'<table class="sk-table sk-strategy-grid"><caption>{esc(grid_legend_text())}</caption>'
                 f'<thead><tr><th scope="col">' + (esc(_("first card"))) + f'</th>{head}</tr></thead><tbody>{body}</tbody></table>')

@@ -37,7 +37,7 @@ from fractions import Fraction
 import ipywidgets
 
 from sette_kit import fmt, odds, trees
-from sette_kit.cards import as_cards
+from sette_kit.cards import as_cards, cards_in_text
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import N_, _, ngettext
 from sette_kit.rules import Rules
@@ -118,7 +118,7 @@ def tree_html(model: trees.DrawTree, open_levels: int = 1, size: int = 44) -> st
     face = model.rules.face
     plan = esc(model.plan.text)
     hold = _("You hold {hand}: <b>{total}</b>. Plan: <b>{plan}</b>.").format(
-        hand=esc(model.hand_text), total=esc(fmt_points(root.total)), plan=plan)
+        hand=esc(cards_in_text(model.cards, face)), total=esc(fmt_points(root.total)), plan=plan)
     head = (f'<div class="sk-tree-root">{hand_html(model.cards, face=face, rules=model.rules, size=size)}'
             f'<p>{hold}</p></div>')
     if root.is_leaf:

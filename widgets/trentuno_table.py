@@ -65,6 +65,10 @@ PHASE_WORDS_KNOCK = {  # the same, when the learner may also knock (T6)
     "discard": N_("discard (throw one card onto the discard pile, or knock)"),
 }
 
+MOVE_WORDS = {"draw_stock": N_("draw from the stock"), "take_discard": N_("take the top discard"),
+              "discard": N_("discard a card"), "knock": N_("knock"), "next_hand": N_("deal the next hand")}
+"""The moves as a sentence names them, when the table says what the learner may do now."""
+
 ACTION_WORDS = {"draw_stock": N_("Draw from stock"), "take_discard": N_("Take discard"), "knock": N_("Knock"),
                 "next_hand": N_("Next hand")}
 
@@ -201,6 +205,13 @@ class TrentunoTable(GameTable, KitWidget):
             raise IllegalMove(_("the hand is over: press Next hand to deal the next one"))
         if name != "next_hand" and g.phase in ("draw", "discard") and g.lives[0] == 0:
             raise IllegalMove(_("you are out of the game (no lives left, T3)"))
+        legal = list(dict.fromkeys(a.name for a in g.legal_actions()))
+        if name in MOVE_WORDS and name not in legal:  # the engine's refusal names its seat and its keys: say it to the learner (IT-12)
+            moves = [_(MOVE_WORDS[n]) for n in legal]
+            may = moves[0] if len(moves) == 1 else _("{first} or {last}").format(first=", ".join(moves[:-1]),
+                                                                                 last=moves[-1])
+            raise IllegalMove(_("You cannot {move} now: {reason}. Now you may {moves}.").format(
+                move=_(MOVE_WORDS[name]), reason=g.why_not(name), moves=may))
         g.act(name, card=card)  # IllegalMove leaves the game unchanged
         g.play_bots()
         self._render()

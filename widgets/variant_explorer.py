@@ -250,7 +250,7 @@ class VariantExplorer(Background, KitWidget):
             changed = old != new
             mark = ' <span class="sk-changed">' + (esc(_("(changed)"))) + '</span>' if changed else ""
             rows.append(f'<tr class="{"sk-differs" if changed else "sk-same"}"><th scope="row" style="text-align:left">'
-                        f'{esc(s.words)}</th><td>{esc(money(old))}</td><td>{"<b>" if changed else ""}'
+                        f'{esc(s.text)}</th><td>{esc(money(old))}</td><td>{"<b>" if changed else ""}'
                         f'{esc(money(new))}{"</b>" if changed else ""}{mark}</td></tr>')
         caption = _("The same hands, stake 1: what you win (+) or lose (−)")
         pay = (f'<table class="sk-table sk-plays" aria-live="polite" cellpadding="3"><caption>{esc(caption)}'
@@ -268,7 +268,7 @@ class VariantExplorer(Background, KitWidget):
             if lost:
                 gone = _("Gone: {moves}.").format(moves=legal_words({m: old[m] for m in lost}))
                 note += f' <span class="sk-lost-move">{esc(gone)}</span>'
-            may = _("With {start} you may {moves}.").format(start=s.words, moves=legal_words(new))
+            may = _("With {start} you may {moves}.").format(start=s.text, moves=legal_words(new))
             items.append(f"<li>{esc(may)}{note}</li>")
         moves = _("Your moves after staking 2, with the chosen rules:")
         self.result_html.value = (pay + f'<div class="sk-moves" aria-live="polite"><p>{esc(moves)}</p><ul>'

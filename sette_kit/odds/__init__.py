@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from .._checks import read_bool
-from ..cards import FULL_DECK, Card, _items, parse_cards
+from ..cards import FULL_DECK, Card, _items, cards_in_text, parse_cards
 from .. import fmt
 from ..errors import SetteKitError
 from ..i18n import _, ngettext
@@ -387,7 +387,7 @@ def explain_bust(cards, seen=(), rules=None) -> str:
     others = n_seen - len(mine)
     if mine:
         s = score(mine, rules)
-        held = _("You hold {cards}: {points}.").format(cards=", ".join(c.name(rules.face) for c in mine),
+        held = _("You hold {cards}: {points}.").format(cards=cards_in_text(mine, rules.face),
                                                         points=fmt_points(s.total))
     else:
         s = None

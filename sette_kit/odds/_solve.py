@@ -56,6 +56,14 @@ class FirstCard(NamedTuple):
     probability: Fraction
     ev: Fraction
 
+    @property
+    def label(self) -> str:
+        """The first card as a learner reads it, in the current language: 'Ace', '2',
+        'figure' ('Asso', 'figura'; issue 25): the label of a chart's bar or row."""
+        from ..strategy_text import first_label
+
+        return first_label(self.card)
+
 
 class Solution:
     """The solved heads-up game.  Build it with :func:`sette_kit.odds.solve`."""
