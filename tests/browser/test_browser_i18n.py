@@ -58,6 +58,21 @@ CASES = [
 ]
 
 
+# the words a card picture of the other decks would carry (issue 25: Spanish pages drew the
+# Italian deck, "Fante" on the card the text called "Sota", "MATTA" on the wild card)
+FOREIGN_DECK = {"it": {"Sota", "Caballo", "Rey", "COMODÍN", "Jack", "Knight", "King", "WILD"},
+                "es": {"Fante", "Cavallo", "Re", "MATTA", "Jack", "Knight", "King", "WILD"}}
+CARD_WORDS_JS = """() => [...document.querySelectorAll('svg.sk-card')].map(svg =>
+    [svg.getAttribute('aria-label') || '', ...[...svg.querySelectorAll('title, text')].map(t => t.textContent)]
+    .join(' '))"""
+
+
+def foreign_deck_words(page, lang: str) -> tuple[int, list[str]]:
+    """How many card pictures the page shows, and those that carry another deck's words."""
+    cards = page.evaluate(CARD_WORDS_JS)
+    return len(cards), [words for words in cards if FOREIGN_DECK[lang] & set(words.replace("·", " ").split())]
+
+
 @pytest.mark.parametrize("lang,name,acts", CASES, ids=[c[0] for c in CASES])
 def test_a_lesson_reads_entirely_in_its_language(lang, name, acts, lessons_server, page, screenshots):
     info = open_page(page, lessons_server.url(f"{lang}/{name}"))
@@ -74,6 +89,9 @@ def test_a_lesson_reads_entirely_in_its_language(lang, name, acts, lessons_serve
         run_steps(page, acts())  # the learner acts with the language's words
         left = english_left(page)
         assert not left, f"{lang}/{name}: English on the page after acting:\n" + "\n".join(left)
+        shown, foreign = foreign_deck_words(page, lang)
+        assert shown >= 1, f"{lang}/{name}: no card picture on the page after acting"
+        assert not foreign, f"{lang}/{name}: card pictures of another deck:\n" + "\n".join(foreign[:5])
         violations = axe_violations(page)
         record_counts(f"{lang}/{name}", "after acting", violations)
         assert violations == [], describe(violations)
