@@ -24,6 +24,7 @@ import sys
 from importlib.abc import MetaPathFinder
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("sette-kit", deadline=None, print_blob=True)
@@ -72,3 +73,22 @@ def pytest_ignore_collect(collection_path, config):
     if path.parent == TESTS and path.suffix == ".py" and path.name.startswith("test_"):
         return not any(fnmatch.fnmatch(path.name, pattern) for pattern in PURE_SUITE)
     return None
+
+
+# Two processes (pytest-xdist, ``-n 2 --dist loadgroup`` in the README's command): each test
+# file runs whole in one process (its module fixtures once, a notebook's cells in order in
+# one kernel), and one group runs in a single process, one test after another: the browser
+# tests (their servers and browser are made once, and they share the machine with one
+# process of other tests, not more) and the tests that build a wheel, the site or the
+# lessons in the source tree (setuptools' build/ folder is one per checkout).
+SERIAL = ("test_packaging.py", "test_i18n.py", "test_site.py", "test_lesson_site.py", "test_theme.py",
+          "test_serve.py", "test_lessons_i18n.py", "test_lessons.py", "test_course.py", "test_bad_input.py",
+          "test_lessons_without_numpy.py")
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        path = Path(str(item.fspath))
+        serial = path.parent == TESTS / "browser" or (path.parent == TESTS and path.name in SERIAL)
+        item.add_marker(pytest.mark.xdist_group("serial" if serial else path.relative_to(TESTS.parent).as_posix()))

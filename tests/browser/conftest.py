@@ -12,6 +12,7 @@ at the top of the clone, which git ignores).
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -111,6 +112,9 @@ def page(browser):
     pg.set_default_timeout(HANG_MS)
     pg.js_dialogs = []
     pg.on("dialog", lambda d: (pg.js_dialogs.append(d.message), d.dismiss()))
+    pg.outside = []  # requests to any other host than this machine (the theme's check)
+    pg.on("request", lambda r: pg.outside.append(r.url)
+          if not re.match(r"^(https?://(127\.0\.0\.1|localhost|\[::1\])[:/]|data:|blob:|about:)", r.url) else None)
     try:
         yield pg
     finally:

@@ -22,6 +22,7 @@ from lesson_steps import FIXTURE_STEPS, STEPS
 from sette_kit.serve import LANDING_PAGE, list_lessons, lessons_dir
 from sk_axe import axe_violations, describe, record_counts
 from sk_browser import HANG_MS, open_page, run_steps, screenshot, voila_errors, widget_count
+from test_browser_theme import check_theme
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +61,10 @@ def check_page(page, server, name, steps, shots, prefix="", axe=False):
 @pytest.mark.parametrize("name", LESSONS or [pytest.param(None, marks=pytest.mark.skip(
     reason="lessons/ has no notebook yet"))])
 def test_lesson_in_browser(name, lessons_server, page, screenshots):
+    """Each lesson, served: its widgets render, its steps run, axe-core finds nothing; then,
+    on the same page, its look at 1280 px, in projector mode and at 390 px (issue 13)."""
     check_page(page, lessons_server, name, STEPS.get(name, []), screenshots, axe=True)
+    check_theme(page, name, screenshots / "theme")
 
 
 @pytest.mark.parametrize("name", FIXTURE_PAGES)

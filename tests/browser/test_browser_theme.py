@@ -29,7 +29,7 @@ import pytest
 from sette_kit.serve import list_lessons, lessons_dir
 from sk_axe import axe_violations, describe, record_counts
 from lesson_steps import STAND_OR_OVER_JS, STATUS, table_words
-from sk_browser import HANG_MS, find, open_page, settled, voila_errors, wait_text_change
+from sk_browser import HANG_MS, find, open_page, settled, wait_text_change
 from sk_browser import quiz as quiz_of
 from test_browser_ux import full_screenshot
 
@@ -42,7 +42,6 @@ PROJECTOR_TEXT = 22      # px, the least body text in projector mode
 PROJECTOR_CARD = 110     # px, the narrowest card in projector mode
 TOUCH = 44               # px, the least height of a button on a phone
 
-LESSON_PARAMS = LESSONS or [pytest.param(None, marks=pytest.mark.skip(reason="lessons/ has no notebook yet"))]
 
 # sizes a class sees: body text, widget text, cards, controls
 MEASURE_JS = r"""
@@ -145,12 +144,15 @@ def check_axe(page, name, when):
     assert violations == [], f"axe-core on {name}, {when}:\n{describe(violations)}"
 
 
-@pytest.mark.parametrize("name", LESSON_PARAMS)
-def test_lesson_at_1280_in_projector_mode_and_at_390(name, lessons_server, desktop, screenshots):
-    page, stem = desktop, name.removesuffix(".ipynb")
-    shots = screenshots / "theme"
-    info = open_page(page, lessons_server.url(name))
-    assert info.status == 200 and voila_errors(page, info) == []
+def check_theme(page, name: str, shots) -> None:
+    """A lesson's look, on its open page (test_browser_lessons calls it after the lesson's
+    steps, so the page is not prepared twice): at 1280 px the theme's sizes, in projector
+    mode large text and cards, at 390 px nothing wider than the screen and 44 px buttons;
+    axe-core in each; no request to another host (``page.outside``, recorded from the
+    page's opening by the ``page`` fixture)."""
+    stem = name.removesuffix(".ipynb")
+    page.set_viewport_size(DESKTOP)
+    settled(page)
 
     # 1280 px: the lesson's title in the tab, no other host asked, the theme's sizes
     assert page.title() == first_heading(lessons_dir() / name) and page.title() != stem
