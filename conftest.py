@@ -82,8 +82,7 @@ def pytest_ignore_collect(collection_path, config):
 # process of other tests, not more) and the tests that build a wheel, the site or the
 # lessons in the source tree (setuptools' build/ folder is one per checkout).
 SERIAL = ("test_packaging.py", "test_i18n.py", "test_site.py", "test_lesson_site.py", "test_theme.py",
-          "test_serve.py", "test_lessons_i18n.py", "test_lessons.py", "test_course.py", "test_bad_input.py",
-          "test_lessons_without_numpy.py")
+          "test_serve.py", "test_lessons_i18n.py", "test_lessons.py", "test_course.py")
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
