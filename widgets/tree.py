@@ -164,9 +164,13 @@ def sum_html(model: trees.DrawTree, stand_value: Fraction | None = None) -> str:
     says = (_("Each event's probability is the sum of its leaves' paths; each leaf's value is what it wins on "
               "average against the bank (win minus lose), and probability × value, summed over the leaves, is the "
               "plan's expected result.") if with_value else _("Each event's probability is the sum of its leaves' paths."))
+    caption = esc(_("The leaves added up"))
+    # on a phone the table scrolls inside a box a keyboard can reach and a screen reader can
+    # name (axe: scrollable-region-focusable), never the page
     out = (f'<p class="sk-tree-sum-note">{esc(says)}</p>'
-           f'<table class="sk-tree-sum"><caption>' + (esc(_("The leaves added up"))) + f'</caption><thead>{head}</thead>'
-           f"<tbody>{''.join(rows)}</tbody><tfoot><tr>{foot[0]}</tr></tfoot></table>")
+           f'<div role="region" aria-label="{caption}" tabindex="0" style="max-width:100%;overflow-x:auto">'
+           f'<table class="sk-tree-sum"><caption>{caption}</caption><thead>{head}</thead>'
+           f"<tbody>{''.join(rows)}</tbody><tfoot><tr>{foot[0]}</tr></tfoot></table></div>")
     if with_value:
         ev = fmt.decimal(model.ev, 4, sign=True)
         if stand_value is not None:

@@ -1,4 +1,4 @@
-"""A classroom: 20 sessions of "Playing a round" against one server on loopback, arriving
+"""A classroom: 10 sessions of "Playing a round" against one server on loopback, arriving
 a quarter of a second apart; every session renders and completes its round, and when
 the learners leave, their kernels end.  The figures (time to first render, memory per
 kernel) are printed; ``python bench/bench_serve.py`` measures them against its targets.
@@ -27,7 +27,7 @@ from sk_load import classroom, format_classroom
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(5 * HANG_S)]
 
 LESSON = "03-playing-a-round.ipynb"
-SESSIONS = 20
+SESSIONS = 10  # bench/bench_serve.py measures 20; here the other test process shares the 2 cores
 
 
 def wait_for_kernels(server, bound: int) -> int:
@@ -46,7 +46,7 @@ def preheated(server) -> int:
     return int(re.search(r"preheating (\d+) notebook", line).group(1))
 
 
-def test_classroom_of_20_playing_a_round(lessons_server):
+def test_classroom_playing_a_round(lessons_server):
     if LESSON not in list_lessons(lessons_dir()):
         pytest.skip(f"lessons/{LESSON} does not exist yet")
     chromium, args = browser_or_skip()
