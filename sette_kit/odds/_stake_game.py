@@ -74,6 +74,7 @@ from ..i18n import _
 from ..numbers import shown
 from ..rules import Rules, as_rules
 from ..strategy import card_class
+from ._engine import _falling as _ff  # n (n-1) ... (n-k+1), 0 when k > n
 
 __all__ = ["stake_game", "StakeGame", "Bluff", "Information", "build_data"]
 
@@ -88,13 +89,6 @@ PREDICTIVE = True  # predictive CFR+ (the last regrets as the prediction, quadra
 DATA_FORMAT = 1
 
 
-def _ff(n: int, k: int) -> int:
-    if k > n:
-        return 0
-    out = 1
-    for i in range(k):
-        out *= n - i
-    return out
 
 
 def _hp(m) -> int:
@@ -1333,9 +1327,9 @@ class StakeGame:
             if v:
                 player.setdefault(str(S[si]), {}).setdefault(NAMES[p], {})[code] = _frac(v)
         bank: dict = {}
-        for (si, mc, shown, hc), v in sorted(self._bank.items()):
+        for (si, mc, up, hc), v in sorted(self._bank.items()):
             if v:
-                bank.setdefault(str(S[si]), {}).setdefault(mc + ("!" if shown else ""), {})[hc] = _frac(v)
+                bank.setdefault(str(S[si]), {}).setdefault(mc + ("!" if up else ""), {})[hc] = _frac(v)
         info = self.information
         return {
             "format": DATA_FORMAT, "rules": self.rules.name, "ties_to_bank": self.rules.dealer_wins_ties,
