@@ -28,13 +28,18 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(5 * HAN
 
 LESSON = "03-playing-a-round.ipynb"
 SESSIONS = 10  # bench/bench_serve.py measures 20; here the other test process shares the 2 cores
+# how long the kernels of left pages may take to end: the server's reaper ends a kernel no
+# page is connected to after 60 s (checked every 15 s, issue 24 item 2); the rest is for the
+# shutdowns on a loaded machine.  Not HANG_S (900 s): a reaper that missed a kernel never
+# ends it, and waiting 15 minutes to say so cost the suite a third of its time
+REAPED_WITHIN_S = min(HANG_S, 300.0)
 
 
 def wait_for_kernels(server, bound: int) -> int:
     """Poll the server's kernels until at most ``bound`` remain (each page asks for its
     kernel's shutdown as it closes; a page closed before its websocket connected has its
     kernel ended by the server's reaper, issue 19); the last count."""
-    deadline = time.monotonic() + HANG_S
+    deadline = time.monotonic() + REAPED_WITHIN_S
     while len(server.kernel_pids()) > bound and time.monotonic() < deadline:
         time.sleep(0.5)
     return len(server.kernel_pids())
