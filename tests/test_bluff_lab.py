@@ -100,3 +100,78 @@ def test_bad_inputs_of_the_lab(lab):
     with pytest.raises(SetteKitError, match="positive whole number of rounds"):
         lab.natural_frequencies(0, rounds=0)
     assert odds.bluff_lab() is odds.bluff_lab()
+
+
+# -- the view ----------------------------------------------------------------------------------
+
+@pytest.fixture()
+def view():
+    from widgets import BluffLab
+
+    return BluffLab(background=False)
+
+
+def test_view_shows_the_models_numbers(view, lab):
+    view.equilibrium()
+    assert view.share == lab.equilibrium_share and view.ev == lab.equilibrium_value
+    assert "19.8%" in view.result_text
+    assert "0.1588" in view.result_text and "This is the equilibrium" in view.result_text
+    assert view.slider.value == 20
+    # the chart: the curve on the grid, the equilibrium and the learner's plan, in its text
+    text = view.chart_text
+    assert "equilibrium: 19.8%: +0.1588" in text and "50.0%: −0.4201" in text
+    assert 'role="img"' in view.chart_html.value
+
+
+def test_moving_the_slider_is_the_same_as_set_share(view, lab):
+    view.slider.value = 5   # S11: the bank best-responds to the new plan
+    assert view.share == Fraction(1, 20) and view.ev == lab.play(Fraction(1, 20)).ev
+    assert "win 0.1090" in view.result_text
+    view.set_share("30%")
+    assert view.slider.value == 30 and view.ev == lab.play(Fraction(3, 10)).ev
+
+
+@pytest.mark.parametrize("bad", ["60%", "abc%", -1, "lots", None, [1]])
+def test_bad_share_keeps_the_state_and_says_what_is_accepted(view, bad):
+    view.set_share("10%")
+    before = (view.share, view.ev, view.slider.value, view.result_text)
+    view.set_share(bad)
+    assert "give a bluff share from 0 to 0.514 (51.4%)" in view.message_text
+    assert (view.share, view.ev, view.slider.value, view.result_text) == before
+
+
+def test_bank_reads_is_a_natural_frequency_tree(view, lab):
+    view.equilibrium()
+    text = view.reads_text
+    assert "138 rounds with a stake of 10" in text and "862 rounds with a stake of 1" in text
+    assert "7: 100 of 138 (72.5%)" in text and "2: 23 of 138 (16.8%) - a bluff" in text
+    assert "the chance that it is a bluff is 19.8%" in text
+    assert '<details open>' in view.reads_html.value
+
+
+def test_information_table_has_the_four_values(view, game):
+    i = game.information
+    text = view.information_text
+    for v in (i.blind, i.best_fixed, i.reads_plan, i.equilibrium):
+        assert f"{float(v):+.4f}" in text
+    assert "(5½)" in text
+
+
+def test_parts_and_bad_parts():
+    from widgets import BluffLab
+
+    only = BluffLab(parts=("bank_reads",), background=False)
+    assert only.reads_text and not only.result_text and not only.information_text
+    with pytest.raises(SetteKitError, match="choose among 'lab', 'bank_reads', 'information'"):
+        BluffLab(parts=("chart",), background=False)
+
+
+def test_view_in_italian_and_spanish():
+    from sette_kit.i18n import language
+    from widgets import BluffLab
+
+    for lang in ("it", "es"):
+        with language(lang):
+            v = BluffLab(share="1/5", parts=("lab",), background=False)
+            assert "0,1583" in v.result_text
+            assert "stakes" not in v.result_text

@@ -37,6 +37,9 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Mapping
 
+import math
+
+from .. import fmt
 from ..errors import SetteKitError
 from ..i18n import _
 from ..numbers import shown
@@ -102,18 +105,26 @@ class BluffLab:
             self._strategies = g._strategies(self._tree)
         return self._tree
 
-    def _share(self, share) -> Fraction:
-        accepted = _("give a bluff share from 0 to {hi} (a fraction of the stakes of {stake}, such as 1/5 or 0.2)").format(
-            hi=sg._frac(self.max_share), stake=self.high)
+    def _share(self, share, typed=None) -> Fraction:
+        top = Fraction(math.floor(self.max_share * 1000), 1000)
+        accepted = _("give a bluff share from 0 to {hi} ({pct}) of the stakes of {stake}, as a fraction or a "
+                     "number such as 1/5 or 0.2").format(hi=fmt.decimal(top, 3), pct=fmt.percent(top, 1),
+                                                         stake=self.high)
+        given = share if typed is None else typed
         if isinstance(share, bool) or not isinstance(share, (int, float, Fraction, str)):
-            raise SetteKitError(_("share={share}: {accepted}").format(share=shown(share), accepted=accepted))
+            raise SetteKitError(_("share={share}: {accepted}").format(share=shown(given), accepted=accepted))
         try:
             s = Fraction(share) if not isinstance(share, float) else Fraction(repr(share))
         except (ValueError, ZeroDivisionError):
-            raise SetteKitError(_("share={share}: {accepted}").format(share=shown(share), accepted=accepted)) from None
+            raise SetteKitError(_("share={share}: {accepted}").format(share=shown(given), accepted=accepted)) from None
         if not 0 <= s <= self.max_share:
-            raise SetteKitError(_("share={share}: {accepted}").format(share=shown(share), accepted=accepted))
+            raise SetteKitError(_("share={share}: {accepted}").format(share=shown(given), accepted=accepted))
         return s
+
+    def checked_share(self, share, typed=None) -> Fraction:
+        """``share`` as an exact Fraction, or a :class:`SetteKitError` naming the accepted
+        range and what was given (``typed``, when the caller read it from a text first)."""
+        return self._share(share, typed)
 
     def scale_of(self, share) -> Fraction:
         """The factor on the equilibrium's bluffs that gives ``share``."""
@@ -139,7 +150,7 @@ class BluffLab:
         >>> lab.play(2)
         Traceback (most recent call last):
         ...
-        sette_kit.errors.SetteKitError: share=2: give a bluff share from 0 to ...
+        sette_kit.errors.SetteKitError: share=2: give a bluff share from 0 to 0.514 (51.4%) ...
         """
         s = self._share(share)
         if s in self._memo:
