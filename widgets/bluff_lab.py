@@ -148,9 +148,10 @@ class BluffLab(Stepped, KitWidget):
             _("Of your stakes of {stake}, {share} are bluffs: you stake {stake} on a losing card in {per} of "
               "rounds (first cards {cards}).").format(stake=hi, share=fmt.percent(play.share, 1), per=fmt.percent(play.frequency, 1),
                                       cards=cards),
-            _("The bank sees your stake and your face-up cards and plays its best reply to this plan: you "
-              "{verb} {ev} a round on average.").format(
-                verb=_("win") if play.ev > 0 else _("lose"), ev=fmt.decimal(abs(play.ev), 4)),
+            (_("The bank sees your stake and your face-up cards and plays its best reply to this plan: you "
+               "win {ev} a round on average.") if play.ev > 0 else
+             _("The bank sees your stake and your face-up cards and plays its best reply to this plan: you "
+               "lose {ev} a round on average.")).format(ev=fmt.decimal(abs(play.ev), 4)),
         ]
         eq = m.equilibrium_share
         if play.share == eq:
@@ -198,7 +199,7 @@ class BluffLab(Stepped, KitWidget):
         bluffs = sum(post for c, post in play.posterior[hi].items() if c in m.bluff_cards)
         said = _("When the bank sees {stake}, the chance that it is a bluff is {p}. Bayes' theorem: "
                  "P(card | stake) = P(stake | card) × P(card) ÷ P(stake).").format(stake=hi, p=fmt.percent(bluffs, 1))
-        heading = esc(_("What the bank infers: 1,000 rounds"))
+        heading = esc(_("What the bank infers: {n} rounds").format(n=fmt.whole(1000)))
         self.reads_html.value = live(
             f'<h4 class="sk-lab-heading">{heading}</h4><ul class="sk-frequency-tree">{"".join(branches)}</ul>'
             f'<p class="sk-reads-bayes">{esc(said)}</p>', "sk-reads-result")
