@@ -27,7 +27,7 @@ falls back on ``ready`` where no folder can be seen (a browser running Pyodide).
 'The probability of busting'
 >>> [l.code for l in neighbours(1)]
 ['00', '02']
->>> neighbours(0)[0] is None and neighbours(13)[1] is None
+>>> neighbours(0)[0] is None and neighbours(14)[1] is None
 True
 >>> print(rule("S1").plain)
 The Ace counts 1 and the cards from 2 to 7 count their number. Each figure (Fante, Cavallo and Re) counts ½.
@@ -218,8 +218,12 @@ LESSONS: tuple[Lesson, ...] = (
            N_("ordered and unordered draws, C(n, k), and how the odds change as cards are seen"),
            N_("How many different two-card hands can you be dealt, and does remembering the cards help you win?"),
            30, (), True, "counting", 10),
+    Lesson(14, "bluffing-with-your-stake", N_("Bluffing with your stake"),
+           N_("bluffing against a bank that reads your stake, Bayes with an imperfect signal, and the value of information"),
+           N_("The bank sees your stake. Should you ever stake 10 on a figure?"),
+           30, (), True, "maths"),
 )
-"""The fourteen lessons, in order."""
+"""The fifteen lessons, in order."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -231,10 +235,10 @@ def lesson(key) -> Lesson:
 
     >>> lesson("01").title, lesson("the-matta").number
     ('Cards and scoring', 2)
-    >>> lesson(14)
+    >>> lesson(15)
     Traceback (most recent call last):
     ...
-    sette_kit.errors.SetteKitError: no lesson 14: the lessons are numbered 0 to 13 (or named by file, e.g. '01-cards-and-scoring.ipynb')
+    sette_kit.errors.SetteKitError: no lesson 15: the lessons are numbered 0 to 14 (or named by file, e.g. '01-cards-and-scoring.ipynb')
     """
     if isinstance(key, Lesson):
         return key

@@ -175,3 +175,17 @@ def test_view_in_italian_and_spanish():
             v = BluffLab(share="1/5", parts=("lab",), background=False)
             assert "0,1583" in v.result_text
             assert "stakes" not in v.result_text
+
+
+def test_two_callers_share_one_tree_build(game):
+    # a widget's background work and a lesson cell may ask at once: one build, both answers exact
+    import threading
+
+    fresh = odds.BluffLab(game)
+    out = {}
+    t = threading.Thread(target=lambda: out.setdefault("bg", fresh.play(Fraction(1, 10)).ev))
+    t.start()
+    out["main"] = fresh.play(0).ev
+    t.join()
+    assert out["bg"] == odds.bluff_lab(game).play(Fraction(1, 10)).ev
+    assert out["main"] == odds.bluff_lab(game).play(0).ev

@@ -121,7 +121,8 @@ class BluffLab(Stepped, KitWidget):
         self._request(lambda: self._steps(share), _("Working out the bank's best reply..."), wait=wait)
 
     def _steps(self, share):
-        play = self.model.play(share)
+        # the bank's best reply (seconds the first time: the game's tree) only where it is shown
+        play = self.model.play(share) if "lab" in self.parts else None
         yield
         if "lab" in self.parts and self._curve is None:
             curve = []
@@ -134,7 +135,7 @@ class BluffLab(Stepped, KitWidget):
             self._show_result(play)
             self._show_chart(play)
         if "bank_reads" in self.parts:
-            self._show_reads(play)
+            self._show_reads(share)
         if "information" in self.parts:
             self._show_information()
 
@@ -177,9 +178,10 @@ class BluffLab(Stepped, KitWidget):
         narrow = value_curve(points, title=_("Your result per round"), xlabel=_("bluffs"), width=NARROW, **kw)
         self.chart_html.value = pair_html(wide, narrow)
 
-    def _show_reads(self, play) -> None:
+    def _show_reads(self, share) -> None:
         m = self.model
-        tree = m.natural_frequencies(play.share, 1000)
+        tree = m.natural_frequencies(share, 1000)
+        posterior = m.posterior(share)
         lo, hi = m.game.stakes
 
         def count(x) -> str:
@@ -188,7 +190,7 @@ class BluffLab(Stepped, KitWidget):
         branches = []
         for stake in (hi, lo):
             n, by = tree[stake]
-            post = play.posterior[stake]
+            post = posterior[stake]
             leaves = "".join(
                 "<li>" + esc(_("{card}: {n} of {total} ({p}){bluff}").format(
                     n=count(v), card=card_words(c), total=count(n), p=fmt.percent(post[c], 1),
@@ -196,7 +198,7 @@ class BluffLab(Stepped, KitWidget):
                 for c, v in sorted(by.items(), key=lambda kv: -kv[1]))
             head = esc(_("{n} rounds with a stake of {stake}").format(n=count(n), stake=stake))
             branches.append(f'<li><details open><summary>{head}</summary><ul>{leaves}</ul></details></li>')
-        bluffs = sum(post for c, post in play.posterior[hi].items() if c in m.bluff_cards)
+        bluffs = sum(p for c, p in posterior[hi].items() if c in m.bluff_cards)
         said = _("When the bank sees {stake}, the chance that it is a bluff is {p}. Bayes' theorem: "
                  "P(card | stake) = P(stake | card) × P(card) ÷ P(stake).").format(stake=hi, p=fmt.percent(bluffs, 1))
         heading = esc(_("What the bank infers: {n} rounds").format(n=fmt.whole(1000)))

@@ -38,6 +38,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 import math
+import threading
 
 from .. import fmt
 from ..errors import SetteKitError
@@ -96,13 +97,18 @@ class BluffLab:
         self.max_scale = 1 / biggest
         self.max_share = self.max_scale * self._F / (self._H + self.max_scale * self._F)
         self._tree = None
+        self._lock = threading.RLock()
         self._memo: dict = {}
 
     def _game_tree(self):
-        if self._tree is None:
-            g = self.game
-            self._tree = sg._Game(g.deck, g.stakes, g.rules.dealer_wins_ties)
-            self._strategies = g._strategies(self._tree)
+        """The game's tree and the equilibrium's strategies on it, built once (seconds);
+        a lock keeps a second caller (a widget's background work) waiting for the first."""
+        with self._lock:
+            if self._tree is None:
+                g = self.game
+                tree = sg._Game(g.deck, g.stakes, g.rules.dealer_wins_ties)
+                self._strategies = g._strategies(tree)
+                self._tree = tree
         return self._tree
 
     def _share(self, share, typed=None) -> Fraction:
@@ -173,14 +179,27 @@ class BluffLab:
         ev, __ = sg.bank_best_response(game, sigma, beta)  # S11-S13: the bank's exact best reply
         freq = sum(self.prior[c] * high[c] for c in self.bluff_cards)
         highf = sum(self.prior[c] * high[c] for c in high)
-        post = {}
-        for si, stake in enumerate(S):
-            ps = {c: self.prior[c] * sigma[sg.NAMES.index(c)][si] for c in high}
-            tot = sum(ps.values())
-            post[stake] = MappingProxyType({c: v / tot for c, v in ps.items() if v}) if tot else MappingProxyType({})
-        out = BluffPlay(s, k, freq, highf, MappingProxyType(high), ev, MappingProxyType(post))
+        out = BluffPlay(s, k, freq, highf, MappingProxyType(high), ev, self.posterior(s))
         self._memo[s] = out
         return out
+
+    def posterior(self, share) -> Mapping:
+        """What the bank infers from the stake alone (Bayes, S9): stake -> first card ->
+        P(card | stake), for the plan with this bluff share (no best response needed).
+
+        >>> from sette_kit import odds
+        >>> lab = odds.bluff_lab()
+        >>> lab.posterior(0)[10]["7"] == 1 / (1 + odds.stake_game().bluff.by_card["6"])
+        True
+        """
+        high = self.stake_probabilities(share)
+        lo, hi = self.game.stakes
+        post = {}
+        for stake, chance in ((lo, lambda q: 1 - q), (hi, lambda q: q)):
+            ps = {c: self.prior[c] * chance(q) for c, q in high.items()}
+            tot = sum(ps.values())
+            post[stake] = MappingProxyType({c: v / tot for c, v in ps.items() if v}) if tot else MappingProxyType({})
+        return MappingProxyType(post)
 
     def curve(self, shares) -> list:
         """``[play(s) for s in shares]``."""
