@@ -138,6 +138,7 @@ PARTS = {
     "maths": "Probability, expected value and risk",
     "trentuno": "A second game: Trentuno",
     "counting": "Counting",
+    "strategy": "Against a bank that thinks",
 }
 """The parts of the map, in order (a lesson's ``part`` is a key), named in English;
 :func:`part_title` names them in the current language."""
@@ -157,6 +158,7 @@ def part_title(key: str) -> str:
         "maths": pgettext("part of the course", "Probability, expected value and risk"),
         "trentuno": pgettext("part of the course", "A second game: Trentuno"),
         "counting": pgettext("part of the course", "Counting"),
+        "strategy": pgettext("part of the course", "Against a bank that thinks"),
     }
     return names.get(key, PARTS.get(key, key))
 
@@ -221,7 +223,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(14, "bluffing-with-your-stake", N_("Bluffing with your stake"),
            N_("bluffing against a bank that reads your stake, Bayes with an imperfect signal, and the value of information"),
            N_("The bank sees your stake. Should you ever stake 10 on a figure?"),
-           30, (), True, "maths"),
+           30, (), True, "strategy"),
 )
 """The fifteen lessons, in order."""
 
