@@ -1,7 +1,7 @@
 """``BluffLab``: bluffing with your stake, against a bank that reads it (S9, S11).
 
 A view of :func:`sette_kit.odds.bluff_lab` (no game logic here).  The learner picks
-how many of his stakes of 10 are bluffs (a slider, 0% to 50%); the bank sees the stake
+how many of his stakes of 10 are bluffs (a number box in percent, 0 to 50, stepped by its arrows); the bank sees the stake
 and the face-up cards and plays its exact best response to that plan (S11-S13); the lab
 shows the player's expected result per round, exact, on a chart of the whole range with
 the equilibrium marked.  Three parts (``parts=``): ``"lab"`` (the slider, the numbers,
@@ -79,11 +79,12 @@ class BluffLab(Stepped, KitWidget):
         self.play = None
         self._curve = None
         hi = self.model.high
-        self.slider = ipywidgets.IntSlider(value=int(round(self.share * 100)), min=0, max=GRID[-1], step=1,
-                                           description=_("Bluffs among your stakes of {stake}:").format(stake=hi),
-                                           continuous_update=False, readout_format="d",
-                                           style={"description_width": "initial"},
-                                           layout=ipywidgets.Layout(width="min(100%, 34em)"))
+        # a labelled number box (arrows and keys step it by 1%): ipywidgets' IntSlider draws a
+        # handle with no accessible name (axe: aria-input-field-name), so it is not used here
+        self.slider = ipywidgets.BoundedIntText(value=int(round(self.share * 100)), min=0, max=GRID[-1], step=1,
+                                                description=_("Bluffs among your stakes of {stake}:").format(stake=hi),
+                                                continuous_update=False, style={"description_width": "initial"},
+                                                layout=ipywidgets.Layout(width="min(100%, 26em)"))
         self.slider.add_class("sk-bluff-share")
         self.slider.observe(lambda ch: self._quietly(lambda v: self.set_share(Fraction(v, 100)), ch["new"]),
                             names="value")
@@ -203,7 +204,7 @@ class BluffLab(Stepped, KitWidget):
                  "P(card | stake) = P(stake | card) × P(card) ÷ P(stake).").format(stake=hi, p=fmt.percent(bluffs, 1))
         heading = esc(_("What the bank infers: {n} rounds").format(n=fmt.whole(1000)))
         self.reads_html.value = live(
-            f'<h4 class="sk-lab-heading">{heading}</h4><ul class="sk-frequency-tree">{"".join(branches)}</ul>'
+            f'<h3 class="sk-lab-heading">{heading}</h3><ul class="sk-frequency-tree">{"".join(branches)}</ul>'
             f'<p class="sk-reads-bayes">{esc(said)}</p>', "sk-reads-result")
 
     def _show_information(self) -> None:
