@@ -27,7 +27,7 @@ falls back on ``ready`` where no folder can be seen (a browser running Pyodide).
 'The probability of busting'
 >>> [l.code for l in neighbours(1)]
 ['00', '02']
->>> neighbours(0)[0] is None and neighbours(13)[1] is None
+>>> neighbours(0)[0] is None and neighbours(14)[1] is None
 True
 >>> print(rule("S1").plain)
 The Ace counts 1 and the cards from 2 to 7 count their number. Each figure (Fante, Cavallo and Re) counts ½.
@@ -138,6 +138,7 @@ PARTS = {
     "maths": "Probability, expected value and risk",
     "trentuno": "A second game: Trentuno",
     "counting": "Counting",
+    "strategy": "Against a bank that thinks",
 }
 """The parts of the map, in order (a lesson's ``part`` is a key), named in English;
 :func:`part_title` names them in the current language."""
@@ -157,6 +158,7 @@ def part_title(key: str) -> str:
         "maths": pgettext("part of the course", "Probability, expected value and risk"),
         "trentuno": pgettext("part of the course", "A second game: Trentuno"),
         "counting": pgettext("part of the course", "Counting"),
+        "strategy": pgettext("part of the course", "Against a bank that thinks"),
     }
     return names.get(key, PARTS.get(key, key))
 
@@ -218,8 +220,12 @@ LESSONS: tuple[Lesson, ...] = (
            N_("ordered and unordered draws, C(n, k), and how the odds change as cards are seen"),
            N_("How many different two-card hands can you be dealt, and does remembering the cards help you win?"),
            30, (), True, "counting", 10),
+    Lesson(14, "bluffing-with-your-stake", N_("Bluffing with your stake"),
+           N_("bluffing against a bank that reads your stake, Bayes with an imperfect signal, and the value of information"),
+           N_("The bank sees your stake. Should you ever stake 10 on a figure?"),
+           30, (), True, "strategy"),
 )
-"""The fourteen lessons, in order."""
+"""The fifteen lessons, in order."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -231,10 +237,10 @@ def lesson(key) -> Lesson:
 
     >>> lesson("01").title, lesson("the-matta").number
     ('Cards and scoring', 2)
-    >>> lesson(14)
+    >>> lesson(15)
     Traceback (most recent call last):
     ...
-    sette_kit.errors.SetteKitError: no lesson 14: the lessons are numbered 0 to 13 (or named by file, e.g. '01-cards-and-scoring.ipynb')
+    sette_kit.errors.SetteKitError: no lesson 15: the lessons are numbered 0 to 14 (or named by file, e.g. '01-cards-and-scoring.ipynb')
     """
     if isinstance(key, Lesson):
         return key

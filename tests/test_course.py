@@ -19,8 +19,8 @@ LESSONS = ROOT / "lessons"
 FINAL_MAP = ("00 start-here · 01 cards-and-scoring · 02 the-matta · 03 playing-a-round · 04 variants · "
              "05 quattro-e-mezzo · 06 probability-of-busting · 07 expected-value-and-strategy · "
              "08 betting-after-the-first-card · 09 simulation · 10 risk-and-ruin · 11 trentuno-rules · "
-             "12 trentuno-odds-and-knocking · 13 counting-hands-and-cards")
-"""The lesson map after the lesson issues, as the project's brief writes it."""
+             "12 trentuno-odds-and-knocking · 13 counting-hands-and-cards · 14 bluffing-with-your-stake")
+"""The lesson map after the lesson issues, as the project's brief writes it, and lesson 14 (issue 27)."""
 
 RULE_IDS = ([f"D{i}" for i in (1, 2)] + [f"S{i}" for i in range(1, 24)] + [f"Q{i}" for i in range(1, 7)]
             + [f"T{i}" for i in range(1, 10)])
@@ -31,7 +31,7 @@ RULE_IDS = ([f"D{i}" for i in (1, 2)] + [f"S{i}" for i in range(1, 24)] + [f"Q{i
 def test_the_catalogue_is_the_final_map():
     expected = [f"{item.split()[0]}-{item.split()[1]}.ipynb" for item in FINAL_MAP.split(" · ")]
     assert [l.file for l in course.LESSONS] == expected
-    assert [l.number for l in course.LESSONS] == list(range(14))
+    assert [l.number for l in course.LESSONS] == list(range(15))
 
 
 @pytest.mark.parametrize("l", course.LESSONS, ids=lambda l: l.code)
@@ -67,7 +67,7 @@ def test_a_lesson_by_number_file_or_slug(key):
     assert course.lesson(key).number == 1
 
 
-@pytest.mark.parametrize("key", [14, -1, "", "99", "lesson one", True, None])
+@pytest.mark.parametrize("key", [15, -1, "", "99", "lesson one", True, None])
 def test_an_unknown_lesson_is_a_clear_error(key):
     with pytest.raises(SetteKitError, match="no lesson"):
         course.lesson(key)
@@ -75,7 +75,7 @@ def test_an_unknown_lesson_is_a_clear_error(key):
 
 def test_neighbours_at_both_ends():
     assert course.neighbours(0) == (None, course.LESSONS[1])
-    assert course.neighbours(13) == (course.LESSONS[12], None)
+    assert course.neighbours(14) == (course.LESSONS[13], None)
     assert course.neighbours(6) == (course.LESSONS[5], course.LESSONS[7])
 
 

@@ -29,6 +29,8 @@ _WIDGETS = {
     "Predict": "predict",
     "ProbabilityTree": "tree",
     "CoveragePicture": "coverage",
+    # issue 27: bluffing with your stake against a bank that reads it
+    "BluffLab": "bluff_lab",
 }
 
 __all__ = sorted(_WIDGETS)

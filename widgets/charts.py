@@ -86,7 +86,7 @@ from .render import BLUE, GREEN, ORANGE, PURPLE, VERMILLION
 __all__ = ["Chart", "distribution_bar", "running_mean", "running_mean_checkpoints", "strategy_table", "histogram",
            "caption_text", "COLOURS", "Figure", "Key", "Linear", "Log10", "Band", "bar", "stripes", "line",
            "polyline", "area", "dot", "label", "percent", "number", "exact_text",
-           "BLUE", "VERMILLION", "ORANGE", "GREEN", "PURPLE", "SKY", "YELLOW", "STRATEGY_LEGEND"]
+           "BLUE", "VERMILLION", "ORANGE", "GREEN", "PURPLE", "SKY", "YELLOW", "STRATEGY_LEGEND", "value_curve"]
 
 SKY, YELLOW = "#56B4E9", "#F0E442"
 COLOURS = (BLUE, VERMILLION, GREEN, ORANGE, PURPLE, SKY)
@@ -1678,3 +1678,65 @@ def chain_diagram(states: Sequence, moves: Mapping, ruin: Mapping, start=None, t
 
 
 __all__ += ["totals_bar", "averages_histogram", "chain_diagram"]
+
+
+def value_curve(points: Sequence, mark=None, current=None, title: str | None = None, xlabel: str = "",
+                ylabel: str | None = None, mark_text: str | None = None, current_text: str | None = None,
+                width: float = WIDTH, height: float = HEIGHT + 20) -> Chart:
+    """A value as a function of one share: ``points`` are ``(share, value)`` pairs (shares
+    from 0 to 1, values any sign), drawn as a line with the zero line; ``mark`` is a
+    ``(share, value)`` point marked with a dashed upright line and ``mark_text``
+    (the equilibrium of the bluff lab); ``current`` the learner's point, a dot with
+    ``current_text``.  The text equivalent lists every point, exact where given.
+
+    >>> c = value_curve([(0, 0.1), (Fraction(1, 2), -0.2)], mark=(Fraction(1, 5), 0.15), mark_text="best",
+    ...                 title="Value")
+    >>> c.text
+    'Value: 0.0%: +0.1000; 50.0%: −0.2000; best: 20.0%: +0.1500.'
+    >>> c.svg.count("<polyline"), "best" in c.svg
+    (1, True)
+    """
+    title = _("Value") if title is None else title
+    ylabel = _("expected result per round") if ylabel is None else ylabel
+    pts = sorted((float(s), float(v)) for s, v in points)
+    if not pts:
+        raise ValueError("value_curve needs at least one point")
+    keys = [Key("line", BLUE, ylabel)]
+    if mark is not None:
+        keys.append(Key("dashed", VERMILLION, mark_text or _("marked")))
+    if current is not None:
+        keys.append(Key("dot", ORANGE, current_text or _("you")))
+    fig = Figure(width, height, title=title, legend=keys, margin=(0, 16, 56 if xlabel else 34, 72))
+    values = [v for __, v in pts] + [0.0] + ([float(mark[1])] if mark is not None else [])
+    lo, hi = min(values), max(values)
+    pad = (hi - lo) * 0.08 or 0.1
+    y = Linear(lo - pad, hi + pad, fig.bottom, fig.top).nice(5)
+    x = Linear(0, max(1e-9, max(s for s, __ in pts)), fig.left, fig.right)
+    fig.y_axis(y, y.ticks(5), ylabel, fmt=lambda v: _minus(_fmt.decimal(v, 2, sign=v > 0)))
+    xt = x.ticks(5)
+    fig.x_axis([x(t) for t in xt], [percent(t) for t in xt], xlabel)
+    fig.add(line(fig.left, y(0), fig.right, y(0), opacity=0.6))
+    fig.add(polyline([(x(s), y(v)) for s, v in pts], BLUE))
+    for s, v in pts:
+        fig.add(dot(x(s), y(v), BLUE, 2.5))
+    if mark is not None:
+        ms, mv = float(mark[0]), float(mark[1])
+        fig.add(line(x(ms), fig.top, x(ms), fig.bottom, VERMILLION, 2, dash="7 4"), dot(x(ms), y(mv), VERMILLION, 5))
+        anchor = "start" if x(ms) < (fig.left + fig.right) / 2 else "end"
+        off = 8 if anchor == "start" else -8
+        fig.add(label(x(ms) + off, fig.top + 14, mark_text or _("marked"), anchor=anchor, fill=VERMILLION,
+                      weight="600"))
+    if current is not None:
+        cs, cv = float(current[0]), float(current[1])
+        fig.add(dot(x(cs), y(cv), ORANGE, 6), f'<circle cx="{_f(x(cs))}" cy="{_f(y(cv))}" r="6" fill="none" '
+                                              f'stroke="currentColor" stroke-width="1.5"/>')
+
+    def one(s, v) -> str:
+        return f"{_fmt.percent(s, 1)}: {_minus(_fmt.decimal(v, 4, sign=True))}"
+
+    parts = [one(s, v) for s, v in points]
+    if mark is not None:
+        parts.append(f"{mark_text or _('marked')}: {one(*mark)}")
+    if current is not None:
+        parts.append(f"{current_text or _('you')}: {one(*current)}")
+    return fig.chart(f"{title}: " + "; ".join(parts) + ".")

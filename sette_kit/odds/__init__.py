@@ -38,13 +38,15 @@ from ._solve import FirstCard, Solution, StrategyRow
 from ._staking import (StakeReading, StakingPlan, ThresholdRow, ThresholdTable, bank_thresholds,
                        best_staking_plan, ev_by_first_card, staking_plan, threshold_table)
 from ._stake_game import Bluff, Information, StakeGame, stake_game
+from ._bluff import BluffLab, BluffPlay, bluff_lab
 
 __all__ = ["next_card", "bust_probability", "sette_e_mezzo_probability", "reale_probability",
            "final_distribution", "solve", "policy_ev", "explain_bust", "stand_at", "sees_player",
            "StandAt", "BankSeesPlayer", "Solution", "StrategyRow",
            "FirstCard", "ev_by_first_card", "StakingPlan", "staking_plan", "best_staking_plan",
            "ThresholdRow", "ThresholdTable", "bank_thresholds", "threshold_table", "EdgeRow",
-           "tie_and_bust_edges", "StakeReading", "stake_game", "StakeGame", "Bluff", "Information"]
+           "tie_and_bust_edges", "StakeReading", "stake_game", "StakeGame", "Bluff", "Information",
+           "bluff_lab", "BluffLab", "BluffPlay"]
 
 MATTA_OUTCOME = "matta"  # next_card's key for the matta, whose value depends on the hand (S4)
 

@@ -193,6 +193,10 @@ P06_DRAW_TO_FIVE = "You hold a 4 and draw until"
 P13_TWO_CARD = "How many different two-card hands"
 P13_TRENTUNO = "Which score is a dealt Trentuno hand"
 P13_SHOE = "With these cards out, you hold the 5 di denari"
+P14_FIGURE = "The bank sees your stake. Should you ever stake 10 on a figure?"
+P14_VALUE = "You bluff as well as you can, and the bank answers as well as it can."
+# lesson 14's bluff lab (the one with the slider; the tree is another BluffLab, the table a reveal)
+BLUFF_LAB = ".sk-bluff-lab:has(.sk-bluff-share)"
 
 STEPS = {
     "00-start-here.ipynb": [
@@ -351,6 +355,24 @@ STEPS = {
         quiz_answer("How many different three-card hands", "720", right=False, says="ordered draws"),
         quiz_answer("How many different three-card hands", "120", right=True),
         quiz_answer("These cards are out: 3 di coppe", "13/33", right=True),
+    ],
+    "14-bluffing-with-your-stake.ipynb": [
+        choose(P14_FIGURE, "no, never"),
+        predict_says(P14_FIGURE, "never on a figure"),
+        guess(P14_VALUE, "0.3"),
+        predict_shows(P14_VALUE, ".sk-predict-extra .sk-information-table"),
+        # the lab opens on no bluffs; the bank's best reply leaves +0.0887 (S11)
+        expect_text(f"{BLUFF_LAB} .sk-bluff-result", r"you win 0\.0887 a round"),
+        click(button("Bluff as the equilibrium does", BLUFF_LAB)),
+        expect_text(f"{BLUFF_LAB} .sk-bluff-result", r"This is the equilibrium"),
+        expect_text(f"{BLUFF_LAB} .sk-bluff-result", r"19\.8% are bluffs"),
+        expect_text(f"{BLUFF_LAB} .sk-bluff-result", r"you win 0\.1588 a round"),
+        fill(f"{BLUFF_LAB} .sk-bluff-share input", "21"),
+        expect_text(f"{BLUFF_LAB} .sk-bluff-result", r"21\.0% are bluffs"),
+        check_charts(BLUFF_LAB, "14-bluffing-with-your-stake", count=1),
+        expect_text(".sk-bluff-lab .sk-frequency-tree", r"138 rounds with a stake of 10"),
+        quiz_answer("You play the equilibrium plan and stake 10", "1/2", right=False, says="never bluffs"),
+        quiz_answer("You play the equilibrium plan and stake 10", "72.5%", right=True),
     ],
     "10-risk-and-ruin.ipynb": [
         choose("You play the best strategy at a stake of 1", "about 0.5"),
