@@ -1,0 +1,185 @@
+"""A class's learners and answers in one SQLite file (WAL, ``synchronous=FULL``).
+
+Every event is committed before :meth:`Store.add_events` returns its ids, so a hub
+that acknowledges only those ids never acknowledges an event it could lose.  Events
+are idempotent by the client's event id: a retried event is stored once.  Learner
+tokens are stored hashed (SHA-256) and compared in constant time.
+
+>>> s = Store(":memory:")
+>>> code = s.open_class()
+>>> learner, token = s.join(code, "Ada")
+>>> s.add_events(learner, [{"id": "e1", "lesson": "06", "item": "06/predict-1", "kind": "predict",
+...                         "answer": "higher", "right": True}])
+['e1']
+>>> s.add_events(learner, [{"id": "e1", "lesson": "06", "item": "06/predict-1", "kind": "predict",
+...                         "answer": "higher", "right": True}])
+['e1']
+>>> len(s.events(code))
+1
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import hmac
+import io
+import secrets
+import sqlite3
+import time
+
+from sette_kit.errors import SetteKitError
+
+__all__ = ["Store", "MAX_NICKNAME", "MAX_ANSWER", "KINDS"]
+
+MAX_NICKNAME = 24
+"""A nickname's longest length, in characters."""
+MAX_ANSWER = 200
+"""An answer's longest length, in characters."""
+KINDS = ("predict", "exercise")
+"""What an event answers: a Predict or an exercise."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS class (code TEXT PRIMARY KEY, created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS learner (
+    id INTEGER PRIMARY KEY, class TEXT NOT NULL REFERENCES class(code) ON DELETE CASCADE,
+    nickname TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE, joined REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS event (
+    learner INTEGER NOT NULL REFERENCES learner(id) ON DELETE CASCADE,
+    client_id TEXT NOT NULL, lesson TEXT NOT NULL, item TEXT NOT NULL, kind TEXT NOT NULL,
+    round INTEGER NOT NULL DEFAULT 1, answer TEXT NOT NULL, right INTEGER, tries INTEGER NOT NULL DEFAULT 1,
+    mistake TEXT, client_time REAL, server_time REAL NOT NULL,
+    PRIMARY KEY (learner, client_id));
+"""
+
+_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read off a projector
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _text(value, name: str, most: int, *, empty: bool = False) -> str:
+    if not isinstance(value, str) or (not empty and not value.strip()) or len(value) > most:
+        raise SetteKitError(f"{name}={value!r:.60}: give text of {'0' if empty else '1'} to {most} characters")
+    if any(ord(ch) < 32 for ch in value):
+        raise SetteKitError(f"{name}: control characters are not accepted")
+    return value
+
+
+class Store:
+    """The hub's database: one file, or ``":memory:"`` for tests."""
+
+    def __init__(self, path) -> None:
+        self.path = str(path)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- class and learners --------------------------------------------------------------
+    def open_class(self, code: str | None = None) -> str:
+        """Open a class (a new short code unless ``code`` is given) and return its code."""
+        code = code or "".join(secrets.choice(_ALPHABET) for _ in range(5))
+        with self.db:
+            self.db.execute("INSERT OR IGNORE INTO class VALUES (?, ?)", (code, time.time()))
+        return code
+
+    def classes(self) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT code FROM class ORDER BY created")]
+
+    def join(self, code: str, nickname: str) -> tuple[int, str]:
+        """A learner joins class ``code``: (learner id, learner token).  Only the token's hash is kept."""
+        nickname = _text(nickname, "nickname", MAX_NICKNAME).strip()
+        if not self.db.execute("SELECT 1 FROM class WHERE code = ?", (code,)).fetchone():
+            raise SetteKitError(f"class code {code!r:.20}: no such class; accepted: the code on the teacher's screen")
+        token = secrets.token_urlsafe(24)
+        with self.db:
+            cur = self.db.execute("INSERT INTO learner (class, nickname, token_hash, joined) VALUES (?, ?, ?, ?)",
+                                  (code, nickname, _hash(token), time.time()))
+        return cur.lastrowid, token
+
+    def learner(self, token: str) -> tuple[int, str, str] | None:
+        """(learner id, class code, nickname) of a token, or None.  Looked up by hash, then compared in constant time."""
+        if not isinstance(token, str) or not token:
+            return None
+        h = _hash(token)
+        row = self.db.execute("SELECT id, class, nickname, token_hash FROM learner WHERE token_hash = ?", (h,)).fetchone()
+        if row is None or not hmac.compare_digest(row[3], h):
+            return None
+        return row[0], row[1], row[2]
+
+    def learners(self, code: str) -> list[tuple[int, str]]:
+        return list(self.db.execute("SELECT id, nickname FROM learner WHERE class = ? ORDER BY id", (code,)))
+
+    # -- events --------------------------------------------------------------------------
+    @staticmethod
+    def _event(e) -> tuple:
+        if not isinstance(e, dict):
+            raise SetteKitError("an event is a JSON object with id, lesson, item, kind, answer")
+        kind = e.get("kind")
+        if kind not in KINDS:
+            raise SetteKitError(f"kind={kind!r:.30}: accepted {', '.join(KINDS)}")
+        rnd, tries = e.get("round", 1), e.get("tries", 1)
+        for name, v in (("round", rnd), ("tries", tries)):
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 1000:
+                raise SetteKitError(f"{name}={v!r:.30}: accepted a whole number from 1 to 1000")
+        right = e.get("right")
+        if right not in (True, False, None):
+            raise SetteKitError(f"right={right!r:.30}: accepted true, false or null")
+        ct = e.get("client_time")
+        if ct is not None and (isinstance(ct, bool) or not isinstance(ct, (int, float))):
+            raise SetteKitError(f"client_time={ct!r:.30}: accepted a number of seconds, or null")
+        mistake = e.get("mistake")
+        return (_text(e.get("id"), "id", 64), _text(e.get("lesson"), "lesson", 8), _text(e.get("item"), "item", 64),
+                kind, rnd, _text(e.get("answer"), "answer", MAX_ANSWER, empty=True),
+                None if right is None else int(right), tries,
+                None if mistake is None else _text(mistake, "mistake", 200), ct)
+
+    def add_events(self, learner: int, events) -> list[str]:
+        """Store a learner's events in one transaction; return their client ids once committed.
+
+        All or nothing: a bad event raises :class:`SetteKitError` and none is stored.
+        An id already stored for this learner is acknowledged again and not stored twice."""
+        rows = [self._event(e) for e in events]
+        now = time.time()
+        with self.db:
+            self.db.executemany(
+                "INSERT OR IGNORE INTO event (learner, client_id, lesson, item, kind, round, answer, right, tries, "
+                "mistake, client_time, server_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(learner, *r, now) for r in rows])
+        return [r[0] for r in rows]
+
+    def events(self, code: str) -> list[sqlite3.Row]:
+        cur = self.db.execute(
+            "SELECT l.nickname, e.lesson, e.item, e.kind, e.round, e.answer, e.right, e.tries, e.mistake, "
+            "e.server_time FROM event e JOIN learner l ON l.id = e.learner WHERE l.class = ? "
+            "ORDER BY e.server_time, e.rowid", (code,))
+        return cur.fetchall()
+
+    # -- after class ---------------------------------------------------------------------
+    def export_csv(self, code: str) -> str:
+        """Learner × item: the last answer of each learner to each item and round."""
+        out = io.StringIO()
+        w = csv.writer(out)
+        w.writerow(["nickname", "lesson", "item", "kind", "round", "answer", "right", "tries", "mistake", "time"])
+        last = {}
+        for r in self.events(code):
+            last[(r[0], r[2], r[4])] = r
+        for r in last.values():
+            right = "" if r[6] is None else ("yes" if r[6] else "no")
+            nick = r[0] if not r[0].startswith(("=", "+", "-", "@")) else "'" + r[0]  # no formulas in a spreadsheet
+            w.writerow([nick, r[1], r[2], r[3], r[4], r[5], right, r[7], r[8] or "",
+                        time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(r[9]))])
+        return out.getvalue()
+
+    def end_class(self, code: str) -> None:
+        """Delete the class, its learners and their events."""
+        with self.db:
+            self.db.execute("DELETE FROM event WHERE learner IN (SELECT id FROM learner WHERE class = ?)", (code,))
+            self.db.execute("DELETE FROM learner WHERE class = ?", (code,))
+            self.db.execute("DELETE FROM class WHERE code = ?", (code,))
