@@ -8,7 +8,8 @@
 
 Extraction is Babel's (``_``, ``N_``, ``gettext``, ``ngettext``, ``pgettext``) over the
 learner-facing packages, :data:`SOURCES`; the command line, the server and the site
-builder speak to authors and stay English (:data:`NOT_LEARNER_FACING`).
+builder speak to authors and stay English (:data:`NOT_LEARNER_FACING`); so does the class hub's
+store, whose errors answer the page's script (the pages word what a learner reads).
 
 The lessons have catalogues of their own, one per lesson
 (``lessons/locale/<lang>/LC_MESSAGES/NN-*.po``, issue 25), kept by
@@ -31,7 +32,7 @@ from .i18n import DOMAIN, LANGUAGES, locale_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = (ROOT / "sette_kit", ROOT / "widgets")
-NOT_LEARNER_FACING = ("cli", "site", "webapp", "serve.py", "i18n.py", "i18n_catalogue.py", "_sim_numpy.py",
+NOT_LEARNER_FACING = ("cli", "site", "webapp", "classroom", "serve.py", "i18n.py", "i18n_catalogue.py", "_sim_numpy.py",
                       "_sim_pure.py", "accel.py")
 LEARNER_FACING_TOO = (("site", "_pages.py"),)  # the static site's page texts
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}

@@ -1736,7 +1736,7 @@ def value_curve(points: Sequence, mark=None, current=None, title: str | None = N
 
     parts = [one(s, v) for s, v in points]
     if mark is not None:
-        parts.append(f"{mark_text or _('marked')}: {one(*mark)}")
+        parts.append((mark_text or _("marked")) + ": " + one(*mark))
     if current is not None:
-        parts.append(f"{current_text or _('you')}: {one(*current)}")
+        parts.append((current_text or _("you")) + ": " + one(*current))
     return fig.chart(f"{title}: " + "; ".join(parts) + ".")
