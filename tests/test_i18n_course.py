@@ -84,8 +84,8 @@ def test_key_titles_and_errors_in_each_language():
         assert course.tab_title(6) == "Lezione 6 · La probabilità di sballare"
         assert course.tab_title(0) == "Sette e mezzo · Comincia da qui"
         assert course.rule("S13").name == "Il banco sta"
-        with pytest.raises(SetteKitError, match="nessuna lezione 14: le lezioni sono numerate da 0 a 13"):
-            course.lesson(14)
+        with pytest.raises(SetteKitError, match="nessuna lezione 15: le lezioni sono numerate da 0 a 14"):
+            course.lesson(15)
         with pytest.raises(SetteKitError, match="nessuna regola 'S99'"):
             course.rule("S99")
     with language("es"):
