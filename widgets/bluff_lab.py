@@ -4,7 +4,7 @@ A view of :func:`sette_kit.odds.bluff_lab` (no game logic here).  The learner pi
 how many of his stakes of 10 are bluffs (a number box in percent, 0 to 50, stepped by its arrows); the bank sees the stake
 and the face-up cards and plays its exact best response to that plan (S11-S13); the lab
 shows the player's expected result per round, exact, on a chart of the whole range with
-the equilibrium marked.  Three parts (``parts=``): ``"lab"`` (the slider, the numbers,
+the equilibrium marked.  Three parts (``parts=``): ``"lab"`` (the share's number box, the numbers,
 the chart), ``"bank_reads"`` (a natural-frequency tree: of 1,000 rounds, how many stake
 each amount and with which first card, what the bank infers) and ``"information"``
 (what seeing more is worth to the bank: four banks, four values).
