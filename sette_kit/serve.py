@@ -638,6 +638,27 @@ def _is_kernel(pid: int) -> bool:
         return False
 
 
+def _kernel_id(pid: int) -> str | None:
+    """The id of the Jupyter kernel running as process ``pid`` (``-f .../kernel-<id>.json``)."""
+    import re
+
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return None
+    found = re.search(r"kernel-([0-9a-f-]{36})\.json", cmdline)
+    return found.group(1) if found else None
+
+
+def _preheated(pid: int) -> bool:
+    """True when process ``pid`` was started for a preheated pool (``VOILA_PREHEAT=True``)."""
+    try:
+        env = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    except OSError:
+        return False
+    return b"VOILA_PREHEAT=True" in env
+
+
 def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
     """Linux: the server gets SIGTERM (and shuts its kernels down) if the process that
     started it dies without stopping it, e.g. a test run killed by a timeout."""
@@ -800,3 +821,30 @@ class Server:
         if self.proc is None:
             return []
         return [pid for pid in descendants(self.proc.pid) if _is_kernel(pid)]
+
+    def kernels(self) -> dict[str, int]:
+        """The kernels this server runs now: kernel id -> process id (the id is read from
+        the connection file named on the kernel's command line)."""
+        found = {}
+        for pid in self.kernel_pids():
+            kernel_id = _kernel_id(pid)
+            if kernel_id:
+                found[kernel_id] = pid
+        return found
+
+    def page_kernels(self) -> dict[str, int]:
+        """The kernels that serve (or served) a page: every running kernel but those
+        waiting in a preheated pool.  A pool kernel is one Voilà started with
+        ``VOILA_PREHEAT=True`` and has not logged handing to a page ("Using pre-heated
+        kernel: <id>").  Unlike a count against the pool's size, this does not depend
+        on whether the pools have been refilled yet."""
+        with self._changed:
+            handed = {line.split("Using pre-heated kernel: ", 1)[1].split()[0]
+                      for line in self.lines if "Using pre-heated kernel: " in line}
+        return {k: pid for k, pid in self.kernels().items()
+                if k in handed or not _preheated(pid)}
+
+    def kernel_story(self, kernel_id: str) -> str:
+        """Every line of the server's log that names ``kernel_id``: what it did with it."""
+        with self._changed:
+            return "\n".join(line for line in self.lines if kernel_id in line)
