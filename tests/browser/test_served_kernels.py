@@ -85,6 +85,7 @@ def test_pages_left_by_next_links_and_reloads_end_their_kernels(lessons_server, 
         wait_interactive(page)
     assert len(visited) >= len([n for n in lessons if n != LANDING_PAGE]), visited
     (open_kernel,) = set(KERNEL_ID.findall(page.content()))
+    assert open_kernel in lessons_server.page_kernels()  # the open page's kernel is told from the pools
     # only the open page keeps a kernel (the preheated pools are not counted: a pool a page
     # emptied is refilled when the server has time, so a count of all kernels says nothing)
     deadline = time.monotonic() + HANG_S
