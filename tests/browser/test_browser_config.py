@@ -35,3 +35,21 @@ def test_idle_kernels_are_culled_and_kernels_preheated(fixture_server):
         f"Culling kernels with idle durations > {CONF['MappingKernelManager']['cull_idle_timeout']} seconds",
         timeout=HANG_S)
     assert fixture_server.wait_for("Kernel pool of 01-one-button.ipynb is filled", timeout=HANG_S)
+
+
+@pytest.mark.browser
+def test_served_page_loads_front_end_packages_that_fit(fixture_server, page):
+    """The newcomer's review (issue 24): every served page logged about 14 warnings
+    "Unsatisfied version 4.2.5 ... (required ^4.6.2)": the widget manager and Voilà's
+    JupyterLab preview extension were built for a newer JupyterLab than the 4.2.5 Voilà
+    bundles.  A page loads only the widget manager, at a version built for Voilà's
+    JupyterLab, and its console has no such warning."""
+    from sk_browser import HANG_MS, open_page
+
+    messages = []
+    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
+    open_page(page, fixture_server.url("01-one-button.ipynb"))
+    page.get_by_role("button", name="Press me").wait_for(state="visible", timeout=HANG_MS)
+    mismatched = [m for m in messages if "Unsatisfied version" in m or "No satisfying version" in m]
+    assert not mismatched, "\n".join(mismatched)
+    assert "@voila-dashboards/jupyterlab-preview" not in page.content()
