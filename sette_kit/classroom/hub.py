@@ -34,6 +34,7 @@ the dashboard at ``/class/teacher#<secret>``.
 from __future__ import annotations
 
 import hmac
+import io
 import json
 import secrets
 import time
@@ -521,10 +522,12 @@ class QrHandler(_Api):
 
         url = self.hub.join_url or f"{self.request.protocol}://{self.request.host}/?class={self.hub.code}"
         qr = segno.make(url, error="m")
+        out = io.BytesIO()
+        qr.save(out, kind="svg", xmldecl=False, scale=1, border=2, dark="#1d2125", light="#ffffff",
+                omitsize=True, title=f"Join address: {url}")
         self.set_header("Content-Type", "image/svg+xml")
         self.set_header("Cache-Control", "no-cache")
-        self.finish(qr.svg_inline(scale=1, border=2, dark="#1d2125", light="#ffffff", omitsize=True,
-                                  title=f"Join address: {url}"))
+        self.finish(out.getvalue())
 
 
 _CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "

@@ -70,7 +70,7 @@
     // bars per bin, one per vote round, side by side; the exact answer's bin marked
     const rounds = it.rounds.filter((r) => r.answers > 0 || r.round === 1);
     const bins = (rounds[0] && rounds[0].bins) || [];
-    const W = 720, H = 300, left = 40, bottom = 70, top = 34;
+    const W = 560, H = 300, left = 20, bottom = 64, top = 44;
     const most = Math.max(1, ...rounds.flatMap((r) => r.bins.map((b) => b.count)));
     const slot = (W - left - 10) / Math.max(1, bins.length);
     const bar = Math.min(60, (slot - 8) / rounds.length);
@@ -89,18 +89,18 @@
         const x = x0 + k * bar;
         svg.appendChild(svgEl("rect", { x, y: H - bottom - h, width: bar - 2, height: h, fill: fills[k % 3] }));
         if (c) svg.appendChild(svgEl("text", { x: x + (bar - 2) / 2, y: H - bottom - h - 6, "text-anchor": "middle",
-          "font-size": 18 }, String(c)));
+          "font-size": 20 }, String(c)));
       });
       const cx = left + i * slot + slot / 2;
       const words = String(b.label);
       const t = svgEl("text", { x: cx, y: H - bottom + 24, "text-anchor": "middle",
-        "font-size": bins.length > 6 ? 13 : 17, "font-weight": b.exact ? 700 : 400 },
+        "font-size": bins.length > 6 ? 12 : 17, "font-weight": b.exact ? 700 : 400 },
         words.length > 22 ? words.slice(0, 21) + "…" : words);
       svg.appendChild(t);
       if (b.exact) {
-        svg.appendChild(svgEl("rect", { x: left + i * slot + 2, y: top - 4, width: slot - 4, height: H - bottom - top + 4,
+        svg.appendChild(svgEl("rect", { x: left + i * slot + 2, y: 4, width: slot - 4, height: H - bottom - 4,
           fill: "none", stroke: "#136535", "stroke-width": 3, "stroke-dasharray": "8 5" }));
-        svg.appendChild(svgEl("text", { x: cx, y: H - bottom + 50, "text-anchor": "middle", "font-size": 17,
+        svg.appendChild(svgEl("text", { x: cx, y: H - bottom + 48, "text-anchor": "middle", "font-size": 16,
           "font-weight": 700, fill: "#136535" }, "✓ exact"));
       }
     });
