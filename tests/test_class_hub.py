@@ -380,3 +380,19 @@ def stored_rows(db, code):
         return s.rows(code)
     finally:
         s.close()
+
+
+def test_the_benchmark_class_adds_up():
+    """bench/bench_class.py with 10 learners and no pacing: the counts only (its times are the bench's)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_class", ROOT / "bench" / "bench_class.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    r = bench.run(learners=10, spread=0.0)
+    assert r["errors"] == []
+    assert r["learners"] == 10 and r["predict_answers"] == 10 and r["exercise_answers"] == [10] * 4
+    # learner k's exercise n had a wrong first try when (k + n) % 3 == 0
+    assert r["first_try_right"] == [sum(1 for k in range(10) if (k + n) % 3) for n in range(4)]
+    assert r["events_acked"] == 10 + sum(2 if (k + n) % 3 == 0 else 1 for k in range(10) for n in range(4))
+    assert r["rss_mb"] > 0
