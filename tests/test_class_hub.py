@@ -62,8 +62,8 @@ def ev(i, item="06.p1", answer="higher", **kw):
 
 
 class Running:
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
+    def __init__(self, hub: Hub, site=None) -> None:
+        self.hub, self.site = hub, site
         self.ready = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
@@ -79,7 +79,7 @@ class Running:
             self.stop = asyncio.Event()
             sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
             self.port = sockets[0].getsockname()[1]
-            server = tornado.httpserver.HTTPServer(application(self.hub), max_body_size=MAX_BODY * 2)
+            server = tornado.httpserver.HTTPServer(application(self.hub, self.site), max_body_size=MAX_BODY * 2)
             server.add_sockets(sockets)
             self.ready.set()
             await self.stop.wait()
@@ -96,8 +96,8 @@ class Running:
 def running(tmp_path):
     servers = []
 
-    def start(**kw):
-        r = Running(Hub(tmp_path / "class.db", **kw))
+    def start(site=None, **kw):
+        r = Running(Hub(tmp_path / "class.db", **kw), site)
         servers.append(r)
         return r
 
@@ -306,6 +306,33 @@ def test_dashboard_page_qr_and_theme_are_served(running):
     assert c.status == 200 and svg.startswith("<svg") and f"class={hub.code}" in svg
     home = c.call("/")
     assert "sette-kit build-site" in home  # no site given: one sentence on how to build it
+
+
+def test_the_site_is_served_compressed_with_cache_headers_and_without_the_notes(running, tmp_path):
+    site = tmp_path / "site"
+    (site / "assets").mkdir(parents=True)
+    (site / "index.html").write_text("<!doctype html><title>Lessons</title>" + "<p>lesson</p>" * 400)
+    (site / "assets" / "app.js").write_text("console.log('app');\n" * 400)
+    (site / "TEACHERS.html").write_text("every answer")
+    r = running(site=site)
+    base = r.client.base
+
+    def get(path, gzip=True):
+        req = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip"} if gzip else {})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as resp:
+                return resp.status, resp.headers, resp.read()
+        except urllib.error.HTTPError as e:
+            return e.code, e.headers, e.read()
+
+    status, headers, body = get("/")
+    assert status == 200 and headers["Content-Encoding"] == "gzip" and headers["Cache-Control"] == "no-cache"
+    assert len(body) < 1000 < len((site / "index.html").read_bytes())
+    status, headers, _ = get("/assets/app.js")
+    assert status == 200 and headers["Content-Encoding"] == "gzip" and "max-age=86400" in headers["Cache-Control"]
+    assert "ETag" in headers
+    assert get("/TEACHERS.html")[0] == 404  # the teachers' notes are the teacher's
+    assert get("/class/api/nickname")[0] == 200  # the hub beside the site
 
 
 # -- the command: a real process, killed with SIGKILL and started again ---------------------------
