@@ -204,7 +204,9 @@ def test_controls_reach_the_state_a_learner_polls(running):
     c.call("/class/api/control", {"action": "pause"}, token=t)
     state = c.call("/class/api/control", {"action": "reveal", "item": "06.p1"}, token=t)
     assert c.status == 200 and state["lesson"] == "06" and state["paused"] and state["revealed"] == ["06.p1"]
-    assert c.call("/class/api/state", token=token) == {**state, "version": hub.version}
+    assert c.call("/class/api/state", token=token) == state
+    c.send(token, ev(1))
+    assert c.call("/class/api/state", token=token)["version"] == state["version"]  # an answer wakes no page
     bad = c.call("/class/api/control", {"action": "shuffle"}, token=t)
     assert c.status == 400 and "accepted goto, pause" in bad["error"]
     bad = c.call("/class/api/control", {"action": "goto", "lesson": "42"}, token=t)

@@ -140,8 +140,11 @@ class Hub:
             code = self.store.open_class()
             self.store.put("class", code)
         self.code = code
-        self.version = int(time.time() * 1000) % 10**12  # new at each start: a page's long poll sees a restart
+        # new at each start, so a page's long poll sees a restart; the state's version moves with the
+        # teacher's controls only (learners' pages wake for those), the summary's with every change
+        self.version = self.state_version = int(time.time() * 1000) % 10**12
         self.changed = tornado.locks.Condition()
+        self.state_changed = tornado.locks.Condition()
         self._buckets: dict = {}
 
     # -- the class's controls ------------------------------------------------------------------
@@ -160,7 +163,7 @@ class Hub:
         for it in self.items.get(lesson, ()):
             s = self._item_state(c, lesson, it.id)
             items[it.id] = {"round": s["round"], "revealed": s["revealed"], "reset": s["since"]}
-        return {"class": self.code, "lesson": lesson, "paused": c["paused"], "version": self.version,
+        return {"class": self.code, "lesson": lesson, "paused": c["paused"], "version": self.state_version,
                 "revealed": [i for i, s in items.items() if s["revealed"]],
                 "rounds": {i: s["round"] for i, s in items.items() if s["round"] > 1}, "items": items}
 
@@ -196,7 +199,7 @@ class Hub:
                 s.update(round=1, revealed=False, since=time.time())
             c["items"][key] = s
         self.store.put(f"class:{self.code}:control", c)
-        self._bump()
+        self._bump(state=True)
         return self.state()
 
     def end(self, discard: bool = False) -> dict:
@@ -212,17 +215,23 @@ class Hub:
         self.store.end_class(self.code)
         self.code = self.store.open_class()
         self.store.put("class", self.code)
-        self._bump()
+        self._bump(state=True)
         return self.state()
 
-    def _bump(self) -> None:
+    def _bump(self, state: bool = False) -> None:
+        """Something changed: the summary (always) and, with ``state``, the learners' state."""
         self.version += 1
         self.changed.notify_all()
+        if state:
+            self.state_version = self.version
+            self.state_changed.notify_all()
 
-    async def wait(self, version, timeout: float) -> None:
-        """Return when the hub's version is no longer ``version``, or after ``timeout`` seconds."""
-        if version == self.version and timeout > 0:
-            await self.changed.wait(timeout=timedelta(seconds=min(timeout, MAX_WAIT)))
+    async def wait(self, version, timeout: float, state: bool = False) -> None:
+        """Return when the hub's version (the state's, with ``state``) is no longer
+        ``version``, or after ``timeout`` seconds."""
+        now, condition = (self.state_version, self.state_changed) if state else (self.version, self.changed)
+        if version == now and timeout > 0:
+            await condition.wait(timeout=timedelta(seconds=min(timeout, MAX_WAIT)))
 
     # -- learners ----------------------------------------------------------------------------
     def allow(self, key, burst: float, rate: float) -> float:
@@ -478,7 +487,7 @@ class StateHandler(_Api):
         if not (secret and self.hub.is_teacher(secret)) and self.learner() is None:
             return
         version = self.number_arg("version")
-        await self.hub.wait(None if version is None else int(version), self.number_arg("wait", 0))
+        await self.hub.wait(None if version is None else int(version), self.number_arg("wait", 0), state=True)
         self.reply(self.hub.state())
 
 

@@ -110,11 +110,24 @@ def test_five_answers_drawn_revealed_and_axe_clean(browser, hub):
         expect(p1.get_by_text("round 2: 5 answers")).to_be_visible()
         expect(p1.get_by_text("Exact answer: lower")).to_be_visible()
 
+        # an exercise: the share right at the first try and the common mistakes
+        for k, token in enumerate(tokens):
+            first = {"id": f"{k}-6.1-1", "lesson": "06", "item": "6.1", "tries": 1}
+            if k < 2:
+                events = [{**first, "answer": "1/2", "right": False, "mistake": "forgot the card in hand"},
+                          {**first, "id": f"{k}-6.1-2", "answer": "15/39", "right": True, "tries": 2}]
+            else:
+                events = [{**first, "answer": "15/39", "right": True}]
+            post(base, "/class/api/events", {"events": events}, token)
+        ex = page.get_by_role("article", name="Exercise 6.1")
+        expect(ex.get_by_text("Right at the first try: 3 of 5 (60%)")).to_be_visible()
+        expect(ex.get_by_text("forgot the card in hand (2)")).to_be_visible()
+
         # names: hidden on the projector, shown on the teacher's view; a nickname is text, never markup
         roster = page.get_by_role("region", name="Learners")
         expect(roster).to_be_hidden()
         page.get_by_role("button", name="Show names").click()
-        expect(roster.get_by_text("<script>x</script> (2)")).to_be_visible()
+        expect(roster.get_by_text("<script>x</script> (3)")).to_be_visible()
         assert page.locator("#roster-list script").count() == 0
         page.get_by_role("button", name="Hide names").click()
         expect(roster).to_be_hidden()

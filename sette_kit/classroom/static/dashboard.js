@@ -80,6 +80,9 @@
         (it.exact_text ? ` Exact answer: ${it.exact_text}.` : "") });
     svg.appendChild(svgEl("title", {}, itemName(it) + ": the class's answers"));
     svg.appendChild(svgEl("line", { x1: left, y1: H - bottom, x2: W - 5, y2: H - bottom, stroke: "#4b535b" }));
+    if (bins.length > 6 && /%$/.test(String(bins[0] && bins[0].label))) {
+      svg.appendChild(svgEl("text", { x: W - 5, y: H - 8, "text-anchor": "end", "font-size": 14 }, "in %"));
+    }
     const fills = ["#125c49", "#b05d00", "#0a56a1"];
     bins.forEach((b, i) => {
       const x0 = left + i * slot + (slot - bar * rounds.length) / 2;
@@ -92,7 +95,7 @@
           "font-size": 20 }, String(c)));
       });
       const cx = left + i * slot + slot / 2;
-      const words = String(b.label);
+      const words = bins.length > 6 ? String(b.label).replace(/%$/, "") : String(b.label);
       const t = svgEl("text", { x: cx, y: H - bottom + 24, "text-anchor": "middle",
         "font-size": bins.length > 6 ? 12 : 17, "font-weight": b.exact ? 700 : 400 },
         words.length > 22 ? words.slice(0, 21) + "…" : words);
