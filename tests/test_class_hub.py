@@ -215,6 +215,9 @@ def test_controls_reach_the_state_a_learner_polls(running):
     seen = {}
     waiter = threading.Thread(target=lambda: seen.update(c.__class__(c.base).call(
         f"/class/api/state?version={state['version']}&wait=20", token=token)))
+    for bad in ("version=x&wait=1", "version=1&wait=nan", "wait=-1"):
+        got = c.call(f"/class/api/state?{bad}", token=token)
+        assert c.status == 400 and "accepted version, a whole number" in got["error"]
     waiter.start()
     c.call("/class/api/control", {"action": "resume"}, token=t)
     waiter.join(20)
@@ -280,6 +283,7 @@ def test_export_csv_and_end_class(running):
     assert c.status == 200 and state["class"] != code and hub.store.rows(code) == []
     c.send(token, ev(3))
     assert c.status == 401  # the old class's token is gone with it
+    assert f"class={state['class']}" in c.call("/class/api/qr.svg")  # the QR code is the new class's
 
 
 def test_nicknames_are_escaped(running):
@@ -368,6 +372,22 @@ def test_the_command_prints_its_addresses_and_stops_on_sigterm(tmp_path):
         p.send_signal(signal.SIGTERM)
         assert p.wait(30) == 0
     assert "stopped" in p.stderr.read()
+
+
+def test_a_port_in_use_is_a_one_line_error(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+               "SETTE_KIT_SITE_CACHE": str(tmp_path / "site")}
+        p = subprocess.run([sys.executable, "-m", "sette_kit", "class", "--port", str(port), "--ip", "127.0.0.1",
+                            "--no-browser", "--db", str(tmp_path / "c.db")], capture_output=True, text=True,
+                           env=env, timeout=120)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert f"--port {port} on 127.0.0.1: cannot listen there" in p.stderr and "0 for a free one" in p.stderr
 
 
 def test_kill_9_and_restart_keeps_every_acknowledged_event(tmp_path):

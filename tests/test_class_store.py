@@ -142,3 +142,14 @@ def test_a_file_made_before_the_exact_column_gains_it(tmp_path):
     lid, _ = s.join(code, "Ada")
     s.add_events(lid, [ev(1, exact="1/2")])
     assert s.rows(code)[0]["exact"] == "1/2"
+
+
+def test_export_keeps_two_learners_of_one_nickname_apart(tmp_path):
+    s = Store(tmp_path / "c.db")
+    code = s.open_class()
+    a, _ = s.join(code, "Ada")
+    b, _ = s.join(code, "Ada")
+    s.add_events(a, [ev(1, answer="higher")])
+    s.add_events(b, [ev(1, answer="lower")])
+    rows = list(csv.DictReader(io.StringIO(s.export_csv(code))))
+    assert [(r["nickname"], r["answer"]) for r in rows] == [("Ada", "higher"), ("Ada", "lower")]

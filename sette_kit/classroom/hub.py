@@ -124,13 +124,13 @@ class Hub:
     controls, so the teacher's page and the learners' pages go on."""
 
     def __init__(self, db, *, lessons=None, burst: float = BURST, rate: float = RATE,
-                 join_url: str | None = None) -> None:
+                 join_base: str | None = None) -> None:
         self.store = Store(db)
         self.lessons_folder = manifest_mod._folder(lessons)
         self.items = manifest_mod.manifest(self.lessons_folder)
         self.titles = _lesson_titles(self.lessons_folder)
         self.burst, self.rate = burst, rate
-        self.join_url = join_url
+        self.join_base = join_base  # "http://192.168.1.20:8870": the address the room reaches
         self.secret = self.store.get("secret")
         if not self.secret:
             self.secret = secrets.token_urlsafe(32)  # 43 characters, 256 bits
@@ -146,6 +146,11 @@ class Hub:
         self.changed = tornado.locks.Condition()
         self.state_changed = tornado.locks.Condition()
         self._buckets: dict = {}
+
+    def join_url(self, fallback_base: str | None = None) -> str | None:
+        """The join address of the current class: the site's landing page with ``?class=<code>``."""
+        base = self.join_base or fallback_base
+        return f"{base}/?class={self.code}" if base else None
 
     # -- the class's controls ------------------------------------------------------------------
     def control(self) -> dict:
@@ -324,7 +329,7 @@ class Hub:
             answered.setdefault(r["learner"], set()).add(r["item"])
         return {"learners": len(learners), "answered": len(answered), "class": self.code, "lesson": lesson,
                 "title": self.titles.get(lesson, ""), "paused": c["paused"], "version": self.version,
-                "join": self.join_url, "items": out_items,
+                "join": self.join_url(), "items": out_items,
                 "lessons": [{"lesson": k, "title": self.titles.get(k, "")} for k in self.items],
                 "roster": [{"nickname": name, "answered": len(answered.get(lid, ()))} for lid, name in learners]}
 
@@ -422,14 +427,19 @@ class _Api(tornado.web.RequestHandler):
             return True
         return False
 
-    def number_arg(self, name: str, default=None):
-        value = self.get_query_argument(name, None)
-        if value is None:
-            return default
+    def wait_args(self) -> tuple[int | None, float]:
+        """The long poll's ``version`` (a whole number) and ``wait`` (0 to MAX_WAIT seconds)."""
+        version, wait = self.get_query_argument("version", None), self.get_query_argument("wait", "0")
         try:
-            return float(value)
+            v = None if version is None else int(version)
+            w = float(wait)
         except ValueError:
-            raise tornado.web.HTTPError(400, f"{name}={value[:20]!r}: accepted a number") from None
+            v, w = None, float("nan")
+        if not 0 <= w <= 3600:  # NaN too
+            raise tornado.web.HTTPError(400, f"version={str(version)[:20]!r}, wait={wait[:20]!r}: accepted "
+                                             f"version, a whole number (the last one seen), and wait, seconds "
+                                             f"from 0 to 3600 (at most {MAX_WAIT:g} are waited)")
+        return v, w
 
 
 class NicknameHandler(_Api):
@@ -486,8 +496,8 @@ class StateHandler(_Api):
         secret = self.bearer()
         if not (secret and self.hub.is_teacher(secret)) and self.learner() is None:
             return
-        version = self.number_arg("version")
-        await self.hub.wait(None if version is None else int(version), self.number_arg("wait", 0), state=True)
+        version, wait = self.wait_args()
+        await self.hub.wait(version, wait, state=True)
         self.reply(self.hub.state())
 
 
@@ -495,8 +505,8 @@ class SummaryHandler(_Api):
     async def get(self) -> None:
         if not self.teacher():
             return
-        version = self.number_arg("version")
-        await self.hub.wait(None if version is None else int(version), self.number_arg("wait", 0))
+        version, wait = self.wait_args()
+        await self.hub.wait(version, wait)
         try:
             self.reply(self.hub.summary(self.get_query_argument("lesson", None)))
         except SetteKitError as exc:
@@ -529,7 +539,7 @@ class QrHandler(_Api):
     def get(self) -> None:
         import segno
 
-        url = self.hub.join_url or f"{self.request.protocol}://{self.request.host}/?class={self.hub.code}"
+        url = self.hub.join_url(f"{self.request.protocol}://{self.request.host}")
         qr = segno.make(url, error="m")
         out = io.BytesIO()
         qr.save(out, kind="svg", xmldecl=False, scale=1, border=2, dark="#1d2125", light="#ffffff",

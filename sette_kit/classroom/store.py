@@ -203,13 +203,14 @@ class Store:
         w = csv.writer(out)
         w.writerow(["nickname", "lesson", "item", "kind", "round", "answer", "right", "tries", "mistake", "time"])
         last = {}
-        for r in self.events(code):
-            last[(r[0], r[2], r[4])] = r
+        for r in self.rows(code):  # one row per learner (not per nickname: two may share one), item and round
+            last[(r["learner"], r["item"], r["round"])] = r
         for r in last.values():
-            right = "" if r[6] is None else ("yes" if r[6] else "no")
-            nick = r[0] if not r[0].startswith(("=", "+", "-", "@")) else "'" + r[0]  # no formulas in a spreadsheet
-            w.writerow([nick, r[1], r[2], r[3], r[4], r[5], right, r[7], r[8] or "",
-                        time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(r[9]))])
+            right = "" if r["right"] is None else ("yes" if r["right"] else "no")
+            nick = r["nickname"]
+            nick = nick if not nick.startswith(("=", "+", "-", "@")) else "'" + nick  # no formulas in a spreadsheet
+            w.writerow([nick, r["lesson"], r["item"], r["kind"], r["round"], r["answer"], right, r["tries"],
+                        r["mistake"] or "", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(r["server_time"]))])
         return out.getvalue()
 
     def end_class(self, code: str) -> None:

@@ -94,18 +94,23 @@ def run(args) -> int:
     db.parent.mkdir(parents=True, exist_ok=True)
     hub = Hub(db)
     app = application(hub, site if has_site else None)
-    sockets = tornado.netutil.bind_sockets(args.port, ip or None)
+    try:
+        sockets = tornado.netutil.bind_sockets(args.port, ip or None)
+    except OSError as exc:
+        hub.store.close()
+        raise SetteKitError(f"--port {args.port} on {ip}: cannot listen there ({exc.strerror or exc}); "
+                            "give another --port, or 0 for a free one") from None
     port = sockets[0].getsockname()[1]
     host = lan_address() if ip in ("0.0.0.0", "", "::") else ip
     if ":" in host:
         host = f"[{host}]"
     base = f"http://{host}:{port}"
-    hub.join_url = f"{base}/?class={hub.code}"
+    hub.join_base = base
     if not has_site:
         print(f"no site to serve yet: build it once with `sette-kit build-site {default_site()}` "
               "(or give --site DIR); the class hub runs without it.", flush=True)
     print(f"teacher: {base}/class/teacher#{hub.secret}", flush=True)
-    print(f"join: {hub.join_url}", flush=True)
+    print(f"join: {hub.join_url()}", flush=True)
     print(f"class code: {hub.code} (data in {db}; Ctrl-C stops)", flush=True)
 
     async def main() -> None:

@@ -211,6 +211,7 @@
 
   function draw(s) {
     summary = s;
+    if ($("code").textContent !== s.class) $("qr").src = "/class/api/qr.svg?class=" + encodeURIComponent(s.class);
     $("code").textContent = s.class;
     $("join").textContent = s.join || (location.origin + "/?class=" + s.class);
     $("counts").textContent = `${s.learners} joined · ${s.answered} answered in this lesson`;
