@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import gzip
 import io
 import json
 import os
@@ -319,12 +320,15 @@ def test_the_site_is_served_compressed_with_cache_headers_and_without_the_notes(
     (site / "assets").mkdir(parents=True)
     (site / "index.html").write_text("<!doctype html><title>Lessons</title>" + "<p>lesson</p>" * 400)
     (site / "assets" / "app.js").write_text("console.log('app');\n" * 400)
+    (site / "assets" / "pyodide.asm.mjs").write_text("export const x = 1;\n" * 200)
+    (site / "assets" / "core.wasm").write_bytes(b"\0asm" + bytes(4000))
     (site / "TEACHERS.html").write_text("every answer")
     r = running(site=site)
     base = r.client.base
 
-    def get(path, gzip=True):
-        req = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip"} if gzip else {})
+    def get(path, gzip=True, **headers):
+        req = urllib.request.Request(base + path, headers={**({"Accept-Encoding": "gzip"} if gzip else {}),
+                                                           **headers})
         try:
             with urllib.request.urlopen(req, timeout=30) as resp:
                 return resp.status, resp.headers, resp.read()
@@ -337,6 +341,15 @@ def test_the_site_is_served_compressed_with_cache_headers_and_without_the_notes(
     status, headers, _ = get("/assets/app.js")
     assert status == 200 and headers["Content-Encoding"] == "gzip" and "max-age=86400" in headers["Cache-Control"]
     assert "ETag" in headers
+    status, headers, body = get("/assets/app.js")  # again: from the compressed copy kept in memory
+    assert gzip.decompress(body) == (site / "assets" / "app.js").read_bytes()
+    assert get("/assets/app.js", **{"If-None-Match": headers["ETag"]})[0] == 304  # a reload costs nothing
+    status, headers, body = get("/assets/app.js", gzip=False)
+    assert status == 200 and "Content-Encoding" not in headers and body == (site / "assets" / "app.js").read_bytes()
+    status, headers, body = get("/assets/pyodide.asm.mjs")  # a module script needs a JavaScript type
+    assert headers["Content-Type"].startswith("text/javascript") and headers["Content-Encoding"] == "gzip"
+    status, headers, body = get("/assets/core.wasm")
+    assert headers["Content-Type"] == "application/wasm" and len(body) < 200
     assert get("/TEACHERS.html")[0] == 404  # the teachers' notes are the teacher's
     assert get("/class/api/nickname")[0] == 200  # the hub beside the site
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 import hmac
 import io
 import json
+import os
 import secrets
 import time
 from datetime import timedelta
@@ -576,14 +577,69 @@ class ThemeHandler(_Static):
 _HIDDEN = ("TEACHERS", "STYLE")
 
 
+_TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+          ".whl": "application/zip", ".json": "application/json", ".webmanifest": "application/manifest+json",
+          ".py": "text/x-python", ".ipynb": "application/json", ".map": "application/json"}
+"""Types this Python's ``mimetypes`` may not know (``.mjs``: a module script needs a JavaScript type)."""
+GZ_CACHE_BYTES = 64 * 1024 * 1024
+"""The compressed copies of the site's files kept in memory, at most (the biggest, Pyodide's
+WebAssembly, is about 3 MB compressed)."""
+
+
+class _GzCache:
+    """Each compressible file compressed once (in a thread, so the hub answers meanwhile),
+    kept by (path, modification time, size), the least recently used dropped first."""
+
+    def __init__(self, budget: int = GZ_CACHE_BYTES) -> None:
+        from collections import OrderedDict
+
+        self.budget, self.used, self.items = budget, 0, OrderedDict()
+        self.pending: dict = {}
+
+    async def get(self, path: str, stat) -> bytes:
+        import asyncio
+        import gzip
+
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        if key in self.items:
+            self.items.move_to_end(key)
+            return self.items[key]
+        if key not in self.pending:
+            def compress() -> bytes:
+                with open(path, "rb") as f:
+                    return gzip.compress(f.read(), compresslevel=6, mtime=0)
+
+            self.pending[key] = asyncio.get_running_loop().run_in_executor(None, compress)
+        try:
+            data = await asyncio.shield(self.pending[key])
+        finally:
+            self.pending.pop(key, None)
+        if key not in self.items:
+            self.items[key] = data
+            self.used += len(data)
+            while self.used > self.budget and len(self.items) > 1:
+                _k, old = self.items.popitem(last=False)
+                self.used -= len(old)
+        return data
+
+
 class SiteHandler(tornado.web.StaticFileHandler):
-    """The static site: compressed (the application's gzip), with cache headers; the
-    teachers' notes are not served to learners."""
+    """The static site: compressible files sent gzip-compressed (each compressed once, then
+    from memory), with cache headers (pages and the service worker revalidated by their
+    ETag, the rest kept a day); the teachers' notes are not served to learners."""
+
+    gz = _GzCache()
 
     def validate_absolute_path(self, root, absolute_path):
         if Path(absolute_path).name.upper().startswith(_HIDDEN):
             raise tornado.web.HTTPError(404)
         return super().validate_absolute_path(root, absolute_path)
+
+    def get_content_type(self) -> str:
+        kind = _TYPES.get(Path(self.absolute_path).suffix.lower())
+        if kind is None:
+            return super().get_content_type()
+        return kind + ("; charset=UTF-8" if kind.startswith("text/") else "")
 
     def set_extra_headers(self, path) -> None:
         name = path.rsplit("/", 1)[-1]
@@ -592,6 +648,33 @@ class SiteHandler(tornado.web.StaticFileHandler):
         else:
             self.set_header("Cache-Control", "public, max-age=86400")
         self.set_header("X-Content-Type-Options", "nosniff")
+
+    async def get(self, path: str, include_body: bool = True) -> None:
+        if ("gzip" not in self.request.headers.get("Accept-Encoding", "") or "Range" in self.request.headers):
+            return await super().get(path, include_body)
+        self.path = self.parse_url_path(path)
+        absolute = self.get_absolute_path(self.root, self.path)
+        self.absolute_path = self.validate_absolute_path(self.root, absolute)
+        if self.absolute_path is None:
+            return
+        kind = self.get_content_type()
+        stat = os.stat(self.absolute_path)
+        if stat.st_size < 1024 or not _GZip(self.request)._compressible_type(kind.split(";")[0]):
+            return await super().get(path, include_body)
+        etag = f'"gz-{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+        self.set_header("Content-Type", kind)
+        self.set_header("Vary", "Accept-Encoding")
+        self.set_header("ETag", etag)
+        self.set_extra_headers(self.path)
+        if etag in self.request.headers.get("If-None-Match", ""):
+            self.set_status(304)
+            return self.finish()
+        data = await self.gz.get(self.absolute_path, stat)
+        self.set_header("Content-Encoding", "gzip")
+        self.set_header("Content-Length", str(len(data)))
+        if include_body:
+            self.write(data)
+        await self.finish()
 
 
 class NoSiteHandler(tornado.web.RequestHandler):
