@@ -42,6 +42,7 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
+import tornado.iostream
 import tornado.locks
 import tornado.web
 
@@ -669,12 +670,15 @@ class SiteHandler(tornado.web.StaticFileHandler):
         if etag in self.request.headers.get("If-None-Match", ""):
             self.set_status(304)
             return self.finish()
-        data = await self.gz.get(self.absolute_path, stat)
+        data = await self.gz.get(self.absolute_path, stat)  # kept for the next visitor even if this one left
         self.set_header("Content-Encoding", "gzip")
         self.set_header("Content-Length", str(len(data)))
         if include_body:
             self.write(data)
-        await self.finish()
+        try:
+            await self.finish()
+        except tornado.iostream.StreamClosedError:  # the browser left meanwhile
+            pass
 
 
 class NoSiteHandler(tornado.web.RequestHandler):
