@@ -4,8 +4,10 @@
 (the learner pages are the static site's, built in another session); the teacher's page
 is the dashboard at the printed ``teacher:`` address.  The test sends the class to lesson
 06, waits until Predict 3's card says 5 answers, reveals it, runs a vote again on
-Predict 1, shows and hides the names (a nickname ``<script>…`` is text), keeps a
-screenshot of the revealed dashboard and runs axe-core on it.
+Predict 1, shows and hides the names (a nickname ``<script>…`` is text), kills the hub
+with SIGKILL and starts it again on the same file and port (the dashboard reconnects by
+itself and shows every answer), keeps a screenshot of the revealed dashboard and runs
+axe-core on it.
 """
 
 from __future__ import annotations
@@ -38,30 +40,45 @@ def post(base, path, body, token=None):
         return json.loads(r.read())
 
 
-@pytest.fixture
-def hub(tmp_path):
+def start(tmp_path, port):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
            "SETTE_KIT_SITE_CACHE": str(tmp_path / "cache" / "site")}
-    p = subprocess.Popen([sys.executable, "-m", "sette_kit", "class", "--port", "0", "--ip", "127.0.0.1",
+    p = subprocess.Popen([sys.executable, "-m", "sette_kit", "class", "--port", str(port), "--ip", "127.0.0.1",
                           "--no-browser", "--db", str(tmp_path / "class.db")], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=env)
+                         stderr=subprocess.DEVNULL, text=True, env=env)
     lines = {}
     for line in p.stdout:
         key, _, value = line.partition(": ")
         lines[key] = value.strip()
         if key == "join":
             break
+    return p, lines
+
+
+@pytest.fixture
+def hub(tmp_path):
+    p, lines = start(tmp_path, 0)
+    procs = [p]
+    port = int(lines["teacher"].split("/class/teacher")[0].rsplit(":", 1)[1])
+
+    def kill_9_and_restart():
+        procs[-1].send_signal(signal.SIGKILL)
+        procs[-1].wait(60)
+        procs.append(start(tmp_path, port)[0])  # the same file, the same port: the same addresses
+
     try:
-        yield lines["teacher"], lines["join"]
+        yield lines["teacher"], lines["join"], kill_9_and_restart
     finally:
-        p.send_signal(signal.SIGTERM)
-        p.wait(60)
+        for p in procs:
+            if p.poll() is None:
+                p.send_signal(signal.SIGTERM)
+                p.wait(60)
 
 
 def test_five_answers_drawn_revealed_and_axe_clean(browser, hub):
     from playwright.sync_api import expect
 
-    teacher, join = hub
+    teacher, join, kill_9_and_restart = hub
     base = teacher.split("/class/teacher")[0]
     code = join.rsplit("=", 1)[1]
     context = browser.new_context(viewport={"width": 1600, "height": 1000}, accept_downloads=True)
@@ -131,6 +148,14 @@ def test_five_answers_drawn_revealed_and_axe_clean(browser, hub):
         assert page.locator("#roster-list script").count() == 0
         page.get_by_role("button", name="Hide names").click()
         expect(roster).to_be_hidden()
+
+        # kill -9 of the hub and a restart on the same file: the dashboard reconnects by itself
+        kill_9_and_restart()
+        post(base, "/class/api/events", {"events": [{"id": "late", "lesson": "06", "item": "06.p4", "answer": "1/2"}]},
+             tokens[0])  # the learners' tokens still hold
+        expect(page.get_by_role("article", name="Predict 4").get_by_text("1 answer", exact=True)).to_be_visible()
+        expect(p3.get_by_text("5 answers", exact=True)).to_be_visible()
+        expect(page.get_by_text("Cannot reach the class hub")).to_have_count(0)
 
         shot = ROOT / "docs" / "img" / "class-dashboard.png"
         shot.parent.mkdir(parents=True, exist_ok=True)
