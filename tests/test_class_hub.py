@@ -302,6 +302,21 @@ def test_nicknames_are_escaped(running):
     assert ".innerHTML" not in js and "textContent" in js  # class text goes in as text, never as HTML
 
 
+def test_the_teachers_notes_are_for_the_teacher_only(running):
+    r = running()
+    c, hub = r.client, r.hub
+    c.call("/class/api/notes")
+    assert c.status == 401
+    token = c.join(hub.code, "Ada")["token"]
+    c.call("/class/api/notes", token=token)
+    assert c.status == 403
+    notes = c.call("/class/api/notes", token=hub.secret)
+    assert c.status == 200 and notes["title"] == "sette-kit · Notes for teachers" and "<h2" in notes["html"]
+    assert c.call("/class/api/notes?lang=it", token=hub.secret)["lang"] == "it"
+    bad = c.call("/class/api/notes?lang=fr", token=hub.secret)
+    assert c.status == 400 and "accepted en, it, es" in bad["error"]
+
+
 def test_dashboard_page_qr_and_theme_are_served(running):
     r = running()
     c, hub = r.client, r.hub

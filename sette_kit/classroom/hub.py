@@ -16,8 +16,9 @@ Learners (a learner token from ``/join`` as ``Authorization: Bearer <token>``):
   ``?version=N&wait=S`` waits up to S seconds for a change (a long poll).
 
 The teacher (``Authorization: Bearer <secret>``; 401 without it, 403 with another):
-``GET /class/api/summary``, ``POST /class/api/control``, ``GET /class/api/export.csv``, and
-the dashboard at ``/class/teacher#<secret>``.
+``GET /class/api/summary``, ``POST /class/api/control``, ``GET /class/api/export.csv``,
+``GET /class/api/notes`` (the teachers' notes, which the site never serves to learners),
+and the dashboard at ``/class/teacher#<secret>``.
 
 >>> hub = Hub(":memory:")
 >>> len(hub.secret) >= 40, len(hub.code)
@@ -335,6 +336,24 @@ class Hub:
                 "lessons": [{"lesson": k, "title": self.titles.get(k, "")} for k in self.items],
                 "roster": [{"nickname": name, "answered": len(answered.get(lid, ()))} for lid, name in learners]}
 
+    def notes(self, lang: str = "en") -> dict:
+        """The teachers' notes (``TEACHERS.md`` of the lessons' folder, or of its ``it/`` or
+        ``es/``) as HTML: for the teacher only, as they hold every answer.  Raw HTML in the
+        Markdown is escaped."""
+        import re
+
+        import mistune
+
+        if lang not in ("en", *manifest_mod.LANGUAGES):
+            raise SetteKitError(f"lang={lang!r:.10}: accepted en, {', '.join(manifest_mod.LANGUAGES)}")
+        path = self.lessons_folder / ("" if lang == "en" else lang) / "TEACHERS.md"
+        if not path.is_file():
+            raise SetteKitError(f"no teachers' notes in {path.parent}")
+        text = re.sub(r"<!--.*?-->\n?", "", path.read_text(encoding="utf-8"), flags=re.S)
+        title = next((line[2:].strip() for line in text.splitlines() if line.startswith("# ")), "Teachers' notes")
+        html = mistune.create_markdown(escape=True, plugins=["table", "strikethrough"])(text)
+        return {"lang": lang, "title": title, "html": html}
+
     def export_csv(self) -> str:
         text = self.store.export_csv(self.code)
         self.store.put(f"class:{self.code}:exported", time.time())
@@ -528,6 +547,16 @@ class ControlHandler(_Api):
             self.fail(409 if "not yet exported" in str(exc) else 400, str(exc))
 
 
+class NotesHandler(_Api):
+    def get(self) -> None:
+        if not self.teacher():
+            return
+        try:
+            self.reply(self.hub.notes(self.get_query_argument("lang", "en")))
+        except SetteKitError as exc:
+            self.fail(400, str(exc))
+
+
 class ExportHandler(_Api):
     def get(self) -> None:
         if not self.teacher():
@@ -707,6 +736,7 @@ def application(hub: Hub, site: Path | str | None = None, **settings) -> tornado
         (r"/class/api/summary", SummaryHandler, {"hub": hub}),
         (r"/class/api/control", ControlHandler, {"hub": hub}),
         (r"/class/api/export\.csv", ExportHandler, {"hub": hub}),
+        (r"/class/api/notes", NotesHandler, {"hub": hub}),
         (r"/class/api/qr\.svg", QrHandler, {"hub": hub}),
         (r"/class/teacher/?", TeacherPage),
         (r"/class/static/(sette-kit\.css)", ThemeHandler, {"path": str(theme_dir)}),

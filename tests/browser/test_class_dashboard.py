@@ -149,6 +149,15 @@ def test_five_answers_drawn_revealed_and_axe_clean(browser, hub):
         page.get_by_role("button", name="Hide names").click()
         expect(roster).to_be_hidden()
 
+        # the teachers' notes: on the teacher's own view, behind the secret
+        page.get_by_role("button", name="Teachers' notes").click()
+        notes = page.get_by_role("region", name="Teachers' notes")
+        expect(notes.get_by_role("heading", name="sette-kit · Notes for teachers")).to_be_visible()
+        violations = sk_axe.axe_violations(page)  # the teacher's view with the notes open
+        assert violations == [], sk_axe.describe(violations)
+        page.get_by_role("button", name="Teachers' notes").click()
+        expect(notes).to_be_hidden()
+
         # kill -9 of the hub and a restart on the same file: the dashboard reconnects by itself
         kill_9_and_restart()
         post(base, "/class/api/events", {"events": [{"id": "late", "lesson": "06", "item": "06.p4", "answer": "1/2"}]},

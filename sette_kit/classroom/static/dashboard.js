@@ -261,6 +261,29 @@
       say("The answers are exported (a CSV file in your downloads).");
     } catch (e) { say(e.message, true); }
   });
+  async function showNotes() {
+    try {
+      const r = await api("/class/api/notes?lang=" + encodeURIComponent($("notes-lang").value));
+      const notes = await r.json();
+      // the hub's Markdown escapes any raw HTML of the notes; parsed inert, then moved in
+      const doc = new DOMParser().parseFromString(notes.html, "text/html");
+      doc.querySelectorAll("script, style, iframe, object").forEach((n) => n.remove());
+      doc.querySelectorAll("h1, h2, h3, h4").forEach((h) => {   // under the section's own heading
+        const level = Math.min(6, Number(h.tagName[1]) + 2);
+        const k = document.createElement("h" + level);
+        k.append(...h.childNodes);
+        h.replaceWith(k);
+      });
+      $("notes-text").replaceChildren(...doc.body.childNodes);
+    } catch (e) { say(e.message, true); }
+  }
+  $("notes").addEventListener("click", () => {
+    const show = $("notes").getAttribute("aria-pressed") !== "true";
+    $("notes").setAttribute("aria-pressed", show ? "true" : "false");
+    $("notes-box").hidden = !show;
+    if (show) showNotes();
+  });
+  $("notes-lang").addEventListener("change", showNotes);
   $("end").addEventListener("click", async () => {
     if (!confirm("End the class? Its learners and answers are deleted from this machine.")) return;
     try {
