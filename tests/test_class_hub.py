@@ -402,6 +402,20 @@ def test_the_command_prints_its_addresses_and_stops_on_sigterm(tmp_path):
     assert "stopped" in p.stderr.read()
 
 
+@pytest.mark.parametrize("argv, phrase", [
+    (["--port", "99999"], "--port must be between 0 and 65535"),
+    (["--ip", "999.1.1.1"], "is not an address this machine can listen on"),
+    (["--site", "/nonexistent"], "no index.html there; accepted a folder made by `sette-kit build-site DIR`"),
+    (["--db", "/proc/none/c.db"], "cannot keep the class's answers there"),
+])
+def test_bad_options_are_one_line_errors(argv, phrase, capsys):
+    from sette_kit.cli import main
+
+    assert main(["class", "--no-browser", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and phrase in err and err.startswith("sette-kit class: error: ")
+
+
 def test_a_port_in_use_is_a_one_line_error(tmp_path):
     import socket
 

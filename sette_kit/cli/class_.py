@@ -72,6 +72,7 @@ def lan_address() -> str:
 def run(args) -> int:
     import asyncio
     import signal
+    import sqlite3
     import sys
     import webbrowser
 
@@ -91,8 +92,12 @@ def run(args) -> int:
                             "`sette-kit build-site DIR`")
     has_site = (site / "index.html").is_file()
     db = Path(args.db).expanduser() if args.db else default_db()
-    db.parent.mkdir(parents=True, exist_ok=True)
-    hub = Hub(db)
+    try:
+        db.parent.mkdir(parents=True, exist_ok=True)
+        hub = Hub(db)
+    except (OSError, sqlite3.Error) as exc:
+        raise SetteKitError(f"--db {db}: cannot keep the class's answers there ({exc}); accepted a file in "
+                            "a folder you can write to") from None
     app = application(hub, site if has_site else None)
     try:
         sockets = tornado.netutil.bind_sockets(args.port, ip or None)
