@@ -366,6 +366,8 @@ def test_the_site_is_served_compressed_with_cache_headers_and_without_the_notes(
     status, headers, body = get("/assets/core.wasm")
     assert headers["Content-Type"] == "application/wasm" and len(body) < 200
     assert get("/TEACHERS.html")[0] == 404  # the teachers' notes are the teacher's
+    (tmp_path / "secret.txt").write_text("x" * 2000)
+    assert get("/%2e%2e/secret.txt")[0] in (403, 404) and get("/..%2fsecret.txt")[0] in (403, 404)
     assert get("/class/api/nickname")[0] == 200  # the hub beside the site
 
 
