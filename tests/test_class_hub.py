@@ -210,8 +210,12 @@ def test_controls_reach_the_state_a_learner_polls(running):
     assert c.call("/class/api/state", token=token)["version"] == state["version"]  # an answer wakes no page
     bad = c.call("/class/api/control", {"action": "shuffle"}, token=t)
     assert c.status == 400 and "accepted goto, pause" in bad["error"]
-    bad = c.call("/class/api/control", {"action": "goto", "lesson": "42"}, token=t)
-    assert c.status == 400 and "accepted 01, 02" in bad["error"]
+    for order in ({"action": "goto", "lesson": "42"}, {"action": "goto", "lesson": ["06"]},
+                  {"action": "reveal", "lesson": ["06"], "item": "06.p1"}):
+        bad = c.call("/class/api/control", order, token=t)
+        assert c.status == 400 and "accepted 01, 02" in bad["error"]
+    bad = c.call("/class/api/control", {"action": "reveal", "item": ["06.p1"]}, token=t)
+    assert c.status == 400 and "is not an item of lesson 06" in bad["error"]
     # a long poll answers as soon as the teacher acts
     seen = {}
     waiter = threading.Thread(target=lambda: seen.update(c.__class__(c.base).call(

@@ -186,7 +186,7 @@ class Hub:
             return self.end(discard=order.get("discard") is True)
         if action == "goto":
             lesson = order.get("lesson")
-            if lesson not in self.items:
+            if not isinstance(lesson, str) or lesson not in self.items:
                 raise SetteKitError(f"lesson={lesson!r:.12}: accepted {', '.join(self.items)}")
             c["lesson"] = lesson
         elif action in ("pause", "resume"):

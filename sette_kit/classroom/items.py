@@ -239,10 +239,10 @@ def manifest(folder=None) -> dict[str, tuple[Item, ...]]:
 def item(lesson: str, item_id: str, folder=None) -> Item:
     """One item, or a :class:`SetteKitError` naming the lesson's items."""
     items = manifest(folder)
-    if lesson not in items:
+    if not isinstance(lesson, str) or lesson not in items:
         raise SetteKitError(f"lesson={lesson!r:.12}: accepted {', '.join(items)}")
     for it in items[lesson]:
-        if it.id == item_id:
+        if isinstance(item_id, str) and it.id == item_id:
             return it
     raise SetteKitError(f"item={item_id!r:.40} is not an item of lesson {lesson}; accepted "
                         f"{', '.join(i.id for i in items[lesson])}")
