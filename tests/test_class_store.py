@@ -153,3 +153,14 @@ def test_export_keeps_two_learners_of_one_nickname_apart(tmp_path):
     s.add_events(b, [ev(1, answer="lower")])
     rows = list(csv.DictReader(io.StringIO(s.export_csv(code))))
     assert [(r["nickname"], r["answer"]) for r in rows] == [("Ada", "higher"), ("Ada", "lower")]
+
+
+def test_no_cell_of_the_csv_is_a_formula(tmp_path):
+    s = Store(tmp_path / "c.db")
+    code = s.open_class()
+    lid, _ = s.join(code, "@Ada")
+    s.add_events(lid, [ev(1, kind="exercise", item="6.1", answer="=HYPERLINK(1)", mistake="+x"),
+                       ev(2, kind="exercise", item="6.2", answer="-5")])
+    rows = list(csv.DictReader(io.StringIO(s.export_csv(code))))
+    assert [(r["nickname"], r["answer"], r["mistake"]) for r in rows] == [
+        ("'@Ada", "'=HYPERLINK(1)", "'+x"), ("'@Ada", "-5", "")]

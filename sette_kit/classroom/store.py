@@ -26,6 +26,7 @@ import hmac
 import io
 import json
 import os
+import re
 import secrets
 import sqlite3
 import time
@@ -68,6 +69,21 @@ def _text(value, name: str, most: int, *, empty: bool = False) -> str:
     if any(ord(ch) < 32 for ch in value):
         raise SetteKitError(f"{name}: control characters are not accepted")
     return value
+
+
+_NUMBER = re.compile(r"[+-]?\d+(?:[.,/]\d+)?%?")
+
+
+def _cell(text: str) -> str:
+    """A CSV cell a spreadsheet cannot read as a formula: a leading ' before =, @, a tab
+    or a return, and before + or - unless the text is a plain number ("-5" stays).
+
+    >>> _cell("=SUM(A1)"), _cell("-5"), _cell("-1+1"), _cell("Ada")
+    ("'=SUM(A1)", '-5', "'-1+1", 'Ada')
+    """
+    if text.startswith(("=", "@", "\t", "\r")) or (text.startswith(("+", "-")) and not _NUMBER.fullmatch(text)):
+        return "'" + text
+    return text
 
 
 class Store:
@@ -207,10 +223,9 @@ class Store:
             last[(r["learner"], r["item"], r["round"])] = r
         for r in last.values():
             right = "" if r["right"] is None else ("yes" if r["right"] else "no")
-            nick = r["nickname"]
-            nick = nick if not nick.startswith(("=", "+", "-", "@")) else "'" + nick  # no formulas in a spreadsheet
-            w.writerow([nick, r["lesson"], r["item"], r["kind"], r["round"], r["answer"], right, r["tries"],
-                        r["mistake"] or "", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(r["server_time"]))])
+            w.writerow([_cell(r["nickname"]), r["lesson"], r["item"], r["kind"], r["round"], _cell(r["answer"]),
+                        right, r["tries"], _cell(r["mistake"] or ""),
+                        time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(r["server_time"]))])
         return out.getvalue()
 
     def end_class(self, code: str) -> None:
