@@ -254,6 +254,22 @@ def test_vote_again_keeps_each_rounds_distribution(running):
     assert item["answers"] == 0 and item["round"] == 1 and len(item["rounds"]) == 1
 
 
+def test_a_mixed_language_class_adds_up(running):
+    from sette_kit.classroom.items import item
+
+    r = running()
+    c, hub = r.client, r.hub
+    labels = dict(item("03", "03.p1").labels)
+    said = [labels["it"][1], labels["es"][1], "The bank", "1"]  # the bank, in Italian, Spanish, English, by index
+    for k, answer in enumerate(said):
+        token = c.join(hub.code, f"L{k}")["token"]
+        c.send(token, {"id": "a", "lesson": "03", "item": "03.p1", "answer": answer})
+        assert c.status == 200
+    p1 = c.call("/class/api/summary?lesson=03", token=hub.secret)["items"][0]
+    assert [(b["label"], b["count"]) for b in p1["rounds"][0]["bins"]] == [
+        ("You", 0), ("The bank", 4), ("Nobody: a draw", 0)]
+
+
 def test_exercises_count_first_tries_and_mistakes(running):
     r = running()
     c, hub = r.client, r.hub
