@@ -420,7 +420,7 @@ def test_the_command_prints_its_addresses_and_stops_on_sigterm(tmp_path):
         assert "sette-kit build-site" in lines["no site to serve yet"]  # one sentence on how to build it
     finally:
         p.send_signal(signal.SIGTERM)
-        assert p.wait(30) == 0
+        assert p.wait(120) == 0
     assert "stopped" in p.stderr.read()
 
 
@@ -468,7 +468,7 @@ def test_kill_9_and_restart_keeps_every_acknowledged_event(tmp_path):
             acked |= {(k, x) for x in got["ack"]}
     finally:
         p.send_signal(signal.SIGKILL)
-        p.wait(30)
+        p.wait(120)
     p2, c2, secret2, lines2 = start_class(db)
     try:
         assert secret2 == secret and lines2["join"] == lines["join"].replace(c.base, c2.base)  # the same class
@@ -482,7 +482,7 @@ def test_kill_9_and_restart_keeps_every_acknowledged_event(tmp_path):
         assert len(stored_rows(db, code)) == 60  # and a retried event is not stored twice
     finally:
         p2.send_signal(signal.SIGTERM)
-        p2.wait(30)
+        p2.wait(120)
 
 
 def stored_rows(db, code):
