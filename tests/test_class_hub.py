@@ -411,7 +411,8 @@ def start_class(db, *extra):
     return p, Client(base), secret, lines
 
 
-def test_the_command_prints_its_addresses_and_stops_on_sigterm(tmp_path):
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])
+def test_the_command_prints_its_addresses_and_stops_cleanly(tmp_path, stop):
     p, c, secret, lines = start_class(tmp_path / "c.db")
     try:
         code = re.search(r"\?class=(\w+)$", lines["join"]).group(1)
@@ -419,9 +420,10 @@ def test_the_command_prints_its_addresses_and_stops_on_sigterm(tmp_path):
         assert c.call("/class/api/summary", token=secret)["class"] == code
         assert "sette-kit build-site" in lines["no site to serve yet"]  # one sentence on how to build it
     finally:
-        p.send_signal(signal.SIGTERM)
+        p.send_signal(stop)
         assert p.wait(120) == 0
-    assert "stopped" in p.stderr.read()
+    err = p.stderr.read()
+    assert "stopped" in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize("argv, phrase", [
