@@ -105,3 +105,62 @@ def test_kill_9_keeps_every_acknowledged_event(tmp_path):
     s = Store(db)
     stored = {r[0] for r in s.db.execute("SELECT client_id FROM event")}
     assert set(acked) <= stored and len(acked) >= 50
+
+
+def test_settings_rows_and_the_pages_exact_answer(tmp_path):
+    s = Store(tmp_path / "c.db")
+    code = s.open_class("AAAAA")
+    lid, _ = s.join(code, "Ada")
+    s.add_events(lid, [ev(1, exact="19/39"), ev(2, lesson="07", item="07.p1")])
+    assert [(r["nickname"], r["item"], r["exact"]) for r in s.rows(code, "06")] == [("Ada", "06/predict-1", "19/39")]
+    assert len(s.rows(code)) == 2
+    with pytest.raises(SetteKitError, match="exact="):
+        s.add_events(lid, [ev(3, exact="x" * 201)])
+    s.put("secret", "abc")
+    s.put(f"class:{code}:control", {"lesson": "06"})
+    s.close()
+    s = Store(tmp_path / "c.db")  # kept across a restart
+    assert s.get("secret") == "abc" and s.get(f"class:{code}:control") == {"lesson": "06"} and s.get("x", 1) == 1
+    assert (tmp_path / "c.db").stat().st_mode & 0o077 == 0  # the teacher's file only
+    s.end_class(code)
+    assert s.get(f"class:{code}:control") is None and s.get("secret") == "abc"
+
+
+def test_a_file_made_before_the_exact_column_gains_it(tmp_path):
+    import sqlite3
+
+    db = tmp_path / "old.db"
+    old = sqlite3.connect(db)
+    old.executescript("""
+        CREATE TABLE event (learner INTEGER NOT NULL, client_id TEXT NOT NULL, lesson TEXT NOT NULL,
+            item TEXT NOT NULL, kind TEXT NOT NULL, round INTEGER NOT NULL DEFAULT 1, answer TEXT NOT NULL,
+            right INTEGER, tries INTEGER NOT NULL DEFAULT 1, mistake TEXT, client_time REAL,
+            server_time REAL NOT NULL, PRIMARY KEY (learner, client_id));""")
+    old.close()
+    s = Store(db)
+    code = s.open_class()
+    lid, _ = s.join(code, "Ada")
+    s.add_events(lid, [ev(1, exact="1/2")])
+    assert s.rows(code)[0]["exact"] == "1/2"
+
+
+def test_export_keeps_two_learners_of_one_nickname_apart(tmp_path):
+    s = Store(tmp_path / "c.db")
+    code = s.open_class()
+    a, _ = s.join(code, "Ada")
+    b, _ = s.join(code, "Ada")
+    s.add_events(a, [ev(1, answer="higher")])
+    s.add_events(b, [ev(1, answer="lower")])
+    rows = list(csv.DictReader(io.StringIO(s.export_csv(code))))
+    assert [(r["nickname"], r["answer"]) for r in rows] == [("Ada", "higher"), ("Ada", "lower")]
+
+
+def test_no_cell_of_the_csv_is_a_formula(tmp_path):
+    s = Store(tmp_path / "c.db")
+    code = s.open_class()
+    lid, _ = s.join(code, "@Ada")
+    s.add_events(lid, [ev(1, kind="exercise", item="6.1", answer="=HYPERLINK(1)", mistake="+x"),
+                       ev(2, kind="exercise", item="6.2", answer="-5")])
+    rows = list(csv.DictReader(io.StringIO(s.export_csv(code))))
+    assert [(r["nickname"], r["answer"], r["mistake"]) for r in rows] == [
+        ("'@Ada", "'=HYPERLINK(1)", "'+x"), ("'@Ada", "-5", "")]

@@ -24,6 +24,9 @@ import csv
 import hashlib
 import hmac
 import io
+import json
+import os
+import re
 import secrets
 import sqlite3
 import time
@@ -50,6 +53,7 @@ CREATE TABLE IF NOT EXISTS event (
     round INTEGER NOT NULL DEFAULT 1, answer TEXT NOT NULL, right INTEGER, tries INTEGER NOT NULL DEFAULT 1,
     mistake TEXT, client_time REAL, server_time REAL NOT NULL,
     PRIMARY KEY (learner, client_id));
+CREATE TABLE IF NOT EXISTS setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
 _ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read off a projector
@@ -67,6 +71,21 @@ def _text(value, name: str, most: int, *, empty: bool = False) -> str:
     return value
 
 
+_NUMBER = re.compile(r"[+-]?\d+(?:[.,/]\d+)?%?")
+
+
+def _cell(text: str) -> str:
+    """A CSV cell a spreadsheet cannot read as a formula: a leading ' before =, @, a tab
+    or a return, and before + or - unless the text is a plain number ("-5" stays).
+
+    >>> _cell("=SUM(A1)"), _cell("-5"), _cell("-1+1"), _cell("Ada")
+    ("'=SUM(A1)", '-5', "'-1+1", 'Ada')
+    """
+    if text.startswith(("=", "@", "\t", "\r")) or (text.startswith(("+", "-")) and not _NUMBER.fullmatch(text)):
+        return "'" + text
+    return text
+
+
 class Store:
     """The hub's database: one file, or ``":memory:"`` for tests."""
 
@@ -77,6 +96,14 @@ class Store:
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(_SCHEMA)
+        columns = {r[1] for r in self.db.execute("PRAGMA table_info(event)")}
+        if "exact" not in columns:  # a file made before the hub: the page's own exact answer, for the dashboard
+            self.db.execute("ALTER TABLE event ADD COLUMN exact TEXT")
+        if self.path != ":memory:":
+            try:
+                os.chmod(self.path, 0o600)  # the teacher's secret and the class's answers: the teacher's only
+            except OSError:  # pragma: no cover - a file system without modes
+                pass
 
     def close(self) -> None:
         self.db.close()
@@ -134,11 +161,12 @@ class Store:
         ct = e.get("client_time")
         if ct is not None and (isinstance(ct, bool) or not isinstance(ct, (int, float))):
             raise SetteKitError(f"client_time={ct!r:.30}: accepted a number of seconds, or null")
-        mistake = e.get("mistake")
+        mistake, exact = e.get("mistake"), e.get("exact")
         return (_text(e.get("id"), "id", 64), _text(e.get("lesson"), "lesson", 8), _text(e.get("item"), "item", 64),
                 kind, rnd, _text(e.get("answer"), "answer", MAX_ANSWER, empty=True),
                 None if right is None else int(right), tries,
-                None if mistake is None else _text(mistake, "mistake", 200), ct)
+                None if mistake is None else _text(mistake, "mistake", 200), ct,
+                None if exact is None else _text(exact, "exact", MAX_ANSWER))
 
     def add_events(self, learner: int, events) -> list[str]:
         """Store a learner's events in one transaction; return their client ids once committed.
@@ -150,7 +178,7 @@ class Store:
         with self.db:
             self.db.executemany(
                 "INSERT OR IGNORE INTO event (learner, client_id, lesson, item, kind, round, answer, right, tries, "
-                "mistake, client_time, server_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "mistake, client_time, exact, server_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(learner, *r, now) for r in rows])
         return [r[0] for r in rows]
 
@@ -161,6 +189,29 @@ class Store:
             "ORDER BY e.server_time, e.rowid", (code,))
         return cur.fetchall()
 
+    def rows(self, code: str, lesson: str | None = None) -> list[dict]:
+        """The class's events as dicts (learner id and nickname, lesson, item, kind, round,
+        answer, right, tries, mistake, exact, server_time), oldest first; of one lesson if given."""
+        sql = ("SELECT e.learner, l.nickname, e.lesson, e.item, e.kind, e.round, e.answer, e.right, e.tries, "
+               "e.mistake, e.exact, e.server_time FROM event e JOIN learner l ON l.id = e.learner WHERE l.class = ?")
+        args: tuple = (code,)
+        if lesson is not None:
+            sql, args = sql + " AND e.lesson = ?", (code, lesson)
+        names = ("learner", "nickname", "lesson", "item", "kind", "round", "answer", "right", "tries", "mistake",
+                 "exact", "server_time")
+        return [dict(zip(names, r)) for r in self.db.execute(sql + " ORDER BY e.server_time, e.rowid", args)]
+
+    # -- settings: the hub's own state (its secret, the class's controls), kept across a restart ----------
+    def get(self, key: str, default=None):
+        """A setting stored as JSON, or ``default``."""
+        row = self.db.execute("SELECT value FROM setting WHERE key = ?", (key,)).fetchone()
+        return default if row is None else json.loads(row[0])
+
+    def put(self, key: str, value) -> None:
+        """Store a setting (JSON), committed before this returns."""
+        with self.db:
+            self.db.execute("INSERT OR REPLACE INTO setting VALUES (?, ?)", (key, json.dumps(value)))
+
     # -- after class ---------------------------------------------------------------------
     def export_csv(self, code: str) -> str:
         """Learner × item: the last answer of each learner to each item and round."""
@@ -168,13 +219,13 @@ class Store:
         w = csv.writer(out)
         w.writerow(["nickname", "lesson", "item", "kind", "round", "answer", "right", "tries", "mistake", "time"])
         last = {}
-        for r in self.events(code):
-            last[(r[0], r[2], r[4])] = r
+        for r in self.rows(code):  # one row per learner (not per nickname: two may share one), item and round
+            last[(r["learner"], r["item"], r["round"])] = r
         for r in last.values():
-            right = "" if r[6] is None else ("yes" if r[6] else "no")
-            nick = r[0] if not r[0].startswith(("=", "+", "-", "@")) else "'" + r[0]  # no formulas in a spreadsheet
-            w.writerow([nick, r[1], r[2], r[3], r[4], r[5], right, r[7], r[8] or "",
-                        time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(r[9]))])
+            right = "" if r["right"] is None else ("yes" if r["right"] else "no")
+            w.writerow([_cell(r["nickname"]), r["lesson"], r["item"], r["kind"], r["round"], _cell(r["answer"]),
+                        right, r["tries"], _cell(r["mistake"] or ""),
+                        time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(r["server_time"]))])
         return out.getvalue()
 
     def end_class(self, code: str) -> None:
@@ -183,3 +234,4 @@ class Store:
             self.db.execute("DELETE FROM event WHERE learner IN (SELECT id FROM learner WHERE class = ?)", (code,))
             self.db.execute("DELETE FROM learner WHERE class = ?", (code,))
             self.db.execute("DELETE FROM class WHERE code = ?", (code,))
+            self.db.execute("DELETE FROM setting WHERE key LIKE ?", (f"class:{code}:%",))

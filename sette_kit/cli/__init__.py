@@ -16,7 +16,7 @@ from ..errors import SetteKitError
 
 # in the order they appear in --help; a module that does not exist yet is skipped
 SUBCOMMANDS = ("score", "odds", "solve", "play", "simulate", "serve", "build_site", "trentuno",
-               "quattro")
+               "quattro", "class_")
 
 
 class Parser(argparse.ArgumentParser):

@@ -1,0 +1,145 @@
+"""``sette-kit class [--site DIR] [--ip ADDR] [--port N] [--db FILE] [--no-browser]``
+
+One process for a class in one room (issue 28): the class hub
+(:mod:`sette_kit.classroom.hub`: learners join, their answers go to the teacher's
+dashboard) and, beside it, the static site of ``sette-kit build-site`` (the lessons run
+in each learner's browser, so no Python kernel runs here).  It prints two lines,
+``teacher: <address>#<secret>`` and ``join: <address>?class=<code>``, and stops cleanly on
+Ctrl-C or SIGTERM.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ._args import whole
+
+DEFAULT_PORT = 8870
+
+
+def default_site() -> Path:
+    """Where ``sette-kit class`` looks for the site when no ``--site`` is given."""
+    from ..site import default_cache
+
+    return default_cache().parent / "class-site"
+
+
+def default_db() -> Path:
+    from ..site import default_cache
+
+    return default_cache().parent / "class.db"
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser(
+        "class", help="run a class: the lessons for the room's devices and the teacher's dashboard",
+        description="Serve the lessons (the static site of `sette-kit build-site`, run in each "
+                    "learner's browser) and the class hub: learners join with a class code and "
+                    "their predictions and exercise answers reach the teacher's dashboard. "
+                    "Prints 'teacher: <address>' (the dashboard; it holds the teacher's secret, "
+                    "keep it to yourself) and 'join: <address>' (for the learners). Ctrl-C stops it; "
+                    "started again on the same --db it goes on with the same class.")
+    p.add_argument("--site", default=None, metavar="DIR",
+                   help=f"the built site to serve (default {default_site()}, if it was built there)")
+    p.add_argument("--ip", default="0.0.0.0",
+                   help="address to listen on (default 0.0.0.0: every network this machine is on, "
+                        "so the room's devices can reach it)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
+    p.add_argument("--db", default=None, metavar="FILE",
+                   help=f"the class's SQLite file (default {default_db()})")
+    p.add_argument("--no-browser", action="store_true", help="do not open the dashboard in a web browser")
+    p.set_defaults(run=run)
+
+
+def lan_address() -> str:
+    """This machine's address on its network (the one a route out would use), else 127.0.0.1.
+    No packet is sent: connecting a UDP socket only picks the route."""
+    import socket
+
+    for probe in ("10.255.255.255", "192.0.2.1"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 9))
+                ip = s.getsockname()[0]
+                if ip and not ip.startswith("0."):
+                    return ip
+        except OSError:
+            continue
+    return "127.0.0.1"
+
+
+def run(args) -> int:
+    import asyncio
+    import signal
+    import sqlite3
+    import sys
+    import webbrowser
+
+    import tornado.httpserver
+    import tornado.netutil
+
+    from ..classroom.hub import MAX_BODY, Hub, application
+    from ..errors import SetteKitError
+    from ..serve import check_ip
+
+    if not 0 <= args.port < 65536:
+        raise SetteKitError(f"--port must be between 0 and 65535, not {args.port}")
+    ip = check_ip(args.ip)
+    site = Path(args.site).expanduser() if args.site else default_site()
+    if args.site and not (site / "index.html").is_file():
+        raise SetteKitError(f"--site {args.site}: no index.html there; accepted a folder made by "
+                            "`sette-kit build-site DIR`")
+    has_site = (site / "index.html").is_file()
+    db = Path(args.db).expanduser() if args.db else default_db()
+    try:
+        db.parent.mkdir(parents=True, exist_ok=True)
+        hub = Hub(db)
+    except (OSError, sqlite3.Error) as exc:
+        raise SetteKitError(f"--db {db}: cannot keep the class's answers there ({exc}); accepted a file in "
+                            "a folder you can write to") from None
+    app = application(hub, site if has_site else None)
+    try:
+        sockets = tornado.netutil.bind_sockets(args.port, ip or None)
+    except OSError as exc:
+        hub.store.close()
+        raise SetteKitError(f"--port {args.port} on {ip}: cannot listen there ({exc.strerror or exc}); "
+                            "give another --port, or 0 for a free one") from None
+    port = sockets[0].getsockname()[1]
+    host = lan_address() if ip in ("0.0.0.0", "", "::") else ip
+    if ":" in host:
+        host = f"[{host}]"
+    base = f"http://{host}:{port}"
+    hub.join_base = base
+    if not has_site:
+        print(f"no site to serve yet: build it once with `sette-kit build-site {default_site()}` "
+              "(or give --site DIR); the class hub runs without it.", flush=True)
+    print(f"teacher: {base}/class/teacher#{hub.secret}", flush=True)
+    print(f"join: {hub.join_url()}", flush=True)
+    print(f"class code: {hub.code} (data in {db}; Ctrl-C stops)", flush=True)
+
+    async def main() -> None:
+        server = tornado.httpserver.HTTPServer(app, max_body_size=MAX_BODY * 2, xheaders=False)
+        server.add_sockets(sockets)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except (NotImplementedError, RuntimeError):  # pragma: no cover - Windows
+                signal.signal(sig, lambda *_a: loop.call_soon_threadsafe(stop.set))
+        if not args.no_browser:
+            loop.call_later(0.2, webbrowser.open, f"http://127.0.0.1:{port}/class/teacher#{hub.secret}"
+                            if ip in ("0.0.0.0", "", "127.0.0.1") else f"{base}/class/teacher#{hub.secret}")
+        await stop.wait()
+        server.stop()
+        await asyncio.wait_for(server.close_all_connections(), timeout=2)
+
+    try:
+        asyncio.run(main())
+    except (KeyboardInterrupt, asyncio.TimeoutError):
+        pass
+    finally:
+        hub.store.close()
+    print("class hub stopped; the class's answers are kept in", db, file=sys.stderr, flush=True)
+    return 0
