@@ -593,7 +593,7 @@ class _Compact:
         """The bank's own reach of each free hand (its hits along the way, no chance)."""
         np = self.np
         A = self.A0.copy()
-        for (a0, a1), (src, tgt, mul) in zip(self.blayers, self.bedges):
+        for src, tgt, mul in self.bedges:
             if len(src):
                 A += np.bincount(tgt, weights=A[src] * gamma[src] * mul, minlength=self.nB)
         return A
@@ -669,7 +669,6 @@ class _Compact:
 
     def bank_root(self, w, V):
         """The value to the player of every (stake, public): the folded forced hands, the free ones."""
-        np = self.np
         return ((self.Kroot * w).sum(1) * self.stw).sum() + (self.A0 * V).sum()
 
     # -- float best responses (to choose among roundings; the bounds are exact) -------------
@@ -679,7 +678,6 @@ class _Compact:
         return bust + self.bank_root(w, V)
 
     def upper(self, gamma):
-        np = self.np
         V, __ = self.player_pass(self.stand_values(gamma), None, best=True)
         V0 = V[self.proot]  # (F, S)
         return float((self.prior * V0.max(1)).sum())
@@ -690,10 +688,12 @@ def _cfr_numpy(game, iterations, np, log=None, predictive=PREDICTIVE, ar=None, c
 
     Every ``check`` iterations (and at the last) the average strategies are scored by
     float best responses, and each side's best average so far is kept: the player's
-    that the bank's best response holds lowest the least, the bank's that the player's
-    best response exploits the least.  (The averages of predictive CFR+ approach the
-    equilibrium unevenly on this game, and a side's bound needs only that side's
-    strategy.)  Returns the arrays and (score, sigma, beta) and (score, gamma), flat."""
+    whose value against the bank's best response is highest, the bank's whose value
+    against the player's best response is lowest.  (The averages of predictive CFR+
+    approach the equilibrium unevenly on this game, and a side's bound needs only that
+    side's strategy.)  ``probe(t, lower, upper, best lower, best upper)``, if given, is
+    called at each check (to study the convergence).  Returns the arrays,
+    (score, sigma, beta) and (score, gamma), flat."""
     ar = _Compact(game, np) if ar is None else ar
     S, F, nP, nB = ar.S, ar.F, ar.nP, ar.nB
     pdec = ar.pdec
@@ -718,6 +718,7 @@ def _cfr_numpy(game, iterations, np, log=None, predictive=PREDICTIVE, ar=None, c
     num_p = np.zeros(nP); den_p = np.zeros(nP); avg_sig = np.zeros((F, S))
     num_b = np.zeros(nB); den_b = np.zeros(nB)
     rp = np.zeros((2, nP)); rb = np.zeros((2, nB))
+
     def averages():
         beta_avg = np.where(den_p > 0, num_p / np.where(den_p > 0, den_p, 1), beta)
         sig_avg = avg_sig / avg_sig.sum(1, keepdims=True)
@@ -765,8 +766,9 @@ def _cfr_numpy(game, iterations, np, log=None, predictive=PREDICTIVE, ar=None, c
 
 
 def _cfr_pure(game, iterations, log=None):
-    """(Predictive) CFR+ in pure Python loops, the same algorithm as :func:`_cfr_numpy`
-    (for small decks: the plain game takes hours this way, hence the shipped data)."""
+    """(Predictive) CFR+ in pure Python loops, the same iteration as :func:`_cfr_numpy`
+    on the unfolded game, returning the last averages (for small decks: the plain game
+    takes hours this way, hence the shipped data)."""
     S = len(game.stakes)
     st = game.stakes
     F = game.firsts
