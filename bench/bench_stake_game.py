@@ -5,11 +5,13 @@ and print the figures with their targets.
 
 Targets: solve in under 2 minutes with numpy on a 2-core machine; interval width
 <= 1e-6; the blind value equal to today's best_staking_plan (+0.4373...); the loaded
-(shipped) solution in well under a second.
+(shipped) solution in well under a second.  The time is given as CPU time and wall time
+with the load average, since the machine may be shared; the target is checked on both.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from fractions import Fraction
@@ -18,22 +20,39 @@ from sette_kit import accel, odds
 from sette_kit.odds import _stake_game as sg
 
 
+def _load():
+    return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main(iterations=None):
-    print(f"path: {accel.path()}")
+    print(f"path: {accel.path()}; {os.cpu_count()} cores; {_load()}")
     t0, c0 = time.perf_counter(), time.process_time()
     game = sg._Game(sg.FULL_COUNTS, (1, 10))
-    t_build = time.perf_counter() - t0
+    t_build, c_build = time.perf_counter() - t0, time.process_time() - c0
     its = sg._default_iterations(game) if iterations is None else iterations
     sizes = game.sizes()
     print(f"game: {sizes['player']} player and {sizes['bank']} free bank information sets, "
-          f"{sizes['publics']} bank situations; built in {t_build:.1f} s")
-    t1 = time.perf_counter()
-    lower, upper, sigma, beta, gamma = sg._solve_game(game, its, log=lambda m: print("  " + m))
+          f"{sizes['publics']} bank situations; built in {t_build:.1f} s ({c_build:.1f} s CPU)")
+    log = lambda m: print("  " + m)  # noqa: E731
+    np = accel.numpy()
+    t1, c1 = time.perf_counter(), time.process_time()
+    if np is None:
+        lower, upper, sigma, beta, gamma = sg._solve_game(game, its, log=log)
+    else:
+        ar, best_p, best_b = sg._cfr_numpy(game, its, np, log=log)
+        t2, c2 = time.perf_counter(), time.process_time()
+        print(f"CFR+ ({its} iterations, the forced hands folded: {ar.nF} free bank hands a stake): "
+              f"{t2 - t1:.1f} s wall, {c2 - c1:.1f} s CPU; best averages, float: "
+              f"[{best_p[0]:+.9f}, {best_b[0]:+.9f}]")
+        lower, upper, sigma, beta, gamma = sg._certify(game, ar, best_p, best_b, log=log)
+        print(f"rounding and exact best responses: {time.perf_counter() - t2:.1f} s wall, "
+              f"{time.process_time() - c2:.1f} s CPU")
     t_solve = time.perf_counter() - t1
     total, cpu = time.perf_counter() - t0, time.process_time() - c0
     width = upper - lower
-    print(f"solve ({its} CFR+ iterations, exact best responses): {t_solve:.1f} s, with the build "
-          f"{total:.1f} s wall, {cpu:.1f} s CPU   [target < 120 s]: {'ok' if total < 120 else 'MISSED'}")
+    print(f"solve ({its} CFR+ iterations, exact best responses): {t_solve:.1f} s; with the build "
+          f"{total:.1f} s wall, {cpu:.1f} s CPU   [target < 120 s]: CPU {'ok' if cpu < 120 else 'MISSED'}, "
+          f"wall {'ok' if total < 120 else 'MISSED'} ({_load()})")
     print(f"interval: [{float(lower):+.9f}, {float(upper):+.9f}]")
     print(f"width: {float(width):.2e}   [target <= 1e-6]: {'ok' if width <= Fraction(1, 10**6) else 'MISSED'}")
     t2 = time.perf_counter()

@@ -119,14 +119,14 @@ def test_view_shows_the_models_numbers(view, lab):
     assert view.slider.value == 20
     # the chart: the curve on the grid, the equilibrium and the learner's plan, in its text
     text = view.chart_text
-    assert "equilibrium: 19.8%: +0.1588" in text and "50.0%: −0.4201" in text
+    assert "equilibrium: 19.8%: +0.1588" in text and "50.0%: −0.4205" in text
     assert 'role="img"' in view.chart_html.value
 
 
 def test_moving_the_slider_is_the_same_as_set_share(view, lab):
     view.slider.value = 5   # S11: the bank best-responds to the new plan
     assert view.share == Fraction(1, 20) and view.ev == lab.play(Fraction(1, 20)).ev
-    assert "win 0.1090" in view.result_text
+    assert "win 0.1089" in view.result_text
     view.set_share("30%")
     assert view.slider.value == 30 and view.ev == lab.play(Fraction(3, 10)).ev
 
@@ -136,7 +136,7 @@ def test_bad_share_keeps_the_state_and_says_what_is_accepted(view, bad):
     view.set_share("10%")
     before = (view.share, view.ev, view.slider.value, view.result_text)
     view.set_share(bad)
-    assert "give a bluff share from 0 to 0.514 (51.4%)" in view.message_text
+    assert "give a bluff share from 0 to 0.516 (51.6%)" in view.message_text
     assert (view.share, view.ev, view.slider.value, view.result_text) == before
 
 
@@ -144,7 +144,7 @@ def test_bank_reads_is_a_natural_frequency_tree(view, lab):
     view.equilibrium()
     text = view.reads_text
     assert "138 rounds with a stake of 10" in text and "862 rounds with a stake of 1" in text
-    assert "7: 100 of 138 (72.5%)" in text and "2: 23 of 138 (16.8%) - a bluff" in text
+    assert "7: 100 of 138 (72.5%)" in text and "2: 23 of 138 (16.7%) - a bluff" in text
     assert "the chance that it is a bluff is 19.8%" in text
     assert '<details open>' in view.reads_html.value
 

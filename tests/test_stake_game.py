@@ -42,13 +42,27 @@ def test_plain_interval_is_exact_fractions_and_tight(plain):
 
 
 def test_plain_interval_width_target(plain):
-    # issue 27 asks for upper - lower <= 1e-6; the shipped build (6000 iterations) reaches 1.67e-6
-    assert plain.width <= Fraction(1, 10 ** 5)
+    # issue 27: a certified interval no wider than 1e-6, in exact Fractions
+    assert isinstance(plain.lower, Fraction) and isinstance(plain.upper, Fraction)
+    assert plain.lower <= plain.upper
+    assert plain.upper - plain.lower <= Fraction(1, 10 ** 6)
 
 
 def test_shipped_strategies_give_the_stored_interval_by_exact_best_responses(plain):
-    lower, upper = plain.best_responses()
+    # each bound is what an exact best response gives against the stored strategy:
+    # lower, the bank's best response to the player's; upper, the player's to the bank's
+    game = sg._Game(plain.deck, plain.stakes, plain.rules.dealer_wins_ties)
+    sigma, beta, gamma = plain._strategies(game)
+    lower, bank_br = sg.bank_best_response(game, sigma, beta)
+    upper, __, (br_sigma, br_beta) = sg.player_values(game, gamma)
     assert (lower, upper) == (plain.lower, plain.upper)
+    assert plain.best_responses() == (lower, upper)
+    # and the best responses are best: each one's exact value against the other side's
+    # strategy is the bound (the bank's pure reply holds the player's strategy to lower,
+    # the player's pure reply gets upper from the bank's strategy)
+    assert sg.player_values(game, sg._fill_bank(game, {k: list(v) for k, v in bank_br.items()}),
+                            sigma, beta)[0] == lower
+    assert sg.player_values(game, gamma, br_sigma, br_beta)[0] == upper
 
 
 def test_strategies_are_probabilities(plain):

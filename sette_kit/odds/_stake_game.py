@@ -30,7 +30,11 @@ information sets are (stake, first card, face-up multiset), the bank's (stake, f
 multiset, shown, its own multiset).  Why CFR: it is made for imperfect-information games
 of this kind and needs only the game's values, one pass at a time; each pass is a few
 array operations over the whole game with numpy, or loops in pure Python for small decks
-(numpy is only an accelerator, :mod:`sette_kit.accel`).  A sequence-form LP would be
+(numpy is only an accelerator, :mod:`sette_kit.accel`).  On the numpy path the bank's
+forced hands are folded away first (:class:`_Compact`: a seventh of the bank's nodes are
+real choices), and every 100 iterations the average strategies are scored by float best
+responses; each side keeps its best average so far (the averages approach the
+equilibrium unevenly here, and each bound needs only its own side's strategy).  A sequence-form LP would be
 exact, but the plain instance (about 12,700 free bank information sets and 800 of the
 player's, some 53,000 bank nodes in all) is beyond an LP solver written in pure Python; the reduced-deck tests solve
 that LP by brute force (``tests/stake_game_lp.py``) to check this module.  Two bank
@@ -44,9 +48,10 @@ what the player's strategy earns against the bank's exact best response to it (t
 player can guarantee it), ``upper`` what the bank's strategy concedes to the player's
 exact best response (the bank can hold him to it); the game value lies between.  The
 strategies that are shipped and reported are rational (each probability rounded to a
-fraction with a small denominator, or made pure where it is within 0.1% or 1% of 0 or
-1: the rounding that gives each side its best bound is kept), so these two numbers are
-exact statements about exactly those strategies.  On small decks the rounding finds the
+fraction with a denominator of at most 120, 10^4 or 10^6, after making it pure where it
+is within 1e-6 to 1% of 0 or 1: the rounding that gives each side its best bound is
+kept, chosen by float best responses and then bounded exactly), so these two numbers
+are exact statements about exactly those strategies.  On small decks the rounding finds the
 exact equilibrium and the interval is a point (the tests check it against the LP).
 
 >>> from sette_kit import odds
@@ -86,6 +91,7 @@ DATA_FILE = Path(__file__).with_name("stake_game_plain.json")
 FULL_COUNTS = (4, 4, 4, 4, 4, 4, 4, 12)
 MAX_STAKES = 4
 PREDICTIVE = True  # predictive CFR+ (the last regrets as the prediction, quadratic averaging)
+CHECK_EVERY = 100  # iterations between two float scorings of the average strategies (numpy path)
 DATA_FORMAT = 1
 
 
@@ -449,284 +455,320 @@ def player_values(game, gamma, sigma=None, beta=None):
 
 # -- CFR+ -------------------------------------------------------------------------------------------
 
-class _Arrays:
-    """The game as numpy arrays (flattened: player nodes per first card, bank nodes of
-    all publics one after another)."""
+class _Compact:
+    """The game as flat numpy arrays for CFR+, with the bank's forced actions folded in.
+
+    Only the bank's *free* hands (a real choice between hit and stand) are kept: a hand
+    where the bank must stand (or is bust) is a constant payoff vector over the player's
+    first cards, a hand where it must hit passes on to its kids, so what lies between
+    two free hands (or below the bank's first card) folds into a payoff vector and edges
+    with path counts (``mult``: the number of forced orders from one free hand to the
+    next).  Node values and flows are the same as on the full tree, on about a seventh of
+    the nodes.  Both sides are laid out flat over (hand size, stake, ...), so one layer of
+    one pass is one ``bincount`` for all the stakes at once.
+    """
 
     def __init__(self, game, np):
         self.np = np
         g = game
-        S = len(g.stakes)
+        S = self.S = len(g.stakes)
         self.st = np.array(g.stakes, dtype=float)
-        # player nodes: flat over (p, node)
-        pflat, pstart = [], {}
-        for p in g.firsts:
-            pstart[p] = len(pflat)
-            for k, nd in enumerate(g.pnodes[p]):
-                pflat.append((p, k, nd))
-        nP = len(pflat)
-        self.nP = nP
-        self.pp = np.array([p for p, k, nd in pflat])
-        self.pdec = np.array([nd["kind"] == "dec" for p, k, nd in pflat])
-        self.pbust = np.array([nd["kind"] == "bust" for p, k, nd in pflat])
-        self.pcp = np.array([float(nd["cp"]) for p, k, nd in pflat])
-        self.proot = np.array([pstart[p] for p in g.firsts])
-        self.firsts = np.array(g.firsts)
-        self.prior = np.array([g.n[p] / g.N for p in g.firsts])
-        size = np.array([sum(nd["m"]) for p, k, nd in pflat])
-        self.player_layers = [np.nonzero(size == d)[0] for d in range(size.max() + 1)]
-        kid_i, kid_j, kid_q = [], [], []
-        for f, (p, k, nd) in enumerate(pflat):
-            for c, j, q in nd["kids"]:
-                kid_i.append(f), kid_j.append(pstart[p] + j), kid_q.append(float(q))
-        self.pk_i, self.pk_j, self.pk_q = np.array(kid_i, dtype=int), np.array(kid_j, dtype=int), np.array(kid_q)
-        # bank nodes: flat over all publics, ordered by the bank's hand size so that each
-        # layer (hands of one size) is one slice and a node's kids lie in the next slice
-        # (a bust hand is no node here: its value is folded into its parent's ``bcoef``)
-        bflat = []
+        npub = self.npub = len(g.publics)
+        F = self.F = len(g.firsts)
+        # -- the bank: fold each public's forced hands --------------------------------------
+        free = []            # (size, b, i)
+        Ls, Lh, E = {}, {}, {}
+        Kroot = np.zeros((npub, NCLS))
+        rootE = {}
         for b, pub in enumerate(g.publics):
-            for i, nd in enumerate(pub["nodes"]):
-                if nd["kind"] != "bust":
-                    bflat.append((nd["size"], b, i, nd))
-        bflat.sort(key=lambda x: (x[0], x[1], x[2]))
-        pos = {(b, i): f for f, (sz, b, i, nd) in enumerate(bflat)}
-        self.bank_pos = pos
-        nB = len(bflat)
-        self.nB = nB
-        self.bpub = np.array([b for sz, b, i, nd in bflat])
-        self.bfree = np.array([nd["kind"] == "dec" and nd["fixed"] is None for sz, b, i, nd in bflat])
-        self.bhit_fixed = np.array([1.0 if (nd["kind"] == "dec" and nd["fixed"] == 1) else 0.0
-                                    for sz, b, i, nd in bflat])
-        bsize = np.array([sz for sz, b, i, nd in bflat])
-        self.bslices = []
-        for d in range(1, bsize.max() + 1):
-            idx = np.nonzero(bsize == d)[0]
-            self.bslices.append((int(idx[0]), int(idx[-1]) + 1) if len(idx) else (0, 0))
-        self.broot = np.nonzero(bsize == 1)[0]
-        coef = np.zeros((nB, NCLS))
-        bcoef = np.zeros((nB, NCLS))  # the bust kids of a node, summed: paid if it hits
-        for f, (sz, b, i, nd) in enumerate(bflat):
-            for p, cf in nd["coef"]:
-                coef[f, p] = cf / nd["den"]
-            nodes = g.publics[b]["nodes"]
-            for j in nd["kids"]:
-                kid = nodes[j]
-                if kid["kind"] == "bust":
-                    for p, cf in kid["coef"]:
-                        bcoef[f, p] += cf / kid["den"]
-        self.coef, self.bcoef = coef, bcoef
-        self.bkids = []  # per layer: (kid's parent, local to the layer; kid, local to the next layer)
-        for d, (a0, a1) in enumerate(self.bslices):
-            ki, kj = [], []
-            nxt = self.bslices[d + 1][0] if d + 1 < len(self.bslices) else 0
-            for f in range(a0, a1):
-                sz, b, i, nd = bflat[f]
-                for j in nd["kids"]:
-                    if (b, j) in pos:
-                        ki.append(f - a0), kj.append(pos[(b, j)] - nxt)
-            self.bkids.append((np.array(ki, dtype=int), np.array(kj, dtype=int)))
-        self.npub = len(g.publics)
-        # which public each standing player node belongs to
-        self.ppub = np.array([nd.get("pub", -1) for p, k, nd in pflat])
-        self.S = S
-
-    def _bk_by_layer(self):
-        if not hasattr(self, "_pkl"):
-            np = self.np
-            layer_p = np.zeros(self.nP, dtype=int)
-            for d, L in enumerate(self.player_layers):
-                layer_p[L] = d
-            self._pkl = []
-            for d in range(len(self.player_layers)):
-                sel = layer_p[self.pk_i] == d
-                self._pkl.append((self.pk_i[sel], self.pk_j[sel], self.pk_q[sel]))
-
-
-def _cfr_numpy(game, iterations, np, log=None, predictive=PREDICTIVE):
-    ar = _Arrays(game, np)
-    ar._bk_by_layer()
-    assert ar.bslices[0][0] == 0
-    S, nP, nB, F = ar.S, ar.nP, ar.nB, len(game.firsts)
-    st = ar.st
-    pdec, bfree = ar.pdec, ar.bfree
-    Rp = np.zeros((S, nP, 2))
-    Rs = np.zeros((F, S))
-    Rb = np.zeros((S, nB, 2))
-
-    def player_strategy(mp=None, ms=None):
-        R = Rp if mp is None else np.maximum(Rp + mp, 0)
-        Q = Rs if ms is None else np.maximum(Rs + ms, 0)
-        pos = R.sum(-1)
-        beta = np.where(pos > 0, R[..., 1] / np.where(pos > 0, pos, 1), 0.5)
-        beta = np.where(pdec[None], beta, 0.0)
-        ps = Q.sum(1, keepdims=True)
-        sig = np.where(ps > 0, Q / np.where(ps > 0, ps, 1), 1.0 / S)
-        return beta, sig
-
-    def bank_strategy(mb=None):
-        R = Rb if mb is None else np.maximum(Rb + mb, 0)
-        pos = R.sum(-1)
-        g = np.where(pos > 0, R[..., 1] / np.where(pos > 0, pos, 1), 0.5)
-        return np.where(bfree[None], g, ar.bhit_fixed[None])
-
-    nL = len(ar.bslices)
-
-    def bank_flow(gamma):
-        A = np.zeros((S, nB))
-        A[:, ar.broot] = 1.0
-        for d in range(nL - 1):
-            a0, a1 = ar.bslices[d]
-            b0, b1 = ar.bslices[d + 1]
-            ki, kj = ar.bkids[d]
-            if not len(ki):
-                continue
-            h = (A[:, a0:a1] * gamma[:, a0:a1])[:, ki]
+            nodes = pub["nodes"]
+            phi = [None] * len(nodes)
+            for i in range(len(nodes) - 1, -1, -1):
+                nd = nodes[i]
+                c = [0.0] * NCLS
+                for p, cf in nd["coef"]:
+                    c[p] = cf / nd["den"]
+                if nd["kind"] == "dec" and nd["fixed"] != 0:
+                    K, D = [0.0] * NCLS, {}
+                    for j in nd["kids"]:
+                        kK, kD = phi[j]
+                        for x in range(NCLS):
+                            K[x] += kK[x]
+                        for f, m in kD.items():
+                            D[f] = D.get(f, 0) + m
+                    if nd["fixed"] is None:
+                        free.append((nd["size"], b, i))
+                        Ls[(b, i)], Lh[(b, i)], E[(b, i)] = c, K, D
+                        phi[i] = ([0.0] * NCLS, {(b, i): 1})
+                    else:
+                        phi[i] = (K, D)
+                else:  # bust, a hand it stands on (7½, no card left) or a forced stand
+                    phi[i] = (c, {})
+            for i, nd in enumerate(nodes):
+                if nd["size"] == 1:
+                    kK, kD = phi[i]
+                    for x in range(NCLS):
+                        Kroot[b, x] += kK[x]
+                    for f, m in kD.items():
+                        rootE[f] = rootE.get(f, 0) + m
+        free.sort()
+        nF = self.nF = len(free)
+        local = {(b, i): k for k, (sz, b, i) in enumerate(free)}
+        self.free = free
+        # flat index of (stake s, free hand k): ordered by (size, s, k) so a layer is a slice
+        sizes = [sz for sz, b, i in free]
+        order = sorted(((sizes[k], s, k) for s in range(S) for k in range(nF)))
+        gid = {(s, k): n for n, (sz, s, k) in enumerate(order)}
+        self.gid = gid
+        nB = self.nB = S * nF
+        self.bst = np.array([g.stakes[s] for sz, s, k in order], dtype=float)
+        self.bw = np.array([s * npub + free[k][1] for sz, s, k in order])     # which (stake, public)
+        self.bLs = np.array([Ls[free[k][1:]] for sz, s, k in order])
+        self.bLh = np.array([Lh[free[k][1:]] for sz, s, k in order])
+        layer_of = np.array([sz for sz, s, k in order])
+        self.blayers = []
+        for d in sorted(set(layer_of.tolist())):
+            idx = np.nonzero(layer_of == d)[0]
+            self.blayers.append((int(idx[0]), int(idx[-1]) + 1))
+        src, tgt, mul = [], [], []
+        for s in range(S):
+            for key, D in E.items():
+                for f, m in D.items():
+                    src.append(gid[(s, local[key])]), tgt.append(gid[(s, local[f])]), mul.append(float(m))
+        src, tgt, mul = np.array(src, dtype=int), np.array(tgt, dtype=int), np.array(mul)
+        o = np.argsort(src, kind="stable")
+        src, tgt, mul = src[o], tgt[o], mul[o]
+        self.bedges = []  # per layer: edges leaving it (source, target, path count)
+        for a0, a1 in self.blayers:
+            sel = (src >= a0) & (src < a1)
+            self.bedges.append((src[sel], tgt[sel], mul[sel]))
+        self.A0 = np.zeros(nB)  # the free hands' arrival through forced hands only
+        for f, m in rootE.items():
             for s in range(S):
-                A[s, b0:b1] += np.bincount(kj, weights=h[s], minlength=b1 - b0)
+                self.A0[gid[(s, local[f])]] += m
+        self.Kroot = np.tile(Kroot, (S, 1))  # (S * npub, NCLS)
+        self.stw = np.repeat(self.st, npub)   # the stake of each (stake, public)
+        self.bflat = (self.bw[:, None] * NCLS + np.arange(NCLS)[None, :]).ravel()
+        # -- the player: flat over (size, stake, first card, node) --------------------------
+        pl = []
+        for s in range(S):
+            for fi, p in enumerate(g.firsts):
+                for k, nd in enumerate(g.pnodes[p]):
+                    pl.append((sum(nd["m"]), s, fi, k))
+        pl.sort()
+        pid = {(s, fi, k): n for n, (sz, s, fi, k) in enumerate(pl)}
+        self.pid = pid
+        nP = self.nP = len(pl)
+        nd_of = [g.pnodes[g.firsts[fi]][k] for sz, s, fi, k in pl]
+        self.pdec = np.array([nd["kind"] == "dec" for nd in nd_of])
+        self.pbust = np.array([nd["kind"] == "bust" for nd in nd_of])
+        self.pcp = np.array([float(nd["cp"]) for nd in nd_of])
+        self.pst = np.array([g.stakes[s] for sz, s, fi, k in pl], dtype=float)
+        self.pp = np.array([g.firsts[fi] for sz, s, fi, k in pl])
+        self.pfi = np.array([fi for sz, s, fi, k in pl])
+        self.ps = np.array([s for sz, s, fi, k in pl])
+        # (stake, public, first card) of each node the player can stand at; -1 at a bust
+        self.ppw = np.array([(s * npub + nd["pub"]) * NCLS + g.firsts[fi] if nd["kind"] != "bust" else -1
+                             for (sz, s, fi, k), nd in zip(pl, nd_of)])
+        self.pok = self.ppw >= 0
+        self.proot = np.array([[pid[(s, fi, 0)] for s in range(S)] for fi in range(F)])  # (F, S)
+        self.prior = np.array([g.n[p] / g.N for p in g.firsts])
+        player_layer = np.array([sz for sz, s, fi, k in pl])
+        self.players = []
+        for d in sorted(set(player_layer.tolist())):
+            idx = np.nonzero(player_layer == d)[0]
+            self.players.append((int(idx[0]), int(idx[-1]) + 1))
+        ki, kj, kq = [], [], []
+        for (sz, s, fi, k), nd in zip(pl, nd_of):
+            for c, j, q in nd["kids"]:
+                ki.append(pid[(s, fi, k)]), kj.append(pid[(s, fi, j)]), kq.append(float(q))
+        ki, kj, kq = np.array(ki, dtype=int), np.array(kj, dtype=int), np.array(kq)
+        self.pedges = []
+        for a0, a1 in self.players:
+            sel = (ki >= a0) & (ki < a1)
+            self.pedges.append((ki[sel], kj[sel], kq[sel]))
+
+    # -- the passes ------------------------------------------------------------------------
+    def bank_flow(self, gamma):
+        """The bank's own reach of each free hand (its hits along the way, no chance)."""
+        np = self.np
+        A = self.A0.copy()
+        for src, tgt, mul in self.bedges:
+            if len(src):
+                A += np.bincount(tgt, weights=A[src] * gamma[src] * mul, minlength=self.nB)
         return A
 
-    def stand_values(gamma):
-        """(S, nP): the player's result standing at each node, per unit of the stake."""
-        A = bank_flow(gamma)
-        stop = A * (1 - gamma)
+    def stand_values(self, gamma, A=None):
+        """The player's result per unit stake standing at each of his nodes (0 at a bust)."""
+        np = self.np
+        if A is None:
+            A = self.bank_flow(gamma)
         hit = A * gamma
-        out = np.zeros((S, nP))
-        ok = ar.ppub >= 0
-        flat = (ar.bpub[:, None] * NCLS + np.arange(NCLS)[None, :]).ravel()
-        for s in range(S):
-            mass = stop[s][:, None] * ar.coef + hit[s][:, None] * ar.bcoef
-            per_pub = np.bincount(flat, weights=mass.ravel(),
-                                  minlength=ar.npub * NCLS).reshape(ar.npub, NCLS)
-            out[s, ok] = per_pub[ar.ppub[ok], ar.pp[ok]]
+        mass = (A - hit)[:, None] * self.bLs + hit[:, None] * self.bLh
+        per = np.bincount(self.bflat, weights=mass.ravel(), minlength=self.S * self.npub * NCLS)
+        per += self.Kroot.ravel()
+        out = np.zeros(self.nP)
+        out[self.pok] = per[self.ppw[self.pok]]
         return out
 
-    def player_pass(SV, beta, best=False):
-        V = np.where(ar.pbust[None], -st[:, None], SV * st[:, None])
-        HIT = np.zeros((S, nP))
-        for d in range(len(ar.player_layers) - 1, -1, -1):
-            L = ar.player_layers[d]
-            ki, kj, kq = ar._pkl[d]
-            h = np.zeros((S, nP))
-            for s in range(S):
-                h[s] = np.bincount(ki, weights=V[s, kj] * kq, minlength=nP)
-            dec = pdec[L]
-            sv = SV[:, L] * st[:, None]
-            hl = h[:, L]
+    def player_pass(self, SV, beta, best=False):
+        """Bottom-up: the player's values (money) and the values of hitting."""
+        np = self.np
+        sv = SV * self.pst
+        V = np.where(self.pbust, -self.pst, sv)
+        HIT = np.zeros(self.nP)
+        for (a0, a1), (ki, kj, kq) in zip(reversed(self.players), reversed(self.pedges)):
+            if not len(ki):
+                continue
+            h = np.bincount(ki - a0, weights=V[kj] * kq, minlength=a1 - a0)
+            dec = self.pdec[a0:a1]
             if best:
-                v = np.where(dec[None], np.maximum(hl, sv), V[:, L])
+                v = np.maximum(h, sv[a0:a1])
             else:
-                v = np.where(dec[None], beta[:, L] * hl + (1 - beta[:, L]) * sv, V[:, L])
-            V[:, L] = v
-            HIT[:, L] = hl
+                b = beta[a0:a1]
+                v = b * h + (1 - b) * sv[a0:a1]
+            V[a0:a1] = np.where(dec, v, V[a0:a1])
+            HIT[a0:a1] = h
         return V, HIT
 
-    def player_flow(beta, sig):
-        A = np.zeros((S, nP))
-        A[:, ar.proot] = sig.T
-        for ki, kj, kq in ar._pkl:
-            h = A[:, ki] * beta[:, ki]
-            for s in range(S):
-                A[s] += np.bincount(kj, weights=h[s], minlength=nP)
+    def player_flow(self, beta, sig):
+        np = self.np
+        A = np.zeros(self.nP)
+        A[self.proot] = sig
+        for ki, kj, kq in self.pedges:
+            if len(ki):
+                A += np.bincount(kj, weights=A[ki] * beta[ki], minlength=self.nP)
         return A
 
-    npub = len(game.publics)
+    def bank_weights(self, beta, sig):
+        """w[(stake, public) * 8 + p]: the chance, the player's stake and his play included,
+        that he stood there with first card p; and the result of his busts."""
+        np = self.np
+        A = self.player_flow(beta, sig)
+        stop = A * (1 - beta) * self.pcp
+        w = np.bincount(self.ppw[self.pok], weights=stop[self.pok], minlength=self.S * self.npub * NCLS)
+        bust = -(A * self.pcp * self.pst)[self.pbust].sum()
+        return w.reshape(self.S * self.npub, NCLS), bust
 
-    def bank_weights(beta, sig):
-        A = player_flow(beta, sig)
-        stop = A * (1 - beta) * (~ar.pbust)[None] * ar.pcp[None]
-        w = np.zeros((S, npub, NCLS))
-        ok = ar.ppub >= 0
-        for s in range(S):
-            np.add.at(w[s], (ar.ppub[ok], ar.pp[ok]), stop[s, ok])
-        bust = -(A * ar.pbust[None] * ar.pcp[None] * st[:, None]).sum()
-        return w, bust, A
-
-    def bank_pass(w, gamma, best=False):
-        STAND = np.zeros((S, nB))
-        BUST = np.zeros((S, nB))
-        for s in range(S):
-            ws = w[s][ar.bpub]
-            STAND[s] = (ar.coef * ws).sum(1) * st[s]
-            BUST[s] = (ar.bcoef * ws).sum(1) * st[s]
-        V = STAND.copy()
-        HIT = np.zeros((S, nB))
-        for d in range(nL - 1, -1, -1):
-            a0, a1 = ar.bslices[d]
-            b0, b1 = ar.bslices[d + 1] if d + 1 < nL else (a1, a1)
-            ki, kj = ar.bkids[d]
-            hl = BUST[:, a0:a1].copy()
-            for s in range(S):
-                hl[s] += np.bincount(ki, weights=V[s, b0:b1][kj], minlength=a1 - a0)
-            free = bfree[a0:a1][None]
-            fh = ar.bhit_fixed[a0:a1][None] > 0
-            sl = STAND[:, a0:a1]
+    def bank_pass(self, w, gamma, best=False):
+        """Bottom-up over the free hands: values (money, to the player), of hitting and of standing."""
+        np = self.np
+        wn = w[self.bw]
+        STAND = (self.bLs * wn).sum(1) * self.bst
+        HIT = (self.bLh * wn).sum(1) * self.bst
+        V = np.zeros(self.nB)
+        for (a0, a1), (src, tgt, mul) in zip(reversed(self.blayers), reversed(self.bedges)):
+            if len(src):
+                HIT[a0:a1] += np.bincount(src - a0, weights=V[tgt] * mul, minlength=a1 - a0)
             if best:
-                v = np.where(free, np.minimum(hl, sl), np.where(fh, hl, sl))
+                V[a0:a1] = np.minimum(HIT[a0:a1], STAND[a0:a1])
             else:
-                g = gamma[:, a0:a1]
-                v = np.where(free, g * hl + (1 - g) * sl, np.where(fh, hl, sl))
-            V[:, a0:a1] = v
-            HIT[:, a0:a1] = hl
+                g = gamma[a0:a1]
+                V[a0:a1] = g * HIT[a0:a1] + (1 - g) * STAND[a0:a1]
         return V, HIT, STAND
 
+    def bank_root(self, w, V):
+        """The value to the player of every (stake, public): the folded forced hands, the free ones."""
+        return ((self.Kroot * w).sum(1) * self.stw).sum() + (self.A0 * V).sum()
+
+    # -- float best responses (to choose among roundings; the bounds are exact) -------------
+    def lower(self, sig, beta):
+        w, bust = self.bank_weights(beta, sig)
+        V, __, ___ = self.bank_pass(w, None, best=True)
+        return bust + self.bank_root(w, V)
+
+    def upper(self, gamma):
+        V, __ = self.player_pass(self.stand_values(gamma), None, best=True)
+        V0 = V[self.proot]  # (F, S)
+        return float((self.prior * V0.max(1)).sum())
+
+
+def _cfr_numpy(game, iterations, np, log=None, predictive=PREDICTIVE, ar=None, check=CHECK_EVERY, probe=None):
+    """Predictive CFR+ (alternating updates, quadratic averaging) on :class:`_Compact`.
+
+    Every ``check`` iterations (and at the last) the average strategies are scored by
+    float best responses, and each side's best average so far is kept: the player's
+    whose value against the bank's best response is highest, the bank's whose value
+    against the player's best response is lowest.  (The averages of predictive CFR+
+    approach the equilibrium unevenly on this game, and a side's bound needs only that
+    side's strategy.)  ``probe(t, lower, upper, best lower, best upper)``, if given, is
+    called at each check (to study the convergence).  Returns the arrays,
+    (score, sigma, beta) and (score, gamma), flat."""
+    ar = _Compact(game, np) if ar is None else ar
+    S, F, nP, nB = ar.S, ar.F, ar.nP, ar.nB
+    pdec = ar.pdec
+    Rp = np.zeros((2, nP))
+    Rs = np.zeros((F, S))
+    Rb = np.zeros((2, nB))
+
+    def matching(R, m):
+        if m is not None:
+            R = np.maximum(R + m, 0)
+        pos = R[0] + R[1]
+        return np.where(pos > 0, R[1] / np.where(pos > 0, pos, 1), 0.5)
+
+    def player_strategy(mp=None, ms=None):
+        beta = np.where(pdec, matching(Rp, mp), 0.0)
+        Q = Rs if ms is None else np.maximum(Rs + ms, 0)
+        ps = Q.sum(1, keepdims=True)
+        return beta, np.where(ps > 0, Q / np.where(ps > 0, ps, 1), 1.0 / S)
+
     beta, sig = player_strategy()
-    gamma = bank_strategy()
-    num_p = np.zeros((S, nP)); den_p = np.zeros((S, nP)); avg_sig = np.zeros((F, S))
-    num_b = np.zeros((S, nB)); den_b = np.zeros((S, nB))
+    gamma = matching(Rb, None)
+    num_p = np.zeros(nP); den_p = np.zeros(nP); avg_sig = np.zeros((F, S))
+    num_b = np.zeros(nB); den_b = np.zeros(nB)
+    rp = np.zeros((2, nP)); rb = np.zeros((2, nB))
+
+    def averages():
+        beta_avg = np.where(den_p > 0, num_p / np.where(den_p > 0, den_p, 1), beta)
+        sig_avg = avg_sig / avg_sig.sum(1, keepdims=True)
+        gamma_avg = np.where(den_b > 0, num_b / np.where(den_b > 0, den_b, 1), gamma)
+        return sig_avg, beta_avg, gamma_avg
+
+    best_p = best_b = None
     t0 = time.time()
     for t in range(1, iterations + 1):
-        SV = stand_values(gamma)
-        V, HIT = player_pass(SV, beta)
-        sv = SV * st[:, None]
-        rp = np.zeros_like(Rp)
-        rp[..., 1] = np.where(pdec[None], HIT - V, 0)
-        rp[..., 0] = np.where(pdec[None], sv - V, 0)
+        Ab = ar.bank_flow(gamma)
+        SV = ar.stand_values(gamma, Ab)
+        V, HIT = ar.player_pass(SV, beta)
+        rp[1] = np.where(pdec, HIT - V, 0)
+        rp[0] = np.where(pdec, SV * ar.pst - V, 0)
         Rp = np.maximum(Rp + rp, 0)
-        V0 = V[:, ar.proot].T  # (F, S)
-        ev = (sig * V0).sum(1, keepdims=True)
-        rs = V0 - ev
+        V0 = V[ar.proot]  # (F, S)
+        rs = V0 - (sig * V0).sum(1, keepdims=True)
         Rs = np.maximum(Rs + rs, 0)
-        wt = t * t if predictive else t
-        A = player_flow(beta, sig)
+        wt = float(t * t if predictive else t)
+        A = ar.player_flow(beta, sig)
         num_p += wt * A * beta
         den_p += wt * A
         avg_sig += wt * sig
         beta, sig = player_strategy(rp, rs) if predictive else player_strategy()
-        w, __, ___ = bank_weights(beta, sig)
-        Vb, HITb, STb = bank_pass(w, gamma)
-        rb = np.zeros_like(Rb)
-        rb[..., 1] = np.where(bfree[None], Vb - HITb, 0)
-        rb[..., 0] = np.where(bfree[None], Vb - STb, 0)
+        w, __ = ar.bank_weights(beta, sig)
+        Vb, HITb, STb = ar.bank_pass(w, gamma)
+        rb[1] = Vb - HITb
+        rb[0] = Vb - STb
         Rb = np.maximum(Rb + rb, 0)
-        Ab = bank_flow(gamma)
         num_b += wt * Ab * gamma
         den_b += wt * Ab
-        gamma = bank_strategy(rb) if predictive else bank_strategy()
-        if log is not None and (t % 500 == 0 or t == iterations):
+        gamma = matching(Rb, rb if predictive else None)
+        if log is not None and (t % 1000 == 0 or t == iterations):
             log(f"CFR+ iteration {t}: {time.time() - t0:.1f} s")
-    beta_avg = np.where(den_p > 0, num_p / np.where(den_p > 0, den_p, 1), beta)
-    sig_avg = avg_sig / avg_sig.sum(1, keepdims=True)
-    gamma_avg = np.where(den_b > 0, num_b / np.where(den_b > 0, den_b, 1), gamma)
-    gamma_avg = np.where(bfree[None], gamma_avg, ar.bhit_fixed[None])
-    # back to the dict layout
-    sigma = {p: tuple(float(x) for x in sig_avg[fi]) for fi, p in enumerate(game.firsts)}
-    beta_d = {}
-    for si in range(S):
-        for fi, p in enumerate(game.firsts):
-            start = int(ar.proot[fi])
-            beta_d[(si, p)] = [float(x) for x in beta_avg[si, start:start + len(game.pnodes[p])]]
-    gamma_d = {}
-    pos = ar.bank_pos
-    for si in range(S):
-        row = gamma_avg[si].tolist()
-        for b, pub in enumerate(game.publics):
-            gamma_d[(si, b)] = [row[pos[(b, i)]] if (b, i) in pos else 0.0 for i in range(len(pub["nodes"]))]
-    return sigma, beta_d, gamma_d
+        if t % check == 0 or t == iterations:
+            sa, ba, ga = averages()
+            lo, up = ar.lower(sa, ba), ar.upper(ga)
+            if best_p is None or lo > best_p[0]:
+                best_p = (lo, sa, ba)
+            if best_b is None or up < best_b[0]:
+                best_b = (up, ga)
+            if probe is not None:
+                probe(t, lo, up, best_p[0], best_b[0])
+    return ar, best_p, best_b
 
 
 def _cfr_pure(game, iterations, log=None):
-    """(Predictive) CFR+ in pure Python loops, the same algorithm as :func:`_cfr_numpy`
-    (for small decks: the plain game takes hours this way, hence the shipped data)."""
+    """(Predictive) CFR+ in pure Python loops, the same iteration as :func:`_cfr_numpy`
+    on the unfolded game, returning the last averages (for small decks: the plain game
+    takes hours this way, hence the shipped data)."""
     S = len(game.stakes)
     st = game.stakes
     F = game.firsts
@@ -963,21 +1005,105 @@ def _exact_strategies(game, floats, log=None):
     return best_p, best_b
 
 
+# the roundings tried on the numpy path: (denominator limit, made pure within eps of 0 or 1)
+CANDIDATES = tuple((den, eps) for eps in (None, 1e-6, 1e-4, 1e-3, 1e-2) for den in (120, 10 ** 4, 10 ** 6))
+
+
+def _flat_rationals(x, den, eps):
+    """Floats to Fractions: made pure within ``eps`` of 0 or 1, the rest rounded to the
+    nearest fraction with a denominator at most ``den``."""
+    F0, F1 = Fraction(0), Fraction(1)
+    cache, out = {}, []
+    for v in x.tolist():
+        if eps is not None:
+            v = 0.0 if v < eps else 1.0 if v > 1 - eps else v
+        if v <= 0.0:
+            out.append(F0)
+        elif v >= 1.0:
+            out.append(F1)
+        else:
+            f = cache.get(v)
+            if f is None:
+                f = cache[v] = _round(v, den)
+            out.append(f)
+    return out
+
+
+def _certify(game, ar, best_p, best_b, log=None):
+    """The exact bounds on the numpy path: each side's best average (from
+    :func:`_cfr_numpy`) rounded in each of the ways of ``CANDIDATES``; the roundings are
+    scored by float best responses, the best of each side (and any within 1e-9 of it,
+    up to three) by exact ones, and each side keeps its exact best."""
+    np = ar.np
+    (raw_lo, sa, ba), (raw_up, ga) = best_p, best_b
+    pc, bc, seen_p, seen_b = [], [], set(), set()
+    for den, eps in CANDIDATES:
+        sq = []
+        for row in sa.tolist():
+            q = _flat_rationals(np.array(row), den, eps)
+            tot = sum(q)
+            sq.append(tuple(x / tot for x in q) if tot else tuple(Fraction(1, len(q)) for _ in q))
+        bq = _flat_rationals(ba, den, eps)
+        key = (tuple(sq), tuple(bq))
+        if key not in seen_p:
+            seen_p.add(key)
+            score = ar.lower(np.array([[float(x) for x in row] for row in sq]), np.array([float(x) for x in bq]))
+            pc.append((score, den, eps, sq, bq))
+        gq = _flat_rationals(ga, den, eps)
+        key = tuple(gq)
+        if key not in seen_b:
+            seen_b.add(key)
+            bc.append((ar.upper(np.array([float(x) for x in gq])), den, eps, gq))
+    pc.sort(key=lambda c: -c[0])
+    bc.sort(key=lambda c: c[0])
+    lower = upper = None
+    for score, den, eps, sq, bq in pc[:3]:
+        if score < pc[0][0] - 1e-9:
+            break
+        sigma = {p: sq[fi] for fi, p in enumerate(game.firsts)}
+        beta = {(si, p): [bq[ar.pid[(si, fi, k)]] for k in range(len(game.pnodes[p]))]
+                for si in range(ar.S) for fi, p in enumerate(game.firsts)}
+        lo = bank_best_response(game, sigma, beta)[0]
+        if log:
+            log(f"player: the best average (float {raw_lo:.10f}) rounded to 1/{den}"
+                f"{'' if eps is None else f', pure within {eps}'}: float {score:.10f}, exact {float(lo):.10f}")
+        if lower is None or lo > lower:
+            lower, best_sigma, best_beta = lo, sigma, beta
+    for score, den, eps, gq in bc[:3]:
+        if score > bc[0][0] + 1e-9:
+            break
+        gamma = {}
+        for si in range(ar.S):
+            for b, pub in enumerate(game.publics):
+                gamma[(si, b)] = [Fraction(int(nd["fixed"] == 1)) if nd["kind"] == "dec" else Fraction(0)
+                                  for nd in pub["nodes"]]
+        for k, (sz, b, i) in enumerate(ar.free):
+            for si in range(ar.S):
+                gamma[(si, b)][i] = gq[ar.gid[(si, k)]]
+        up = player_values(game, gamma)[0]
+        if log:
+            log(f"bank: the best average (float {raw_up:.10f}) rounded to 1/{den}"
+                f"{'' if eps is None else f', pure within {eps}'}: float {score:.10f}, exact {float(up):.10f}")
+        if upper is None or up < upper:
+            upper, best_gamma = up, gamma
+    return lower, upper, best_sigma, best_beta, best_gamma
+
+
 def _solve_game(game, iterations, log=None):
     np = accel.numpy()
-    if np is not None:
-        floats = _cfr_numpy(game, iterations, np, log=log)
-    else:
+    if np is None:
         floats = _cfr_pure(game, iterations, log=log)
-    (lower, sigma, beta), (upper, gamma) = _exact_strategies(game, floats, log)
-    return lower, upper, sigma, beta, gamma
+        (lower, sigma, beta), (upper, gamma) = _exact_strategies(game, floats, log)
+        return lower, upper, sigma, beta, gamma
+    ar, best_p, best_b = _cfr_numpy(game, iterations, np, log=log)
+    return _certify(game, ar, best_p, best_b, log)
 
 
 def _default_iterations(game) -> int:
-    """1000 for small decks; 2000 for the 40 cards (about two and a half minutes of CPU,
-    width about 8e-6; the shipped file was built with 6000, width 1.7e-6)."""
+    """1000 for small decks; 10,000 for the 40 cards (about a minute of CPU with numpy,
+    certified width about 1.3e-7: ``bench/bench_stake_game.py``)."""
     size = game.sizes()["bank"] + game.sizes()["player"]
-    return 1000 if size < 2000 else 2000
+    return 1000 if size < 2000 else 10000
 
 
 # -- the values of information -------------------------------------------------------------------------
@@ -1474,12 +1600,12 @@ def stake_game(rules="plain", stakes=(1, 10), *, deck=None, shipped: bool = True
     ties pushed is accepted too).  ``stakes``: 2 to 4 different positive whole numbers.
     ``deck``: the cards the round is dealt from (default the 40; fewer for checks).
     With the defaults the solution shipped with the kit is loaded (``shipped=False``
-    solves again: minutes with numpy, see ``bench/bench_stake_game.py``).
-    ``iterations``: CFR+ iterations (default 2000 for the 40 cards, 1000 for small decks).
+    solves again: about a minute of CPU with numpy, see ``bench/bench_stake_game.py``).
+    ``iterations``: CFR+ iterations (default 10,000 for the 40 cards, 1000 for small decks).
 
     >>> from sette_kit import odds
     >>> g = odds.stake_game()
-    >>> g.stakes, g.width < Fraction(1, 10**5)
+    >>> g.stakes, g.width <= Fraction(1, 10**6)
     ((1, 10), True)
     >>> sum(g.stake_probabilities["7"].values())
     Fraction(1, 1)
