@@ -361,8 +361,8 @@ STEPS = {
         predict_says(P14_FIGURE, "never on a figure"),
         guess(P14_VALUE, "0.3"),
         predict_shows(P14_VALUE, ".sk-predict-extra .sk-information-table"),
-        # the lab opens on no bluffs; the bank's best reply leaves +0.0887 (S11)
-        expect_text(f"{BLUFF_LAB} .sk-bluff-result", r"you win 0\.0887 a round"),
+        # the lab opens on no bluffs; the bank's best reply leaves +0.0886 (S11)
+        expect_text(f"{BLUFF_LAB} .sk-bluff-result", r"you win 0\.0886 a round"),
         click(button("Bluff as the equilibrium does", BLUFF_LAB)),
         expect_text(f"{BLUFF_LAB} .sk-bluff-result", r"This is the equilibrium"),
         expect_text(f"{BLUFF_LAB} .sk-bluff-result", r"19\.8% are bluffs"),
