@@ -9,6 +9,8 @@
 * :func:`open_site_page` opens a page and waits until its code has run: the page's
   script sets ``<body data-sk-state>`` to ``ready`` (or ``ready-with-errors`` /
   ``failed``) and ``data-sk-seconds`` / ``data-sk-kernel-seconds``.
+* :func:`python_says` runs code in an open page's Python and returns what it printed;
+  :data:`MAP_NUMBERS_CUT_JS` finds the landing page's map numbers cut at the left.
 * :func:`site_steps` gives the interaction to check on a lesson page: the lesson's
   entry in ``lesson_steps.STEPS`` (written for Voila, links adapted to the site's
   pages), or else one driver per kind of widget on the page (:data:`DRIVERS`).
