@@ -61,7 +61,9 @@ async function keep(urls) {
   for (const href of urls) {
     const key = addressed(href);
     if (!key || (await cache.match(key))) continue;
-    const response = await fetch(key);
+    // the browser's HTTP cache has it (the page just fetched it): a file named by its
+    // content never changes, so take that copy rather than download it a second time
+    const response = await fetch(key, { cache: 'force-cache' });
     if (response.ok && response.status === 200) await cache.put(key, response);
   }
 }
