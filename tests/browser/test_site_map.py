@@ -21,7 +21,7 @@ def test_the_served_maps_numbers_are_whole(lessons_server, browser, query, width
     context = browser.new_context(viewport={"width": width, "height": 900})
     try:
         page = context.new_page()
-        open_page(page, lessons_server.url("00-start-here.ipynb" + query))
+        open_page(page, lessons_server.url("00-start-here.ipynb") + query)  # url() quotes a "?"
         page.locator(".sk-lesson-map li[value='10']").wait_for(state="visible")
         assert page.evaluate(MAP_NUMBERS_CUT_JS) == []
         page.locator(".sk-lesson-map li[value='10']").scroll_into_view_if_needed()
