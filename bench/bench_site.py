@@ -137,6 +137,7 @@ def measure(browser, server, args) -> dict:
     page.wait_for_function(DRAWN_JS, timeout=600_000, polling=20)
     drawn = time.perf_counter() - t
     st = wait_site_page(page, t, timeout=600)
+    out["cold_files"] = list(server.files)
     out["cold"] = (st.seconds, server.reset(), st.state)
     out["drawn"] = drawn
     # a learner reads the page a while: the site's background work of a first visit (the
@@ -164,6 +165,28 @@ def measure(browser, server, args) -> dict:
     out["left"] = list(guard.left)
     context.close()
     return out
+
+
+def where_bytes_go(files: list[tuple[str, int]]) -> str:
+    """The bytes a visit downloaded, by kind: the Pyodide core, each wheel, the scripts,
+    the styles and fonts, the pages; largest first, in MB."""
+    kinds: dict[str, int] = {}
+    for path, n in files:
+        name = path.split("?", 1)[0].rsplit("/", 1)[-1]
+        if path.startswith("/pyodide/"):
+            kind = "Pyodide core"
+        elif name.endswith(".whl"):
+            kind = name.split("-", 1)[0]
+        elif name.endswith((".js", ".mjs")):
+            kind = "scripts"
+        elif name.endswith((".css", ".woff", ".woff2", ".ttf", ".eot", ".svg")):
+            kind = "styles and fonts"
+        elif name.endswith(".html") or name == "":
+            kind = "pages"
+        else:
+            kind = "other"
+        kinds[kind] = kinds.get(kind, 0) + n
+    return ", ".join(f"{k} {v / 1e6:.2f}" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1]))
 
 
 def report(label: str, runs: list[dict]) -> list[str]:
@@ -196,6 +219,7 @@ def report(label: str, runs: list[dict]) -> list[str]:
                       ("link", "a lesson by its link downloads, MB")):
         v = med(key, 1) / mb
         line(key, what, TARGETS["again_mb"], v, " MB", v <= TARGETS["again_mb"])
+    lines.append(f"[{label}]   where a first visit's bytes go: {where_bytes_go(runs[0]['cold_files'])}")
     for r in runs:
         lines.append(f"[{label}]   seconds: bare {r['bare'][0]:.2f}, cold {r['cold'][0]:.2f} "
                      f"(drawn {r['drawn']:.2f}), link {r['link'][0]:.2f}, reload {r['reload'][0]:.2f}, "

@@ -176,3 +176,31 @@ def test_without_threads_or_loop_it_still_works(no_threads):
     clear_cache()
     lab = BettingLab("plain", "6")
     assert lab.plan is not None and lab.table is not None and not lab.busy
+
+
+# ---- issue 29: the chart's title is cut in Italian and Spanish ---------------------------
+
+@pytest.mark.parametrize("lang", ["en", "it", "es"])
+def test_first_card_chart_title_wraps_inside_the_chart(lang):
+    """Each chart of the first-card pair (wide and narrow) writes its whole title, on as
+    many lines as it takes, each line within the chart's width, above the legend."""
+    import re
+
+    from sette_kit.i18n import language
+    from widgets.charts import TITLE, text_width
+
+    with language(lang):
+        lab = BettingLab("plain", "5", min_stake=1, max_stake=10, background=False)
+        svgs = re.findall(r"<svg role=\"img\".*?</svg>", lab.first_html.value, re.S)
+    assert len(svgs) == 2
+    for svg in svgs:
+        width = float(re.search(r'viewBox="0 0 ([\d.]+) ', svg).group(1))
+        title = re.search(r"<title>(.*?)</title>", svg).group(1)
+        lines = re.findall(r'<text x="([\d.]+)" y="([\d.]+)" font-size="16"[^>]*font-weight="600">(.*?)</text>', svg)
+        assert " ".join(text for _, _, text in lines) == title, "the title is not written whole"
+        for x, _, text in lines:
+            assert float(x) + text_width(text, TITLE) <= width, f"{text!r} runs past {width} px"
+        legend_top = min(float(y) for y in re.findall(r'<rect x="[\d.]+" y="([\d.]+)" width="22"', svg))
+        assert float(lines[-1][1]) < legend_top, "the title's last line runs into the legend"
+    if lang != "en":  # the wide chart's title takes two lines in Italian and Spanish
+        assert len(re.findall(r'font-weight="600"', svgs[0])) >= 2

@@ -121,3 +121,27 @@ def test_seed_and_settings():
     assert lab.set_player(9) is None and "Unknown player policy" in lab.message_text
     assert lab.set_bank("sees") == repr(sees_player()) and lab.set_bank(6) == repr(stand_at(6))
     assert lab.set_bank("optimal") is None and "Unknown bank policy" in lab.message_text
+
+
+def test_running_mean_is_drawn_inside_its_plot():
+    """Issue 29: the running mean's first points were drawn outside the chart, at the
+    left.  Its marks (band, exact line, mean) are all inside a nested <svg> that is the
+    plot area (its viewBox, and the same size fixed in its style, so a page's
+    `.sk-chart svg {width: 100%}` cannot widen it and its clip with it)."""
+    import re
+
+    lab = SimulationLab("plain", rounds=2000, seed=1)
+    lab.run(wait=True)
+    svg = re.search(r"<svg role=\"img\".*</svg>", lab.mean_chart.value, re.S).group(0)
+    inner = re.findall(r'<svg x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" '
+                       r'viewBox="([^"]+)" style="([^"]+)"[^>]*>(.*?)</svg>', svg, re.S)
+    assert len(inner) == 1, "the marks are not in one clipping plot area"
+    x, y, w, h, box, style, marks = inner[0]
+    assert box.split() == [x, y, w, h]
+    assert f"width:{w}px" in style and f"height:{h}px" in style and "overflow:hidden" in style
+    assert "<polyline" in marks and "<polygon" in marks  # the mean and its band
+    outside = svg.replace(inner[0][6], "")
+    assert "<polyline" not in outside, "a line is drawn outside the plot area"
+    # the first point (1 hand, a mean far off) is at the plot's left edge, not before it
+    first = re.search(r'<polyline points="([\d.-]+),', marks).group(1)
+    assert float(first) >= float(x)

@@ -307,3 +307,59 @@ def test_cli_reports_errors_briefly(tmp_path):
                           "--dir", str(tmp_path / "empty")], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 2
     assert "no notebook" in out.stderr and "Traceback" not in out.stderr
+
+
+# ---- issue 29: the build manifest and the service worker that keeps the site -------------
+
+def test_the_manifest_lists_exactly_the_content_addressed_files(tmp_path):
+    """manifest.json names every file whose address names its content, and no page; the
+    service worker carries it in its first line, so a new build installs a new worker."""
+    from sette_kit.site import MANIFEST, write_manifest
+
+    files = {"pyodide/0123456789ab/pyodide.asm.wasm": b"w" * 10, "pyodide/0123456789ab/pyodide.mjs": b"m",
+             "wheels/abcdefabcdef/comm-0.2.3-py3-none-any.whl": b"c" * 3,
+             "wheels/pyodide-lock.json": b"{}", "assets/app-ABCD1234.js": b"a" * 5,
+             "assets/app-ABCD1234.js.LEGAL.txt": b"l", "assets/sette-kit-0F0F0F0F.css": b"t",
+             "index.html": b"<p>", "sw.js": b"old", "lite/index.html": b"<p>"}
+    for rel, data in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes(data)
+    manifest = write_manifest(tmp_path)
+    assert manifest["files"] == {"assets/app-ABCD1234.js": 5, "assets/sette-kit-0F0F0F0F.css": 1,
+                                 "pyodide/0123456789ab/pyodide.asm.wasm": 10,
+                                 "pyodide/0123456789ab/pyodide.mjs": 1,
+                                 "wheels/abcdefabcdef/comm-0.2.3-py3-none-any.whl": 3}
+    assert json.loads((tmp_path / MANIFEST).read_text()) == manifest
+    first, _, rest = (tmp_path / "sw.js").read_text().partition("\n")
+    assert first == f"self.skManifest = {json.dumps(manifest, separators=(',', ':'))};"
+    assert "const MANIFEST = self.skManifest" in rest
+    # a changed wheel is a new address, a new build id and a new service worker
+    (tmp_path / "wheels/abcdefabcdef/comm-0.2.3-py3-none-any.whl").unlink()
+    (tmp_path / "wheels/fedcbafedcba").mkdir()
+    (tmp_path / "wheels/fedcbafedcba/comm-0.2.3-py3-none-any.whl").write_bytes(b"d" * 3)
+    again = write_manifest(tmp_path)
+    assert again["build"] != manifest["build"]
+    assert "wheels/fedcbafedcba/comm-0.2.3-py3-none-any.whl" in again["files"]
+    assert (tmp_path / "sw.js").read_text().splitlines()[0] != first
+
+
+def test_the_manifest_needs_a_core(tmp_path):
+    from sette_kit.site import write_manifest
+
+    (tmp_path / "index.html").write_text("<p>")
+    with pytest.raises(SetteKitError, match="no content-addressed Pyodide core"):
+        write_manifest(tmp_path)
+
+
+def test_the_service_worker_and_the_build_agree_on_what_is_content_addressed():
+    """sw.js keeps what its ADDRESSED pattern matches; the manifest lists what the
+    build's pattern matches: the same pattern, or a kept file is never pruned."""
+    import re
+
+    from sette_kit.site import ADDRESSED
+    from sette_kit.site._npm import JS
+
+    source = (JS / "src" / "sw.js").read_text(encoding="utf-8")
+    js = re.search(r"const ADDRESSED = /(.*)/;", source).group(1)
+    # the build matches paths relative to the site ("^wheels/"), the worker a URL's path ("/wheels/")
+    assert js.replace("\\/", "/") == re.sub(r"(^|\|)\^", r"\1/", ADDRESSED.pattern)

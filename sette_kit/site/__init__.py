@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import time
 from contextlib import contextmanager
@@ -223,6 +224,41 @@ def _copy_assets(fe, out: Path):
     return assets
 
 
+# the files whose address names their content (the same pattern as js/src/sw.js's
+# ADDRESSED): Pyodide's core and the wheels in folders named by a hash, the bundle and
+# the theme with a hash in their names
+ADDRESSED = re.compile(r"^(pyodide|wheels)/[0-9a-f]{12}/[^/]+$|^assets/[^/]+-[A-Z0-9]{8}\.[a-z0-9]+$")
+MANIFEST = "manifest.json"
+
+
+def write_manifest(out: Path) -> dict:
+    """``manifest.json`` and ``sw.js``: every content-addressed file of the site
+    (:data:`ADDRESSED`) with its size, and the build's id, a hash of their names.
+
+    The service worker (``js/src/sw.js``) gets the manifest as its first line, so each
+    build's worker differs from the last: the browser installs it, and it deletes the
+    kept files the new build no longer has.  Returns the manifest.
+    """
+    import hashlib
+
+    from . import _npm
+
+    files = {}
+    for path in sorted(out.rglob("*")):
+        rel = path.relative_to(out).as_posix()
+        if path.is_file() and ADDRESSED.match(rel):
+            files[rel] = path.stat().st_size
+    if not any(rel.startswith("pyodide/") for rel in files):
+        raise SetteKitError(f"{out} has no content-addressed Pyodide core (pyodide/<hash>/)")
+    build = hashlib.sha256("\n".join(files).encode()).hexdigest()[:12]
+    manifest = {"build": build, "files": files}
+    (out / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    source = (_npm.JS / "src" / "sw.js").read_text(encoding="utf-8")
+    (out / "sw.js").write_text(f"self.skManifest = {json.dumps(manifest, separators=(',', ':'))};\n"
+                               + source, encoding="utf-8")
+    return manifest
+
+
 @contextmanager
 def _cache_lock(cache: Path, log):
     """Hold the cache for one build at a time: two builds sharing it (two terminals, tests
@@ -308,7 +344,7 @@ def _build(out, cache, folder, sources, pages, images, site_title, start, log,
     (out / "wheels" / runtime_served).parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(wheels[runtime.key].path, out / "wheels" / runtime_served)
     assets = _copy_assets(fe, out)
-    (out / "sw.js").write_text((_npm.JS / "src" / "sw.js").read_text(encoding="utf-8"), encoding="utf-8")
+    write_manifest(out)
     piplite = next(_wheels.served_name(w) for w in wheels.values() if w.key == "piplite")
     packages = sorted(k for k in wheels if k != runtime.key)
     app_wheels = [f"wheels/{_wheels.served_name(wheels[k])}" for k in app_keys]

@@ -9,6 +9,8 @@
 * :func:`open_site_page` opens a page and waits until its code has run: the page's
   script sets ``<body data-sk-state>`` to ``ready`` (or ``ready-with-errors`` /
   ``failed``) and ``data-sk-seconds`` / ``data-sk-kernel-seconds``.
+* :func:`python_says` runs code in an open page's Python and returns what it printed;
+  :data:`MAP_NUMBERS_CUT_JS` finds the landing page's map numbers cut at the left.
 * :func:`site_steps` gives the interaction to check on a lesson page: the lesson's
   entry in ``lesson_steps.STEPS`` (written for Voila, links adapted to the site's
   pages), or else one driver per kind of widget on the page (:data:`DRIVERS`).
@@ -122,6 +124,42 @@ def open_site_page(page, url: str, timeout: float = HANG_S) -> PageState:
     start = time.perf_counter()
     page.goto(url, wait_until="domcontentloaded", timeout=timeout * 1000)
     return wait_site_page(page, start, timeout)
+
+
+def python_says(page, code: str) -> str:
+    """Run ``code`` in the page's Python (the app's kernel) and return what it printed."""
+    return page.evaluate("""async (code) => {
+        const out = [];
+        const { reply } = window.setteKitSite.session.send('execute_request',
+            { code, silent: false, store_history: false, user_expressions: {}, allow_stdin: false,
+              stop_on_error: true }, { onOutput: (m) => { if (m.content.name === 'stdout') out.push(m.content.text); } });
+        await reply;
+        return out.join('');
+    }""", code)
+
+
+# every numbered item of the landing page's map whose number is cut at the left, by the
+# page's edge or by an ancestor that clips (Voila's output area scrolls: it cuts "10." to
+# ".0.", issue 29): [number, px of the marker outside] for each
+MAP_NUMBERS_CUT_JS = """() => {
+  const cut = [];
+  for (const li of document.querySelectorAll('.sk-lesson-map ol.sk-map-list > li')) {
+    const style = getComputedStyle(li);
+    const probe = document.createElement('span');
+    probe.textContent = `${li.value}. `;
+    probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${style.font}`;
+    document.body.appendChild(probe);
+    const marker = probe.getBoundingClientRect().width;
+    probe.remove();
+    let edge = 0;
+    for (let e = li.parentElement; e; e = e.parentElement) {
+      if (getComputedStyle(e).overflowX !== 'visible') edge = Math.max(edge, e.getBoundingClientRect().left);
+    }
+    const start = li.getBoundingClientRect().left - marker;
+    if (start < edge - 0.5) cut.push([li.value, Math.round(edge - start)]);
+  }
+  return cut;
+}"""
 
 
 # ---- what to do on each page --------------------------------------------------------------

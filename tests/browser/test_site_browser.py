@@ -30,7 +30,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 from sk_browser import ERROR_TEXTS, HANG_MS, missing, run_steps, screenshot
 from sk_axe import axe_violations, describe, record_counts
-from sk_site import (Guard, StaticServer, open_site_page, site_steps, wait_site_page,
+from sk_site import (Guard, StaticServer, open_site_page, python_says, site_steps, wait_site_page,
                      widget_kinds)
 
 from sette_kit.serve import lessons_dir, list_lessons
@@ -206,18 +206,6 @@ def test_the_site_is_only_plain_files_of_its_own(site):
     assert not re.match(r"https?:", kernel["pyodideUrl"])
 
 
-def python_says(page, code: str) -> str:
-    """Run ``code`` in the page's Python (the app's kernel) and return what it printed."""
-    return page.evaluate("""async (code) => {
-        const out = [];
-        const { reply } = window.setteKitSite.session.send('execute_request',
-            { code, silent: false, store_history: false, user_expressions: {}, allow_stdin: false,
-              stop_on_error: true }, { onOutput: (m) => { if (m.content.name === 'stdout') out.push(m.content.text); } });
-        await reply;
-        return out.join('');
-    }""", code)
-
-
 def follow(page, href: str):
     start = time.perf_counter()
     page.locator(f"main .sk-lesson-map a[href='{href}']").click()  # the landing page's map of the lessons
@@ -391,3 +379,20 @@ def test_the_learners_site_leaves_out_the_teachers_notes(site):
     landing = (out / "index.html").read_text(encoding="utf-8")
     assert "TEACHERS.html" not in landing
     assert "sk-teachers-note" in landing
+
+
+@pytest.mark.parametrize("query, width", [("", 1200), ("?projector=1", 1200), ("?projector=1", 390)])
+def test_the_maps_two_digit_numbers_are_whole(site, site_server, site_page, query, width, screenshots):
+    """Issue 29: lesson 00's map numbered items 10-13 ".0."-".3." (the list's numbers cut
+    at the left): each number fits inside the list, at every text size."""
+    from sk_site import MAP_NUMBERS_CUT_JS
+
+    page = site_page
+    page.set_viewport_size({"width": width, "height": 900})
+    open_site_page(page, site_server.url("index.html" + query))
+    assert page.locator(".sk-lesson-map ol.sk-map-list > li").count() >= 10
+    assert page.evaluate(MAP_NUMBERS_CUT_JS) == []
+    if query:
+        page.locator(".sk-lesson-map li[value='10']").scroll_into_view_if_needed()
+        screenshot(page, screenshots / f"site-00-map-projector-{width}.png")
+    page.evaluate("localStorage.removeItem('sette-kit:projector')")
