@@ -65,7 +65,6 @@ from pathlib import Path
 
 import nbformat
 import tornado.web
-from jupyter_server.base.handlers import APIHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
 from nbclient.exceptions import CellExecutionError
 from nbconvert.preprocessors.clearoutput import ClearOutputPreprocessor
@@ -392,23 +391,6 @@ class KitShutdownHandler(_OwnKernelsOnly, VoilaShutdownKernelHandler):
         return await super().post(kernel_id)
 
 
-class KitArrivedHandler(_OwnKernelsOnly, APIHandler):
-    """``/sette-kit/arrived/<id>``: the page of kernel ``id`` has reached its browser (the
-    page's first inline script posts it, before its big scripts load), so the kernel
-    waits ``KitKernelManager.loading_timeout`` for the page's websocket rather than the
-    short timeout of a page nobody opened: on a busy machine a browser took more than a
-    minute to start the page's scripts, and the kernel had been ended (issue 24)."""
-
-    @tornado.web.authenticated
-    async def post(self, kernel_id):
-        self._check_owner(kernel_id)
-        arrived = getattr(self.kernel_manager, "notify_arrived", None)
-        if arrived is not None:
-            arrived(kernel_id)
-        self.set_status(204)
-        self.finish()
-
-
 class KitRequestInfoHandler(RequestInfoSocketHandler):
     """``/voila/query/<id>``: a preheated page's request info, for its own page only."""
 
@@ -482,12 +464,8 @@ class KitVoila(Voila):
         return settings
 
     def init_handlers(self):
-        from jupyter_server.utils import url_path_join
-
-        handlers = [(h[0], _HANDLERS.get(h[1], h[1]), *h[2:]) if len(h) > 1 else h
-                    for h in super().init_handlers()]
-        arrived = url_path_join(self.server_url, r"/sette-kit/arrived/(?P<kernel_id>[0-9a-f-]{36})")
-        return [(arrived, KitArrivedHandler), *handlers]
+        return [(h[0], _HANDLERS.get(h[1], h[1]), *h[2:]) if len(h) > 1 else h
+                for h in super().init_handlers()]
 
     def stop(self):
         """Stop the kernels, then remove their connection files.  Voilà removes the files

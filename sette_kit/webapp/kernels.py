@@ -124,12 +124,6 @@ class KitKernelManager(AsyncMappingKernelManager):
         "shut down: after its page was sent (a plain GET or a crawler never connects) or "
         "after its last connection closed (a page gone without its leave beacon). 0: never."))
 
-    loading_timeout = Float(600.0, config=True, help=(
-        "Seconds a page's kernel waits for its browser's websocket once the browser said it "
-        "has the page (its first inline script posts /sette-kit/arrived/<kernel>): a page "
-        "still loading on a busy machine, whose scripts can take minutes to start. A page "
-        "no browser said it has waits unconnected_timeout only."))
-
     max_kernels_per_client = Integer(4, config=True, help=(
         "At most this many page kernels for one client address at once (a learner's "
         "open lessons); a page beyond it asks the learner to close one. 0: no limit. "
@@ -178,7 +172,6 @@ class KitKernelManager(AsyncMappingKernelManager):
         self._kit_pool_born: set[str] = set()      # started for the preheated pool
         self._kit_pool_starting: set[str] = set()  # ... and not yet handed to the pool
         self._kit_connected: set[str] = set()      # had a websocket connection once
-        self._kit_arrived: set[str] = set()        # its page reached a browser (which said so)
         self._kit_alone: dict[str, float] = {}     # kernel -> when its last connection closed
         self._kit_owner: dict[str, tuple[str, str]] = {}  # page kernel -> (client, address)
         self._kit_pages = 0                        # pages being prepared now
@@ -243,17 +236,12 @@ class KitKernelManager(AsyncMappingKernelManager):
             self._kit_alone[kernel_id] = time.monotonic()
         return result
 
-    def notify_arrived(self, kernel_id: str) -> None:
-        """The page of ``kernel_id`` has reached its browser, which is loading its scripts."""
-        if kernel_id in self:
-            self._kit_arrived.add(kernel_id)
-
     def connections(self, kernel_id: str) -> int:
         """Websocket connections open to ``kernel_id`` now."""
         return self._kernel_connections.get(kernel_id, 0)
 
     def _forget(self, kernel_id: str) -> None:
-        for bag in (self._kit_pool_born, self._kit_pool_starting, self._kit_connected, self._kit_arrived):
+        for bag in (self._kit_pool_born, self._kit_pool_starting, self._kit_connected):
             bag.discard(kernel_id)
         for book in (self._kit_seen, self._kit_rendering, self._kit_sent, self._kit_restarts,
                      self._kit_alone, self._kit_owner):
@@ -423,7 +411,6 @@ class KitKernelManager(AsyncMappingKernelManager):
             kernel = self._kernels.get(kernel_id)
             if kernel is None or getattr(kernel, "execution_state", "") == "starting":
                 continue
-            limit = self.unconnected_timeout
             if kernel_id in self._kit_connected:  # connected once: its page went away
                 since = self._kit_alone.setdefault(kernel_id, now)
                 why = "its page's connection closed"
@@ -437,12 +424,10 @@ class KitKernelManager(AsyncMappingKernelManager):
                 if isinstance(last, datetime):
                     since = max(since, now - (datetime.now(timezone.utc) - last).total_seconds())
                 why = "no browser connected to its page"
-                if kernel_id in self._kit_arrived:  # a browser has it and is still loading it
-                    limit = max(limit, self.loading_timeout)
-                    why = "its page, loading in a browser, never connected"
-            if now - since < limit:
+            if now - since < self.unconnected_timeout:
                 continue
-            self.log.info("sette-kit: shutting down kernel %s: %s %g s ago", kernel_id, why, limit)
+            self.log.info("sette-kit: shutting down kernel %s: %s %g s ago", kernel_id, why,
+                          self.unconnected_timeout)
             try:
                 await self.shutdown_kernel(kernel_id)
                 ended.append(kernel_id)

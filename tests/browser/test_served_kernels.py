@@ -340,27 +340,3 @@ def test_a_page_whose_kernel_dies_while_it_is_prepared_ends_at_once(slow_server)
     os.kill(pid, signal.SIGKILL)
     status, _headers, body = wait()
     assert_ended_with_the_kits_error(slow_server, status, body, failed_before, f"its kernel {kernel} died")
-
-
-def test_a_page_loading_in_a_browser_keeps_its_kernel(capped_server):
-    """Issue 24 item 1, at load 20: a browser took more than a minute from receiving a
-    page to opening its websocket, the reaper ended the kernel of that page still loading,
-    and its widgets never came.  The page tells the server it has reached a browser (a
-    POST to ``/sette-kit/arrived/<kernel>`` from its first inline script, before the big
-    scripts load); its kernel then waits ``KitKernelManager.loading_timeout`` for the
-    websocket, not the short timeout of a page nobody opened.  Another browser cannot say
-    so for it.  What shows that the reaper has been past it: a page fetched after it, whose
-    browser never said it arrived, and whose kernel the reaper ends."""
-    assert wait_for_count(capped_server, lambda n: n == 0)[0]
-    learner, other = Learner(capped_server), Learner(capped_server)
-    kernel = learner.open_page("01-one-button.ipynb")
-    witness = other.open_page("01-one-button.ipynb")  # sent later: its deadline comes later
-    assert other.api("POST", f"/sette-kit/arrived/{kernel}") == 404  # not that browser's kernel
-    assert learner.api("POST", f"/sette-kit/arrived/{kernel}") == 204
-    assert capped_server.wait_for(f"shutting down kernel {witness}: no browser connected", timeout=HANG_S), \
-        "the reaper never ended the kernel of the page nobody opened"
-    assert f"shutting down kernel {kernel}" not in capped_server.log()
-    with learner.channel(kernel) as channel:  # the slow browser connects at last: its kernel is there
-        channel.kernel_info()
-    assert learner.leave(kernel) == 204
-    assert wait_for_count(capped_server, lambda n: n == 0)[0]
