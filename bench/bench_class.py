@@ -34,6 +34,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from sette_kit.cli.class_ import read_addresses
 
 ROOT = Path(__file__).resolve().parent.parent
 PREDICT = "06.p3"
@@ -63,12 +64,7 @@ def start_hub(db: Path, site: Path | None = None):
                           "--no-browser", "--db", str(db), *(["--site", str(site)] if site else [])],
                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                          text=True, env=env)
-    lines = {}
-    for line in p.stdout:
-        key, _, value = line.partition(": ")
-        lines[key] = value.strip()
-        if key == "join":
-            break
+    lines = read_addresses(p.stdout)
     base, secret = lines["teacher"].split("/class/teacher#")
     host, port = base.removeprefix("http://").rsplit(":", 1)
     return p, host, int(port), secret, lines["join"].rsplit("=", 1)[1]

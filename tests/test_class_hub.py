@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from sette_kit.classroom.hub import MAX_BODY, MAX_EVENTS, Hub, application
+from sette_kit.cli.class_ import read_addresses
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -399,12 +400,7 @@ def start_class(db, *extra):
     p = subprocess.Popen([sys.executable, "-m", "sette_kit", "class", "--port", "0", "--ip", "127.0.0.1",
                           "--no-browser", "--db", str(db), *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True, env=env)
-    lines = {}
-    for line in p.stdout:
-        key, _, value = line.partition(": ")
-        lines[key] = value.strip()
-        if key == "join":
-            break
+    lines = read_addresses(p.stdout)
     assert "teacher" in lines and "join" in lines, lines
     teacher = lines["teacher"]
     base, secret = teacher.split("/class/teacher#")

@@ -143,3 +143,17 @@ def run(args) -> int:
         hub.store.close()
     print("class hub stopped; the class's answers are kept in", db, file=sys.stderr, flush=True)
     return 0
+
+
+def read_addresses(lines) -> dict[str, str]:
+    """What ``sette-kit class`` prints before it serves, read from its output ``lines``
+    (an iterable of lines, e.g. a subprocess's stdout): ``{"teacher": ..., "join": ...}``
+    and any other ``key: value`` line before ``join:``.  Stops at the ``join:`` line, so
+    the rest of the output is left to the caller."""
+    found = {}
+    for line in lines:
+        key, _, value = line.partition(": ")
+        found[key] = value.strip()
+        if key == "join":
+            break
+    return found

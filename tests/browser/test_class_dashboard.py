@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 import sk_axe
+from sette_kit.cli.class_ import read_addresses
 
 pytestmark = pytest.mark.browser
 
@@ -47,12 +48,7 @@ def start(tmp_path, port):
     p = subprocess.Popen([sys.executable, "-m", "sette_kit", "class", "--port", str(port), "--ip", "127.0.0.1",
                           "--no-browser", "--db", str(tmp_path / "class.db")], stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True, env=env)
-    lines = {}
-    for line in p.stdout:
-        key, _, value = line.partition(": ")
-        lines[key] = value.strip()
-        if key == "join":
-            break
+    lines = read_addresses(p.stdout)
     return p, lines
 
 
