@@ -456,6 +456,34 @@ def test_kernels_of_pages_no_browser_connected_to_end_after_the_timeout():
     assert run_async(km.end_unconnected_kernels()) == []  # active 5 s ago
 
 
+def test_a_page_that_says_it_is_loading_keeps_its_kernel_for_a_while():
+    """Issue 24 item 1 (at load 20 a browser took over a minute to open a page's websocket):
+    a page that says it is still loading keeps its kernel until ``unconnected_timeout``
+    after its last word, and at most ``loading_limit`` after it was sent."""
+    km = kit_manager(unconnected_timeout=30, loading_limit=100)
+    km._kernels.update({"loading": FakeKernel(idle_for=100), "closed": FakeKernel(idle_for=100),
+                        "silent": FakeKernel(idle_for=100)})
+    page = km.begin_page("cookie", "10.0.0.1")
+    for kernel_id in km._kernels:
+        km.claim_page_kernel(page, kernel_id)
+    km.end_page(page)
+    for kernel_id in km._kernels:
+        km._kit_sent[kernel_id] -= 31  # sent 31 s ago
+    assert km.notify_loading("loading") == {"connected": False, "next": 7.5}
+    km.notify_loading("closed")
+    km._kit_loading["closed"] -= 31   # its last word 31 s ago: closed while it loaded
+    assert sorted(run_async(km.end_unconnected_kernels())) == ["closed", "silent"]
+    km._kit_sent["loading"] -= 70     # sent 101 s ago, still saying it loads: the bound
+    km.notify_loading("loading")
+    assert run_async(km.end_unconnected_kernels()) == ["loading"]
+    assert km.notify_loading("loading") == {"connected": False, "next": 7.5}  # gone: not recorded
+    assert "loading" not in km._kit_loading
+    km._kernels["late"] = FakeKernel()
+    km.notify_connect("late")
+    assert km.notify_loading("late") == {"connected": True, "next": None}
+    assert kit_manager(unconnected_timeout=0).notify_loading("x") == {"connected": False, "next": None}
+
+
 def test_kernels_get_the_guard_arguments():
     from sette_kit.webapp.kernels import GUARD_ARGUMENTS
 

@@ -65,6 +65,7 @@ from pathlib import Path
 
 import nbformat
 import tornado.web
+from jupyter_server.base.handlers import APIHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
 from nbclient.exceptions import CellExecutionError
 from nbconvert.preprocessors.clearoutput import ClearOutputPreprocessor
@@ -391,6 +392,23 @@ class KitShutdownHandler(_OwnKernelsOnly, VoilaShutdownKernelHandler):
         return await super().post(kernel_id)
 
 
+class KitLoadingHandler(_OwnKernelsOnly, APIHandler):
+    """``/sette-kit/loading/<id>``: the page of kernel ``id`` is still loading in its
+    browser (the page's first script says so every few seconds until its websocket
+    opens), so its kernel waits for it (:meth:`KitKernelManager.notify_loading`; issue 24:
+    at load 20 a browser took more than a minute to start a page's scripts, and the
+    kernel had been ended).  The answer is JSON, ``connected`` and ``next`` (seconds
+    until the page says it again, or null: stop); only the page's own browser is heard."""
+
+    @tornado.web.authenticated
+    def post(self, kernel_id):
+        self._check_owner(kernel_id)
+        loading = getattr(self.kernel_manager, "notify_loading", None)
+        answer = loading(kernel_id) if loading is not None else {"connected": False, "next": None}
+        self.set_header("Cache-Control", "no-store")
+        self.finish(answer)
+
+
 class KitRequestInfoHandler(RequestInfoSocketHandler):
     """``/voila/query/<id>``: a preheated page's request info, for its own page only."""
 
@@ -464,8 +482,12 @@ class KitVoila(Voila):
         return settings
 
     def init_handlers(self):
-        return [(h[0], _HANDLERS.get(h[1], h[1]), *h[2:]) if len(h) > 1 else h
-                for h in super().init_handlers()]
+        from jupyter_server.utils import url_path_join
+
+        handlers = [(h[0], _HANDLERS.get(h[1], h[1]), *h[2:]) if len(h) > 1 else h
+                    for h in super().init_handlers()]
+        loading = url_path_join(self.server_url, r"/sette-kit/loading/(?P<kernel_id>[0-9a-f-]{36})")
+        return [(loading, KitLoadingHandler), *handlers]
 
     def stop(self):
         """Stop the kernels, then remove their connection files.  Voilà removes the files

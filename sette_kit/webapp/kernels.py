@@ -24,7 +24,11 @@ Pages no browser is connected to
     ``unconnected_timeout`` seconds after its page was sent or its last connection
     closed (whichever is later), busy or not: a kernel whose page is gone has nothing
     to compute for.  A connection that drops and comes back within that time (Wi-Fi)
-    keeps the kernel.
+    keeps the kernel.  A page that has reached a browser still loading it (at load 20
+    Chromium took more than a minute to open the websocket) says so every few seconds
+    (:meth:`KitKernelManager.notify_loading`, from the page's first script): its kernel
+    waits ``unconnected_timeout`` after the last word, at most ``loading_limit`` after
+    the page was sent, so a page closed while it loads still loses its kernel soon.
 
 Owners
     Each page kernel belongs to the browser that asked for its page: the page handler
@@ -124,6 +128,14 @@ class KitKernelManager(AsyncMappingKernelManager):
         "shut down: after its page was sent (a plain GET or a crawler never connects) or "
         "after its last connection closed (a page gone without its leave beacon). 0: never."))
 
+    loading_limit = Float(240.0, config=True, help=(
+        "Seconds at most a page's kernel waits for its websocket while the page's browser "
+        "says the page is still loading (its first script posts /sette-kit/loading/<kernel> "
+        "every few seconds until the websocket opens; on a busy machine a browser took more "
+        "than a minute to start a page's scripts).  Such a kernel ends unconnected_timeout "
+        "seconds after the last word (the page was closed while it loaded), or this many "
+        "seconds after its page was sent."))
+
     max_kernels_per_client = Integer(4, config=True, help=(
         "At most this many page kernels for one client address at once (a learner's "
         "open lessons); a page beyond it asks the learner to close one. 0: no limit. "
@@ -173,6 +185,7 @@ class KitKernelManager(AsyncMappingKernelManager):
         self._kit_pool_starting: set[str] = set()  # ... and not yet handed to the pool
         self._kit_connected: set[str] = set()      # had a websocket connection once
         self._kit_alone: dict[str, float] = {}     # kernel -> when its last connection closed
+        self._kit_loading: dict[str, float] = {}   # kernel -> when its page last said it loads
         self._kit_owner: dict[str, tuple[str, str]] = {}  # page kernel -> (client, address)
         self._kit_pages = 0                        # pages being prepared now
         self._kit_seen: dict[str, float] = {}      # page kernel of no known page -> first seen
@@ -236,6 +249,25 @@ class KitKernelManager(AsyncMappingKernelManager):
             self._kit_alone[kernel_id] = time.monotonic()
         return result
 
+    def notify_loading(self, kernel_id: str) -> dict:
+        """The page of ``kernel_id`` says it is still loading in its browser, which has not
+        opened the websocket yet.  The answer: ``connected`` (the websocket has opened: the
+        page stops saying it) and ``next``, the seconds after which it says it again (None:
+        no need, kernels here never end for want of a browser)."""
+        if kernel_id in self._kit_connected:
+            return {"connected": True, "next": None}
+        if self.unconnected_timeout <= 0:
+            return {"connected": False, "next": None}
+        if kernel_id in self:
+            self._kit_loading[kernel_id] = time.monotonic()
+        return {"connected": False, "next": self.loading_interval}
+
+    @property
+    def loading_interval(self) -> float:
+        """Seconds between a loading page's words: four of them within unconnected_timeout,
+        so that a browser too busy to send one or two in time keeps its kernel."""
+        return max(0.5, min(10.0, self.unconnected_timeout / 4))
+
     def connections(self, kernel_id: str) -> int:
         """Websocket connections open to ``kernel_id`` now."""
         return self._kernel_connections.get(kernel_id, 0)
@@ -244,7 +276,7 @@ class KitKernelManager(AsyncMappingKernelManager):
         for bag in (self._kit_pool_born, self._kit_pool_starting, self._kit_connected):
             bag.discard(kernel_id)
         for book in (self._kit_seen, self._kit_rendering, self._kit_sent, self._kit_restarts,
-                     self._kit_alone, self._kit_owner):
+                     self._kit_alone, self._kit_owner, self._kit_loading):
             book.pop(kernel_id, None)
 
     def _watch_restarts(self, kernel_id: str) -> None:
@@ -398,7 +430,10 @@ class KitKernelManager(AsyncMappingKernelManager):
         and so is one that is starting.  (A page kernel of no page the handler prepared,
         if there is one, counts from when this method first saw it.)  A kernel that was
         never connected also waits while it is busy or recently active (a slow start);
-        one whose page connected and went away does not: its page is gone."""
+        one whose page connected and went away does not: its page is gone.  A page that
+        says it is still loading (:meth:`notify_loading`) keeps its kernel until
+        ``unconnected_timeout`` seconds after it last said so, and at most
+        ``loading_limit`` seconds after it was sent."""
         now = time.monotonic()
         pages = set(self.page_kernel_ids())
         for kernel_id in list(self._kit_seen):
@@ -411,23 +446,31 @@ class KitKernelManager(AsyncMappingKernelManager):
             kernel = self._kernels.get(kernel_id)
             if kernel is None or getattr(kernel, "execution_state", "") == "starting":
                 continue
+            timeout = self.unconnected_timeout
             if kernel_id in self._kit_connected:  # connected once: its page went away
                 since = self._kit_alone.setdefault(kernel_id, now)
-                why = "its page's connection closed"
+                why = f"its page's connection closed {timeout:g} s ago"
             else:
-                since = self._kit_sent.get(kernel_id)
-                if since is None:
-                    since = self._kit_seen.setdefault(kernel_id, now)
+                sent = self._kit_sent.get(kernel_id)
+                if sent is None:
+                    sent = self._kit_seen.setdefault(kernel_id, now)
                 if getattr(kernel, "execution_state", "") == "busy":
                     continue
+                since = sent
                 last = getattr(kernel, "last_activity", None)
                 if isinstance(last, datetime):
                     since = max(since, now - (datetime.now(timezone.utc) - last).total_seconds())
-                why = "no browser connected to its page"
-            if now - since < self.unconnected_timeout:
+                why = f"no browser connected to its page {timeout:g} s ago"
+                loading = self._kit_loading.get(kernel_id)
+                if loading is not None:  # a browser has the page and is still loading it
+                    since = max(since, loading)
+                    why = f"its page stopped saying it was loading {timeout:g} s ago"
+                    if now - sent >= max(timeout, self.loading_limit):
+                        since, timeout = sent, max(timeout, self.loading_limit)
+                        why = f"its page was still loading {timeout:g} s after it was sent"
+            if now - since < timeout:
                 continue
-            self.log.info("sette-kit: shutting down kernel %s: %s %g s ago", kernel_id, why,
-                          self.unconnected_timeout)
+            self.log.info("sette-kit: shutting down kernel %s: %s", kernel_id, why)
             try:
                 await self.shutdown_kernel(kernel_id)
                 ended.append(kernel_id)

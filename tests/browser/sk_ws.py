@@ -162,6 +162,18 @@ class Learner:
         request = urllib.request.Request(self.server.base + path, data=data, method=method, headers=headers)
         return self._open(request, timeout)[0]
 
+    def loading(self, kernel_id: str) -> tuple[int, dict]:
+        """Say, as the page's first script does while the page loads, that the page of
+        ``kernel_id`` is still loading; (HTTP status, the server's answer)."""
+        from urllib.parse import urlencode
+
+        request = urllib.request.Request(
+            f"{self.server.base}/sette-kit/loading/{kernel_id}",
+            data=urlencode({"_xsrf": self.xsrf or ""}).encode(), method="POST",
+            headers={"Origin": self.server.base, "X-XSRFToken": self.xsrf or ""})
+        status, _headers, body = self._open(request, HANG_S)
+        return status, (json.loads(body) if status == 200 else {})
+
     def leave(self, kernel_id: str, *, with_token: bool = True) -> int:
         """Leave the page of ``kernel_id`` as Voilà's page does; the HTTP status."""
         from urllib.parse import urlencode

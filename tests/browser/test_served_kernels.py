@@ -29,6 +29,7 @@ from sk_ws import KERNEL_ID, KernelChannel, Learner, fetch, page_kernel
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHORT = 3  # the "never connected" timeout of the capped test server, in seconds
 CAP = 3
+LOADING_LIMIT = 5 * SHORT  # the capped server's bound on a page that says it is still loading
 #: what a page whose kernel ended before it was ready says (sette_kit/webapp/templates)
 RENDER_FAILED = "This page could not be prepared"
 
@@ -104,7 +105,8 @@ def capped_server():
     """The fixtures, not preheated, at most CAP kernels for pages, and a SHORT timeout for
     pages whose browser never connects."""
     with Server(FIXTURES, preheat=False, max_kernels=CAP, startup_timeout=HANG_S,
-                extra=[f"--KitKernelManager.unconnected_timeout={SHORT}"]) as srv:
+                extra=[f"--KitKernelManager.unconnected_timeout={SHORT}",
+                       f"--KitKernelManager.loading_limit={LOADING_LIMIT}"]) as srv:
         yield srv
 
 
@@ -340,3 +342,110 @@ def test_a_page_whose_kernel_dies_while_it_is_prepared_ends_at_once(slow_server)
     os.kill(pid, signal.SIGKILL)
     status, _headers, body = wait()
     assert_ended_with_the_kits_error(slow_server, status, body, failed_before, f"its kernel {kernel} died")
+
+
+# -- pages still loading in a slow browser (issue 24 item 1, at load 20) --------------------
+
+def say_loading(learner: Learner, kernel: str, until) -> dict:
+    """Say that the page of ``kernel`` is still loading, as its first script does (again
+    after the ``next`` seconds the server asks for), until ``until()``; the last answer."""
+    answer: dict = {}
+    deadline = time.monotonic() + HANG_S
+    while not until() and time.monotonic() < deadline:
+        status, answer = learner.loading(kernel)
+        assert status == 200, f"POST /sette-kit/loading/{kernel}: HTTP {status}"
+        if answer["connected"]:
+            break
+        time.sleep(answer["next"])
+    return answer
+
+
+def test_a_page_still_loading_keeps_its_kernel_while_it_says_so(capped_server):
+    """Issue 24 item 1: at load 20 a browser took more than a minute from receiving a page
+    to opening its websocket, and the reaper ended the kernel of the page still loading:
+    its widgets never came.  While the page loads, its first script says so every few
+    seconds (``/sette-kit/loading/<kernel>``, only from the browser the kernel serves),
+    and the kernel waits; once the websocket is open the answer says so and the script
+    stops.  What shows that the reaper has been past it: a page fetched after it, which
+    says nothing, whose kernel the reaper ends."""
+    assert wait_for_count(capped_server, lambda n: n == 0)[0]
+    learner, other = Learner(capped_server), Learner(capped_server)
+    kernel = learner.open_page("01-one-button.ipynb")
+    witness = other.open_page("01-one-button.ipynb")  # sent later: its deadline comes later
+    assert other.loading(kernel)[0] == 404  # not that browser's kernel
+    status, answer = learner.loading(kernel)
+    assert status == 200 and answer["connected"] is False, answer
+    assert 0 < answer["next"] < SHORT, answer  # often enough to stay within the timeout
+    say_loading(learner, kernel, lambda: f"shutting down kernel {witness}: " in capped_server.log())
+    assert capped_server.wait_for(f"shutting down kernel {witness}: no browser connected", timeout=0)
+    assert f"shutting down kernel {kernel}" not in capped_server.log()
+    with learner.channel(kernel) as channel:  # the slow browser connects at last: its kernel is there
+        channel.kernel_info()
+        status, answer = learner.loading(kernel)
+        assert (status, answer["connected"]) == (200, True), answer
+    assert learner.leave(kernel) == 204
+    assert wait_for_count(capped_server, lambda n: n == 0)[0]
+
+
+def test_a_page_closed_while_it_loads_loses_its_kernel(capped_server):
+    """A page closed while it loads sends no leave beacon (Voilà's scripts that send it
+    have not run yet) and stops saying it is loading: its kernel ends a short timeout
+    after the last word, not after the bound for slow browsers."""
+    assert wait_for_count(capped_server, lambda n: n == 0)[0]
+    learner = Learner(capped_server)
+    kernel = learner.open_page("01-one-button.ipynb")
+    for _ in range(3):
+        status, answer = learner.loading(kernel)
+        assert status == 200 and not answer["connected"]
+        time.sleep(answer["next"])
+    assert capped_server.wait_for(f"shutting down kernel {kernel}: its page stopped saying it was loading",
+                                  timeout=HANG_S), capped_server.kernel_story(kernel)
+    assert wait_for_count(capped_server, lambda n: n == 0)[0]
+
+
+def test_a_page_that_never_finishes_loading_loses_its_kernel(capped_server):
+    """A page that says forever that it is loading (a stuck browser, a script) holds its
+    kernel only up to ``KitKernelManager.loading_limit`` seconds after it was sent."""
+    assert wait_for_count(capped_server, lambda n: n == 0)[0]
+    learner = Learner(capped_server)
+    kernel = learner.open_page("01-one-button.ipynb")
+    ended = f"shutting down kernel {kernel}: its page was still loading {LOADING_LIMIT:g} s after it was sent"
+    say_loading(learner, kernel, lambda: f"shutting down kernel {kernel}: " in capped_server.log())
+    assert capped_server.wait_for(ended, timeout=0), capped_server.kernel_story(kernel)
+    assert learner.loading(kernel)[0] == 404  # gone: the page's script stops
+    assert wait_for_count(capped_server, lambda n: n == 0)[0]
+
+
+@pytest.mark.browser
+def test_a_slow_page_in_chromium_says_it_is_loading_until_it_connects(capped_server, browser):
+    """The page's own script, in Chromium: its websocket held back (as by a browser that
+    has not started the page's scripts yet), the page keeps saying it is loading and its
+    kernel stays while a silent page's kernel is ended; closed without its leave beacon,
+    the page stops, and its kernel ends.  Then a page whose websocket opens stops saying
+    it (the server answered that it connected)."""
+    assert wait_for_count(capped_server, lambda n: n == 0)[0]
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        said = []
+        page.on("request", lambda r: said.append(r.url) if "/sette-kit/loading/" in r.url else None)
+        page.route_web_socket(re.compile(r"/api/kernels/"), lambda ws: None)  # never reaches the server
+        page.goto(capped_server.url("01-one-button.ipynb"), wait_until="domcontentloaded")
+        page.locator("html[data-sk-loading='loading']").wait_for(state="attached", timeout=HANG_MS)
+        kernel = KERNEL_ID.search(page.content()).group(1)
+        witness = page_kernel(capped_server, "01-one-button.ipynb")
+        assert capped_server.wait_for(f"shutting down kernel {witness}: no browser connected", timeout=HANG_S)
+        assert f"shutting down kernel {kernel}" not in capped_server.log()
+        assert said and all(kernel in url for url in said), said
+        page.close()  # no beforeunload: no leave beacon
+        assert capped_server.wait_for(f"shutting down kernel {kernel}: its page stopped saying it was loading",
+                                      timeout=HANG_S), capped_server.kernel_story(kernel)
+
+        page = context.new_page()
+        open_page(page, capped_server.url("01-one-button.ipynb"))
+        page.get_by_role("button", name="Press me").wait_for(state="visible", timeout=HANG_MS)
+        page.locator("html[data-sk-loading='connected']").wait_for(state="attached", timeout=HANG_MS)
+        page.goto("about:blank")  # left as a learner leaves: the beacon ends its kernel
+        assert wait_for_count(capped_server, lambda n: n == 0)[0]
+    finally:
+        context.close()
