@@ -484,6 +484,33 @@ def test_a_page_that_says_it_is_loading_keeps_its_kernel_for_a_while():
     assert kit_manager(unconnected_timeout=0).notify_loading("x") == {"connected": False, "next": None}
 
 
+def test_a_kernel_being_shut_down_is_no_longer_its_pages(monkeypatch):
+    """Issue 24 (CI, at load): the reaper logged a kernel's end and, while the kernel was
+    still shutting down, its page's loading word was answered 200 "say it again": from
+    the moment its end begins a kernel is no page's (404 to its page) and the reaper
+    does not end it twice."""
+    from sette_kit.webapp.kernels import KitKernelManager
+
+    base = next(c for c in KitKernelManager.__mro__[1:] if "shutdown_kernel" in vars(c))
+    km = KitKernelManager(unconnected_timeout=30)
+    km._kernels["k"] = FakeKernel(idle_for=100)
+    page = km.begin_page("cookie", "10.0.0.1")
+    km.claim_page_kernel(page, "k")
+    km.end_page(page)
+    km._kit_sent["k"] -= 31
+    seen = []
+
+    async def slow_shutdown(self, kernel_id, *args, **kwargs):  # the process takes its time
+        seen.append((self.owns(kernel_id, "cookie"), run_async(self.end_unconnected_kernels())))
+        self._kernels.pop(kernel_id, None)
+
+    monkeypatch.setattr(base, "shutdown_kernel", slow_shutdown)
+    assert km.owns("k", "cookie")
+    assert run_async(km.end_unconnected_kernels()) == ["k"]
+    assert seen == [(False, [])]
+    assert not km.owns("k", "cookie") and not km._kit_ending
+
+
 def test_kernels_get_the_guard_arguments():
     from sette_kit.webapp.kernels import GUARD_ARGUMENTS
 

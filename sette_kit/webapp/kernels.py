@@ -186,6 +186,7 @@ class KitKernelManager(AsyncMappingKernelManager):
         self._kit_connected: set[str] = set()      # had a websocket connection once
         self._kit_alone: dict[str, float] = {}     # kernel -> when its last connection closed
         self._kit_loading: dict[str, float] = {}   # kernel -> when its page last said it loads
+        self._kit_ending: set[str] = set()          # kernels being shut down: no page's any more
         self._kit_owner: dict[str, tuple[str, str]] = {}  # page kernel -> (client, address)
         self._kit_pages = 0                        # pages being prepared now
         self._kit_seen: dict[str, float] = {}      # page kernel of no known page -> first seen
@@ -226,6 +227,7 @@ class KitKernelManager(AsyncMappingKernelManager):
         return kernel_id
 
     async def shutdown_kernel(self, kernel_id, *args, **kwargs):
+        self._kit_ending.add(kernel_id)  # from now on its page no longer finds it (owns)
         try:
             return await super().shutdown_kernel(kernel_id, *args, **kwargs)
         finally:
@@ -273,7 +275,7 @@ class KitKernelManager(AsyncMappingKernelManager):
         return self._kernel_connections.get(kernel_id, 0)
 
     def _forget(self, kernel_id: str) -> None:
-        for bag in (self._kit_pool_born, self._kit_pool_starting, self._kit_connected):
+        for bag in (self._kit_pool_born, self._kit_pool_starting, self._kit_connected, self._kit_ending):
             bag.discard(kernel_id)
         for book in (self._kit_seen, self._kit_rendering, self._kit_sent, self._kit_restarts,
                      self._kit_alone, self._kit_owner, self._kit_loading):
@@ -335,9 +337,10 @@ class KitKernelManager(AsyncMappingKernelManager):
     # -- owners ------------------------------------------------------------------------
     def owns(self, kernel_id: str, client: str | None) -> bool:
         """True when ``client`` (a browser's cookie) may see, use or end ``kernel_id``:
-        the kernel serves a page that browser asked for."""
+        the kernel serves a page that browser asked for, and is not being shut down."""
         owner = self._kit_owner.get(kernel_id)
-        return bool(client) and owner is not None and owner[0] == client and kernel_id in self
+        return (bool(client) and owner is not None and owner[0] == client and kernel_id in self
+                and kernel_id not in self._kit_ending)
 
     def client_kernel_count(self, address: str) -> int:
         """Page kernels held by ``address`` now, and its page requests getting one."""
@@ -441,7 +444,8 @@ class KitKernelManager(AsyncMappingKernelManager):
                 del self._kit_seen[kernel_id]
         ended = []
         for kernel_id in pages:
-            if kernel_id in self._kit_rendering or self.connections(kernel_id) > 0:
+            if (kernel_id in self._kit_rendering or kernel_id in self._kit_ending
+                    or self.connections(kernel_id) > 0):
                 continue
             kernel = self._kernels.get(kernel_id)
             if kernel is None or getattr(kernel, "execution_state", "") == "starting":
