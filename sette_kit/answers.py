@@ -126,12 +126,14 @@ class Verdict:
 
     ``status`` is 'right', 'wrong', 'imprecise' (within rounding of the exact value but
     with too few digits) or 'unreadable'; ``message`` says it in words for the learner.
-    ``answer`` is the :class:`Answer` read (None if unreadable).
+    ``answer`` is the :class:`Answer` read (None if unreadable).  ``mistake``: the
+    words of the common mistake a wrong answer matched, where the question knows one.
     """
 
     status: str
     message: str
     answer: Answer | None = None
+    mistake: str | None = None
 
     @property
     def right(self) -> bool:

@@ -155,7 +155,8 @@ class Question:
             else:
                 hit = answers.matches(v.answer, Fraction(m.value)) == "right"
             if hit:
-                return Verdict("wrong", _("Not quite. {feedback}").format(feedback=m.feedback), v.answer)
+                return Verdict("wrong", _("Not quite. {feedback}").format(feedback=m.feedback), v.answer,
+                               mistake=m.feedback)
         return v
 
 

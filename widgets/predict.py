@@ -39,6 +39,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets
 
 from sette_kit import answers, fmt
+from sette_kit.classroom import link
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import N_, _
 from sette_kit.scoring import fmt_points
@@ -129,13 +130,16 @@ class Predict(KitWidget):
     answer is (a chart, a widget, a tree).  ``digits``, ``sign``, ``style``: how the
     number is written (:func:`sette_kit.fmt.approx`).  ``scale``: what counts as a big
     miss for a "number" (default: the size of the answer).  ``cards``: a hand to show
-    with the question (Cards or text, in the face of ``rules``).
+    with the question (Cards or text, in the face of ``rules``).  ``key``: the item's id
+    in a class (default: the k-th Predict of the lesson is ``NN.pk``,
+    :mod:`sette_kit.classroom.link`).
     """
 
     def __init__(self, question: str, answer, *, kind: str = "probability", choices: Sequence[str] | None = None,
                  than=None, than_text: str | None = None, why: str | Callable[[Any], str] = "",
                  reveal=None, digits: int | None = None, sign: bool = False, style: str | None = None,
-                 scale=None, label: str | None = None, cards=(), rules=None, card_size: int = 56) -> None:
+                 scale=None, label: str | None = None, cards=(), rules=None, card_size: int = 56,
+                 key: str | None = None) -> None:
         super().__init__()
         if kind not in KINDS:
             raise SetteKitError(_("kind={kind}: accepted {kinds}").format(kind=shown(kind), kinds=", ".join(KINDS)))
@@ -154,6 +158,8 @@ class Predict(KitWidget):
                                       "answer must be exact, with at most {most} digits").format(most=MAX_ANSWER_DIGITS))
         if digits is not None:
             digits = read_whole(digits, "digits", 0, 12, text=False)
+        if key is not None:
+            key = read_text(key, "key", 40)
         self.kind, self.question, self._answer, self.why = kind, str(question), answer, why
         self.digits, self.sign, self.scale = digits, sign, scale
         share = kind == "higher_lower" and than is not None and 0 <= Fraction(than) <= 1
@@ -218,6 +224,7 @@ class Predict(KitWidget):
         controls.add_class("sk-predict-controls")
         self.set_children([head, controls, self.message, self.reveal_html]
                           + ([self.extra] if self.extra is not None else []))
+        self.item = link.register(self, "predict", key=key)  # its id in a class, or None
 
     # -- pieces ------------------------------------------------------------------------
     def _choice_word(self, c: str) -> str:
@@ -358,6 +365,7 @@ class Predict(KitWidget):
         self._show(f'<p class="sk-predict-compare"><span class="sk-predict-guess">{yours}</span> '
                    f'<span class="sk-predict-answer">{the_answer}</span></p>'
                    f'<p class="sk-predict-verdict">{verdict}</p>')
+        link.guessed(self, value, self.right_choice if self.choices else answer)
         return right
 
     @safe_action(default=None)
@@ -383,6 +391,24 @@ class Predict(KitWidget):
         if self.extra is not None:
             self.extra.layout.display = None
             self.extra.children[0].layout.display = None
+
+    def reopen(self) -> None:
+        """Open the question again, as before any guess (a class's new round of the same
+        Predict after a discussion, or the teacher's reset)."""
+        self.revealed = False
+        self.guessed, self.guess_text, self.closeness = None, "", ""
+        self.reveal_html.value = ""
+        for b in self.buttons:
+            b.button_style = ""
+            b.remove_class("sk-predict-chosen")
+        for w in self.buttons + [self.commit_button, self.skip_button, self.box]:
+            if w is not None:
+                w.disabled = False
+        if self.box is not None:
+            self.box.value = ""
+        if self.extra is not None:
+            self.extra.layout.display = "none"
+            self.extra.children[0].layout.display = "none"
 
     def press_enter(self, text: str) -> None:
         """Headless: type ``text`` in the box and press Enter (what a learner does)."""

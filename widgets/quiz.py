@@ -46,6 +46,7 @@ from typing import Iterable, Iterator
 import ipywidgets
 
 from sette_kit.errors import SetteKitError
+from sette_kit.classroom import link
 from sette_kit.i18n import _
 from sette_kit.questions import GENERATORS, Question
 
@@ -74,6 +75,8 @@ class Quiz(KitWidget):
                  exercise: str | None = None) -> None:
         super().__init__()
         self.exercise = exercise  # the exercise's number in its lesson ("1.1"), for tests and tools
+        # its id in a class, or None; a practice round is no item (it is the learner's own)
+        self.item = None if practice else link.register(self, "quiz", exercise=exercise)
         self.face = None if face is None else read_face(face)  # issue 24: checked here
         self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
         if isinstance(question_or_generator, Question):
@@ -148,6 +151,7 @@ class Quiz(KitWidget):
         self.hints_shown = 0
         self._last_text = None
         self._wrong_here = False
+        self._tries_here = 0
         cards = ""
         if q.cards:
             cards = hand_html(q.cards, face=self.face, rules=q.rules, size=self.card_size)
@@ -228,6 +232,8 @@ class Quiz(KitWidget):
         self._last_text = text.strip()
         if not self.closed and not repeat:
             self.attempts += 1
+            self._tries_here += 1
+            link.checked(self, text, verdict.right, self._tries_here, verdict.mistake)
             self.right += verdict.right
             if verdict.right:
                 self.closed = True

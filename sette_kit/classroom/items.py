@@ -2,7 +2,9 @@
 
 An item id is the same in every language, so a class whose learners read the lesson in
 English, Italian and Spanish adds up: for lesson ``NN`` the k-th ``Predict`` is
-``NN.p{k}`` and the k-th ``Quiz`` is its ``exercise=`` number (``"6.1"``) or ``NN.q{k}``.
+``NN.p{k}`` (or its ``key=``) and the k-th ``Quiz`` is its ``exercise=`` number (``"6.1"``)
+or ``NN.q{k}``; a page gives its widgets the same ids as it makes them
+(:mod:`sette_kit.classroom.link`).
 The ids are read from the notebooks themselves (their code cells, parsed, never run):
 the English notebook is each lesson's source, and the Italian and Spanish notebooks are
 made from it, so they hold the same calls in the same order (a test holds them to it).
@@ -124,7 +126,8 @@ def _predict(lesson: str, k: int, call: ast.Call) -> dict:
         answer = _literal(answer_node) if answer_node is not None else None
     except (ValueError, TypeError, SyntaxError):
         answer = None
-    out = {"lesson": lesson, "id": f"{lesson}.p{k}", "input": widget_kind, "question": question}
+    key = _text_of(kw["key"]) if "key" in kw else ""
+    out = {"lesson": lesson, "id": key or f"{lesson}.p{k}", "input": widget_kind, "question": question}
     if widget_kind in ("choice", "higher_lower"):
         out["kind"] = "choice"
         choices = None
