@@ -131,3 +131,21 @@ def test_a_page_of_no_lesson_has_no_items_and_a_bad_lesson_is_refused():
     assert link.item_of(Predict("Chance of a 7?", Fraction(4, 39))) is None
     with pytest.raises(Exception, match="two digits"):
         link.begin_page("6")
+
+
+def test_a_reload_shows_the_learners_own_answers_and_sends_nothing_again(page):
+    open_lesson(LESSON_06, page)
+    link.widget("06.p1").guess(link.widget("06.p1").choices[1])
+    link.widget("06.p3").guess("5%")
+    kept = {e["item"]: {"answer": e["answer"], "round": e["round"]} for e in page}
+    sent = len(page)
+    open_lesson(LESSON_06, page)              # the reload: a new page of the same lesson
+    link.follow({"items": {"06.p1": {"round": 2, "revealed": False, "reset": 0.0},
+                           "06.p3": {"round": 1, "revealed": False, "reset": 0.0}}})
+    assert link.restore({**kept, "06.p4": {"answer": "x"}, "6.1": {"answer": "1"}}) == ["06.p3"]
+    assert link.widget("06.p3").guessed == Fraction(1, 20)
+    assert not link.widget("06.p1").revealed  # answered in round 1; the class votes in round 2 now
+    assert not link.widget("06.p4").revealed  # an answer it cannot read is left
+    assert len(page) == sent                  # nothing sent again
+    link.widget("06.p1").guess("lower")
+    assert len(page) == sent + 1 and page[-1]["round"] == 2

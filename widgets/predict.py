@@ -225,6 +225,8 @@ class Predict(KitWidget):
         self.set_children([head, controls, self.message, self.reveal_html]
                           + ([self.extra] if self.extra is not None else []))
         self.item = link.register(self, "predict", key=key)  # its id in a class, or None
+        if self.item is not None:
+            self.view.add_class(link.css_class(self.item))
 
     # -- pieces ------------------------------------------------------------------------
     def _choice_word(self, c: str) -> str:

@@ -77,6 +77,8 @@ class Quiz(KitWidget):
         self.exercise = exercise  # the exercise's number in its lesson ("1.1"), for tests and tools
         # its id in a class, or None; a practice round is no item (it is the learner's own)
         self.item = None if practice else link.register(self, "quiz", exercise=exercise)
+        if self.item is not None:
+            self.view.add_class(link.css_class(self.item))
         self.face = None if face is None else read_face(face)  # issue 24: checked here
         self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
         if isinstance(question_or_generator, Question):

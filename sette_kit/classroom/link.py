@@ -46,7 +46,7 @@ from typing import Any, Callable
 
 from sette_kit.errors import SetteKitError
 
-__all__ = ["begin_page", "end_page", "register", "guessed", "checked", "follow", "item_of", "widget", "in_class"]
+__all__ = ["begin_page", "end_page", "register", "guessed", "checked", "follow", "restore", "item_of", "widget", "in_class", "css_class"]
 
 KINDS = ("predict", "quiz")
 """What registers: a Predict or a Quiz (an exercise)."""
@@ -62,6 +62,7 @@ class _Page:
         self.ids: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # widget -> item id
         self.rounds: dict[str, int] = {}           # item id -> the round now (from the hub)
         self.resets: dict[str, float] = {}         # item id -> the last reset time seen
+        self.quiet = False                         # restoring the learner's own answers: not sent again
 
 
 _page = _Page()
@@ -109,6 +110,18 @@ def register(widget, kind: str, key: str | None = None, exercise: str | None = N
     return item
 
 
+def css_class(item: str | None) -> str | None:
+    """The class a widget's view carries for its item (``06.p3`` -> ``sk-item-06-p3``):
+    the page's own way to find an item's widget, in any language.
+
+    >>> css_class("6.1"), css_class(None)
+    ('sk-item-6-1', None)
+    """
+    if item is None:
+        return None
+    return "sk-item-" + "".join(ch if ch.isascii() and (ch.isalnum() or ch in "_-") else "-" for ch in item)
+
+
 def item_of(widget) -> str | None:
     """The item id ``widget`` was given on this page, or None."""
     return _page.ids.get(widget)
@@ -123,7 +136,7 @@ def widget(item: str):
 def _send(widget, event: dict) -> None:
     page = _page
     item = page.ids.get(widget)
-    if page.send is None or item is None:
+    if page.send is None or item is None or page.quiet:
         return
     page.send({"lesson": page.lesson, "item": item, **event})
 
@@ -156,6 +169,33 @@ def checked(widget, answer: str, right: bool, tries: int, mistake: str | None = 
     try on this question it was, and the mistake's words where the feedback named one."""
     _send(widget, {"kind": "exercise", "answer": _cut(str(answer).strip()), "right": bool(right),
                    "tries": int(tries), "mistake": _cut(mistake)})
+
+
+def restore(answers: dict) -> list[str]:
+    """Show the learner's own Predict answers again after a reload (the page keeps them in
+    the browser): ``{item: {"answer": ..., "round": n}}`` as the events said them.  An
+    answer of an earlier round than the item's now, or to an item already answered, is
+    left; nothing is sent again.  Returns the ids shown."""
+    page = _page
+    shown_ids = []
+    page.quiet = True
+    try:
+        for item, said in (answers or {}).items():
+            shown = widget(item)
+            if shown is None or not isinstance(said, dict) or not hasattr(shown, "guess") or shown.revealed:
+                continue
+            if int(said.get("round") or 1) != page.rounds.get(item, 1):
+                continue
+            answer = str(said.get("answer", ""))
+            if shown.choices:
+                if not (answer.isdigit() and int(answer) < len(shown.choices)):
+                    continue
+                answer = shown.choices[int(answer)]
+            if shown.guess(answer) is not None:
+                shown_ids.append(item)
+    finally:
+        page.quiet = False
+    return shown_ids
 
 
 def follow(state: dict) -> list[str]:

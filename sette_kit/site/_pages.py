@@ -69,6 +69,20 @@ def words() -> dict[str, str]:
         "no_page": _("The page could not start ({error}). Reload the page to try again."),
         "drawn": _("Starting Python in your browser: the page is shown as it starts, and its "
                    "controls work once Python is ready"),
+        # in a class (sette-kit class, issue 28)
+        "join_title": _("Join the class"),
+        "join_nickname": _("Your nickname"),
+        "join_hint": _("No account and no e-mail: a nickname of 1 to 24 characters, shown to your teacher."),
+        "join_button": _("Join"),
+        "join_other": _("Another nickname"),
+        "join_failed": _("Could not join: {error}"),
+        "join_unknown": _("There is no class with the code {code}: check the address with your teacher."),
+        "in_class": _("In class {code} as {nickname}"),
+        "class_waiting": _("Answers waiting to be sent: {n}"),
+        "class_offline": _("The class cannot be reached: your answers are kept and sent when it can."),
+        "class_paused": _("Eyes on the board"),
+        "class_paused_hint": _("Your teacher paused the class. The lesson comes back when the teacher resumes."),
+        "class_ended": _("The class has ended. Your answers stay in this browser."),
     }
 
 
@@ -271,7 +285,9 @@ def _notebook_page(nb: dict, src: Source, *, site_title: str, pages: dict[str, s
         parts.append(teachers_note())
     boot_keys = ("worker", "core", "wheels", "preimport", "sw", "lockInfo")
     config = {k: v for k, v in kernel.items() if k not in boot_keys}
-    config.update(cells=codes, words=words())
+    name = Path(src.rel).name
+    config.update(cells=codes, words=words(), lang=src.lang,
+                  lesson=name[:2] if name[:2].isdigit() else None)  # a class's items are by lesson
     boot_config = {k: kernel[k] for k in boot_keys if k in kernel}
     for k in ("worker", "core", "sw"):
         if k in boot_config:

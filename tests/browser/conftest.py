@@ -66,6 +66,31 @@ def screenshots() -> Path:
 
 
 @pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The lessons built once for the session with ``sette-kit build-site`` (the site's
+    tests and the class's learner pages)."""
+    import shutil
+
+    from sk_browser import missing
+
+    if not list_lessons(lessons_dir()):
+        pytest.skip("lessons/ has no notebook yet")
+    for tool in ("npm", "node"):
+        if shutil.which(tool) is None:
+            missing(f"building the static site needs Node.js with npm (`{tool}` not found)")
+    try:
+        import jupyterlite_core  # noqa: F401
+    except ImportError:
+        missing("building the static site needs `pip install 'sette-kit[site]'`")
+    from sette_kit.site import build_site
+
+    out = tmp_path_factory.mktemp("site") / "site"
+    report = build_site(out, log=lambda text: print(f"build-site: {text}", file=sys.stderr))
+    print(report.summary(), file=sys.stderr)
+    return report
+
+
+@pytest.fixture(scope="session")
 def fixture_server():
     """``sette-kit serve --dir tests/browser/fixtures --preheat`` with the kit's configuration."""
     with Server(FIXTURES, preheat=True, max_kernels=TEST_MAX_KERNELS, max_kernels_per_client=TEST_MAX_KERNELS,

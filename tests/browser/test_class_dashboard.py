@@ -13,18 +13,13 @@ documentation's ``docs/img/class-dashboard.png``) and runs axe-core on it.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import signal
-import subprocess
-import sys
-import urllib.request
 from pathlib import Path
 
 import pytest
 import sk_axe
-from sette_kit.cli.class_ import read_addresses
+from sk_class import Hub, post
 
 pytestmark = pytest.mark.browser
 
@@ -33,43 +28,13 @@ NICKNAMES = ("Ada", "Bruno", "<script>x</script>", "Carla", "Dario")
 GUESSES = ("1/10", "5%", "0.03", "2/65", "1/4")   # Predict 3: a 7 then a figure, exactly 2/65 ≈ 3.1%
 
 
-def post(base, path, body, token=None):
-    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json"})
-    if token:
-        req.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(req, timeout=30) as r:
-        return json.loads(r.read())
-
-
-def start(tmp_path, port):
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-           "SETTE_KIT_SITE_CACHE": str(tmp_path / "cache" / "site")}
-    p = subprocess.Popen([sys.executable, "-m", "sette_kit", "class", "--port", str(port), "--ip", "127.0.0.1",
-                          "--no-browser", "--db", str(tmp_path / "class.db")], stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, text=True, env=env)
-    lines = read_addresses(p.stdout)
-    return p, lines
-
-
 @pytest.fixture
 def hub(tmp_path):
-    p, lines = start(tmp_path, 0)
-    procs = [p]
-    port = int(lines["teacher"].split("/class/teacher")[0].rsplit(":", 1)[1])
-
-    def kill_9_and_restart():
-        procs[-1].send_signal(signal.SIGKILL)
-        procs[-1].wait(60)
-        procs.append(start(tmp_path, port)[0])  # the same file, the same port: the same addresses
-
+    hub = Hub(tmp_path)
     try:
-        yield lines["teacher"], lines["join"], kill_9_and_restart
+        yield hub.teacher, hub.join, hub.kill_9_and_restart
     finally:
-        for p in procs:
-            if p.poll() is None:
-                p.send_signal(signal.SIGTERM)
-                p.wait(60)
+        hub.close()
 
 
 def test_five_answers_drawn_revealed_and_axe_clean(browser, hub):

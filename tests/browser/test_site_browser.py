@@ -21,14 +21,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import sys
 import time
 from html.parser import HTMLParser
 from urllib.parse import unquote, urlparse
 
 import pytest
-from sk_browser import ERROR_TEXTS, HANG_MS, missing, run_steps, screenshot
+from sk_browser import ERROR_TEXTS, HANG_MS, run_steps, screenshot
 from sk_axe import axe_violations, describe, record_counts
 from sk_site import (Guard, StaticServer, open_site_page, python_says, site_steps, wait_site_page,
                      widget_kinds)
@@ -51,26 +49,6 @@ def widget_cells(name: str) -> int:
     nb = json.loads((lessons_dir() / name).read_text(encoding="utf-8"))
     return sum(1 for c in nb["cells"] if c["cell_type"] == "code"
                and any(WIDGET_VIEW in o.get("data", {}) for o in c.get("outputs", [])))
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory):
-    """The lessons built once for the session with ``sette-kit build-site``."""
-    if not LESSONS:
-        pytest.skip("lessons/ has no notebook yet")
-    for tool in ("npm", "node"):
-        if shutil.which(tool) is None:
-            missing(f"building the static site needs Node.js with npm (`{tool}` not found)")
-    try:
-        import jupyterlite_core  # noqa: F401
-    except ImportError:
-        missing("building the static site needs `pip install 'sette-kit[site]'`")
-    from sette_kit.site import build_site
-
-    out = tmp_path_factory.mktemp("site") / "site"
-    report = build_site(out, log=lambda text: print(f"build-site: {text}", file=sys.stderr))
-    print(report.summary(), file=sys.stderr)
-    return report
 
 
 @pytest.fixture(scope="session")

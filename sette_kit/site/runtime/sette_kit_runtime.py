@@ -226,10 +226,24 @@ class Runtime:
         self.user_ns = main.__dict__
 
     def forget_page(self) -> None:
-        """Before the next lesson in the same Python: its widgets closed, its variables gone."""
+        """Before the next lesson in the same Python: its widgets closed, its variables gone,
+        and nothing more sent to a class for it."""
         if "ipywidgets" in sys.modules:
             sys.modules["ipywidgets"].Widget.close_all()
+        if "sette_kit.classroom.link" in sys.modules:
+            sys.modules["sette_kit.classroom.link"].end_page()
         self.reset()
+
+    def begin_page(self, lesson, in_class: bool = False) -> None:
+        """A page of lesson ``lesson`` (two digits) starts: its widgets take their item
+        ids; in a class, each answer goes to the page as a ``sette_kit_class`` message
+        (``{"event": ...}``), which the page queues for the class hub (issue 28)."""
+        from sette_kit.classroom import link
+
+        link.begin_page(lesson, self.send_class_event if in_class else None)
+
+    def send_class_event(self, event: dict) -> None:
+        self.send("sette_kit_class", {"event": event})
 
     # -- running cells ------------------------------------------------------------------
 

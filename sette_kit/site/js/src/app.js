@@ -25,6 +25,7 @@ import '@fortawesome/fontawesome-free/css/v4-shims.min.css';
 import '@lumino/widgets/style/index.css';
 import '@jupyterlab/rendermime/style/base.css';
 import './app.css';
+import { ClassLink } from './class.js';
 
 const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
 // boot.js may load this script before the page is parsed: these are set by bindPage()
@@ -204,6 +205,9 @@ class Session {
         return;
       }
       case 'execute_input':
+        return;
+      case 'sette_kit_class': // an answer for the class hub (sette_kit.classroom.link)
+        if (classLink) classLink.enqueue(msg.content.event);
         return;
       default: {
         // outputs: stream, display_data, execute_result, error, clear_output, update_display_data
@@ -458,6 +462,56 @@ const FORGET_PAGE = 'import sette_kit_runtime as _sk_rt\n_sk_rt.current().forget
 
 let site = null; // {session, manager}
 let busy = true;
+let classLink = null; // the page's class, when it is in one (class.js)
+let classState = null; // the class's last state, applied once the page's widgets exist
+
+function currentConfig() {
+  return JSON.parse(document.getElementById('sk-config').textContent);
+}
+
+// before a lesson's cells: its widgets take their item ids (and, in a class, send answers)
+function beginPage(config) {
+  if (!config.lesson) return Promise.resolve();
+  const code = `import sette_kit_runtime as _sk_rt\n_sk_rt.current().begin_page(${JSON.stringify(config.lesson)}, ${
+    classLink && classLink.active ? 'True' : 'False'})`;
+  return site.session.send('execute_request', { ...EXECUTE, code, silent: true, store_history: false }).reply;
+}
+
+// the teacher's lesson (when the teacher has just moved the class), reveals, new rounds and
+// resets, for this page
+function followClass(state, moved = false) {
+  classState = state;
+  const config = currentConfig();
+  if (moved && state.lesson !== config.lesson) {
+    const page = (config.pages || []).find((f) => f.startsWith(`${state.lesson}-`))
+      || (state.lesson === '00' && (config.pages || []).includes('index.html') ? 'index.html' : null);
+    if (page) {
+      const url = new URL(page, location.href);
+      if (busy || !site) location.href = url.href;
+      else navigate(url, true);
+      return;
+    }
+  }
+  if (busy || !site || !site.ready || !config.lesson) return; // applied when the page is live
+  pyClass(`follow(json.loads(${JSON.stringify(JSON.stringify(state))}))`);
+}
+
+// one call of sette_kit.classroom.link in the page's Python, silently
+function pyClass(call) {
+  const code = `import json, sette_kit.classroom.link as _sk_link\n_sk_link.${call}`;
+  return site.session.send('execute_request', { ...EXECUTE, code, silent: true, store_history: false }).reply;
+}
+
+async function runLesson(config) {
+  await beginPage(config);
+  try {
+    await runCells(config);
+  } finally {
+    busy = false;
+  }
+  if (classState) followClass(classState);
+  if (classLink && config.lesson) pyClass(`restore(json.loads(${JSON.stringify(JSON.stringify(classLink.answersOf(config.lesson)))}))`);
+}
 let recorded = Promise.resolve([]);
 
 async function runCells(config) {
@@ -551,18 +605,14 @@ async function navigate(url, push) {
   const { reply } = site.session.send('execute_request', { ...EXECUTE, code: FORGET_PAGE, silent: true, store_history: false });
   await reply;
   document.body.dataset.skKernelSeconds = ((performance.now() - started) / 1000).toFixed(2);
-  try {
-    await runCells(config);
-  } finally {
-    busy = false;
-  }
+  await runLesson(config);
 }
 
 function followLessonLinks() {
   document.addEventListener('click', (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey
         || event.shiftKey || event.altKey) return;
-    const config = JSON.parse(document.getElementById('sk-config').textContent);
+    const config = currentConfig();
     const url = lessonLink(event.target.closest && event.target.closest('a'), config);
     if (!url) return;
     event.preventDefault();
@@ -573,7 +623,10 @@ function followLessonLinks() {
 }
 
 async function main() {
-  const config = JSON.parse(document.getElementById('sk-config').textContent);
+  const config = currentConfig();
+  classLink = new ClassLink(t, { follow: followClass });
+  if (classLink.active) classLink.start().catch((err) => console.error('sette-kit class:', err));
+  else classLink = null;
   if (!config.cells.length || !window.setteKitBoot) {
     // a page of text only: no Python needed
     finish('ready');
@@ -600,11 +653,7 @@ async function main() {
   site.ready = true;
   document.body.dataset.skKernelSeconds = ((performance.now() - started) / 1000).toFixed(2);
   followLessonLinks();
-  try {
-    await runCells(config);
-  } finally {
-    busy = false;
-  }
+  await runLesson(config);
   const info = session.kernel.info || {};
   if (info.snapshot) keepASnapshot();
 }
