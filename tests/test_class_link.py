@@ -32,9 +32,13 @@ def run_cells(path: Path) -> dict:
 @pytest.fixture
 def page():
     """A page in a class: the events it sends."""
+    from sette_kit.i18n import get_language, set_language
+
     sent: list[dict] = []
+    before = get_language()
     yield sent
     link.end_page()
+    set_language(before)  # an Italian or Spanish lesson sets its language
 
 
 def open_lesson(path: Path, sent: list | None) -> list[str]:

@@ -469,12 +469,16 @@ function currentConfig() {
   return JSON.parse(document.getElementById('sk-config').textContent);
 }
 
+// code of the page's own, run in its Python with no output; its reply
+function silently(code) {
+  return site.session.send('execute_request', { ...EXECUTE, code, silent: true, store_history: false }).reply;
+}
+
 // before a lesson's cells: its widgets take their item ids (and, in a class, send answers)
 function beginPage(config) {
   if (!config.lesson) return Promise.resolve();
-  const code = `import sette_kit_runtime as _sk_rt\n_sk_rt.current().begin_page(${JSON.stringify(config.lesson)}, ${
-    classLink && classLink.active ? 'True' : 'False'})`;
-  return site.session.send('execute_request', { ...EXECUTE, code, silent: true, store_history: false }).reply;
+  return silently(`import sette_kit_runtime as _sk_rt\n_sk_rt.current().begin_page(${
+    JSON.stringify(config.lesson)}, ${classLink ? 'True' : 'False'})`);
 }
 
 // the teacher's lesson (when the teacher has just moved the class), reveals, new rounds and
@@ -493,13 +497,13 @@ function followClass(state, moved = false) {
     }
   }
   if (busy || !site || !site.ready || !config.lesson) return; // applied when the page is live
-  pyClass(`follow(json.loads(${JSON.stringify(JSON.stringify(state))}))`);
+  pyClass('follow', state);
 }
 
-// one call of sette_kit.classroom.link in the page's Python, silently
-function pyClass(call) {
-  const code = `import json, sette_kit.classroom.link as _sk_link\n_sk_link.${call}`;
-  return site.session.send('execute_request', { ...EXECUTE, code, silent: true, store_history: false }).reply;
+// one call of sette_kit.classroom.link in the page's Python, with its argument as JSON
+function pyClass(name, arg) {
+  return silently(`import json, sette_kit.classroom.link as _sk_link\n_sk_link.${name}(json.loads(${
+    JSON.stringify(JSON.stringify(arg))}))`);
 }
 
 async function runLesson(config) {
@@ -510,7 +514,7 @@ async function runLesson(config) {
     busy = false;
   }
   if (classState) followClass(classState);
-  if (classLink && config.lesson) pyClass(`restore(json.loads(${JSON.stringify(JSON.stringify(classLink.answersOf(config.lesson)))}))`);
+  if (classLink && config.lesson) pyClass('restore', classLink.answersOf(config.lesson));
 }
 let recorded = Promise.resolve([]);
 
@@ -602,8 +606,7 @@ async function navigate(url, push) {
     heading.setAttribute('tabindex', '-1');
     heading.focus({ preventScroll: true });
   }
-  const { reply } = site.session.send('execute_request', { ...EXECUTE, code: FORGET_PAGE, silent: true, store_history: false });
-  await reply;
+  await silently(FORGET_PAGE);
   document.body.dataset.skKernelSeconds = ((performance.now() - started) / 1000).toFixed(2);
   await runLesson(config);
 }
