@@ -153,3 +153,9 @@ def test_a_reload_shows_the_learners_own_answers_and_sends_nothing_again(page):
     assert len(page) == sent                  # nothing sent again
     link.widget("06.p1").guess("lower")
     assert len(page) == sent + 1 and page[-1]["round"] == 2
+
+
+def test_the_page_cuts_its_texts_where_the_hub_stops_keeping_them():
+    from sette_kit.classroom.store import MAX_ANSWER
+
+    assert link.MAX_TEXT == MAX_ANSWER  # a longer answer would be refused and the event lost

@@ -56,18 +56,17 @@ class Hub:
         self.procs.append(p)
         return read_addresses(p.stdout)
 
-    def kill_9_and_restart(self) -> None:
-        """SIGKILL, then the same file and the same port: the same addresses."""
-        self.procs[-1].send_signal(signal.SIGKILL)
-        self.procs[-1].wait(60)
-        self._start(self.port)
-
     def kill_9(self) -> None:
         self.procs[-1].send_signal(signal.SIGKILL)
         self.procs[-1].wait(60)
 
     def restart(self) -> None:
+        """The same file and the same port: the same addresses."""
         self._start(self.port)
+
+    def kill_9_and_restart(self) -> None:
+        self.kill_9()
+        self.restart()
 
     def summary(self, lesson: str = "06") -> dict:
         return get(self.base, f"/class/api/summary?lesson={lesson}", self.secret)
