@@ -127,7 +127,8 @@ class Verdict:
     ``status`` is 'right', 'wrong', 'imprecise' (within rounding of the exact value but
     with too few digits) or 'unreadable'; ``message`` says it in words for the learner.
     ``answer`` is the :class:`Answer` read (None if unreadable).  ``mistake``: the
-    words of the common mistake a wrong answer matched, where the question knows one.
+    id of the common mistake a wrong answer matched, where the question knows one
+    (``questions.Mistake.id``: in no language; ``message`` has its words).
     """
 
     status: str

@@ -76,10 +76,28 @@ in a narrow box (at most 20 characters)."""
 
 @dataclass(frozen=True)
 class Mistake:
-    """A common wrong answer and the feedback aimed at it."""
+    """A common wrong answer and the feedback aimed at it.  ``key`` names the mistake in
+    no language (a class adds up its mistakes under it, whatever each learner's
+    language); without one, its :attr:`id` is the wrong value it catches.
+
+    >>> Mistake(Fraction(3, 10), "forgot the card in hand").id, Mistake(True, "no").id
+    ('3/10', 'yes')
+    >>> Mistake(Fraction(10), "...", key="figures counted 10").id
+    'figures counted 10'
+    """
 
     value: Fraction | bool
     feedback: str
+    key: str = ""
+
+    @property
+    def id(self) -> str:
+        """The mistake's name in no language: its ``key``, else the value it catches."""
+        if self.key:
+            return self.key
+        if isinstance(self.value, bool):
+            return "yes" if self.value else "no"
+        return str(Fraction(self.value))
 
 
 @dataclass(frozen=True)
@@ -156,7 +174,7 @@ class Question:
                 hit = answers.matches(v.answer, Fraction(m.value)) == "right"
             if hit:
                 return Verdict("wrong", _("Not quite. {feedback}").format(feedback=m.feedback), v.answer,
-                               mistake=m.feedback)
+                               mistake=m.id)
         return v
 
 
@@ -194,17 +212,17 @@ def worth_question(cards: Sequence[Card], rules: Rules) -> Question:
     mistakes = []
     if figs:
         mistakes.append(Mistake(_total_with(cards, rules, lambda c: Fraction(int(c.rank)), s.matta_value),
-                                _("Figures count ½ each, not 8, 9 and 10 (S1).")))
+                                _("Figures count ½ each, not 8, 9 and 10 (S1)."), key="figures counted 8, 9, 10"))
         mistakes.append(Mistake(_total_with(cards, rules, lambda c: Fraction(10), s.matta_value),
-                                _("Figures count ½ here, not 10 as in blackjack (S1).")))
+                                _("Figures count ½ here, not 10 as in blackjack (S1)."), key="figures counted 10"))
         mistakes.append(Mistake(_total_with(cards, rules, lambda c: Fraction(0), s.matta_value),
-                                _("Don't forget the ½ that each figure adds (S1).")))
+                                _("Don't forget the ½ that each figure adds (S1)."), key="figures counted 0"))
     if has_matta and len(cards) > 1:
         mistakes.append(Mistake(_total_with(cards, rules, matta_value=Fraction(1, 2)),
-                                _("Beside other cards the matta is wild: it takes the best value, not its own ½ (S4).")))
+                                _("Beside other cards the matta is wild: it takes the best value, not its own ½ (S4)."), key="matta counted ½"))
         mistakes.append(Mistake(_total_with(cards, rules, matta_value=Fraction(7)),
                                 _("The Italian rules say an undeclared matta counts 7; here the kit gives it its best "
-                                  "value, as players do when they declare it (S4).")))
+                                  "value, as players do when they declare it (S4)."), key="matta counted 7"))
     return Question(
         text=_("What is this hand worth? {cards}").format(cards=_names(cards, rules)),
         answer=s.total, kind="points", hints=tuple(hints), solution=explain(cards, rules),
@@ -324,16 +342,16 @@ def bust_question(cards: Sequence[Card], rules: Rules, seen: Sequence[Card] = ()
                        and not score(cards + (c,), rules).bust)
     mistakes = [
         Mistake(Fraction(busting, 40), _("The cards you hold are no longer in the deck: divide by the cards "
-                                         "left ({left}), not by 40.").format(left=left)),
-        Mistake(1 - p, _("That is the chance of NOT busting; the question asks for busting.")),
+                                         "left ({left}), not by 40.").format(left=left), key="divided by 40"),
+        Mistake(1 - p, _("That is the chance of NOT busting; the question asks for busting."), key="chance of not busting"),
     ]
     if figures_bust:
         mistakes.append(Mistake(Fraction(busting + figures_bust, left),
-                                _("Figures count ½, so they never bust a hand that is under 7½ (S1).")))
+                                _("Figures count ½, so they never bust a hand that is under 7½ (S1)."), key="figures counted as busting"))
     if seen:
         seen_bust = sum(score(cards + (c,), rules).bust for c in seen)
         mistakes.append(Mistake(Fraction(busting + seen_bust, left + len(seen)),
-                                _("The cards already seen on the table are gone from the deck too.")))
+                                _("The cards already seen on the table are gone from the deck too."), key="seen cards still counted"))
     exact = answers.fmt_exact(p, 'probability')
     if (p.numerator, p.denominator) == (busting, left):
         last = _("Probability = {p}.").format(p=exact)

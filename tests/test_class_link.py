@@ -93,7 +93,30 @@ def test_a_wrong_answer_that_matches_a_known_mistake_names_it(page):
     quiz = Quiz(Question("Chance of a figure from 39 cards with 12 figures?", Fraction(12, 39), kind="probability",
                          mistakes=(Mistake(Fraction(12, 40), "forgot the card in hand"),)))
     quiz.check("12/40")
-    assert page[-1]["mistake"] == "forgot the card in hand" and page[-1]["item"] == "06.q1"
+    assert page[-1]["mistake"] == "3/10" and page[-1]["item"] == "06.q1"  # the mistake's value: no words
+
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_the_same_mistake_in_two_languages_sends_the_same_id(page, lang):
+    """Issue 28: a mixed-language class adds up its mistakes too: the mistake goes out as
+    its id, never as the feedback's words (S1: a figure counts ½, not 10)."""
+    from widgets import Quiz
+    from sette_kit.cards import parse_cards
+    from sette_kit.i18n import language
+    from sette_kit.questions import worth_question
+    from sette_kit.rules import Rules
+
+    hand, plain = parse_cards("Fante di coppe, 3 di spade"), Rules.preset("plain")
+    feedback = {}
+    for lang_now in ("en", lang):
+        with language(lang_now):
+            link.begin_page("01", page.append)
+            quiz = Quiz(worth_question(hand, plain))
+            quiz.check("13")  # the figure counted 10, as in blackjack
+            feedback[lang_now] = quiz.feedback_text
+    assert feedback["en"] != feedback[lang]                          # two languages on the screen
+    assert page[-2]["mistake"] == page[-1]["mistake"] == "figures counted 10"
+    assert page[-2]["right"] is page[-1]["right"] is False
 
 
 def test_the_teachers_reveal_and_vote_again_reach_the_page(page):

@@ -166,7 +166,7 @@ def guessed(widget, guess, answer) -> None:
 
 def checked(widget, answer: str, right: bool, tries: int, mistake: str | None = None) -> None:
     """An exercise's answer was marked: the text as written, whether it was right, which
-    try on this question it was, and the mistake's words where the feedback named one."""
+    try on this question it was, and the mistake's id (``Mistake.id``, in no language) where the feedback named one."""
     _send(widget, {"kind": "exercise", "answer": _cut(str(answer).strip()), "right": bool(right),
                    "tries": int(tries), "mistake": _cut(mistake)})
 
