@@ -166,23 +166,33 @@ def guessed(widget, guess, answer) -> None:
 
 def checked(widget, answer: str, right: bool, tries: int, mistake: str | None = None) -> None:
     """An exercise's answer was marked: the text as written, whether it was right, which
-    try on this question it was, and the mistake's id (``Mistake.id``, in no language) where the feedback named one."""
+    try on this question it was, and the mistake's id (``Mistake.id``, in no language)
+    where the feedback named one."""
     _send(widget, {"kind": "exercise", "answer": _cut(str(answer).strip()), "right": bool(right),
                    "tries": int(tries), "mistake": _cut(mistake)})
 
 
 def restore(answers: dict) -> list[str]:
-    """Show the learner's own Predict answers again after a reload (the page keeps them in
-    the browser): ``{item: {"answer": ..., "round": n}}`` as the events said them.  An
-    answer of an earlier round than the item's now, or to an item already answered, is
-    left; nothing is sent again.  Returns the ids shown."""
+    """Show the learner's own answers again after a reload (the page keeps them in the
+    browser): ``{item: {"answer": ..., "round": n}}`` as the events said them, a
+    Predict's guess or an exercise's last answer (checked again, so it is marked as it
+    was and the exercise's score counts it).  An answer of an earlier round than the
+    item's now, or to an item already answered or revealed, is left; nothing is sent
+    again.  Returns the ids shown."""
     page = _page
     shown_ids = []
     page.quiet = True
     try:
         for item, said in (answers or {}).items():
             shown = widget(item)
-            if shown is None or not isinstance(said, dict) or not hasattr(shown, "guess") or shown.revealed:
+            if shown is None or not isinstance(said, dict) or shown.revealed:
+                continue
+            if not hasattr(shown, "guess"):  # an exercise
+                answer = str(said.get("answer", "")).strip()
+                if answer and not shown.closed and not shown.attempts:
+                    shown.check(answer)
+                    if shown.attempts:  # read and marked (an unreadable one only says so)
+                        shown_ids.append(item)
                 continue
             if int(said.get("round") or 1) != page.rounds.get(item, 1):
                 continue

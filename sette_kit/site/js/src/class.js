@@ -193,10 +193,11 @@ export class ClassLink {
     this.data.counter += 1;
     const id = `${this.data.prefix}-${this.data.counter}`;
     this.data.queue.push({ ...event, id, client_time: Date.now() / 1000 });
-    if (event.kind === 'predict') {
-      // the learner's own answers stay in this browser: a reload shows them again
+    if (event.kind === 'predict' || event.kind === 'exercise') {
+      // the learner's own answers (a guess, an exercise's last answer) stay in this
+      // browser: a reload shows them again
       this.data.answers = this.data.answers || {};
-      this.data.answers[event.item] = { lesson: event.lesson, answer: event.answer, round: event.round };
+      this.data.answers[event.item] = { lesson: event.lesson, kind: event.kind, answer: event.answer, round: event.round };
     }
     this.save();
     this.bar();
