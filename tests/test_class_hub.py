@@ -507,3 +507,4 @@ def test_the_benchmark_class_adds_up():
     assert r["first_try_right"] == [sum(1 for k in range(10) if (k + n) % 3) for n in range(4)]
     assert r["events_acked"] == 10 + sum(2 if (k + n) % 3 == 0 else 1 for k in range(10) for n in range(4))
     assert r["rss_mb"] > 0
+    assert r["reveal_errors"] == [] and r["reveal_heard"] == 10  # every waiting page heard the reveal
