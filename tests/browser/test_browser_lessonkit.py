@@ -86,7 +86,9 @@ def test_lesson_1_predictions(lessons_server, sized_page, screenshots):
     reveal = first.locator(".sk-predict-result[role='status']")
     reveal.wait_for(state="visible")
     assert "Right." in reveal.inner_text() and "5 + 2 + ½ = 7½" in reveal.inner_text()
-    assert all(b.is_disabled() for b in first.locator("button.sk-predict-choice").all())  # one guess
+    # one guess: every choice is disabled (each button's state is its own update: wait for it)
+    for choice in first.locator("button.sk-predict-choice").all():
+        expect(choice).to_be_disabled(timeout=HANG_MS)
     # the keyboard: a number typed and committed with Enter
     second = predict("If you add up the values of all 40 cards")(page)
     box = second.locator(".sk-predict-box input")
