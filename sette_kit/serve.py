@@ -220,6 +220,21 @@ def _host(ip: str) -> str:
     return f"[{ip}]" if ":" in ip and not ip.startswith("[") else ip
 
 
+def lan_address() -> str:
+    """This machine's address on its network (the one a route out would use), else 127.0.0.1.
+    No packet is sent: connecting a UDP socket only picks the route."""
+    for probe in ("10.255.255.255", "192.0.2.1"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 9))
+                ip = s.getsockname()[0]
+                if ip and not ip.startswith("0."):
+                    return ip
+        except OSError:
+            continue
+    return "127.0.0.1"
+
+
 def lesson_url(lesson: str, *, port: int = DEFAULT_PORT, ip: str = DEFAULT_IP) -> str:
     """Where Voilà serves ``lesson`` (a file name relative to the served folder)."""
     return f"http://{_host(ip)}:{port}/voila/render/{quote(lesson)}"
@@ -237,6 +252,25 @@ def landing_url(lessons: list[str], *, port: int = DEFAULT_PORT, ip: str = DEFAU
     """
     page = landing_page(lessons)
     return lesson_url(page, port=port, ip=ip) if page else f"http://{_host(ip)}:{port}/"
+
+
+def class_lesson_pages(folder: str | os.PathLike) -> dict[str, dict[str, str]]:
+    """Where each lesson is served in each language, for ``sette-kit serve --class``
+    (the teacher sends the class to lesson ``NN``; each learner lands on it in their
+    language): ``{lang: {"06": "it/06-....ipynb", ...}}``, the paths relative to the
+    served folder.  A language the folder has no lessons of is left out."""
+    from .i18n import LANGUAGES
+
+    folder = Path(folder)
+    pages: dict[str, dict[str, str]] = {}
+    for lang in LANGUAGES:
+        sub = language_folder(folder, lang)
+        if lang != "en" and not sub:
+            continue
+        found = {name[:2]: sub + name for name in list_lessons(folder / sub) if name[:2].isdigit()}
+        if found:
+            pages[lang] = found
+    return pages
 
 
 def voila_argv(directory: str | os.PathLike, *, port: int = DEFAULT_PORT, ip: str = DEFAULT_IP,
@@ -454,6 +488,7 @@ def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_POR
           ip: str = DEFAULT_IP, lesson: str | None = None, open_browser: bool = True,
           preheat: bool | None = None, max_kernels: int | None = None, lang: str | None = None,
           max_kernels_per_client: int | None = None, teacher_key: str | None = None,
+          class_db: str | os.PathLike | None = None,
           extra: list[str] | tuple[str, ...] = (), out=None) -> int:  # pragma: no cover - runs a server
     """Run Voilà on the lessons (or ``directory``) until interrupted; returns an exit code.
 
@@ -466,6 +501,12 @@ def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_POR
     :func:`default_max_kernels` of this machine.  ``lang`` (``en``, ``it``, ``es``;
     default ``$SETTE_KIT_LANG``, else English) opens the landing page (or ``lesson``) in
     that language and preheats that language's lessons (issue 17).
+
+    ``class_db`` (``--class``): a class in this room, kept in that SQLite file.  The
+    class hub of ``sette-kit class`` runs in the same server (its dashboard, its API),
+    every served lesson reports its learners' answers to it
+    (:mod:`widgets.class_bridge`), and the server prints the ``teacher: `` and
+    ``join: `` lines.
     """
     from .i18n import LANG_ENV, LANGUAGES, _check
 
@@ -500,6 +541,11 @@ def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_POR
 
     from .webapp.app import KitVoila as _KitVoila  # heavy: only when actually serving
 
+    hub = None
+    if class_db is not None:
+        hub = _class_hub(class_db, folder if directory is not None else None,
+                         "/voila/render/" + quote(target or landing_page(lessons) or ""))
+
     class KitVoila(_KitVoila):
         """The kit's Voilà, announcing (and opening) the landing page once it is ready."""
 
@@ -520,6 +566,12 @@ def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_POR
             if notes:
                 print(f"{TEACHERS_LINE}{_notes_url(notes, self.port, ip)}?key={teacher_key} "
                       "(for you only: it holds every answer)", file=out)
+            if hub is not None:
+                host = lan_address() if ip in ("0.0.0.0", "", "::") else ip
+                hub.join_base = f"http://{_host(host)}:{self.port}"
+                print(f"teacher: {hub.join_base}/class/teacher#{hub.secret}", file=out)
+                print(f"join: {hub.join_url()}", file=out)
+                print(f"sette-kit serve: class code {hub.code} (answers kept in {class_db})", file=out)
             print("sette-kit serve: press Ctrl-C to stop", file=out, flush=True)
             from tornado.ioloop import IOLoop
 
@@ -534,13 +586,34 @@ def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_POR
                 threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
     KitVoila.teacher_key = teacher_key
+    if hub is not None:
+        from .classroom.hub import routes
+        from .webapp.app import ClassLessonHandler
+
+        KitVoila.class_routes = [*routes(hub), (r"/class/lesson/(\d\d)", ClassLessonHandler,
+                                               {"pages": class_lesson_pages(folder), "base": "/"})]
     app = KitVoila.instance()  # the Application instance: the handlers log to its log
     app.initialize(argv)
     # listen() calls launch_browser() only when open_browser is set: ours announces the
     # landing page and opens a browser only if asked
     app.open_browser = True
-    app.start()
+    try:
+        app.start()
+    finally:
+        if hub is not None:
+            hub.store.close()
     return 0
+
+
+def _class_hub(db, lessons, join_page: str):
+    """The class hub of ``serve --class`` on the file ``db``; its kernels report to it
+    (:data:`~sette_kit.classroom.link.CLASS_ENV`, inherited by every kernel)."""
+    from .classroom import link
+    from .classroom.hub import open_hub
+
+    hub = open_hub(db, lessons=lessons, join_page=join_page)
+    os.environ[link.CLASS_ENV] = "1"
+    return hub
 
 
 #: The Jupyter data folder that holds the kit's Voilà template, ``sette-kit`` (issue 16):
@@ -682,7 +755,8 @@ class Server:
     ``extra`` are Voilà arguments (e.g. ``["--KitKernelManager.unconnected_timeout=3"]``);
     ``preheat``, ``max_kernels`` and ``max_kernels_per_client`` become
     ``--preheat``/``--no-preheat``, ``--max-kernels`` and ``--max-kernels-per-client``
-    (None: the command's defaults).  ``start()`` returns once the server printed its
+    (None: the command's defaults); ``class_db`` becomes ``--class --db FILE`` (then
+    ``teacher`` and ``join`` hold the printed addresses).  ``start()`` returns once the server printed its
     ready line (:data:`READY`).
     Every wait is bounded: ``start()`` raises ``RuntimeError`` with the server's log if
     the address is not announced within ``startup_timeout`` seconds.
@@ -692,8 +766,12 @@ class Server:
                  ip: str = DEFAULT_IP, extra: list[str] | tuple[str, ...] = (),
                  preheat: bool | None = None, max_kernels: int | None = None,
                  max_kernels_per_client: int | None = None,
-                 env: dict | None = None, startup_timeout: float = 60.0, lang: str | None = None):
+                 env: dict | None = None, startup_timeout: float = 60.0, lang: str | None = None,
+                 class_db: str | os.PathLike | None = None):
         self.lang = lang
+        self.class_db = class_db
+        self.teacher: str | None = None  # with class_db: the dashboard's address, with the secret
+        self.join: str | None = None     # with class_db: the learners' address, with the class code
         self.max_kernels_per_client = max_kernels_per_client
         self.directory = Path(directory).resolve() if directory is not None else None
         self.ip = ip
@@ -727,6 +805,8 @@ class Server:
             cmd += ["--max-kernels-per-client", str(self.max_kernels_per_client)]
         if self.lang is not None:
             cmd += ["--lang", self.lang]
+        if self.class_db is not None:
+            cmd += ["--class", "--db", str(self.class_db)]
         if self.extra:
             cmd += ["--", *self.extra]
         env = dict(os.environ, PYTHONUNBUFFERED="1", **(self.env or {}))
@@ -760,6 +840,9 @@ class Server:
                 elif line.startswith(TEACHERS_LINE) and self.teachers_notes is None:
                     self.teachers_notes = line[len(TEACHERS_LINE):].split()[0]
                     self.teacher_key = self.teachers_notes.rsplit("?key=", 1)[1]
+                elif line.startswith(("teacher: ", "join: ")):
+                    key, _, value = line.partition(": ")
+                    setattr(self, key, value.strip())
                 self._changed.notify_all()
 
     def wait_for(self, text: str, count: int = 1, timeout: float = 60.0) -> bool:

@@ -33,9 +33,12 @@ Your hand is worth the sum of its cards. Over 7½ you are bust (sballato): you h
 
 from __future__ import annotations
 
+import json
 import re
 
 from sette_kit import course
+from sette_kit.classroom import link
+from sette_kit.classroom.words import words as class_words
 from sette_kit.i18n import LANGUAGES, _, get_language, language, ngettext, pgettext, set_language
 
 from .base import KIT_CSS, esc, plain_text
@@ -156,6 +159,7 @@ def header(number, folder=None, lang: str | None = None) -> Block:
     if lang is not None:
         set_language(lang)
     l = course.lesson(number)
+    served = _begin_page(f"{l.number:02d}")
     if l.number == 0:
         kicker = ngettext("Start here · about {minutes} minute", "Start here · about {minutes} minutes",
                           l.minutes).format(minutes=l.minutes)
@@ -170,7 +174,28 @@ def header(number, folder=None, lang: str | None = None) -> Block:
         f'<p class="sk-lesson-kicker">{esc(kicker)}</p>'
         f'<h1 class="sk-lesson-title">{esc(l.title if l.number else course.course_title())}</h1>'
         f'<p class="sk-lesson-question">{marked(l.question)}</p>'
-        f"</div>")
+        f"</div>{served}")
+
+
+def _begin_page(lesson: str) -> str:
+    """The page of ``lesson`` begins here unless its runtime began it (the static site
+    does, before the cells): its Predicts and exercises take the ids the class hub knows
+    (:mod:`sette_kit.classroom.link`).  In a kernel of ``sette-kit serve --class`` the
+    header also shows the hidden :class:`~widgets.class_bridge.ClassBridge` and returns
+    the page's marker (its lesson and the words of the join dialog, for the page's
+    script); else ``""``."""
+    if link.lesson() != lesson:
+        link.begin_page(lesson)
+    if not link.served_in_class():
+        return ""
+    from IPython.display import display
+
+    from .class_bridge import ClassBridge
+
+    display(ClassBridge())
+    words = json.dumps(class_words(), ensure_ascii=False)
+    return (f'<div class="sk-class-served" hidden data-sk-lesson="{lesson}" '
+            f'data-sk-lang="{esc(get_language())}" data-sk-words="{esc(words)}"></div>')
 
 
 def footer(number, folder=None) -> Block:

@@ -66,6 +66,9 @@ JOIN_BURST, JOIN_RATE = 60, 1.0
 MAX_WAIT = 25.0
 """The longest a long poll waits, in seconds."""
 STATIC = Path(__file__).with_name("static")
+LEARNER = Path(__file__).resolve().parent.parent / "site" / "js" / "src"
+"""The learner's side of a class (``class.js``, ``class.css``): bundled into the static
+site's script, and served as they are to the pages of ``sette-kit serve --class``."""
 """The dashboard's page, script and style (package data)."""
 EVENT_FIELDS = ("id", "lesson", "item", "kind", "round", "answer", "right", "tries", "mistake", "exact",
                 "client_time")
@@ -127,13 +130,14 @@ class Hub:
     controls, so the teacher's page and the learners' pages go on."""
 
     def __init__(self, db, *, lessons=None, burst: float = BURST, rate: float = RATE,
-                 join_base: str | None = None) -> None:
+                 join_base: str | None = None, join_page: str = "/") -> None:
         self.store = Store(db)
         self.lessons_folder = manifest_mod._folder(lessons)
         self.items = manifest_mod.manifest(self.lessons_folder)
         self.titles = _lesson_titles(self.lessons_folder)
         self.burst, self.rate = burst, rate
         self.join_base = join_base  # "http://192.168.1.20:8870": the address the room reaches
+        self.join_page = join_page  # the page a learner joins on: the site's landing page, or the served one
         self.secret = self.store.get("secret")
         if not self.secret:
             self.secret = secrets.token_urlsafe(32)  # 43 characters, 256 bits
@@ -151,9 +155,9 @@ class Hub:
         self._buckets: dict = {}
 
     def join_url(self, fallback_base: str | None = None) -> str | None:
-        """The join address of the current class: the site's landing page with ``?class=<code>``."""
+        """The join address of the current class: the landing page with ``?class=<code>``."""
         base = self.join_base or fallback_base
-        return f"{base}/?class={self.code}" if base else None
+        return f"{base}{self.join_page}?class={self.code}" if base else None
 
     # -- the class's controls ------------------------------------------------------------------
     def control(self) -> dict:
@@ -368,6 +372,20 @@ BAD = object()
 """What :meth:`_Api.body` returns when the body was refused (and answered)."""
 
 
+def open_hub(db, **options) -> Hub:
+    """The :class:`Hub` on the SQLite file ``db`` (its folder made if need be), or a
+    :class:`SetteKitError` that says why the class's answers cannot be kept there."""
+    import sqlite3
+
+    db = Path(db).expanduser()
+    try:
+        db.parent.mkdir(parents=True, exist_ok=True)
+        return Hub(db, **options)
+    except (OSError, sqlite3.Error) as exc:
+        raise SetteKitError(f"--db {db}: cannot keep the class's answers there ({exc}); accepted a file in "
+                            "a folder you can write to") from None
+
+
 def _json(value) -> str:
     """JSON that no browser can read as HTML: <, > and & written as \\u escapes."""
     return (json.dumps(value, ensure_ascii=False, separators=(",", ":"))
@@ -379,6 +397,13 @@ class _Api(tornado.web.RequestHandler):
 
     def initialize(self, hub: Hub) -> None:
         self.hub = hub
+
+    def check_xsrf_cookie(self) -> None:
+        """No cookie is trusted here: the teacher's requests carry the secret, a learner's
+        their token, both in the Authorization header a page of another site cannot set
+        without asking (CORS); a join is open to anyone with the code.  (Voilà's
+        application, which holds these routes under ``sette-kit serve --class``, checks an
+        XSRF cookie on every POST.)"""
 
     def set_default_headers(self) -> None:
         self.set_header("Content-Type", "application/json; charset=UTF-8")
@@ -723,12 +748,13 @@ class _GZip(tornado.web.GZipContentEncoding):
     CONTENT_TYPES = tornado.web.GZipContentEncoding.CONTENT_TYPES | {"application/wasm", "text/x-python"}
 
 
-def application(hub: Hub, site: Path | str | None = None, **settings) -> tornado.web.Application:
-    """The tornado application: the hub's API and dashboard, and the static site at ``/`` when given."""
+def routes(hub: Hub) -> list:
+    """The hub's API, dashboard and its pages' scripts: the routes under ``/class/``
+    (``sette-kit serve --class`` puts them in Voilà's application)."""
     from sette_kit import theme
 
     theme_dir = Path(theme.__file__).parent
-    routes = [
+    return [
         (r"/class/api/nickname", NicknameHandler, {"hub": hub}),
         (r"/class/api/join", JoinHandler, {"hub": hub}),
         (r"/class/api/events", EventsHandler, {"hub": hub}),
@@ -741,11 +767,17 @@ def application(hub: Hub, site: Path | str | None = None, **settings) -> tornado
         (r"/class/teacher/?", TeacherPage),
         (r"/class/static/(sette-kit\.css)", ThemeHandler, {"path": str(theme_dir)}),
         (r"/class/static/(.*)", _Static, {"path": str(STATIC)}),
+        (r"/class/learner/(class\.js|class\.css)", _Static, {"path": str(LEARNER)}),
     ]
+
+
+def application(hub: Hub, site: Path | str | None = None, **settings) -> tornado.web.Application:
+    """The tornado application: the hub's :func:`routes`, and the static site at ``/`` when given."""
+    routes_ = routes(hub)
     if site is not None:
-        routes.append((r"/(.*)", SiteHandler, {"path": str(site), "default_filename": "index.html"}))
+        routes_.append((r"/(.*)", SiteHandler, {"path": str(site), "default_filename": "index.html"}))
     else:
-        routes.append((r"/(.*)", NoSiteHandler))
-    app = tornado.web.Application(routes, xsrf_cookies=False, **settings)
+        routes_.append((r"/(.*)", NoSiteHandler))
+    app = tornado.web.Application(routes_, xsrf_cookies=False, **settings)
     app.transforms = [t for t in app.transforms if t is not tornado.web.GZipContentEncoding] + [_GZip]
     return app

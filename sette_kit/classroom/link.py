@@ -16,6 +16,13 @@ number as an exact fraction.
 The teacher's controls reach the page as the hub's state (:func:`follow`): a revealed
 item shows its answer, a new round (vote again) or a reset opens a Predict again.
 
+Two pages reach a hub.  The static site's runtime begins the page before its cells and
+passes the events to the page's script.  A lesson served by ``sette-kit serve --class``
+(:data:`CLASS_ENV` set in its kernel's environment) begins its page in its header, and
+talks with the page's script through a hidden pair of widgets
+(:class:`widgets.class_bridge.ClassBridge`); the page calls :func:`send_to` once the
+learner has joined.
+
 >>> sent = []
 >>> begin_page("06", sent.append)
 >>> from fractions import Fraction
@@ -40,16 +47,19 @@ item shows its answer, a new round (vote again) or a reset opens a Predict again
 
 from __future__ import annotations
 
+import os
 import weakref
 from fractions import Fraction
 from typing import Any, Callable
 
 from sette_kit.errors import SetteKitError
 
-__all__ = ["begin_page", "end_page", "register", "guessed", "checked", "follow", "restore", "item_of", "widget", "in_class", "css_class"]
+__all__ = ["begin_page", "end_page", "send_to", "lesson", "served_in_class", "register", "guessed", "checked", "follow", "restore", "item_of", "widget", "in_class", "css_class"]
 
 KINDS = ("predict", "quiz")
 """What registers: a Predict or a Quiz (an exercise)."""
+CLASS_ENV = "SETTE_KIT_CLASS"
+"""Set to ``1`` in a served kernel's environment by ``sette-kit serve --class``."""
 MAX_TEXT = 200
 """The longest answer, exact answer or mistake the hub keeps (``store.MAX_ANSWER``)."""
 
@@ -87,6 +97,22 @@ def end_page() -> None:
     """The page is gone (the next lesson in the same Python): nothing more is sent."""
     global _page
     _page = _Page()
+
+
+def send_to(send: Callable[[dict], Any] | None) -> None:
+    """From now on this page's answers go to ``send(event)`` (None: nowhere): a served
+    page, once its learner has joined.  The items and rounds stay as they are."""
+    _page.send = send
+
+
+def lesson() -> str | None:
+    """The lesson of this page (two digits), or None before a page has begun."""
+    return _page.lesson
+
+
+def served_in_class() -> bool:
+    """True in a kernel of ``sette-kit serve --class`` (:data:`CLASS_ENV`)."""
+    return os.environ.get(CLASS_ENV, "").strip() == "1"
 
 
 def in_class() -> bool:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ._args import whole
 
 DEFAULT_PORT = 8870
 
@@ -52,36 +51,18 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run)
 
 
-def lan_address() -> str:
-    """This machine's address on its network (the one a route out would use), else 127.0.0.1.
-    No packet is sent: connecting a UDP socket only picks the route."""
-    import socket
-
-    for probe in ("10.255.255.255", "192.0.2.1"):
-        try:
-            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-                s.connect((probe, 9))
-                ip = s.getsockname()[0]
-                if ip and not ip.startswith("0."):
-                    return ip
-        except OSError:
-            continue
-    return "127.0.0.1"
-
-
 def run(args) -> int:
     import asyncio
     import signal
-    import sqlite3
     import sys
     import webbrowser
 
     import tornado.httpserver
     import tornado.netutil
 
-    from ..classroom.hub import MAX_BODY, Hub, application
+    from ..classroom.hub import MAX_BODY, application, open_hub
     from ..errors import SetteKitError
-    from ..serve import check_ip
+    from ..serve import check_ip, lan_address
 
     if not 0 <= args.port < 65536:
         raise SetteKitError(f"--port must be between 0 and 65535, not {args.port}")
@@ -92,12 +73,7 @@ def run(args) -> int:
                             "`sette-kit build-site DIR`")
     has_site = (site / "index.html").is_file()
     db = Path(args.db).expanduser() if args.db else default_db()
-    try:
-        db.parent.mkdir(parents=True, exist_ok=True)
-        hub = Hub(db)
-    except (OSError, sqlite3.Error) as exc:
-        raise SetteKitError(f"--db {db}: cannot keep the class's answers there ({exc}); accepted a file in "
-                            "a folder you can write to") from None
+    hub = open_hub(db)
     app = application(hub, site if has_site else None)
     try:
         sockets = tornado.netutil.bind_sockets(args.port, ip or None)

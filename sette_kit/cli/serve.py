@@ -1,5 +1,6 @@
 """``sette-kit serve [--port 8866] [--ip 127.0.0.1] [--lesson NAME] [--lang it] [--no-browser]
-[--dir FOLDER] [--preheat | --no-preheat] [--max-kernels N] [--max-kernels-per-client N]``
+[--dir FOLDER] [--preheat | --no-preheat] [--max-kernels N] [--max-kernels-per-client N]
+[--class [--db FILE]]``
 
 Starts Voilà on the lessons with the kit's configuration (``lessons/voila.json``),
 prints the landing page's address when it is ready and opens it.  See :mod:`sette_kit.serve`.
@@ -60,6 +61,15 @@ def add_parser(sub) -> None:
     p.add_argument("--max-kernels-per-client", type=whole, default=None, metavar="N",
                    help="at most N pages at once from one device (client address), so no one "
                         "learner fills the class; default 4")
+    p.add_argument("--class", dest="in_class", action="store_true",
+                   help="run a class with the served lessons: the class hub of `sette-kit class` "
+                        "runs in the same server, the learners' answers reach the teacher's "
+                        "dashboard, and two lines are printed, 'teacher: <address>' (the "
+                        "dashboard; it holds the teacher's secret) and 'join: <address>' (for "
+                        "the learners). `sette-kit class` needs no kernel on this machine and is "
+                        "the lighter way to run a class; this one runs every page on this machine")
+    p.add_argument("--db", default=None, metavar="FILE",
+                   help="with --class: the class's SQLite file (default: the one `sette-kit class` uses)")
     p.add_argument("voila_args", nargs="*", metavar="-- VOILA_ARGS",
                    help="extra arguments for Voila, after `--`")
     p.set_defaults(run=run)
@@ -82,7 +92,15 @@ def run(args) -> int:
     if args.lang is not None and not args.lang.strip():
         raise SetteKitError("--lang needs a language: en (English), it (Italiano) or es (Español)")
     check_ip(args.ip)
+    if args.db is not None and not args.in_class:
+        raise SetteKitError("--db keeps a class's answers: give it with --class")
+    class_db = None
+    if args.in_class:
+        from .class_ import default_db
+
+        class_db = args.db or default_db()
     return serve(args.dir, port=args.port, ip=args.ip, lesson=args.lesson,
                  open_browser=not args.no_browser, preheat=args.preheat,
                  max_kernels=args.max_kernels, lang=args.lang,
-                 max_kernels_per_client=args.max_kernels_per_client, extra=list(args.voila_args))
+                 max_kernels_per_client=args.max_kernels_per_client, class_db=class_db,
+                 extra=list(args.voila_args))

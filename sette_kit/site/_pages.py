@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..classroom.words import words as class_words
 from ..i18n import LANGUAGES, _, language
 
 LANDING = "00-start-here.ipynb"
@@ -69,20 +70,7 @@ def words() -> dict[str, str]:
         "no_page": _("The page could not start ({error}). Reload the page to try again."),
         "drawn": _("Starting Python in your browser: the page is shown as it starts, and its "
                    "controls work once Python is ready"),
-        # in a class (sette-kit class, issue 28)
-        "join_title": _("Join the class"),
-        "join_nickname": _("Your nickname"),
-        "join_hint": _("No account and no e-mail: a nickname of 1 to 24 characters, shown to your teacher."),
-        "join_button": _("Join"),
-        "join_other": _("Another nickname"),
-        "join_failed": _("Could not join: {error}"),
-        "join_unknown": _("There is no class with the code {code}: check the address with your teacher."),
-        "in_class": _("In class {code} as {nickname}"),
-        "class_waiting": _("Answers waiting to be sent: {n}"),
-        "class_offline": _("The class cannot be reached: your answers are kept and sent when it can."),
-        "class_paused": _("Eyes on the board"),
-        "class_paused_hint": _("Your teacher paused the class. The lesson comes back when the teacher resumes."),
-        "class_ended": _("The class has ended. Your answers stay in this browser."),
+        **class_words(),  # in a class (sette-kit class, issue 28)
     }
 
 

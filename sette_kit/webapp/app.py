@@ -62,6 +62,7 @@ import logging
 import re
 import secrets
 from pathlib import Path
+from urllib.parse import quote
 
 import nbformat
 import tornado.web
@@ -437,6 +438,27 @@ class _Quiet(logging.Filter):
         return not any(noise in message for noise in self.NOISE)
 
 
+class ClassLessonHandler(tornado.web.RequestHandler):
+    """``/class/lesson/NN?lang=it`` (``sette-kit serve --class``): the served page of lesson
+    ``NN`` in the learner's language, else in English; where a learner's page goes when
+    the teacher sends the class to a lesson."""
+
+    def initialize(self, pages: dict, base: str) -> None:
+        self.pages, self.base = pages, base
+
+    def get(self, lesson: str) -> None:
+        lang = self.get_argument("lang", "en")
+        found = self.pages.get(lang, {}).get(lesson) or self.pages.get("en", {}).get(lesson)
+        if not found:
+            self.set_status(404)
+            self.finish(f"no lesson {lesson} is served here; accepted "
+                        f"{', '.join(sorted(self.pages.get('en', {})))}")
+            return
+        from jupyter_server.utils import url_path_join
+
+        self.redirect(url_path_join(self.base, "voila/render", quote(found)))
+
+
 class KitVoila(Voila):
     """Voilà with the kit's handlers (:data:`_HANDLERS`), renderer
     (:class:`KitNotebookRenderer`) and preheating (:class:`~sette_kit.webapp.kernels.KitPreheating`),
@@ -444,6 +466,8 @@ class KitVoila(Voila):
     template includes them.  ``teacher_key`` opens the teachers' notes."""
 
     teacher_key = ""
+    #: the class hub's routes (``sette-kit serve --class``), before Voilà's own
+    class_routes: list = []
 
     def initialize(self, argv=None):
         super().initialize(argv)
@@ -487,7 +511,7 @@ class KitVoila(Voila):
         handlers = [(h[0], _HANDLERS.get(h[1], h[1]), *h[2:]) if len(h) > 1 else h
                     for h in super().init_handlers()]
         loading = url_path_join(self.server_url, r"/sette-kit/loading/(?P<kernel_id>[0-9a-f-]{36})")
-        return [(loading, KitLoadingHandler), *handlers]
+        return [*self.class_routes, (loading, KitLoadingHandler), *handlers]
 
     def stop(self):
         """Stop the kernels, then remove their connection files.  Voilà removes the files

@@ -25,6 +25,7 @@ import '@fortawesome/fontawesome-free/css/v4-shims.min.css';
 import '@lumino/widgets/style/index.css';
 import '@jupyterlab/rendermime/style/base.css';
 import './app.css';
+import './class.css';
 import { ClassLink } from './class.js';
 
 const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';

@@ -170,7 +170,7 @@ export class ClassLink {
       el.id = 'sk-class-bar';
       el.className = 'sk-class-bar';
       el.setAttribute('role', 'status');
-      const header = document.querySelector('.sk-site-header');
+      const header = document.querySelector('.sk-site-header, .sk-topbar-inner');
       if (header) header.appendChild(el);
       else document.body.prepend(el);
     }
