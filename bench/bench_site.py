@@ -147,7 +147,11 @@ def measure(browser, server, args) -> dict:
 
     t = time.perf_counter()
     page.locator(f"main a[href='{page_name(args.second)}']").first.click()
-    page.wait_for_function("document.body.dataset.skState === 'loading'", timeout=60_000, polling=10)
+    # the second lesson's page is in place (its config swapped in, or a whole page loaded):
+    # from then on "ready" is the second lesson's, whichever way the page went to it
+    page.wait_for_function("([file, lesson]) => location.pathname.endsWith('/' + file)"
+                           " && JSON.parse(document.getElementById('sk-config').textContent).lesson === lesson",
+                           arg=[page_name(args.second), args.second[:2]], timeout=600_000, polling=10)
     st = wait_site_page(page, t, timeout=600)
     out["link"] = (st.seconds, server.reset(), st.state)
 
