@@ -11,6 +11,8 @@ the two answers.  Screenshot: ``test-output/screenshots/class-served-learner.png
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from sk_browser import HANG_MS, HANG_S
 from sk_class import get, post
@@ -20,6 +22,7 @@ from sette_kit.serve import Server
 pytestmark = pytest.mark.browser
 
 LEARNERS = (("Ada", "", "higher"), ("Bruno", "it/", "lower"))
+LESSON_06 = next(p.name for p in (Path(__file__).resolve().parents[2] / "lessons").glob("06-*.ipynb"))
 
 
 @pytest.fixture
@@ -88,3 +91,19 @@ def test_served_lessons_report_to_the_class_in_every_language(browser, served, s
         assert page.errors == []
     for page in [teacher, *pages]:
         page.context.close()
+
+
+def test_a_served_lesson_not_in_a_class_asks_nothing_of_a_class(browser, lessons_server):
+    """``sette-kit serve`` without ``--class``: no marker, no bridge, no request for the
+    class's script or API (the page sends nothing anywhere, as before)."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/class/" in r.url else None)
+    page.goto(lessons_server.url(LESSON_06) + "?class=ABCDE")  # a class asked for, none served
+    expect(item(page, "06.p1").locator("button.sk-predict-choice").first).to_be_enabled(timeout=HANG_MS)
+    assert page.locator(".sk-class-served, .sk-class-bridge").count() == 0
+    assert page.get_by_role("dialog").count() == 0 and asked == []
+    context.close()
