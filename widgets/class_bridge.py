@@ -78,17 +78,26 @@ class ClassBridge:
     def _write(self) -> None:
         self.outbox.value = html.escape(json.dumps({"events": self.pending}, separators=(", ", ": ")))
 
-    def _heard(self, change) -> None:
-        text = change["new"]
+    @staticmethod
+    def _read(text: str) -> dict | None:
+        """What the page said, if it is what the page may say (see the module's text)."""
         try:
             said = json.loads(text)
         except ValueError:
-            said = None
-        ok = (isinstance(said, dict) and said.get("join", True) is True
-              and (isinstance(said.get("got", 0), int) and not isinstance(said.get("got"), bool)
-                   and said.get("got", 0) >= 0)
-              and all(isinstance(said.get(k, {}), dict) for k in ("state", "restore")))
-        if not ok:
+            return None
+        if not isinstance(said, dict) or said.get("join", True) is not True:
+            return None
+        got = said.get("got", 0)
+        if isinstance(got, bool) or not isinstance(got, int) or got < 0:
+            return None
+        if not all(isinstance(said.get(key, {}), dict) for key in ("state", "restore")):
+            return None
+        return said
+
+    def _heard(self, change) -> None:
+        text = change["new"]
+        said = self._read(text)
+        if said is None:
             self.problem = f"the page said {text[:80]}: accepted {ACCEPTED}"
             log.warning("sette-kit class: %s", self.problem)
             return

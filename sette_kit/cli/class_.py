@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 DEFAULT_PORT = 8870
 
 
