@@ -100,3 +100,14 @@ def run_lesson(path, stubs=(), extra=None, skip_imports=("from widgets import",)
         for k in set(questions) - before:
             sources[k] = c.source
     return ns, questions, sources
+
+
+def run_cells(path) -> dict:
+    """Run a lesson's code cells for real, as its page does (IPython's ``%`` and ``!``
+    lines left out), in a namespace of its own; the namespace."""
+    ns: dict = {}
+    for c in cells(path):
+        if c.cell_type == "code":
+            code = "\n".join(line for line in c.source.splitlines() if not line.lstrip().startswith(("%", "!")))
+            exec(compile(code, Path(path).name, "exec"), ns)  # noqa: S102 - our own lesson
+    return ns

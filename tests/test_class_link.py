@@ -10,23 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from lesson_tools import run_cells
+
 from sette_kit.classroom import items, link
 from sette_kit.classroom.hub import Hub
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted((ROOT / "lessons").glob("[0-9][0-9]-*.ipynb"))
 LESSON_06 = next((ROOT / "lessons").glob("06-*.ipynb"))
-
-
-def run_cells(path: Path) -> dict:
-    """Run a lesson notebook's code cells, as its page does, in a namespace of its own."""
-    ns: dict = {}
-    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
-        if cell["cell_type"] == "code":
-            source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
-            code = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
-            exec(compile(code, path.name, "exec"), ns)  # noqa: S102 - our own lesson
-    return ns
 
 
 @pytest.fixture
