@@ -66,10 +66,10 @@ JOIN_BURST, JOIN_RATE = 60, 1.0
 MAX_WAIT = 25.0
 """The longest a long poll waits, in seconds."""
 STATIC = Path(__file__).with_name("static")
+"""The dashboard's page, script and style (package data)."""
 LEARNER = Path(__file__).resolve().parent.parent / "site" / "js" / "src"
 """The learner's side of a class (``class.js``, ``class.css``): bundled into the static
 site's script, and served as they are to the pages of ``sette-kit serve --class``."""
-"""The dashboard's page, script and style (package data)."""
 EVENT_FIELDS = ("id", "lesson", "item", "kind", "round", "answer", "right", "tries", "mistake", "exact",
                 "client_time")
 """The fields an event may have (``id``, ``lesson``, ``item`` and ``answer`` are needed)."""
