@@ -11,29 +11,51 @@
 //     object {join, got, state, restore}: cumulative, because ipywidgets merges quick
 //     updates of one widget into the last.
 // The header's marker (.sk-class-served) says the lesson, the language and the words; the
-// template loads this script only when the marker is there.  Not in a class (no ?class=
+// template loads this script only when the cells carry the marker, and the script waits
+// until the marker and the bridge are drawn.  Not in a class (no ?class=
 // in the address, none joined in this browser) nothing here runs.
-import { ClassLink } from '/class/learner/class.js';
+import { ClassLink, phrase } from '/class/learner/class.js';
 
-const marker = document.querySelector('.sk-class-served');
-const lesson = marker.dataset.skLesson;
-const lang = marker.dataset.skLang || 'en';
-let words = {};
-try {
-  words = JSON.parse(marker.dataset.skWords || '{}');
-} catch (err) { /* English, the script's own words */ }
-
-function t(key, english, values = {}) {
-  const text = words[key] || english;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
+// the header's marker and the bridge, both outputs of the lesson's first cell, once drawn
+function whenDrawn() {
+  const find = () => {
+    const marker = document.querySelector('.sk-class-served');
+    const inbox = document.querySelector('.sk-class-inbox input');
+    const outbox = document.querySelector('.sk-class-outbox');
+    return marker && inbox && outbox ? { marker, inbox, outbox } : null;
+  };
+  return new Promise((resolve) => {
+    const found = find();
+    if (found) {
+      resolve(found);
+      return;
+    }
+    const watch = new MutationObserver(() => {
+      const now = find();
+      if (now) {
+        watch.disconnect();
+        resolve(now);
+      }
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+  });
 }
 
+const drawn = await whenDrawn();
+const lesson = drawn.marker.dataset.skLesson;
+const lang = drawn.marker.dataset.skLang || 'en';
+let words = {};
+try {
+  words = JSON.parse(drawn.marker.dataset.skWords || '{}');
+} catch (err) { /* English, the script's own words */ }
+const t = (key, english, values) => phrase(words, key, english, values);
+
 const said = {}; // what the page has told its kernel so far
-let bridge = null; // {inbox, outbox}, once the widgets are drawn
+const bridge = { inbox: drawn.inbox, outbox: drawn.outbox };
 let lastSeq = 0;
 
 function tell() {
-  if (!bridge || !Object.keys(said).length) return;
+  if (!Object.keys(said).length) return;
   bridge.inbox.value = JSON.stringify(said);
   bridge.inbox.dispatchEvent(new Event('change', { bubbles: true }));
 }
@@ -73,37 +95,10 @@ function read() {
   }
 }
 
-function whenBridge() {
-  const find = () => {
-    const inbox = document.querySelector('.sk-class-inbox input');
-    const outbox = document.querySelector('.sk-class-outbox');
-    return inbox && outbox ? { inbox, outbox } : null;
-  };
-  return new Promise((resolve) => {
-    const found = find();
-    if (found) {
-      resolve(found);
-      return;
-    }
-    const watch = new MutationObserver(() => {
-      const now = find();
-      if (now) {
-        watch.disconnect();
-        resolve(now);
-      }
-    });
-    watch.observe(document.body, { childList: true, subtree: true });
-  });
-}
-
 const link = new ClassLink(t, { follow });
 if (link.active) {
   link.start().catch((err) => console.error('sette-kit class:', err));
-  whenBridge().then((found) => {
-    bridge = found;
-    new MutationObserver(read).observe(bridge.outbox, { childList: true, subtree: true, characterData: true });
-    read();
-    tell();
-    document.body.dataset.skClassBridge = 'ready';
-  });
+  new MutationObserver(read).observe(bridge.outbox, { childList: true, subtree: true, characterData: true });
+  read();
+  document.body.dataset.skClassBridge = 'ready';
 }

@@ -26,7 +26,7 @@ import '@lumino/widgets/style/index.css';
 import '@jupyterlab/rendermime/style/base.css';
 import './app.css';
 import './class.css';
-import { ClassLink } from './class.js';
+import { ClassLink, phrase } from './class.js';
 
 const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
 // boot.js may load this script before the page is parsed: these are set by bindPage()
@@ -41,8 +41,7 @@ function bindPage() {
   try { WORDS = JSON.parse(document.getElementById('sk-config').textContent).words || {}; } catch (e) { WORDS = {}; }
 }
 function t(key, english, values = {}) {
-  const text = WORDS[key] || english;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
+  return phrase(WORDS, key, english, values);
 }
 let started = 0; // from the navigation on (performance.now()), then from each lesson link
 let phase = t('starting', 'Starting Python in your browser');

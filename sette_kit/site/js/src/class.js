@@ -13,6 +13,13 @@
 //     lesson, shows "eyes on the board" while paused, and passes reveals, new rounds
 //     (vote again) and resets to the page's widgets.
 
+// `english`, or its words in `words` (the page's language), with {name} filled from `values`:
+// how both kinds of page (the static site's, a served lesson's) say things
+export function phrase(words, key, english, values = {}) {
+  const text = words[key] || english;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
+}
+
 const KEY = 'sette-kit:class';
 const BATCH = 100;
 const WAIT_S = 20;
