@@ -162,7 +162,7 @@ from ._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE as RNG_STATE_SCHEMA, Bad, 
                      EventData, Int, List, Name, Obj, Opt, Str, Tuple, build_options, event_schema, load_json,
                      rng_state,
                      validate)
-from ._table import (Event, HandCards, Legal, Option, SeatView, Seats, event_from_json, event_to_json,
+from .games._engine import (Event, HandCards, Legal, Option, SeatView, Seats, event_from_json, event_to_json,
                      how_picked, rng_from_json, rng_to_json, seat_names, top_cards)
 from . import fmt
 from .cards import FULL_DECK, Card, Rank, card_in_text, cards_in_text

@@ -128,7 +128,7 @@ from .numbers import read_halves, read_number, read_whole, shown
 # the table machinery shared with Sette e mezzo (sette_kit.game, issue 10: no copy of the
 # engine): the Event value, the Legal/Option mapping of legal actions, the JSON helpers for
 # events and the RNG, the view properties, seat look-up and bot attachment
-from ._table import (Event, HandCards, Legal, Option, SeatView, Seats, event_from_json, event_to_json,
+from .games._engine import (Event, HandCards, Legal, Option, SeatView, Seats, event_from_json, event_to_json,
                      replace_checked, rng_from_json, rng_to_json, seat_names, top_cards)
 from .scoring import card_value, fmt_points
 

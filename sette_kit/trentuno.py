@@ -149,7 +149,7 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 from ._checks import read_bool, read_bots, read_seed
 from ._saves import (IDENT, MAX_SAVE_CHARS, CardIndex, Choice, Dict, EventData, Int, List, Name, Obj, Opt, Str,
                      Tuple, build_options, load_json, validate)
-from ._table import replace_checked, seat_names
+from .games._engine import replace_checked, seat_names
 from . import fmt
 from .cards import FACES, FULL_DECK, Card, Suit, _items, parse_card, parse_cards, card_in_text, sentence, suit_name
 from .errors import IllegalMove, SetteKitError
