@@ -29,7 +29,7 @@ from .errors import SetteKitError
 from .i18n import N_, _, get_language, pgettext
 from .numbers import shown
 
-__all__ = ["Rules", "PRESETS", "STAKE_TIMINGS", "BANK_PASSING", "SUIT_PRIORITY", "as_rules"]
+__all__ = ["Rules", "PRESETS", "STAKE_TIMINGS", "BANK_PASSING", "SUIT_PRIORITY", "as_rules", "DEFAULT_PRESET"]
 
 STAKE_TIMINGS = ("after_first_card", "before_deal")  # S9: 000 / 001
 BANK_PASSING = ("reale", "sette_e_mezzo", "never")  # S17: 000 / 001 / the bank never passes by a win
@@ -362,13 +362,20 @@ def _halves(text: str) -> str:
     return re.sub(r"\b(\d+) 1/2\b", r"\1½", text).replace("1/2", "½")
 
 
+DEFAULT_PRESET = "italian"
+"""The preset a ``rules=None`` means everywhere in the kit: Sette e mezzo as the Italian
+source plays it.  A function whose natural default is another preset says so in its own
+signature (``rules: Rules | str = "plain"``), so the default is read where it is used."""
+
+
 def as_rules(rules, default: str | None = None) -> Rules:
     """``rules`` as a :class:`Rules`: a Rules object, a preset name ('italian', 'spanish',
-    'plain'), or None for the preset ``default`` when there is one.  Every function of the
-    kit that takes ``rules`` takes a preset name too (issue 18).
+    'plain'), or None for :data:`DEFAULT_PRESET` (``default``, the older way to name
+    another preset for None, is still accepted).  The one door for every function of the
+    kit that takes ``rules``; every one takes a preset name too.
 
-    >>> as_rules("plain") is PRESETS["plain"], as_rules(None, "italian").name
-    (True, 'italian')
+    >>> as_rules("plain") is PRESETS["plain"], as_rules(None).name, as_rules(None, "plain").name
+    (True, 'italian', 'plain')
     >>> as_rules(5)
     Traceback (most recent call last):
     ...
@@ -376,8 +383,8 @@ def as_rules(rules, default: str | None = None) -> Rules:
     """
     if isinstance(rules, Rules):
         return rules
-    if rules is None and default is not None:
-        return PRESETS[default]
+    if rules is None:
+        return PRESETS[default or DEFAULT_PRESET]
     if isinstance(rules, str):
         return Rules.preset(rules)
     from .numbers import shown
