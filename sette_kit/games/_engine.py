@@ -435,3 +435,37 @@ class Engine(Protocol):
 
     @classmethod
     def from_json(cls, text: str, bots=None): ...
+
+
+# ---------------------------------------------------------------------------------------
+# Saves: what the engines' saves do the same way (issue 26)
+# ---------------------------------------------------------------------------------------
+
+def saved_events_start(events, current: int, start_kind: str, keep: int) -> int:
+    """The first event a save keeps (issue 24): the start of the earliest hand (or round),
+    an event of kind ``start_kind``, such that at most ``keep`` events are kept, and never
+    after ``current``, the index where the current hand (round) starts.
+
+    >>> evs = [Event(k, None, MappingProxyType({}), k) for k in ("dealer", "hand_started", "drew",
+    ...                                                         "drew", "hand_started", "drew")]
+    >>> [saved_events_start(evs, 4, "hand_started", keep) for keep in (10, 5, 2)]
+    [0, 1, 4]
+    """
+    limit = len(events) - keep
+    if limit <= 0:
+        return 0
+    first = current
+    for i in range(current - 1, limit - 1, -1):
+        if events[i].kind == start_kind:
+            first = i
+    return first
+
+
+def saved_events(raw, what: str) -> list:
+    """A save's events (each in the form of :func:`event_to_json`) as :class:`Event`
+    values; one that cannot be read is a SetteKitError naming the save (``what``)."""
+    try:
+        return [event_from_json(e) for e in raw]
+    except (ValueError, ZeroDivisionError) as exc:
+        raise SetteKitError(_("cannot load {what}: events hold a value that cannot be read ({error})").format(
+            what=what, error=exc)) from None
