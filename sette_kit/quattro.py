@@ -25,7 +25,8 @@ from .games._engine import (Event, HandCards, Legal, Option, SeatView, Seats, ev
                             event_to_json, replace_checked, rng_from_json, rng_to_json, seat_names, top_cards)
 from .numbers import read_halves, read_number, read_whole, shown  # noqa: F401
 from .scoring import card_value, fmt_points  # noqa: F401
-from .games.quattro import (ACTIONS, BOTS, FOUR_AND_HALF, KINDS, MAX_PLAYERS, MIN_PLAYERS, STANDING_KINDS,
+from .games import quattro as _package
+from .games.quattro import (ACTIONS, BOTS, FOUR_AND_HALF, KINDS, MAX_PLAYERS, MIN_PLAYERS, STANDING_KINDS,  # noqa: F401
                             HandResult, Odds, OddsBot, QuattroGame, QuattroHandView, QuattroRules, QuattroScore,
                             QuattroView, ThresholdBot, explain, next_card, odds_double_six, odds_four_and_half,
                             points_for, score, showdown)
@@ -42,10 +43,4 @@ from .games.quattro.scoring import (_LABELS, _NAMES, _RANK_OF, _as_cards, _best,
                                     _kind_of, _options, _qualifies_double_six, _read_value)
 from .games.quattro.showdown import _contenders  # noqa: F401
 
-__all__ = [
-    "QuattroRules", "QuattroScore", "score", "explain", "points_for", "showdown", "HandResult",
-    "KINDS", "STANDING_KINDS", "FOUR_AND_HALF",
-    "Odds", "odds_four_and_half", "odds_double_six", "next_card",
-    "QuattroGame", "QuattroView", "QuattroHandView", "ThresholdBot", "OddsBot", "BOTS",
-    "MIN_PLAYERS", "MAX_PLAYERS", "ACTIONS",
-]
+__all__ = list(_package.__all__)

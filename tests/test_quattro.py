@@ -501,3 +501,45 @@ def test_cli_play_terminal_with_scripted_input():
     assert rc == 0 and g.over
     assert any(line.startswith("Not now:") for line in out)
     assert any(line.startswith("Me is dealt a card face down:") for line in out)
+
+
+# ---------------------------------------------------------------------------------------
+# The engine protocol (issue 26): typed actions and the bound of play_bots
+# ---------------------------------------------------------------------------------------
+
+def test_play_bots_bound_is_exact():
+    from sette_kit.games import Action
+
+    n = QuattroGame(3, seed=4, bots="all").play_bots()
+    assert n >= 3
+    g = QuattroGame(3, seed=4, bots="all")
+    assert g.play_bots(max_actions=n) == n and g.phase != "play"   # exactly enough is enough
+    short = QuattroGame(3, seed=4, bots="all")
+    with pytest.raises(SetteKitError, match="without a human turn"):
+        short.play_bots(max_actions=n - 1)                            # the bots would need one more
+    assert short.phase == "play" and len(short.hand_events()) < len(g.hand_events())
+    assert QuattroGame.from_json(short.to_json(), bots="all").play_bots() == 1   # saveable, one action left
+    # a human's turn next: the bound reached there is no error
+    human = QuattroGame(["Me", "B1", "B2"], seed=4, dealer=0, bots={1: ThresholdBot(), 2: ThresholdBot()})
+    ahead = QuattroGame.from_json(human.to_json(), bots={1: ThresholdBot(), 2: ThresholdBot()})
+    k = ahead.play_bots()
+    assert ahead.to_act == 0 and human.play_bots(max_actions=k) == k and human.to_json() == ahead.to_json()
+    # a bot may answer with a typed Action, the same move as its name
+    typed = QuattroGame(3, seed=4, bots={s: (lambda v: Action(ThresholdBot()(v))) for s in range(3)})
+    named = QuattroGame(3, seed=4, bots={s: ThresholdBot() for s in range(3)})
+    assert typed.play_bots() == named.play_bots() and typed.to_json() == named.to_json()
+
+
+def test_act_takes_a_typed_action_and_an_illegal_one_changes_nothing():
+    from sette_kit.games import Action
+
+    g = game(deck="4c 5d 6s  Fs")
+    before = g.to_json()
+    for bad in (Action("stand"), Action("draw", amount=1), Action("fly")):
+        with pytest.raises(IllegalMove):
+            g.act(bad)
+        assert g.to_json() == before
+    g.act(Action("draw"))
+    h = game(deck="4c 5d 6s  Fs")
+    h.act("draw")
+    assert g.to_json() == h.to_json() and g.events[-1].text == "Player 2 declares 4½ (Q2)."

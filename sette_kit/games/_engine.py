@@ -469,3 +469,32 @@ def saved_events(raw, what: str) -> list:
     except (ValueError, ZeroDivisionError) as exc:
         raise SetteKitError(_("cannot load {what}: events hold a value that cannot be read ({error})").format(
             what=what, error=exc)) from None
+
+
+def replay_difference(saved: dict, got: dict, order, replay, start: int = 0) -> str | None:
+    """What a save holds that its replay does not give (issue 24), or None.
+
+    ``saved`` is the save as read, ``got`` the replayed game's own save read back, ``order``
+    the fields in the order to name them; then the texts of the events from ``start`` on:
+    each must be one the engine writes in one of the kit's languages (``replay()`` builds
+    the replayed game again, called in each other language).  The answer is the first
+    field that differs, or ``events[i]``.
+
+    >>> replay_difference({"a": 1, "events": []}, {"a": 2, "events": []}, ("a",), None)
+    'a'
+    """
+    import json
+
+    from .._saves import first_difference, texts_check
+    from ..i18n import language
+
+    key = first_difference(got, saved, order)
+    if key is not None:
+        return key
+
+    def replay_in(lang):
+        with language(lang):
+            return json.loads(replay().to_json())["events"][start:]
+
+    bad = texts_check(saved["events"][start:], got["events"][start:], replay_in)
+    return None if bad is None else f"events[{bad + start}]"

@@ -14,13 +14,12 @@ import json
 import random
 
 from ..._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE, Bad, Bool, CardIndex, Choice, Dict, EventData, Int, List,
-                       Name, Obj, Opt, Str, Tuple, build_options, event_schema, first_difference, load_json, rng_state,
-                       texts_check, validate)
+                       Name, Obj, Opt, Str, Tuple, build_options, event_schema, load_json, rng_state, validate)
 from ...cards import FULL_DECK, Deck
 from ...errors import SetteKitError
-from ...i18n import _, language
+from ...i18n import _
 from ...numbers import shown
-from .._engine import event_to_json, rng_to_json, saved_events, saved_events_start
+from .._engine import event_to_json, replay_difference, rng_to_json, saved_events, saved_events_start
 from .rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, QuattroRules, _rules_args
 
 __all__ = ["MAX_SAVED_EVENTS", "STATUSES", "save_text", "load"]
@@ -176,16 +175,7 @@ def load(cls, text: str, bots=None, max_chars: int = MAX_SAVE_CHARS):
     events = saved_events(d["events"], what)
     g = replayed(cls, d, rules, events, what)
     got = json.loads(g.to_json())
-    key = first_difference(got, d, _SAVE_ORDER)
-    if key is None:
-        def replay_in(lang):
-            with language(lang):
-                return json.loads(replayed(cls, d, rules, events, what).to_json())["events"]
-
-        bad_text = texts_check(d["events"][d["hand_start"]:], got["events"][d["hand_start"]:],
-                               lambda lang: replay_in(lang)[d["hand_start"]:])
-        if bad_text is not None:
-            key = f"events[{bad_text + d['hand_start']}]"
+    key = replay_difference(d, got, _SAVE_ORDER, lambda: replayed(cls, d, rules, events, what), d["hand_start"])
     if key is not None:
         raise SetteKitError(_("cannot load {what}: {field} is not what the hand's actions give, played again "
                               "from the state the hand started from (the save was edited or is "
