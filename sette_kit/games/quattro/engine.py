@@ -29,7 +29,7 @@ from ...scoring import card_value, fmt_points
 from .._engine import (Action, Event, HandCards, Legal, Option, SeatView, Seats, read_action, rng_to_json, seat_names,
                        top_cards)
 from .rules import ACTIONS, HALF, MAX_PLAYERS, MIN_PLAYERS, SEVEN_AND_HALF, QuattroRules, as_rules
-from .saves import load, replayed, save_text
+from .saves import load, save_text
 from .scoring import QuattroScore, _cached_score
 from .showdown import HandResult, showdown
 
@@ -684,11 +684,6 @@ class QuattroGame(Seats):
         sette_kit.errors.SetteKitError: cannot load the saved Quattro e mezzo game: has unknown field(s) 'x'
         """
         return load(cls, text, bots, max_chars)
-
-    @classmethod
-    def _replayed(cls, d: dict, rules: QuattroRules, events: list, what: str) -> "QuattroGame":
-        """The game the save describes, built the way the engine builds it (issue 24)."""
-        return replayed(cls, d, rules, events, what)
 
     def __repr__(self) -> str:
         pts = dict(zip(self.names, self._points))
