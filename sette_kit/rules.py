@@ -363,19 +363,22 @@ def _halves(text: str) -> str:
 
 
 DEFAULT_PRESET = "italian"
-"""The preset a ``rules=None`` means everywhere in the kit: Sette e mezzo as the Italian
-source plays it.  A function whose natural default is another preset says so in its own
-signature (``rules: Rules | str = "plain"``), so the default is read where it is used."""
+"""The kit's default preset (Sette e mezzo as the Italian source plays it).  The one
+policy for defaults: a function that has a default preset names it in its own signature
+(``rules: Rules | str = "plain"``), where a reader sees it; ``rules=None`` passed on its
+own is refused with a message that names what is accepted, never read as a silent
+default."""
 
 
 def as_rules(rules, default: str | None = None) -> Rules:
-    """``rules`` as a :class:`Rules`: a Rules object, a preset name ('italian', 'spanish',
-    'plain'), or None for :data:`DEFAULT_PRESET` (``default``, the older way to name
-    another preset for None, is still accepted).  The one door for every function of the
-    kit that takes ``rules``; every one takes a preset name too.
+    """``rules`` as a :class:`Rules`: a Rules object or a preset name ('italian', 'spanish',
+    'plain').  The one door for every function of the kit that takes ``rules``; every one
+    takes a preset name too.  ``default`` (a preset name) is what None means where a
+    function's signature has ``rules=None`` for historical reasons; elsewhere None is an
+    error (see :data:`DEFAULT_PRESET`).
 
-    >>> as_rules("plain") is PRESETS["plain"], as_rules(None).name, as_rules(None, "plain").name
-    (True, 'italian', 'plain')
+    >>> as_rules("plain") is PRESETS["plain"], as_rules(None, "plain").name
+    (True, 'plain')
     >>> as_rules(5)
     Traceback (most recent call last):
     ...
@@ -383,8 +386,8 @@ def as_rules(rules, default: str | None = None) -> Rules:
     """
     if isinstance(rules, Rules):
         return rules
-    if rules is None:
-        return PRESETS[default or DEFAULT_PRESET]
+    if rules is None and default is not None:
+        return PRESETS[default]
     if isinstance(rules, str):
         return Rules.preset(rules)
     from .numbers import shown
