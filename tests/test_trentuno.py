@@ -137,7 +137,7 @@ def test_T3_elimination_and_last_player_wins_pot():
     g.act("draw_stock"); g.act("discard", card="4 di spade")
     g.act("draw_stock"); g.act("discard", card="5 di spade")
     assert g.phase == "game_over" and g.winner == 0 and g.pot == 7 and g.lives == [2, 0, 0]
-    assert kinds(g).count("eliminated") == 2 and g.legal_actions() == ()
+    assert kinds(g).count("eliminated") == 2 and g.legal_actions().actions() == ()
     with pytest.raises(IllegalMove, match="game is over"):
         g.act("next_hand")
 
@@ -196,10 +196,10 @@ def test_T4_deal_passes_to_next_live_seat_skipping_the_eliminated():
 # ---------------------------------------------------------------------------------- T5
 def test_T5_draw_then_discard():
     g = rig(["2c 3d 4b", "5c 6d 7b"], discard="Ac", stock_top=["Rs"], turns_played=2)
-    assert g.legal_actions() == (Action("draw_stock"), Action("take_discard"))
+    assert g.legal_actions().actions() == (Action("draw_stock"), Action("take_discard"))
     g.act("draw_stock")
     assert g.hand_of(0)[-1] == C("Rs") and g.phase == "discard"
-    assert [a.card for a in g.legal_actions()] == sorted(H("2c 3d 4b Rs"))
+    assert [a.card for a in g.legal_actions().actions()] == sorted(H("2c 3d 4b Rs"))
     g.act("discard", card="Re di spade")
     assert g.discard_top == C("Rs") and g.players[g.to_act] == "Bruno" and g.phase == "draw"
 
@@ -217,7 +217,7 @@ def test_T5_card_taken_from_the_pile_may_not_be_thrown_back():
 def test_T5_discard_first_option():
     rules = TrentunoRules(discard_first=True)
     g = rig(["2c 3d 4b", "5c 6d 7b"], discard="Ac", stock_top=["Rs"], turns_played=2, rules=rules)
-    assert g.phase == "discard" and [a.name for a in g.legal_actions()] == ["discard"] * 3
+    assert g.phase == "discard" and [a.name for a in g.legal_actions().actions()] == ["discard"] * 3
     g.act("discard", card="2c")
     v = g.view(0)
     assert v.pending_discard == C("2c") and v.discard_top == C("Ac") and len(v.hand) == 2
@@ -466,7 +466,7 @@ def test_view_shows_only_what_the_seat_may_see():
     for s in range(4):
         v = g.view(s)
         assert v.hand == g.hand_of(s) and v.hand_sizes == (3, 3, 3, 3)
-        assert v.legal == (g.legal_actions() if s == seat else ())
+        assert v.legal == (g.legal_actions().actions() if s == seat else ())
         others = {c for t in range(4) if t != s for c in g.hand_of(t)}
         visible = {x for x in v if isinstance(x, Card)} | set(v.hand) | set(v.revealed)
         assert not (others & visible)

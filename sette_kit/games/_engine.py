@@ -435,3 +435,29 @@ class Engine(Protocol):
 
     @classmethod
     def from_json(cls, text: str, bots=None): ...
+
+
+def play_bots_within(bot_to_act: Callable[[], int | None], play_one: Callable[[int], None], max_actions: int,
+                     too_many: str) -> int:
+    """The loop of every engine's ``play_bots``: while ``bot_to_act()`` gives a seat (a bot
+    is to act; None: a human is, or the hand or game is over), ``play_one(seat)`` plays one
+    of its actions.  Returns the number played, never more than ``max_actions``: when the
+    bots need one more, SetteKitError(``too_many``, already translated), the game as those
+    actions left it.  So exactly ``max_actions`` needed returns ``max_actions``.
+
+    >>> moves = iter([0, 1, None])
+    >>> play_bots_within(lambda: next(moves), lambda seat: None, 2, "too many")
+    2
+    >>> moves = iter([0, 1, 0, None])
+    >>> play_bots_within(lambda: next(moves), lambda seat: None, 2, "too many")
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: too many
+    """
+    count = 0
+    while (seat := bot_to_act()) is not None:
+        if count >= max_actions:
+            raise SetteKitError(too_many)
+        play_one(seat)
+        count += 1
+    return count
