@@ -594,3 +594,59 @@ def test_any_callable_policy_may_sit_and_bad_ones_are_reported():
         TrentunoGame(2, seed=1, bots={0: greedy}).play_game()
     with pytest.raises(SetteKitError, match="not callable"):
         TrentunoGame(2, seed=1, bots={0: "greedy"})
+
+
+# ---------------------------------------------------------------------------------- the engine protocol
+def test_legal_actions_is_a_legal_mapping_and_its_actions_are_the_views_legal():
+    from sette_kit.games import Legal
+
+    g = rig(["2c 3d 4b", "5c 6d 7b"], discard="Ac", stock_top=["Rs"], turns_played=2)
+    legal = g.legal_actions()
+    assert isinstance(legal, Legal) and list(legal) == ["draw_stock", "take_discard"]
+    g.act(Action("take_discard"))
+    legal = g.legal_actions()
+    assert list(legal) == ["discard"] and legal["discard"].values == tuple(sorted(H("2c 3d 4b")))
+    assert legal.actions() == g.view(0).legal and all(isinstance(a, Action) for a in legal.actions())
+    assert Action("discard", C("2c")) in legal and Action("discard", C("Ac")) not in legal  # just taken (T5)
+    assert repr(legal) == "Legal(discard(values=2 di coppe, 3 di denari, 4 di bastoni))"
+
+
+def test_act_takes_a_typed_action_or_a_name_and_refuses_extras():
+    g = rig(["2c 3d 4b", "5c 6d 7b"], discard="Ac", stock_top=["Rs"], turns_played=2)
+    before = g.to_json()
+    with pytest.raises(IllegalMove):
+        g.act(Action("no_such_move"))
+    with pytest.raises(SetteKitError, match="unknown parameter"):
+        g.act(Action("draw_stock", amount=3))
+    with pytest.raises(SetteKitError, match="carries its own parameters"):
+        g.act(Action("discard", C("2c")), card=C("3d"))
+    assert g.to_json() == before
+    g.act(Action("draw_stock"))
+    g.act("discard", card=C("Rs"))
+    assert g.players[g.to_act] == "Bruno" and g.names == g.players
+    assert isinstance(g.events, tuple) and g.events[-1].kind == "discard" and g.events[-1].round == 1
+
+
+def test_play_bots_never_plays_more_than_its_bound():
+    """Exactly the actions needed is enough; one fewer raises, the game as those actions left it."""
+    bots = {1: greedy, 2: greedy}
+    g = TrentunoGame(["Ada", "Bruno", "Carla"], seed=7, bots=bots)
+    needed = TrentunoGame.from_json(g.to_json(), bots=bots).play_bots()
+    assert needed > 1
+    assert TrentunoGame.from_json(g.to_json(), bots=bots).play_bots(max_actions=needed) == needed
+    assert g.play_bots(max_actions=needed) == needed and g.to_act == 0
+    h = TrentunoGame(["Ada", "Bruno", "Carla"], seed=7, bots=bots)
+    with pytest.raises(SetteKitError, match="without a human turn"):
+        h.play_bots(max_actions=needed - 1)
+    assert len(h.history) == needed - 1 and h.to_act in (1, 2)
+    assert TrentunoGame.from_json(h.to_json()).to_json() == h.to_json()
+    assert h.play_bots() == 1 and h.to_act == 0
+    assert TrentunoGame(["Ada", "Bruno"], seed=7).play_bots(max_actions=0) == 0  # a human to act: nothing to do
+
+
+def test_bots_all_seats_a_greedy_bot_everywhere():
+    g = TrentunoGame(3, seed=2, bots="all")
+    assert sorted(g.bots) == [0, 1, 2] and all(isinstance(b, Greedy) for b in g.bots.values())
+    assert g.play_game() in range(3)
+    h = TrentunoGame.from_json(g.to_json(), bots="all")
+    assert sorted(h.bots) == [0, 1, 2] and h.to_json() == g.to_json()

@@ -11,7 +11,7 @@ and logs with the game's ``_log``.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ...cards import FULL_DECK, Card, card_in_text, sentence
 from ...errors import SetteKitError
@@ -19,6 +19,9 @@ from ...i18n import _
 from ...numbers import read_whole, shown
 from .rules import TrentunoRules
 from .scoring import _RANK, _cards, _points
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .engine import TrentunoGame
 
 __all__ = ["Dealing"]
 

@@ -71,6 +71,11 @@ class TrentunoView(NamedTuple):
     rules: TrentunoRules
 
     @property
+    def names(self) -> tuple:
+        """The players' names in seat order (``players``, as every engine's view calls them)."""
+        return self.players
+
+    @property
     def my_turn(self) -> bool:
         return self.to_act == self.seat
 

@@ -9,7 +9,7 @@ Best suit coppe: Asso di coppe 11 + Re di coppe 10 + Fante di coppe 10 = 31 in c
 
 from __future__ import annotations
 
-from ...cards import Suit, parse_cards, suit_name
+from ...cards import Suit, parse_cards, suit_name  # noqa: F401 (parse_cards: the doctests)
 from ...i18n import _
 from .rules import TrentunoRules, _rules
 from .scoring import _cards, card_points, score

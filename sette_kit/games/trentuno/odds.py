@@ -15,7 +15,7 @@ from typing import Any, Iterable, Mapping
 
 from ... import fmt
 from ..._checks import read_bool
-from ...cards import FULL_DECK, Card, parse_card, parse_cards
+from ...cards import FULL_DECK, Card, parse_card, parse_cards  # noqa: F401 (parse_cards: the doctests)
 from ...errors import SetteKitError
 from ...i18n import _
 from ...numbers import shown
