@@ -169,7 +169,7 @@ def best_discard(cards, rules: TrentunoRules | None = None, keep: Card | None = 
     return card, score([c for c in cards if c != card], rules)
 
 
-
+# the engine's hot code: card order for the legal discards, the score of indices cached
 _SORT_KEY = tuple((int(c.rank), int(c.suit)) for c in FULL_DECK)  # Card order: rank, then suit
 _SCORE_CACHE: dict = {}
 
