@@ -170,7 +170,7 @@ def test_trentuno_random_play_saves_and_plays_on(data, seats, lives, seed, disca
     g = TrentunoGame(seats, rules=TrentunoRules(lives=lives, discard_first=discard_first), seed=seed)
     _trentuno_check_save(g)
     for _ in range(STEPS):
-        legal = g.legal_actions()
+        legal = g.legal_actions().actions()
         if not legal:  # the game is over
             _illegal(g, lambda: g.act("next_hand"))
             break

@@ -481,7 +481,7 @@ def test_a_saved_trentuno_game_is_checked_field_by_field(make, phrase):
 def test_a_trentuno_game_too_long_to_read_back_is_not_written(monkeypatch):
     """Issue 24: the kit never writes a save it cannot read; a Trentuno save replays the whole
     game, so only a hand stalled for tens of thousands of turns could pass the limit."""
-    from sette_kit import trentuno
+    from sette_kit.games.trentuno import saves as trentuno  # where the save is written
 
     g = _trentuno()
     monkeypatch.setattr(trentuno, "MAX_SAVE_CHARS", len(g.to_json()) - 1)

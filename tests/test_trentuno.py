@@ -137,7 +137,7 @@ def test_T3_elimination_and_last_player_wins_pot():
     g.act("draw_stock"); g.act("discard", card="4 di spade")
     g.act("draw_stock"); g.act("discard", card="5 di spade")
     assert g.phase == "game_over" and g.winner == 0 and g.pot == 7 and g.lives == [2, 0, 0]
-    assert kinds(g).count("eliminated") == 2 and g.legal_actions() == ()
+    assert kinds(g).count("eliminated") == 2 and g.legal_actions().actions() == ()
     with pytest.raises(IllegalMove, match="game is over"):
         g.act("next_hand")
 
@@ -196,10 +196,10 @@ def test_T4_deal_passes_to_next_live_seat_skipping_the_eliminated():
 # ---------------------------------------------------------------------------------- T5
 def test_T5_draw_then_discard():
     g = rig(["2c 3d 4b", "5c 6d 7b"], discard="Ac", stock_top=["Rs"], turns_played=2)
-    assert g.legal_actions() == (Action("draw_stock"), Action("take_discard"))
+    assert g.legal_actions().actions() == (Action("draw_stock"), Action("take_discard"))
     g.act("draw_stock")
     assert g.hand_of(0)[-1] == C("Rs") and g.phase == "discard"
-    assert [a.card for a in g.legal_actions()] == sorted(H("2c 3d 4b Rs"))
+    assert [a.card for a in g.legal_actions().actions()] == sorted(H("2c 3d 4b Rs"))
     g.act("discard", card="Re di spade")
     assert g.discard_top == C("Rs") and g.players[g.to_act] == "Bruno" and g.phase == "draw"
 
@@ -217,7 +217,7 @@ def test_T5_card_taken_from_the_pile_may_not_be_thrown_back():
 def test_T5_discard_first_option():
     rules = TrentunoRules(discard_first=True)
     g = rig(["2c 3d 4b", "5c 6d 7b"], discard="Ac", stock_top=["Rs"], turns_played=2, rules=rules)
-    assert g.phase == "discard" and [a.name for a in g.legal_actions()] == ["discard"] * 3
+    assert g.phase == "discard" and [a.name for a in g.legal_actions().actions()] == ["discard"] * 3
     g.act("discard", card="2c")
     v = g.view(0)
     assert v.pending_discard == C("2c") and v.discard_top == C("Ac") and len(v.hand) == 2
@@ -466,7 +466,7 @@ def test_view_shows_only_what_the_seat_may_see():
     for s in range(4):
         v = g.view(s)
         assert v.hand == g.hand_of(s) and v.hand_sizes == (3, 3, 3, 3)
-        assert v.legal == (g.legal_actions() if s == seat else ())
+        assert v.legal == (g.legal_actions().actions() if s == seat else ())
         others = {c for t in range(4) if t != s for c in g.hand_of(t)}
         visible = {x for x in v if isinstance(x, Card)} | set(v.hand) | set(v.revealed)
         assert not (others & visible)
@@ -594,3 +594,59 @@ def test_any_callable_policy_may_sit_and_bad_ones_are_reported():
         TrentunoGame(2, seed=1, bots={0: greedy}).play_game()
     with pytest.raises(SetteKitError, match="not callable"):
         TrentunoGame(2, seed=1, bots={0: "greedy"})
+
+
+# ---------------------------------------------------------------------------------- the engine protocol
+def test_legal_actions_is_a_legal_mapping_and_its_actions_are_the_views_legal():
+    from sette_kit.games import Legal
+
+    g = rig(["2c 3d 4b", "5c 6d 7b"], discard="Ac", stock_top=["Rs"], turns_played=2)
+    legal = g.legal_actions()
+    assert isinstance(legal, Legal) and list(legal) == ["draw_stock", "take_discard"]
+    g.act(Action("take_discard"))
+    legal = g.legal_actions()
+    assert list(legal) == ["discard"] and legal["discard"].values == tuple(sorted(H("2c 3d 4b")))
+    assert legal.actions() == g.view(0).legal and all(isinstance(a, Action) for a in legal.actions())
+    assert Action("discard", C("2c")) in legal and Action("discard", C("Ac")) not in legal  # just taken (T5)
+    assert repr(legal) == "Legal(discard(values=2 di coppe, 3 di denari, 4 di bastoni))"
+
+
+def test_act_takes_a_typed_action_or_a_name_and_refuses_extras():
+    g = rig(["2c 3d 4b", "5c 6d 7b"], discard="Ac", stock_top=["Rs"], turns_played=2)
+    before = g.to_json()
+    with pytest.raises(IllegalMove):
+        g.act(Action("no_such_move"))
+    with pytest.raises(SetteKitError, match="unknown parameter"):
+        g.act(Action("draw_stock", amount=3))
+    with pytest.raises(SetteKitError, match="carries its own parameters"):
+        g.act(Action("discard", C("2c")), card=C("3d"))
+    assert g.to_json() == before
+    g.act(Action("draw_stock"))
+    g.act("discard", card=C("Rs"))
+    assert g.players[g.to_act] == "Bruno" and g.names == g.players
+    assert isinstance(g.events, tuple) and g.events[-1].kind == "discard" and g.events[-1].round == 1
+
+
+def test_play_bots_never_plays_more_than_its_bound():
+    """Exactly the actions needed is enough; one fewer raises, the game as those actions left it."""
+    bots = {1: greedy, 2: greedy}
+    g = TrentunoGame(["Ada", "Bruno", "Carla"], seed=7, bots=bots)
+    needed = TrentunoGame.from_json(g.to_json(), bots=bots).play_bots()
+    assert needed > 1
+    assert TrentunoGame.from_json(g.to_json(), bots=bots).play_bots(max_actions=needed) == needed
+    assert g.play_bots(max_actions=needed) == needed and g.to_act == 0
+    h = TrentunoGame(["Ada", "Bruno", "Carla"], seed=7, bots=bots)
+    with pytest.raises(SetteKitError, match="without a human turn"):
+        h.play_bots(max_actions=needed - 1)
+    assert len(h.history) == needed - 1 and h.to_act in (1, 2)
+    assert TrentunoGame.from_json(h.to_json()).to_json() == h.to_json()
+    assert h.play_bots() == 1 and h.to_act == 0
+    assert TrentunoGame(["Ada", "Bruno"], seed=7).play_bots(max_actions=0) == 0  # a human to act: nothing to do
+
+
+def test_bots_all_seats_a_greedy_bot_everywhere():
+    g = TrentunoGame(3, seed=2, bots="all")
+    assert sorted(g.bots) == [0, 1, 2] and all(isinstance(b, Greedy) for b in g.bots.values())
+    assert g.play_game() in range(3)
+    h = TrentunoGame.from_json(g.to_json(), bots="all")
+    assert sorted(h.bots) == [0, 1, 2] and h.to_json() == g.to_json()

@@ -133,7 +133,7 @@ def test_property_illegal_actions_never_change_state(seed):
     for _ in range(30):
         if g.phase == "game_over":
             break
-        legal = g.legal_actions()
+        legal = g.legal_actions().actions()
         before = g.to_json()
         card = rng.choice(FULL_DECK)
         for name in ("draw_stock", "take_discard", "discard", "knock", "next_hand"):

@@ -324,7 +324,7 @@ def test_log_is_the_public_event_text():
     t = TrentunoTable(bots=3, seed=2)
     t.draw_stock()
     v = t.game.view(0)
-    events = [e.text for e in t.game.events if e.hand == v.hand_number]
+    events = [e.text for e in t.game.events if e.round == v.hand_number]
     items = re.findall(r"<li>(.*?)</li>", t.log_html.value)
     assert [plain_text(x) for x in items] == events[-len(items):]
     assert "draws from the stock" in t.log_text

@@ -205,7 +205,7 @@ class TrentunoTable(GameTable, KitWidget):
             raise IllegalMove(_("the hand is over: press Next hand to deal the next one"))
         if name != "next_hand" and g.phase in ("draw", "discard") and g.lives[0] == 0:
             raise IllegalMove(_("you are out of the game (no lives left, T3)"))
-        legal = list(dict.fromkeys(a.name for a in g.legal_actions()))
+        legal = list(g.legal_actions())  # the names of the legal moves (a Legal mapping)
         if name in MOVE_WORDS and name not in legal:  # the engine's refusal names its seat and its keys: say it to the learner (IT-12)
             moves = [_(MOVE_WORDS[n]) for n in legal]
             may = moves[0] if len(moves) == 1 else _("{first} or {last}").format(first=", ".join(moves[:-1]),
@@ -425,7 +425,7 @@ class TrentunoTable(GameTable, KitWidget):
     def _hand_events(self, v) -> list:
         out = []
         for e in reversed(self.game.events):
-            if e.hand != v.hand_number:
+            if e.round != v.hand_number:
                 break
             out.append(e)
         out.reverse()

@@ -127,8 +127,16 @@ class Option(NamedTuple):
         if self.min is not None:
             return f"{self.name}(min={self.min}, max={self.max})"
         if self.values is not None:
-            return f"{self.name}(values={', '.join('auto' if v is None else fmt_points(v) for v in self.values)})"
+            return f"{self.name}(values={', '.join(map(_value_text, self.values))})"
         return self.name
+
+
+def _value_text(v) -> str:
+    """An option's allowed value as a prompt shows it: a card by its name, a matta value
+    as points, None (the matta left to the score) as 'auto'."""
+    if v is None:
+        return "auto"
+    return v.name() if isinstance(v, Card) else fmt_points(v)
 
 
 class Legal(Mapping):
@@ -191,8 +199,7 @@ class Legal(Mapping):
             if o.min is not None:
                 parts.append(f"{o.name} {o.min}-{o.max}" if o.min != o.max else f"{o.name} {o.min}")
             elif o.values is not None:
-                parts.append(f"{o.name} " + "/".join(str(v) if isinstance(v, Card) else fmt_points(v)
-                                                     for v in o.values if v is not None))
+                parts.append(f"{o.name} " + "/".join(_value_text(v) for v in o.values if v is not None))
             else:
                 parts.append(o.name)
         return ", ".join(parts)
@@ -498,3 +505,29 @@ def replay_difference(saved: dict, got: dict, order, replay, start: int = 0) -> 
 
     bad = texts_check(saved["events"][start:], got["events"][start:], replay_in)
     return None if bad is None else f"events[{bad + start}]"
+
+
+def play_bots_within(bot_to_act: Callable[[], int | None], play_one: Callable[[int], None], max_actions: int,
+                     too_many: str) -> int:
+    """The loop of every engine's ``play_bots``: while ``bot_to_act()`` gives a seat (a bot
+    is to act; None: a human is, or the hand or game is over), ``play_one(seat)`` plays one
+    of its actions.  Returns the number played, never more than ``max_actions``: when the
+    bots need one more, SetteKitError(``too_many``, already translated), the game as those
+    actions left it.  So exactly ``max_actions`` needed returns ``max_actions``.
+
+    >>> moves = iter([0, 1, None])
+    >>> play_bots_within(lambda: next(moves), lambda seat: None, 2, "too many")
+    2
+    >>> moves = iter([0, 1, 0, None])
+    >>> play_bots_within(lambda: next(moves), lambda seat: None, 2, "too many")
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: too many
+    """
+    count = 0
+    while (seat := bot_to_act()) is not None:
+        if count >= max_actions:
+            raise SetteKitError(too_many)
+        play_one(seat)
+        count += 1
+    return count
