@@ -29,7 +29,7 @@ from .. import fmt
 from ..errors import SetteKitError
 from ..i18n import N_, _, get_language, ngettext
 from ..numbers import shown
-from ..rules import Rules
+from ..rules import Rules, as_rules
 from ..scoring import fmt_points, outcome, score
 from ..strategy import BankSeesPlayer, StandAt, card_class, stand_at
 
@@ -148,17 +148,6 @@ class Count(NamedTuple):
     words: str
 
 
-def _rules(rules) -> Rules:
-    if rules is None:
-        return Rules.preset("plain")
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    if not isinstance(rules, Rules):
-        raise SetteKitError(_("rules={rules}: give a Rules object or a preset name such as 'plain'").format(
-            rules=shown(rules)))
-    return rules
-
-
 def _suit_name(suit: Suit, rules: Rules) -> str:
     """The suit's name in the page's words (ES-3: "oros" on a Spanish page, not "denari")."""
     from ..cards import suit_name
@@ -182,7 +171,7 @@ def _engine_two_card(rules, per_first) -> Fraction:
     return sum((per_first(c) for c in FULL_DECK), Fraction(0)) / len(FULL_DECK)
 
 
-def two_card_sette_e_mezzo(rules=None) -> Count:
+def two_card_sette_e_mezzo(rules: Rules | str = "plain") -> Count:
     """P(the first two cards make 7½), by counting (a card worth ½ with a card worth 7,
     S1, S4) and by the engine (``odds.sette_e_mezzo_probability`` after each first card).
 
@@ -197,7 +186,7 @@ def two_card_sette_e_mezzo(rules=None) -> Count:
     """
     from .. import odds
 
-    rules = _rules(rules)
+    rules = as_rules(rules)
     figures, sevens, m_half, m_seven = _halves_and_sevens(rules)
     F, S = len(figures), len(sevens)
     parts = [(_("the {sevens} sevens × the {figures} figures").format(sevens=S, figures=F), S * F)]
@@ -228,7 +217,7 @@ def two_card_sette_e_mezzo(rules=None) -> Count:
     return Count("two-card 7½", fav, total, p, engine, words)
 
 
-def reale_hands(rules=None) -> Count:
+def reale_hands(rules: Rules | str = "plain") -> Count:
     """P(the first two cards make a sette e mezzo reale, S5), by counting suit by suit
     and by the engine (``odds.reale_probability`` after each first card).
 
@@ -243,7 +232,7 @@ def reale_hands(rules=None) -> Count:
     """
     from .. import odds
 
-    rules = _rules(rules)
+    rules = as_rules(rules)
     total = math.comb(40, 2)
     engine = _engine_two_card(rules, lambda c: odds.reale_probability((c,), rules=rules))
     if not rules.reale:
@@ -494,11 +483,11 @@ class Shoe:
     True
     """
 
-    def __init__(self, rules=None, *, dealer=None, player="counting", stakes=None, seed=None,
+    def __init__(self, rules: Rules | str = "plain", *, dealer=None, player="counting", stakes=None, seed=None,
                  exact: bool = True) -> None:
         from .. import odds
 
-        self.rules = _rules(rules)
+        self.rules = as_rules(rules)
         self.dealer = stand_at(5) if dealer is None else dealer
         if not isinstance(self.dealer, (StandAt, BankSeesPlayer)):
             raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(

@@ -421,11 +421,12 @@ class Rule:
         return re.sub(r"\*\*(.+?)\*\*|\*(.+?)\*", lambda m: m.group(1) or m.group(2), self.text)
 
 
-def _rules(*items: tuple[str, str, str]) -> dict[str, Rule]:
+def _rule_book(*items: tuple[str, str, str]) -> dict[str, Rule]:
+    """The rules in learners' words by id, from (id, name, text) items."""
     return {i: Rule(i, name, text) for i, name, text in items}
 
 
-RULES: dict[str, Rule] = _rules(
+RULES: dict[str, Rule] = _rule_book(
     # the deck
     ("D1", N_("The deck"),
      N_("The deck has 40 cards: four suits, and in each suit an Ace, the numbers 2 to 7 and three figures. "

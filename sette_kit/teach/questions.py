@@ -387,10 +387,6 @@ def _rng(seed, rng) -> random.Random:
     return random.Random(read_seed(seed))
 
 
-def _rules(rules) -> Rules:
-    return as_rules(rules, default="italian")
-
-
 def hand_worth(rules: Rules | str | None = None, *, seed=None, rng=None, min_cards: int = 1,
                max_cards: int = 4) -> Iterator[Question]:
     """Endless "What is this hand worth?" questions on random hands of 1-4 cards.
@@ -399,7 +395,7 @@ def hand_worth(rules: Rules | str | None = None, *, seed=None, rng=None, min_car
     >>> [next(qs).text for _ in range(2)] == [q.text for q, _ in zip(hand_worth("italian", seed=1), range(2))]
     True
     """
-    r, rules = _rng(seed, rng), _rules(rules)
+    r, rules = _rng(seed, rng), as_rules(rules)
     min_cards, max_cards = (read_whole(v, what, 1, 10, text=False) for what, v in (("min_cards", min_cards),
                                                                        ("max_cards", max_cards)))
     if not 1 <= min_cards <= max_cards <= 10:
@@ -410,7 +406,7 @@ def hand_worth(rules: Rules | str | None = None, *, seed=None, rng=None, min_car
 
 def matta_value(rules: Rules | str | None = None, *, seed=None, rng=None) -> Iterator[Question]:
     """Endless "What value should the matta take?" questions: the matta plus 1-3 cards."""
-    r, rules = _rng(seed, rng), _rules(rules)
+    r, rules = _rng(seed, rng), as_rules(rules)
     if rules.matta is None:
         raise SetteKitError(_("matta_value questions need rules with a matta, e.g. Rules.preset('italian') (S3)"))
     others = [c for c in FULL_DECK if c != rules.matta]
@@ -426,7 +422,7 @@ def matta_value(rules: Rules | str | None = None, *, seed=None, rng=None) -> Ite
 def is_reale(rules: Rules | str | None = None, *, seed=None, rng=None) -> Iterator[Question]:
     """Endless "Is this a reale?" questions on two-card hands, most of them near-misses
     (a 7 and a figure of the same or another suit, the matta and a figure)."""
-    r, rules = _rng(seed, rng), _rules(rules)
+    r, rules = _rng(seed, rng), as_rules(rules)
     sevens = [c for c in FULL_DECK if c.rank == Rank.SETTE]
     figures = [c for c in FULL_DECK if c.is_figure and not rules.is_matta(c)]
     while True:
@@ -449,7 +445,7 @@ def bust_chance(rules: Rules | str | None = None, *, seed=None, rng=None, seen_m
     """Endless "probability of busting with one more card" questions on hands of 1-3 cards
     worth 3 to 7 (so the answer is neither 0 nor trivial); up to ``seen_max`` other
     cards may be shown as already on the table."""
-    r, rules = _rng(seed, rng), _rules(rules)
+    r, rules = _rng(seed, rng), as_rules(rules)
     seen_max = read_whole(seen_max, "seen_max", 0, 30, accepted=_("a whole number of cards from 0 to 30"), text=False)
     while True:
         deck = Deck(rng=r)
@@ -478,7 +474,7 @@ def mixed(rules: Rules | str | None = None, *, seed=None, rng=None,
     >>> topics == {"worth", "matta", "reale", "bust"}
     True
     """
-    r, rules = _rng(seed, rng), _rules(rules)
+    r, rules = _rng(seed, rng), as_rules(rules)
     if isinstance(topics, str):
         topics = (topics,)
     if not isinstance(topics, (list, tuple)):

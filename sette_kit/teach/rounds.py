@@ -16,6 +16,7 @@ from typing import Mapping, NamedTuple
 from .. import fmt
 from ..errors import SetteKitError
 from ..i18n import _
+from ..rules import as_rules
 from ..numbers import read_number, shown
 
 __all__ = ["Part", "RoundResult", "custom_round", "round_result", "MAX_RESULTS"]
@@ -168,7 +169,8 @@ def _solution(rules, dealer, player, exact):
     from .. import odds
     from ..odds import Solution, StandAt
 
-    rules = odds._rules(rules)
+    # None is plain here (round_result's None also says "no rules given" beside a StakingPlan)
+    rules = as_rules(rules, "plain")
     dealer = odds.stand_at(5) if dealer is None else dealer
     if player is None or player == "optimal":
         return odds.solve(rules, dealer=dealer, exact=exact), "optimal"

@@ -49,10 +49,6 @@ FIRST_WORDS = {"Ace": N_("an Ace"), "figure": N_("a figure (Fante, Cavallo or Re
 """The first cards of :meth:`Solution.table` in words (English, marked: shown with ``_()``)."""
 
 
-def _rules(rules) -> Rules:
-    return as_rules(rules)
-
-
 def _solution(sol) -> "odds.Solution":
     if not isinstance(sol, odds.Solution):
         raise SetteKitError(_("give a Solution (from odds.solve or solution()), not {value}").format(value=shown(sol)))
@@ -81,7 +77,7 @@ __all__.append("policy")
 
 
 def _key(rules, dealer, exact):
-    return (_rules(rules), policy(dealer if dealer is not None else "5"), bool(exact))
+    return (as_rules(rules), policy(dealer if dealer is not None else "5"), bool(exact))
 
 
 def solution(rules="plain", dealer=None, *, exact: bool = True) -> "odds.Solution":

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from .. import fmt
 from ..errors import SetteKitError
 from ..i18n import _
+from ..rules import Rules, as_rules
 from ..numbers import shown
 from .rounds import _rng, _whole
 
@@ -50,7 +51,7 @@ class AfterBusts(NamedTuple):
                 streak=self.streak, counting=self.counting, percent=fmt.percent(self.carried, 1))))
 
 
-def next_card_after_busts(hand="6 di coppe", streak: int = 5, rules=None) -> AfterBusts:
+def next_card_after_busts(hand="6 di coppe", streak: int = 5, rules: Rules | str = "plain") -> AfterBusts:
     """The gambler's fallacy with a hand: you hold ``hand`` and ``streak`` times in a
     row the card you drew busted it.  Is the next card less likely to bust you?
 
@@ -70,10 +71,10 @@ def next_card_after_busts(hand="6 di coppe", streak: int = 5, rules=None) -> Aft
     (Fraction(23, 39), Fraction(23, 39), Fraction(9, 17))
     """
     from .. import odds
-    from ..odds import _cards, _rules
+    from ..odds import _cards
     from ..strategy import card_class
 
-    rules = _rules(rules)
+    rules = as_rules(rules)
     streak = _whole(streak, "streak", 0, 40)
     mine = _cards(hand, rules, "hand")
     if not mine:
@@ -129,7 +130,7 @@ class StreakSimulation(NamedTuple):
 
 
 def hand_bust_after_streak(player=None, streak: int = 5, *, hands: int = 200_000, seed: int = 1,
-                           carry_over: bool = False, rules=None) -> StreakSimulation:
+                           carry_over: bool = False, rules: Rules | str = "plain") -> StreakSimulation:
     """The gambler's fallacy over whole hands, by simulation: a player draws hand after
     hand by ``player`` (default ``stand_at(5)``); how often does a hand bust, and how
     often right after ``streak`` busting hands in a row?
@@ -145,11 +146,10 @@ def hand_bust_after_streak(player=None, streak: int = 5, *, hands: int = 200_000
     True
     """
     from .. import odds
-    from ..odds import _rules
     from ..scoring import score
     from ..strategy import CLASS_WEIGHTS, card_class
 
-    rules = _rules(rules)
+    rules = as_rules(rules)
     player = odds.stand_at(5) if player is None else player
     if not isinstance(player, odds.StandAt):
         raise SetteKitError(_("player={player}: use odds.stand_at(x)").format(player=shown(player)))

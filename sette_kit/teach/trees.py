@@ -43,7 +43,7 @@ from .. import fmt
 from ..cards import FULL_DECK, Card, cards_in_text
 from ..errors import SetteKitError
 from ..i18n import N_, _, language
-from ..rules import Rules
+from ..rules import Rules, as_rules
 from ..scoring import fmt_points
 from ..strategy import BankSeesPlayer, StandAt, card_class, stand_at
 from ..numbers import shown
@@ -431,18 +431,8 @@ class DrawTree:
         return f"<DrawTree {self.hand_text}: {self.plan.text}, {len(self.leaves())} leaves{ev}>"
 
 
-def _rules(rules) -> Rules:
-    if rules is None:
-        return Rules.preset("plain")
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    if not isinstance(rules, Rules):
-        raise SetteKitError(_("rules={rules}: give a Rules object or a preset name such as 'plain'").format(
-            rules=shown(rules)))
-    return rules
-
-
-def draw_tree(cards, plan=None, *, rules=None, seen=(), dealer=None, max_nodes: int = MAX_NODES) -> DrawTree:
+def draw_tree(cards, plan=None, *, rules: Rules | str = "plain", seen=(), dealer=None,
+              max_nodes: int = MAX_NODES) -> DrawTree:
     """The tree of draws from ``cards`` following ``plan`` (default: hit once, then stand).
 
     ``plan``: :func:`hit_then_stand`, :func:`hit_until`, :func:`follow`,
@@ -465,7 +455,7 @@ def draw_tree(cards, plan=None, *, rules=None, seen=(), dealer=None, max_nodes: 
     from .. import odds
     from ..odds import _engine
 
-    rules = _rules(rules)
+    rules = as_rules(rules)
     plan = hit_then_stand(1) if plan is None else _plan(plan)
     mine = odds._cards(cards, rules)
     if not mine:
