@@ -153,11 +153,6 @@ def _unreadable(text: str, kind: str) -> SetteKitError:
     return SetteKitError(message.format(text=repr(cut), accepted=_(ACCEPTED[kind])))
 
 
-def _local_decimal(text: str) -> str:
-    """A decimal point written as Italian and Spanish write it: a comma (issue 17)."""
-    return text if get_language() == "en" else text.replace(".", ",")
-
-
 _RE_GROUPED = re.compile(r"[+-]?[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]*%?")
 
 
@@ -261,7 +256,7 @@ def parse_answer(text, kind: str = "number") -> Answer:
     if kind == "probability" and not 0 <= answer.value <= 1:
         if answer.form in ("integer", "decimal") and 1 < answer.value <= 100:
             raise SetteKitError(_("a probability lies between 0 and 1: did you mean {percent}? Accepted forms: "
-                                  "{accepted}").format(percent=_local_decimal(t) + "%", accepted=accepted))
+                                  "{accepted}").format(percent=fmt.local_marks(t) + "%", accepted=accepted))
         raise SetteKitError(_("a probability lies between 0 and 1; accepted forms: {accepted}").format(
             accepted=accepted))
     return answer
@@ -335,7 +330,7 @@ def fmt_exact(value, kind: str = "number") -> str:
     if kind == "yesno":
         return _("yes") if value else _("no")
     value = read_number(value, "value", accepted=_("an exact value: a Fraction or a whole number"))
-    return _local_decimal(_fmt_exact(value, kind))
+    return _fmt_exact(value, kind)
 
 
 _EXACT = N_("the exact value: a Fraction or a whole number")
@@ -349,7 +344,7 @@ def _fmt_exact(value: Fraction, kind: str) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     if not fmt.is_short(value):
-        dec = f"{float(value):.4f}"
+        dec = fmt.local_marks(f"{float(value):.4f}")
         if kind == "probability":
             return _("about {number} ({percent})").format(number=dec, percent=fmt.percent(value, 2))
         return _("about {number}").format(number=dec)
@@ -357,9 +352,11 @@ def _fmt_exact(value: Fraction, kind: str) -> str:
     is_finite = all(p in (2, 5) for p in _prime_factors(value.denominator))
     pct = f"{100 * dec:.2f}".rstrip("0").rstrip(".")
     if is_finite and len(str(dec)) <= 8:
-        return f"{value} = {dec:g} ({pct}%)" if kind == "probability" else f"{value} = {dec:g}"
-    approx = f"{dec:.4f}"
-    return f"{value} ≈ {approx} ({pct}%)" if kind == "probability" else f"{value} ≈ {approx}"
+        text = f"{value} = {dec:g} ({pct}%)" if kind == "probability" else f"{value} = {dec:g}"
+    else:
+        approx = f"{dec:.4f}"
+        text = f"{value} ≈ {approx} ({pct}%)" if kind == "probability" else f"{value} ≈ {approx}"
+    return fmt.local_marks(text)  # no comma in the English text: only the decimal points change
 
 
 def _prime_factors(n: int):

@@ -27,7 +27,7 @@ from .._checks import read_seed
 from ..cards import FULL_DECK, Suit
 from .. import fmt
 from ..errors import SetteKitError
-from ..i18n import N_, _, get_language, ngettext
+from ..i18n import N_, _, ngettext
 from ..numbers import shown
 from ..rules import Rules, as_rules
 from ..scoring import fmt_points, outcome, score
@@ -38,22 +38,15 @@ __all__ = ["choose", "arrangements", "Draws", "draws", "Count", "two_card_sette_
            "ShoeRound", "ShoeRow", "Shoe", "HandNow", "compare_hand", "ValueCount", "shoe_counts"]
 
 
-def _n(x: int) -> str:
-    """A whole number with its thousands marked: '9,880' in English, '9.880' in Italian
-    and Spanish."""
-    text = f"{x:,}"
-    return text if get_language() == "en" else text.replace(",", ".")
-
-
 MAX_CARDS = 1000
 """The most cards :func:`choose`, :func:`arrangements` and :func:`draws` count from (their
 answers and their words stay readable: 1000! has 2,568 digits)."""
 
 
-def _whole(x, name: str, low: int = 0, high: int = MAX_CARDS) -> int:
+def _int_arg(x, name: str, low: int = 0, high: int = MAX_CARDS) -> int:
     if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high:
         raise SetteKitError(_("{name}={value}: give a whole number from {low} to {high}").format(
-            name=name, value=shown(x), low=low, high=_n(high)))
+            name=name, value=shown(x), low=low, high=fmt.whole(high)))
     return x
 
 
@@ -63,7 +56,7 @@ def choose(n: int, k: int) -> int:
     >>> choose(40, 2), choose(40, 3)
     (780, 9880)
     """
-    n, k = _whole(n, "n"), _whole(k, "k")
+    n, k = _int_arg(n, "n"), _int_arg(k, "k")
     if k > n:
         raise SetteKitError(_too_many(n, k))
     return math.comb(n, k)
@@ -79,7 +72,7 @@ def arrangements(n: int, k: int) -> int:
     >>> arrangements(40, 2), arrangements(40, 3)
     (1560, 59280)
     """
-    n, k = _whole(n, "n"), _whole(k, "k")
+    n, k = _int_arg(n, "n"), _int_arg(k, "k")
     if k > n:
         raise SetteKitError(_too_many(n, k))
     return math.perm(n, k)
@@ -110,7 +103,7 @@ def draws(k: int, n: int = 40) -> Draws:
     Ordered: 40 choices for the first card, then 39 for the second, then 38 for the third: 40 × 39 × 38 = 59,280 ordered draws.
     Unordered: each hand of 3 cards turns up in 3! = 6 orders, so there are 59,280 / 6 = 9,880 hands: C(40, 3) = 9,880.
     """
-    k, n = _whole(k, "k", 1), _whole(n, "n", 1)
+    k, n = _int_arg(k, "k", 1), _int_arg(n, "n", 1)
     if k > n:
         raise SetteKitError(_too_many(n, k))
     ordered, unordered = math.perm(n, k), math.comb(n, k)
@@ -124,12 +117,12 @@ def draws(k: int, n: int = 40) -> Draws:
         factors = f"{n} × {n - 1} × ... × {n - k + 1}"
     if k > 1:
         first = _("Ordered: {steps}: {factors} = {ordered} ordered draws.").format(
-            steps=", ".join(steps), factors=factors, ordered=_n(ordered))
+            steps=", ".join(steps), factors=factors, ordered=fmt.whole(ordered))
         second = _("Unordered: each hand of {k} cards turns up in {k}! = {orders} orders, so there are "
                    "{ordered} / {orders} = {unordered} hands: C({n}, {k}) = {unordered}.").format(
-            k=k, orders=_n(math.factorial(k)), ordered=_n(ordered), unordered=_n(unordered), n=n)
+            k=k, orders=fmt.whole(math.factorial(k)), ordered=fmt.whole(ordered), unordered=fmt.whole(unordered), n=n)
     else:
-        first = _("Ordered: {n} choices for the card: {ordered} draws.").format(n=n, ordered=_n(ordered))
+        first = _("Ordered: {n} choices for the card: {ordered} draws.").format(n=n, ordered=fmt.whole(ordered))
         second = _("Unordered: one card has one order, so C({n}, 1) = {n}.").format(n=n)
     return Draws(n, k, ordered, unordered, first + "\n" + second)
 
@@ -335,9 +328,9 @@ def trentuno_scores(rules=None) -> TrentunoCount:
     best = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
     words = "\n".join((
         _("C(40, 3) = 40 × 39 × 38 / (3 × 2 × 1) = {ordered} / 6 = {total} three-card hands.").format(
-            ordered=_n(59280), total=_n(total)),
+            ordered=fmt.whole(59280), total=fmt.whole(total)),
         _("The most likely score is {score}: {n} of the {total} hands ({percent}).").format(
-            score=best[0], n=_n(best[1]), total=_n(total), percent=fmt.percent(Fraction(best[1], total), 1)),
+            score=best[0], n=fmt.whole(best[1]), total=fmt.whole(total), percent=fmt.percent(Fraction(best[1], total), 1)),
         _("31 (an Ace and two figures of one suit): {n} hands, 4 suits × C(3, 2) = 3 pairs of figures.").format(
             n=counts[31])))
     return TrentunoCount(total, dict(sorted(counts.items())), best, words, dict(sorted(suits.items())),
@@ -681,7 +674,7 @@ class Shoe:
         >>> [(r.number, r.result) for r in Shoe("plain", seed=1).play(3)]
         [(1, -1), (2, 1), (3, -1)]
         """
-        rounds = _whole(rounds, "rounds", 1, 100_000)
+        rounds = _int_arg(rounds, "rounds", 1, 100_000)
         return [self.deal_round() for _ in range(rounds)]
 
     def __repr__(self) -> str:

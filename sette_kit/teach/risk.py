@@ -39,9 +39,9 @@ fallacy); every name is importable from here.
 """
 
 from .rounds import MAX_RESULTS, Part, RoundResult, custom_round, round_result  # noqa: F401
-from .ruin import (MAX_BANKROLL, MAX_STAKES, Chain, Ruin, RuinRun, RuinSimulation, StakeRow, at_stake,
+from .ruin import (MAX_BANKROLL, MAX_STAKES, Chain, Ruin, RuinRun, RuinSimulation, StakeRow, at_stake,  # noqa: F401
                    bankroll_paths, path_ends, ruin_by_stake, ruin_chain, ruin_probability, simulate_ruin,
-                   simulate_ruin_stepped)  # noqa: F401
+                   simulate_ruin_stepped)
 from .streaks import AfterBusts, StreakSimulation, hand_bust_after_streak, next_card_after_busts
 
 __all__ = ["RoundResult", "round_result", "custom_round", "Ruin", "ruin_probability", "RuinSimulation",

@@ -231,15 +231,15 @@ def round_result(rules=None, dealer=None, player=None, *, stake=1, plan=None, ex
 
 # -- checks shared by the bankroll chain, the simulations and the streaks ----------------------
 
-def _whole(x, name, low=0, high=None) -> int:
+def _int_arg(x, name, low=0, high=None) -> int:
     if isinstance(x, bool) or not isinstance(x, int) or x < low:
         if high is not None:
             raise SetteKitError(_("{name}={x}: give a whole number >= {low} and at most {high}").format(
-                name=name, x=shown(x), low=low, high=format(high, ",")))
+                name=name, x=shown(x), low=low, high=fmt.whole(high)))
         raise SetteKitError(_("{name}={x}: give a whole number >= {low}").format(name=name, x=shown(x), low=low))
 
     if high is not None and x > high:  # issue 18: a bound on the work, refused at once
-        raise SetteKitError(_("{name}={x}: give a whole number from {low} to {high}").format(name=name, x=shown(x), low=low, high=format(high, ',')))
+        raise SetteKitError(_("{name}={x}: give a whole number from {low} to {high}").format(name=name, x=shown(x), low=low, high=fmt.whole(high)))
     return x
 
 

@@ -17,10 +17,11 @@ from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
 from .._checks import read_bool
+from .. import fmt
 from ..errors import SetteKitError
 from ..i18n import _
 from ..numbers import MAX_MONEY, read_whole, shown
-from .rounds import RoundResult, _rng, _stake, _whole, round_result
+from .rounds import RoundResult, _rng, _stake, _int_arg, round_result
 
 __all__ = ["Ruin", "ruin_probability", "RuinSimulation", "simulate_ruin", "bankroll_paths", "StakeRow",
            "ruin_by_stake", "RuinRun", "simulate_ruin_stepped", "path_ends", "at_stake", "Chain", "ruin_chain",
@@ -59,9 +60,9 @@ the simulations take the same bound."""
 
 def _chain(game, bankroll, target, min_stake):
     _check_integral(game)
-    bankroll = _whole(bankroll, "bankroll", 1, MAX_BANKROLL)
-    target = _whole(target, "target", 1, MAX_BANKROLL)
-    min_stake = _whole(min_stake, "min_stake", 1, MAX_BANKROLL)
+    bankroll = _int_arg(bankroll, "bankroll", 1, MAX_BANKROLL)
+    target = _int_arg(target, "target", 1, MAX_BANKROLL)
+    min_stake = _int_arg(min_stake, "min_stake", 1, MAX_BANKROLL)
     if target <= bankroll:
         raise SetteKitError(_("target={target} must be more than bankroll={bankroll}").format(target=target, bankroll=bankroll))
     states = [b for b in range(target) if _steps(game, b, min_stake) is not None]
@@ -369,7 +370,7 @@ def bankroll_paths(game: RoundResult, bankroll: int = 100, target: int = 200, *,
     if not isinstance(game, RoundResult):
         raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
     bankroll, target, min_stake, __ = _chain(game, bankroll, target, min_stake)
-    paths, rounds = _whole(paths, "paths", 1, 10_000), _whole(rounds, "rounds", 1, 1_000_000)
+    paths, rounds = _int_arg(paths, "paths", 1, 10_000), _int_arg(rounds, "rounds", 1, 1_000_000)
     rng = _rng(seed)
     tables = _sampler(game, target, min_stake)
     return tuple(tuple(_walk(tables, bankroll, target, rng, rounds)) for __ in range(paths))
@@ -401,8 +402,8 @@ def simulate_ruin(game: RoundResult, bankroll: int = 100, target: int = 200, *, 
     if not isinstance(game, RoundResult):
         raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
     bankroll, target, min_stake, __ = _chain(game, bankroll, target, min_stake)
-    paths = _whole(paths, "paths", 2, 1_000_000)
-    max_rounds = _whole(max_rounds, "max_rounds", 1, 10 ** 9)
+    paths = _int_arg(paths, "paths", 2, 1_000_000)
+    max_rounds = _int_arg(max_rounds, "max_rounds", 1, 10 ** 9)
     rng = _rng(seed)
     tables = _sampler(game, target, min_stake)
     ruined = total_rounds = 0
@@ -478,9 +479,9 @@ class RuinRun:
         if not isinstance(game, RoundResult):
             raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
         self.bankroll, self.target, self.min_stake, __ = _chain(game, bankroll, target, min_stake)
-        self.paths = _whole(paths, "paths", 2, 1_000_000)  # the bounds of simulate_ruin
-        self.step_rounds = _whole(step_rounds, "step_rounds", 1, 10 ** 9)
-        self.max_rounds = _whole(max_rounds, "max_rounds", 1, 10 ** 9)
+        self.paths = _int_arg(paths, "paths", 2, 1_000_000)  # the bounds of simulate_ruin
+        self.step_rounds = _int_arg(step_rounds, "step_rounds", 1, 10 ** 9)
+        self.max_rounds = _int_arg(max_rounds, "max_rounds", 1, 10 ** 9)
         self.seed = seed
         self._rng = _rng(seed)
         self._tables = _sampler(game, self.target, self.min_stake)
@@ -541,8 +542,8 @@ def path_ends(game: RoundResult, paths, target: int, *, min_stake: int = 1) -> t
     if not isinstance(game, RoundResult):
         raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
     _check_integral(game)
-    target = _whole(target, "target", 1, MAX_BANKROLL)
-    min_stake = _whole(min_stake, "min_stake", 1, MAX_BANKROLL)
+    target = _int_arg(target, "target", 1, MAX_BANKROLL)
+    min_stake = _int_arg(min_stake, "min_stake", 1, MAX_BANKROLL)
     if isinstance(paths, (str, bytes)) or not hasattr(paths, "__iter__"):
         raise SetteKitError(_("paths={paths}: give the paths of risk.bankroll_paths (sequences of bankrolls)").format(paths=shown(paths)))
     out = []
@@ -573,7 +574,7 @@ def at_stake(game: RoundResult, stake) -> RoundResult:
         raise SetteKitError(_("at_stake needs a round at a flat stake; a staking plan's stakes depend on the first card "
                               "(build it again with risk.round_result(plan=(min, max)))"))
     if isinstance(stake, (int, Fraction)) and not isinstance(stake, bool) and stake > MAX_BANKROLL:
-        raise SetteKitError(_("stake={stake}: give a stake from 1 to {MAX_BANKROLL} (the chain's bound)").format(stake=shown(stake), MAX_BANKROLL=format(MAX_BANKROLL, ',')))
+        raise SetteKitError(_("stake={stake}: give a stake from 1 to {MAX_BANKROLL} (the chain's bound)").format(stake=shown(stake), MAX_BANKROLL=fmt.whole(MAX_BANKROLL)))
     s = _stake(stake)
     old = game.parts[0].stake
     label = game.label.replace(f"stake {old}", f"stake {s}", 1)

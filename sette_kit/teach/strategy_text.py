@@ -30,7 +30,7 @@ from .. import fmt, odds
 from ..errors import SetteKitError
 from ..i18n import N_, _
 from ..numbers import read_number, read_whole, shown
-from ..rules import Rules, as_rules
+from ..rules import as_rules
 from ..scoring import fmt_points
 from ..strategy import BankSeesPlayer, StandAt
 

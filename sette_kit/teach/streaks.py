@@ -16,7 +16,7 @@ from ..errors import SetteKitError
 from ..i18n import _
 from ..rules import Rules, as_rules
 from ..numbers import shown
-from .rounds import _rng, _whole
+from .rounds import _rng, _int_arg
 
 __all__ = ["AfterBusts", "next_card_after_busts", "StreakSimulation", "hand_bust_after_streak"]
 
@@ -75,7 +75,7 @@ def next_card_after_busts(hand="6 di coppe", streak: int = 5, rules: Rules | str
     from ..strategy import card_class
 
     rules = as_rules(rules)
-    streak = _whole(streak, "streak", 0, 40)
+    streak = _int_arg(streak, "streak", 0, 40)
     mine = _cards(hand, rules, "hand")
     if not mine:
         raise SetteKitError(_("hand: give at least one card, such as '6 di coppe'"))
@@ -153,8 +153,8 @@ def hand_bust_after_streak(player=None, streak: int = 5, *, hands: int = 200_000
     player = odds.stand_at(5) if player is None else player
     if not isinstance(player, odds.StandAt):
         raise SetteKitError(_("player={player}: use odds.stand_at(x)").format(player=shown(player)))
-    streak = _whole(streak, "streak", 1, 40)
-    hands = _whole(hands, "hands", 2, 10 ** 7)
+    streak = _int_arg(streak, "streak", 1, 40)
+    hands = _int_arg(hands, "hands", 2, 10 ** 7)
     rng = _rng(seed)
     exact = odds.final_distribution(player, rules=rules).get("bust", Fraction(0))
     weight = {c: CLASS_WEIGHTS[card_class(c, rules)] for c in _full_deck()}
