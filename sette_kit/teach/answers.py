@@ -50,7 +50,7 @@ KINDS = ("probability", "points", "number", "yesno")
 """What a question asks for: a probability (0-1), a score in points, any number, yes/no."""
 
 MAX_ANSWER_CHARS = 60
-"""The longest answer read (issue 19.3): longer text is refused before it is parsed."""
+"""The longest answer read (a bound on the input's size): longer text is refused before it is parsed."""
 
 MIN_SIGNIFICANT = 2
 """A rounded decimal or percentage needs at least this many significant digits."""
@@ -63,13 +63,13 @@ ACCEPTED = {
     "yesno": N_("yes or no (also y, n, true, false, sì, si, no)"),
 }
 """For each kind, the accepted forms in words (used in error messages); marked for
-translation: show them with ``_(ACCEPTED[kind])`` (issue 17)."""
+translation: show them with ``_(ACCEPTED[kind])`` (the kit's languages)."""
 
-# issue 17: yes and no are read in every language of the kit, whatever the current one
+# yes and no are read in every language of the kit, whatever the current one
 _YES = {"yes", "y", "true", "si", "sì", "sí", "s", "vero", "verdadero", "cierto", "oui", "1"}
 _NO = {"no", "n", "false", "falso", "0", "non"}
 
-# issue 17: "sette e mezzo", "siete y media", "seven and a half" (and 3 e mezzo, dos y
+# in every language: "sette e mezzo", "siete y media", "seven and a half" (and 3 e mezzo, dos y
 # media, ...) are read in every language; a whole number in words alone ("seven") is not
 # an answer (the score trainer asks for digits)
 _NUMBER_WORDS = {}
@@ -195,15 +195,15 @@ def parse_answer(text, kind: str = "number") -> Answer:
                               "'number'").format(kind=shown(kind)))
     accepted = _(ACCEPTED[kind])
     if isinstance(text, (int, Fraction)) and not isinstance(text, bool):
-        value = read_number(text, "the answer", accepted=accepted)  # size checked (issue 19.3)
-        if kind == "probability" and not 0 <= value <= 1:  # issue 24: 42 is no probability, given as a number too
+        value = read_number(text, "the answer", accepted=accepted)  # size checked first
+        if kind == "probability" and not 0 <= value <= 1:  # 42 is no probability, given as a number too
             raise SetteKitError(_("a probability lies between 0 and 1; accepted forms: {accepted}").format(
                 accepted=accepted))
         return Answer(str(value), value, "integer" if value.denominator == 1 else "fraction")
     if not isinstance(text, str):
         raise SetteKitError(_("an answer must be text such as '24/37'; accepted forms: {accepted}").format(
             accepted=accepted))
-    if len(text) > MAX_ANSWER_CHARS and len(text.strip()) > MAX_ANSWER_CHARS:  # issue 19.3: before any parsing
+    if len(text) > MAX_ANSWER_CHARS and len(text.strip()) > MAX_ANSWER_CHARS:  # the size, before any parsing
         message = (_("cannot read {text} as a score: it is too long (at most {most} characters); accepted "
                      "forms: {accepted}") if kind == "points" else
                    _("cannot read {text} as a number: it is too long (at most {most} characters); accepted "
@@ -211,14 +211,14 @@ def parse_answer(text, kind: str = "number") -> Answer:
         raise SetteKitError(message.format(text=shown(text, 40), most=MAX_ANSWER_CHARS, accepted=accepted))
     raw = text
     t = text.strip()
-    if get_language() != "en" and _RE_GROUPED.fullmatch(t):  # '1.234,5' in Italian and Spanish (issue 17)
+    if get_language() != "en" and _RE_GROUPED.fullmatch(t):  # '1.234,5' in Italian and Spanish
         t = t.replace(".", "")
     t = t.translate(_DASHES)
     t = re.sub(r"\s+", " ", t)
     t = re.sub(r"(?<=[0-9]) (?=[½%])", "", t)
     if not t:
         raise SetteKitError(_("no answer given; accepted forms: {accepted}").format(accepted=accepted))
-    if not_ascii_digits(t):  # issue 24: '١/٢' or '１/２' is not read as 1/2
+    if not_ascii_digits(t):  # ASCII digits only: '١/٢' or '１/２' is not read as 1/2
         raise SetteKitError(_("{text}: write the number with the digits 0-9; accepted forms: {accepted}").format(
             text=shown(raw), accepted=accepted))
     answer = None
@@ -324,7 +324,7 @@ def fmt_exact(value, kind: str = "number") -> str:
     >>> fmt_exact(Fraction(4717993354808, 67408879019625)), fmt_exact(Fraction(1615261979, 6068478780), "probability")
     ('about 0.0700', 'about 0.2662 (26.62%)')
     """
-    if kind not in _FMT_KINDS:  # issue 24: an unknown kind is an error, not 'number'
+    if kind not in _FMT_KINDS:  # an unknown kind is an error, not 'number'
         raise SetteKitError(_("kind={kind}: accepted kinds are {kinds}").format(
             kind=shown(kind), kinds=", ".join(map(repr, _FMT_KINDS))))
     if kind == "yesno":

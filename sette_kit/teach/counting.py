@@ -1,4 +1,4 @@
-"""Counting hands and cards (issue 15): ordered and unordered draws, two-card hands
+"""Counting hands and cards (the counting lessons and labs): ordered and unordered draws, two-card hands
 counted and checked against the odds engine, Trentuno's three-card hands, Quattro e
 mezzo's ranking that is not transitive, and card counting across rounds (S18).
 
@@ -501,7 +501,7 @@ class Shoe:
             if self._lo > self._hi:
                 raise SetteKitError(_("stakes={stakes}: the minimum is more than the maximum").format(
                     stakes=shown(stakes)))
-        read_seed(seed)  # issue 24: at most 256 bits, as every seed of the kit
+        read_seed(seed)  # at most 256 bits, as every seed of the kit
         self.seed, self.exact = seed, exact
         self._rng = random.Random(seed)
         self._deck = list(FULL_DECK)
@@ -542,7 +542,7 @@ class Shoe:
             self._cache.clear()  # one deck state at a time
             # the Solution itself, not odds.solve: near the end of the deck a round could
             # run out of cards, and the stated approximation above is then used (odds.solve
-            # refuses such a deck, issue 24); Solution.runs_out says when it is
+            # refuses such a deck); Solution.runs_out says when it is
             gone = set(self._seen)
             sol = self._cache[key] = odds.Solution(self.rules, self.dealer, self.exact,
                                                    deck=[c for c in FULL_DECK if c not in gone])

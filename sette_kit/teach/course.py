@@ -8,7 +8,7 @@ it against :data:`LESSONS`) and the static site all read it from here; a rule bo
 lesson shows :data:`RULES`' wording of that rule, the same in every lesson.
 
 Every text is written here in English and marked for the catalogues (``N_``); it is read
-in the kernel's language (:func:`sette_kit.i18n.set_language`, issue 17) through the
+in the kernel's language (:func:`sette_kit.i18n.set_language`) through the
 properties of :class:`Lesson` and :class:`Rule` (``lesson(6).title``, ``rule("S13").text``),
 :func:`course_title` and :func:`part_title`.  Only :func:`readme_row` stays in
 English: it is the README's table.
@@ -51,7 +51,7 @@ from ..numbers import shown
 
 __all__ = ["Lesson", "Rule", "LESSONS", "RULES", "PARTS", "lesson", "neighbours", "rule", "rules",
            "available", "is_available", "href", "tab_title", "lessons_folder", "other_pages",
-           "readme_row", "LINKS_ENV", "LANDING", "COURSE_TITLE", "course_title", "part_title"]
+           "readme_row", "LINKS_ENV", "LESSONS_ENV", "LANDING", "COURSE_TITLE", "course_title", "part_title"]
 
 COURSE_TITLE = N_("Sette e mezzo: a card game, and the mathematics inside it")
 """The title of the whole course (the landing page's heading), in English: show it
@@ -78,7 +78,7 @@ LINKS_ENV = "SETTE_KIT_LINKS"
 class Lesson:
     """One lesson of the course.  Its texts are written in English (``title_en`` ...) and
     read in the current language (``title``, ``teaches``, ``question``, ``label``:
-    :func:`sette_kit.i18n.set_language`, issue 17)."""
+    :func:`sette_kit.i18n.set_language`)."""
 
     number: int
     slug: str        # the file name without number and suffix: "cards-and-scoring"
@@ -269,14 +269,26 @@ def neighbours(key) -> tuple[Lesson | None, Lesson | None]:
 # Which lessons exist, and links to them
 # ---------------------------------------------------------------------------------------
 
-def lessons_folder() -> Path | None:
-    """The folder holding the lesson notebooks as seen from here, or ``None``.
+def lessons_folder(*, shipped: bool = False) -> Path | None:
+    """The folder holding the lesson notebooks, or ``None``: the kit's one way to find it.
 
-    A lesson's kernel runs in the notebook's own folder (Voilà, JupyterLab, nbval and
-    ``lessons/_build.py`` all start it there), so that is the folder when it holds
-    the landing page or any lesson of the catalogue.  In a browser on Pyodide no such
-    folder is there, and the catalogue's ``ready`` marks are used instead.
+    As seen from here (the default): a lesson's kernel runs in the notebook's own folder
+    (Voilà, JupyterLab, nbval and ``lessons/_build.py`` all start it there), so that is
+    the folder when it holds the landing page or any lesson of the catalogue.  In a
+    browser on Pyodide no such folder is there, and the catalogue's ``ready`` marks are
+    used instead.
+
+    ``shipped=True``: the lessons the kit ships, wherever the kernel runs (what
+    ``sette-kit serve`` serves): the folder named by ``$SETTE_KIT_LESSONS``
+    (:data:`LESSONS_ENV`) when it is set; else ``<clone>/lessons`` when the package runs
+    from a clone (``pyproject.toml`` beside it); else the installed package's
+    ``sette_kit/lessons``; ``None`` when none is there.
+
+    >>> (lessons_folder(shipped=True) / LANDING).is_file()
+    True
     """
+    if shipped:
+        return _shipped_lessons()
     here = Path.cwd()
     try:
         if (here / LANDING).is_file() or any((here / l.file).is_file() for l in LESSONS):
@@ -284,6 +296,27 @@ def lessons_folder() -> Path | None:
     except OSError:  # pragma: no cover - an unreadable working directory
         return None
     return None
+
+
+LESSONS_ENV = "SETTE_KIT_LESSONS"
+"""Environment variable: the folder of the lessons to serve (:func:`lessons_folder` with
+``shipped=True``), instead of the clone's or the installed package's."""
+
+
+def _shipped_lessons() -> Path | None:
+    env = os.environ.get(LESSONS_ENV)
+    if env:
+        path = Path(env).expanduser()
+        if not path.is_dir():
+            raise SetteKitError(f"{LESSONS_ENV}={env!r} is not a folder; set it to the folder "
+                                f"that holds the lesson notebooks, or unset it")
+        return path.resolve()
+    package = Path(__file__).resolve().parent.parent  # sette_kit/
+    clone = package.parent
+    if (clone / "pyproject.toml").is_file() and (clone / "lessons").is_dir():
+        return clone / "lessons"
+    installed = package / "lessons"
+    return installed if installed.is_dir() else None
 
 
 def available(folder=None) -> frozenset[str]:
@@ -392,10 +425,10 @@ def readme_row(key) -> str:
 
 @dataclass(frozen=True)
 class Rule:
-    """A rule of RULES.md as a learner reads it: its id, a short name, the statement.
+    """A rule of ``docs/rules.md`` as a learner reads it: its id, a short name, the statement.
     The statement may mark words ``**strong**`` or ``*foreign*``; nothing else.  Written in
     English (``name_en``, ``text_en``), read in the current language (``name``, ``text``,
-    ``plain``; issue 17)."""
+    ``plain``; in the kernel's language)."""
 
     id: str
     name_en: str
@@ -568,7 +601,7 @@ RULES: dict[str, Rule] = _rule_book(
      N_("When the last two players, each with one life, tie, the knocker loses the life. "
      "If one of them has two or more lives, both lose a life.")),
 )
-"""Every rule of RULES.md in the words learners read (rule boxes, feedback); keyed by id."""
+"""Every rule of ``docs/rules.md`` in the words learners read (rule boxes, feedback); keyed by id."""
 
 
 def rule(rule_id: str) -> Rule:

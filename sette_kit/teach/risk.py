@@ -1,4 +1,4 @@
-"""Risk: the spread of one round's result, a bankroll, and the chance of ruin (issue 15).
+"""Risk: the spread of one round's result, a bankroll, and the chance of ruin (the risk lessons and labs).
 
 Everything here is pure Python (no numpy), so it also runs in the browser (Pyodide).
 

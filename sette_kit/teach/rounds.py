@@ -1,8 +1,9 @@
 """The law of one round's result in money (:class:`RoundResult`): for the optimal or a
-threshold player of Sette e mezzo (:func:`round_result`, DESIGN.md's heads-up model: S10,
-S13, S14, S15; S9 for a staking plan), or any law given by hand (:func:`custom_round`);
-and the checks of a whole number and of a seed that the bankroll modules share
-(:mod:`sette_kit.teach.ruin`, :mod:`sette_kit.teach.streaks`).  Pure Python (no numpy).
+threshold player of Sette e mezzo heads-up against the bank (:func:`round_result`;
+``docs/rules.md`` S10, S13, S14, S15, and S9 for a staking plan), or any law given by hand
+(:func:`custom_round`); and the checks of a whole number and of a seed that the bankroll
+modules share (:mod:`sette_kit.teach.ruin`, :mod:`sette_kit.teach.streaks`).  Pure Python
+(no numpy).
 """
 
 from __future__ import annotations
@@ -114,7 +115,7 @@ def _frac(p) -> str:
 
 def _stake(x, name="stake"):
     """A stake: a positive whole number or fraction (an int when whole), at most
-    MAX_MONEY (issue 24: 10**10000 or 1e300 is not a stake)."""
+    MAX_MONEY (10**10000 or 1e300 is not a stake)."""
     from ..odds._staking import _amount
 
     return _amount(x, name)
@@ -125,7 +126,7 @@ MAX_RESULTS = 2001
 
 
 def _small(x) -> bool:
-    """A number of at most 60 digits in its numerator and denominator (issue 24: a Fraction
+    """A number of at most 60 digits in its numerator and denominator (a Fraction
     such as 1/10**5000 cannot be written out in a description)."""
     if isinstance(x, (int, Fraction)) and not isinstance(x, bool):
         try:
@@ -147,7 +148,7 @@ def custom_round(distribution: Mapping, stake=1, label: str = "") -> RoundResult
         raise SetteKitError(_("distribution={distribution}: give a dict result -> probability, such as "
                               "{example}").format(distribution=shown(distribution),
                                                   example="{-1: Fraction(1, 2), 1: Fraction(1, 2)}"))
-    if len(distribution) > MAX_RESULTS:  # issue 24: a bounded law (the chains are built from it)
+    if len(distribution) > MAX_RESULTS:  # a bounded law (the chains are built from it)
         raise SetteKitError(_("distribution: at most {most} results").format(most=MAX_RESULTS))
     for x, p in distribution.items():
         if isinstance(x, bool) or not isinstance(x, (int, Fraction)) or not -1000 <= x <= 1000:
@@ -182,9 +183,9 @@ def _solution(rules, dealer, player, exact):
 
 
 def round_result(rules=None, dealer=None, player=None, *, stake=1, plan=None, exact: bool = True) -> RoundResult:
-    """The exact law of one heads-up round's result in money (DESIGN.md's heads-up
-    model: S10 bust loses at once, S13 ties to the bank, S14 reale paid double, S15 the
-    bank's reale collects double where the rules say so).
+    """The exact law of one heads-up round's result in money, one player against the
+    bank (``docs/rules.md``: S10 bust loses at once, S13 ties to the bank, S14 reale paid
+    double, S15 the bank's reale collects double where the rules say so).
 
     ``player``: ``"optimal"`` (default, :func:`sette_kit.odds.solve`) or
     ``odds.stand_at(x)``.  ``dealer``: default ``stand_at(5)``.  ``stake``: a flat stake;
@@ -238,7 +239,7 @@ def _int_arg(x, name, low=0, high=None) -> int:
                 name=name, x=shown(x), low=low, high=fmt.whole(high)))
         raise SetteKitError(_("{name}={x}: give a whole number >= {low}").format(name=name, x=shown(x), low=low))
 
-    if high is not None and x > high:  # issue 18: a bound on the work, refused at once
+    if high is not None and x > high:  # a bound on the work, refused at once
         raise SetteKitError(_("{name}={x}: give a whole number from {low} to {high}").format(name=name, x=shown(x), low=low, high=fmt.whole(high)))
     return x
 

@@ -226,7 +226,7 @@ def ruin_probability(game: RoundResult, bankroll: int = 100, target: int = 200, 
     else:
         r, t = _banded_solve(matrix(float), [[float(c) for c in c_ruin], [1.0] * n], w)
         # one refinement with the residual computed exactly (a float is an exact binary
-        # fraction, so this holds for float probabilities too: issue 24, never a NaN bound)
+        # fraction, so this holds for float probabilities too: never a NaN bound)
         res = _residual(rows, c_ruin, r)
         d, = _banded_solve(matrix(float), [[float(x) for x in res]], w)
         r = [a + b for a, b in zip(r, d)]
@@ -449,7 +449,7 @@ def ruin_by_stake(rules=None, dealer=None, player=None, *, stakes=(1, 2, 5, 10),
     if isinstance(stakes, (str, bytes, Mapping)) or not hasattr(stakes, "__iter__"):
         raise SetteKitError(_("stakes={stakes}: give a list of whole stakes such as (1, 2, 5, 10)").format(
             stakes=shown(stakes)))
-    given = list(itertools.islice(stakes, MAX_STAKES + 1))  # issue 24: an endless list is not read to its end
+    given = list(itertools.islice(stakes, MAX_STAKES + 1))  # an endless list is not read to its end
     if len(given) > MAX_STAKES:
         raise SetteKitError(_("stakes: at most {most} stakes at once (each is a whole ruin computation)").format(
             most=MAX_STAKES))

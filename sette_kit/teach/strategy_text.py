@@ -63,7 +63,7 @@ def policy(name):
     """
     if isinstance(name, (StandAt, BankSeesPlayer)):
         return name
-    if not isinstance(name, str):  # a number: read as one (issue 24: str() of 10**10000 fails)
+    if not isinstance(name, str):  # a number: read as one (str() of 10**10000 fails)
         return odds.stand_at(name)
     text = name.strip().replace("½", ".5")
     if text.lower() in ("sees", "sees_player", "sees_player()", "all-seeing"):
@@ -149,7 +149,7 @@ FIRST_LABELS = {"Ace": N_("Ace"), "figure": N_("figure"), "matta": N_("matta")}
 
 def first_label(first: str) -> str:
     """A first card of :meth:`Solution.table` (a row of :func:`strategy_grid`) as a short
-    label in the current language: 'Ace', '2', 'figure', 'matta' (issue 17).
+    label in the current language: 'Ace', '2', 'figure', 'matta'.
 
     >>> [first_label(f) for f in ("Ace", "2", "figure")]
     ['Ace', '2', 'figure']

@@ -36,7 +36,7 @@ class Showdown(NamedTuple):
 
     you: tuple[Card, ...]
     bank: tuple[Card, ...]
-    words: str  # English, marked for translation: show ``text`` (issue 17)
+    words: str  # English, marked for translation: show ``text`` (the kernel's language)
 
     @property
     def text(self) -> str:
@@ -48,7 +48,7 @@ class Start(NamedTuple):
     """The start of a player's turn: his cards so far (the first one hidden), in words."""
 
     cards: tuple[Card, ...]
-    words: str  # English, marked for translation: show ``text`` (issue 17)
+    words: str  # English, marked for translation: show ``text`` (the kernel's language)
 
     @property
     def text(self) -> str:
