@@ -56,14 +56,19 @@ def choose(n: int, k: int) -> int:
     >>> choose(40, 2), choose(40, 3)
     (780, 9880)
     """
-    n, k = _int_arg(n, "n"), _int_arg(k, "k")
-    if k > n:
-        raise SetteKitError(_too_many(n, k))
-    return math.comb(n, k)
+    return math.comb(*_hand_of(n, k))
 
 
 def _too_many(n: int, k: int) -> str:
     return _("k={k} is more than n={n}: you cannot draw more cards than there are").format(k=k, n=n)
+
+
+def _hand_of(n, k) -> tuple[int, int]:
+    """``n`` and ``k`` checked: ``k`` cards drawn from ``n``."""
+    n, k = _int_arg(n, "n"), _int_arg(k, "k")
+    if k > n:
+        raise SetteKitError(_too_many(n, k))
+    return n, k
 
 
 def arrangements(n: int, k: int) -> int:
@@ -72,10 +77,7 @@ def arrangements(n: int, k: int) -> int:
     >>> arrangements(40, 2), arrangements(40, 3)
     (1560, 59280)
     """
-    n, k = _int_arg(n, "n"), _int_arg(k, "k")
-    if k > n:
-        raise SetteKitError(_too_many(n, k))
-    return math.perm(n, k)
+    return math.perm(*_hand_of(n, k))
 
 
 class Draws(NamedTuple):
