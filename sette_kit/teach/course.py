@@ -51,7 +51,7 @@ from ..numbers import shown
 
 __all__ = ["Lesson", "Rule", "LESSONS", "RULES", "PARTS", "lesson", "neighbours", "rule", "rules",
            "available", "is_available", "href", "tab_title", "lessons_folder", "other_pages",
-           "readme_row", "LINKS_ENV", "LESSONS_ENV", "LANDING", "COURSE_TITLE", "course_title", "part_title"]
+           "readme_row", "notebook_title", "LINKS_ENV", "LESSONS_ENV", "LANDING", "COURSE_TITLE", "course_title", "part_title"]
 
 COURSE_TITLE = N_("Sette e mezzo: a card game, and the mathematics inside it")
 """The title of the whole course (the landing page's heading), in English: show it
@@ -389,11 +389,22 @@ def other_pages(folder=None) -> list[tuple[str, str]]:
 
 
 def _notebook_title(path: Path) -> str:
-    """The notebook's ``title`` metadata, else its first Markdown heading, else ''."""
     try:
         nb = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return ""
+    return notebook_title(nb)
+
+
+def notebook_title(nb: dict, fallback: str = "") -> str:
+    """A notebook's title: its ``title`` metadata (stamped from this catalogue by
+    ``lessons/_build.py``), else its first Markdown heading, else ``fallback``.
+
+    >>> notebook_title({"cells": [{"cell_type": "markdown", "source": ["# The **matta**\\n", "text"]}]})
+    'The matta'
+    >>> notebook_title({"metadata": {"title": " Lesson 2 "}}), notebook_title({}, "02-the-matta")
+    ('Lesson 2', '02-the-matta')
+    """
     title = (nb.get("metadata") or {}).get("title")
     if isinstance(title, str) and title.strip():
         return title.strip()
@@ -405,7 +416,7 @@ def _notebook_title(path: Path) -> str:
             m = re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
             if m:
                 return re.sub(r"[*_`]", "", m.group(1)).strip()
-    return ""
+    return fallback
 
 
 def readme_row(key) -> str:
