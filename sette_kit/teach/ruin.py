@@ -30,6 +30,12 @@ __all__ = ["Ruin", "ruin_probability", "RuinSimulation", "simulate_ruin", "bankr
 
 # -- a bankroll as a Markov chain --------------------------------------------------------------
 
+def _check_game(game) -> None:
+    if not isinstance(game, RoundResult):
+        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(
+            game=shown(game)))
+
+
 def _steps(game: RoundResult, b: int, min_stake: int):
     """{money result: probability} at bankroll ``b``, or None if ``b`` cannot cover the
     table's minimum stake (ruin).  The stake is the planned one capped to what ``b``
@@ -179,8 +185,7 @@ def ruin_probability(game: RoundResult, bankroll: int = 100, target: int = 200, 
     >>> f"{r.probability:.6f} after {r.expected_rounds:.1f} rounds on average"
     '0.964558 after 56.8 rounds on average'
     """
-    if not isinstance(game, RoundResult):
-        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
+    _check_game(game)
     read_bool(exact, "exact")
     bankroll, target, min_stake, states = _chain(game, bankroll, target, min_stake)
     if not any(p and x for part in game.parts if part.probability for x, p in part.per_unit.items()):
@@ -280,8 +285,7 @@ def ruin_chain(game: RoundResult, bankroll: int = 100, target: int = 200, *, min
     >>> sorted(c.ruined), sorted(c.reached)
     ([0], [40])
     """
-    if not isinstance(game, RoundResult):
-        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=repr(game)))
+    _check_game(game)
     r = ruin_probability(game, bankroll, target, min_stake=min_stake, exact=exact)
     moves, todo, seen = {}, [bankroll], {bankroll}
     ruined, reached = set(), set()
@@ -367,8 +371,7 @@ def bankroll_paths(game: RoundResult, bankroll: int = 100, target: int = 200, *,
     >>> [len(x) <= 9 and x[0] == 5 for x in p], p == risk.bankroll_paths(coin, 5, 10, paths=3, rounds=8, seed=2)
     ([True, True, True], True)
     """
-    if not isinstance(game, RoundResult):
-        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
+    _check_game(game)
     bankroll, target, min_stake, __ = _chain(game, bankroll, target, min_stake)
     paths, rounds = _int_arg(paths, "paths", 1, 10_000), _int_arg(rounds, "rounds", 1, 1_000_000)
     rng = _rng(seed)
@@ -399,8 +402,7 @@ def simulate_ruin(game: RoundResult, bankroll: int = 100, target: int = 200, *, 
     >>> abs(s.estimate - exact) < 4 * s.stderr
     True
     """
-    if not isinstance(game, RoundResult):
-        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
+    _check_game(game)
     bankroll, target, min_stake, __ = _chain(game, bankroll, target, min_stake)
     paths = _int_arg(paths, "paths", 2, 1_000_000)
     max_rounds = _int_arg(max_rounds, "max_rounds", 1, 10 ** 9)
@@ -476,8 +478,7 @@ class RuinRun:
     arguments (the same seeded stream, drawn in the same order)."""
 
     def __init__(self, game, bankroll, target, paths, seed, min_stake, max_rounds, step_rounds):
-        if not isinstance(game, RoundResult):
-            raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
+        _check_game(game)
         self.bankroll, self.target, self.min_stake, __ = _chain(game, bankroll, target, min_stake)
         self.paths = _int_arg(paths, "paths", 2, 1_000_000)  # the bounds of simulate_ruin
         self.step_rounds = _int_arg(step_rounds, "step_rounds", 1, 10 ** 9)
@@ -539,8 +540,7 @@ def path_ends(game: RoundResult, paths, target: int, *, min_stake: int = 1) -> t
     >>> risk.path_ends(coin, [(2, 1, 0), (2, 3, 4), (2, 3, 2)], 4)
     ('ruined', 'target', 'playing')
     """
-    if not isinstance(game, RoundResult):
-        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
+    _check_game(game)
     _check_integral(game)
     target = _int_arg(target, "target", 1, MAX_BANKROLL)
     min_stake = _int_arg(min_stake, "min_stake", 1, MAX_BANKROLL)
@@ -568,8 +568,7 @@ def at_stake(game: RoundResult, stake) -> RoundResult:
     >>> five.distribution, five.variance, five.label
     ({-5: Fraction(1, 2), 5: Fraction(1, 2)}, Fraction(25, 1), 'coin, stake 5')
     """
-    if not isinstance(game, RoundResult):
-        raise SetteKitError(_("game={game}: give a RoundResult from risk.round_result or risk.custom_round").format(game=shown(game)))
+    _check_game(game)
     if len(game.parts) != 1 or game.parts[0].card is not None:
         raise SetteKitError(_("at_stake needs a round at a flat stake; a staking plan's stakes depend on the first card "
                               "(build it again with risk.round_result(plan=(min, max)))"))
