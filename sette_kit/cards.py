@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Iterable, NamedTuple, Sequence
 
+from . import fmt
 from .errors import SetteKitError
 from .i18n import N_, _, get_language
 
@@ -324,7 +325,7 @@ def _check_size(text: str) -> None:
     # issue 18: huge text is refused before it is parsed, and never echoed back whole
     if len(text) > MAX_CARDS_TEXT:
         raise SetteKitError(_("cards: {n} characters is too long for a list of cards (at most {most}); "
-                              "{accepted}").format(n=_thousands(len(text)), most=_thousands(MAX_CARDS_TEXT),
+                              "{accepted}").format(n=fmt.whole(len(text)), most=fmt.whole(MAX_CARDS_TEXT),
                                                    accepted=_(ACCEPTED_FORMS)))
     if len(text) > 30:
         for token in re.split(r"[\s,;+]+", text):
@@ -333,10 +334,7 @@ def _check_size(text: str) -> None:
                                       "{accepted}").format(token=_shown(token), accepted=_(ACCEPTED_FORMS)))
 
 
-def _thousands(n: int) -> str:
-    """1,000 in English, 1.000 in Italian and Spanish."""
-    text = f"{n:,}"
-    return text if get_language() == "en" else text.replace(",", ".")
+_thousands = fmt.whole  # the old private name, still imported by scoring: use fmt.whole
 
 
 def as_cards(value, face: str = "italian", what: str = "cards") -> tuple:

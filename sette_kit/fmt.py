@@ -16,7 +16,7 @@ the kit goes through this module:
   "exact value" disclosure the learner opens on request (``None`` when nothing is
   left out); :func:`fraction` writes any exact value as ``a/b``.
 
-Numbers follow the kernel's language (:func:`sette_kit.i18n.set_language`, issue 17):
+Numbers follow the kernel's language (:func:`sette_kit.i18n.set_language`):
 English writes ``16.37%`` and ``0.4373``; Italian and Spanish write the decimal comma
 and group thousands with a point, ``16,37%``, ``0,4373``, ``1.234,5``
 (:func:`localized`); fractions stay ``22/37``.
@@ -66,7 +66,7 @@ MAX_BITS = 13_000  # about 4,000 digits: Python writes no longer whole number by
 
 
 def _real(x) -> Real:
-    # issue 18: a clear SetteKitError for what is not a number or too large to write
+    # a clear SetteKitError for what is not a number or too large to write
     from .numbers import shown
 
     if isinstance(x, bool) or not isinstance(x, Real):
@@ -81,7 +81,7 @@ def _float(x) -> float:
         v = float(_real(x))
     except OverflowError:
         raise SetteKitError(_("the number is too large to write as a decimal")) from None
-    if v != v or v in (float("inf"), float("-inf")):  # issue 24: 'nan%' is not a percentage
+    if v != v or v in (float("inf"), float("-inf")):  # 'nan%' is not a percentage
         raise SetteKitError(_("a finite number is needed, not {value}").format(value=shown(x)))
     return v
 
@@ -101,7 +101,7 @@ def _fixed(v: float, digits: int, sign: bool) -> str:
 
 
 MARKS = {"en": (".", ""), "it": (",", "."), "es": (",", ".")}
-"""Each language's decimal mark and thousands separator (the glossary of issue 17:
+"""Each language's decimal mark and thousands separator (the translators' glossary:
 Italian and Spanish write ``16,37%`` and ``1.000``; English writes no separator, as the
 kit always has)."""
 

@@ -1,4 +1,4 @@
-"""Reading the numbers people type or pass, checked for size and form first (issue 19.3).
+"""Reading the numbers people type or pass, checked for size and form first.
 
 Every number that comes from a person - a quiz answer, a command-line option, a declared
 value of the matta, a threshold, a stake, a count of rounds - goes through this module
@@ -164,7 +164,7 @@ def read_number(value, what: str = "the value", *, accepted: str = NUMBER_FORMS,
 
 
 def _error(message: str, what: str, value, accepted: str, **more) -> SetteKitError:
-    """A SetteKitError from a marked ``message``, translated now (issue 17)."""
+    """A SetteKitError from a marked ``message``, translated now (the kernel's language)."""
     return SetteKitError(_(message).format(what=what, value=shown(value), accepted=_(accepted), **more))
 
 
@@ -173,7 +173,7 @@ _RE_GROUPED = re.compile(r"[+-]?[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]*")
 
 def _decimal_comma(t: str) -> str:
     """Italian and Spanish write a decimal comma, and a point between thousands: '4,5' is
-    4.5 and '1.234,5' is 1234.5 there (issue 17).  English text is left as it is."""
+    4.5 and '1.234,5' is 1234.5 there.  English text is left as it is."""
     if "," not in t or get_language() == "en":
         return t
     if "." in t:
@@ -183,7 +183,7 @@ def _decimal_comma(t: str) -> str:
 
 def not_ascii_digits(text: str) -> bool:
     """True if ``text`` holds a digit other than 0-9 ('٧', '７', '²'): the kit reads numbers
-    written with the ASCII digits only (issue 24), never a look-alike.
+    written with the ASCII digits only, never a look-alike.
 
     >>> not_ascii_digits("7½"), not_ascii_digits("٧"), not_ascii_digits("１/２")
     (False, True, True)
@@ -253,7 +253,7 @@ def read_whole(value, what: str, lo: int | None = None, hi: int | None = None, *
     Text may use the forms of :func:`read_number` ("1e6", "1_000_000") if the value is
     whole; a float must be whole (2.0 is 2, 2.5 is an error); ``text=False`` refuses text;
     ``plain=True`` reads text written with digits only ("12", "-3"), as a prompt or a box
-    asks for.  Digits are ASCII digits (issue 24): '٧' or '７' is not read as 7.
+    asks for.  Digits are ASCII digits: '٧' or '７' is not read as 7.
 
     >>> read_whole("12", "stake", 1, 100, plain=True)
     12
