@@ -70,7 +70,7 @@ class Quiz(KitWidget):
     Public actions: :meth:`check`, :meth:`hint`, :meth:`reveal`, :meth:`next`.
     """
 
-    def __init__(self, question_or_generator, *, title: str | None = None, rules=None, seed=None,
+    def __init__(self, question_or_generator, *, title: str | None = None, rules="italian", seed=None,
                  face: str | None = None, card_size: int = 64, practice: bool = False,
                  exercise: str | None = None) -> None:
         super().__init__()

@@ -387,7 +387,7 @@ def _rng(seed, rng) -> random.Random:
     return random.Random(read_seed(seed))
 
 
-def hand_worth(rules: Rules | str | None = None, *, seed=None, rng=None, min_cards: int = 1,
+def hand_worth(rules: Rules | str = "italian", *, seed=None, rng=None, min_cards: int = 1,
                max_cards: int = 4) -> Iterator[Question]:
     """Endless "What is this hand worth?" questions on random hands of 1-4 cards.
 
@@ -404,7 +404,7 @@ def hand_worth(rules: Rules | str | None = None, *, seed=None, rng=None, min_car
         yield worth_question(Deck(rng=r).deal(r.randint(min_cards, max_cards)), rules)
 
 
-def matta_value(rules: Rules | str | None = None, *, seed=None, rng=None) -> Iterator[Question]:
+def matta_value(rules: Rules | str = "italian", *, seed=None, rng=None) -> Iterator[Question]:
     """Endless "What value should the matta take?" questions: the matta plus 1-3 cards."""
     r, rules = _rng(seed, rng), as_rules(rules)
     if rules.matta is None:
@@ -419,7 +419,7 @@ def matta_value(rules: Rules | str | None = None, *, seed=None, rng=None) -> Ite
         yield matta_question(hand, rules)
 
 
-def is_reale(rules: Rules | str | None = None, *, seed=None, rng=None) -> Iterator[Question]:
+def is_reale(rules: Rules | str = "italian", *, seed=None, rng=None) -> Iterator[Question]:
     """Endless "Is this a reale?" questions on two-card hands, most of them near-misses
     (a 7 and a figure of the same or another suit, the matta and a figure)."""
     r, rules = _rng(seed, rng), as_rules(rules)
@@ -441,7 +441,7 @@ def is_reale(rules: Rules | str | None = None, *, seed=None, rng=None) -> Iterat
         yield reale_question(hand, rules)
 
 
-def bust_chance(rules: Rules | str | None = None, *, seed=None, rng=None, seen_max: int = 0) -> Iterator[Question]:
+def bust_chance(rules: Rules | str = "italian", *, seed=None, rng=None, seen_max: int = 0) -> Iterator[Question]:
     """Endless "probability of busting with one more card" questions on hands of 1-3 cards
     worth 3 to 7 (so the answer is neither 0 nor trivial); up to ``seen_max`` other
     cards may be shown as already on the table."""
@@ -466,7 +466,7 @@ GENERATORS: dict[str, Callable[..., Iterator[Question]]] = {
 """Generator functions by topic name."""
 
 
-def mixed(rules: Rules | str | None = None, *, seed=None, rng=None,
+def mixed(rules: Rules | str = "italian", *, seed=None, rng=None,
           topics: Sequence[str] = ("worth", "matta", "reale", "bust")) -> Iterator[Question]:
     """Endless questions, the topic drawn at random each time (seeded).
 
