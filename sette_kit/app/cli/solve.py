@@ -19,8 +19,8 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from .. import Rules
-    from .. import odds
+    from ... import Rules
+    from ... import odds
 
     rules = Rules.preset(args.preset)
     dealer = odds.sees_player() if args.dealer_sees_player else odds.stand_at("5" if args.dealer_stands is None else args.dealer_stands)

@@ -77,7 +77,7 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from ..course import LANDING as LANDING_PAGE
+from ...course import LANDING
 from .kernels import CLIENT_COOKIE, KitPreheating
 
 __all__ = ["KitVoila", "KitPageHandler", "KitNotebookRenderer", "render_page", "markdown_html",
@@ -112,7 +112,7 @@ def render_page(name: str, **context) -> str:
     if _env is None:
         import jinja2
 
-        from ..theme import THEME_DIR
+        from ...theme import THEME_DIR
 
         _env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(TEMPLATES), str(THEME_DIR)]),
                                   autoescape=True, keep_trailing_newline=True)
@@ -294,7 +294,7 @@ class KitPageHandler(TornadoVoilaHandler):
     # -- the kit's own pages
     def _landing_href(self) -> str | None:
         root = Path(self.contents_manager.root_dir)
-        return LANDING_PAGE if (root / LANDING_PAGE).is_file() else None
+        return LANDING if (root / LANDING).is_file() else None
 
     def _class_full(self, why: str = "full") -> None:
         manager = self.kernel_manager
@@ -479,7 +479,7 @@ class KitVoila(Voila):
 
     def setup_template_dirs(self):
         super().setup_template_dirs()
-        from ..theme import THEME_DIR
+        from ...theme import THEME_DIR
 
         for folder in (str(THEME_DIR), str(TEMPLATES)):
             if folder not in self.template_paths:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 
-from ..numbers import shown
+from ...numbers import shown
 from ._args import whole
 
 
@@ -49,7 +49,7 @@ def _rule_options(p) -> None:
 
 
 def _rules(args, **more):
-    from ..trentuno import TrentunoRules
+    from ...trentuno import TrentunoRules
 
     return TrentunoRules(three_of_a_kind_30=args.thirty, face=args.face, **more)
 
@@ -61,8 +61,8 @@ def run(args) -> int:
 
 
 def _score(args) -> int:
-    from ..cards import parse_cards
-    from ..trentuno import explain, score
+    from ...cards import parse_cards
+    from ...trentuno import explain, score
 
     rules = _rules(args)
     cards = parse_cards(args.cards, face=rules.face)
@@ -74,8 +74,8 @@ def _score(args) -> int:
 
 
 def _odds(args) -> int:
-    from ..cards import parse_card, parse_cards
-    from ..trentuno import draw_odds
+    from ...cards import parse_card, parse_cards
+    from ...trentuno import draw_odds
 
     rules = _rules(args)
     cards = parse_cards(args.cards, face=rules.face)
@@ -86,8 +86,8 @@ def _odds(args) -> int:
 
 
 def _play(args) -> int:
-    from ..errors import SetteKitError
-    from ..trentuno import ThresholdKnocker, TrentunoGame, greedy
+    from ...errors import SetteKitError
+    from ...trentuno import ThresholdKnocker, TrentunoGame, greedy
     from ._terminal import table_names
 
     if not 1 <= args.bots <= 11:
@@ -128,7 +128,7 @@ def play_terminal(game, seat: int = 0, input_fn=input, print_fn=print) -> int:
     Shows only what the seat may see; bad input is explained and asked again.
     Returns 0 at the end of the game, 130 if the input ends.
     """
-    from ..errors import SetteKitError
+    from ...errors import SetteKitError
     from ._terminal import EventPrinter, ask, prompt_number
 
     face = game.rules.face

@@ -21,7 +21,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ..errors import SetteKitError
+from ...errors import SetteKitError
 
 HERE = Path(__file__).resolve().parent
 RUNTIME = HERE / "runtime"

@@ -76,7 +76,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from ..errors import SetteKitError
+    from ...errors import SetteKitError
     from ..serve import serve
 
     if not 0 < args.port < 65536:

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import SetteKitError
-from ..numbers import read_number, read_whole
+from ...errors import SetteKitError
+from ...numbers import read_number, read_whole
 
 __all__ = ["whole", "at_least_1", "level"]
 

@@ -10,7 +10,7 @@ again.
 
 from __future__ import annotations
 
-from ..numbers import shown
+from ...numbers import shown
 from ._args import at_least_1, whole
 from ._terminal import ask, prompt_number, table_names
 
@@ -46,9 +46,9 @@ def add_parser(sub) -> None:
 
 
 def run(args, input_fn=None, write=None) -> int:
-    from ..errors import SetteKitError
-    from ..game import Table
-    from ..policies import bold_bank, cautious_bank, reads_table, seat, stand_at
+    from ...errors import SetteKitError
+    from ...game import Table
+    from ...policies import bold_bank, cautious_bank, reads_table, seat, stand_at
 
     if not 1 <= args.bots <= 11:
         raise SetteKitError(f"--bots {args.bots}: accepted 1 to 11 bots (2-12 seats with you, S7)")
@@ -65,7 +65,7 @@ def play(table, me: int, input_fn=None, write=None, rounds: int | None = None) -
     """Run a terminal game for seat ``me`` (everyone else must be a bot)."""
     import builtins
 
-    from ..errors import IllegalMove
+    from ...errors import IllegalMove
 
     input_fn = input_fn or builtins.input  # looked up now, so tests can replace input()
     write = write or builtins.print
@@ -114,7 +114,7 @@ def _print_events(table, me, start, write) -> int:
 
 
 def _show(table, me, write) -> None:
-    from ..scoring import fmt_points
+    from ...scoring import fmt_points
 
     v = table.view(me)
     face = v.rules.face
@@ -146,7 +146,7 @@ def _menu(legal) -> str:
         if opt.min is not None:
             w = w.replace("N", f"{opt.min}-{opt.max}" if opt.min != opt.max else str(opt.min))
         if opt.values is not None:
-            from ..scoring import fmt_points
+            from ...scoring import fmt_points
 
             w = w.replace("V", "/".join(fmt_points(x) for x in opt.values if x is not None))
         parts.append(w)
@@ -154,7 +154,7 @@ def _menu(legal) -> str:
 
 
 def _ask_action(table, me, input_fn, write) -> bool:
-    from ..errors import IllegalMove
+    from ...errors import IllegalMove
 
     while True:
         raw = ask(input_fn, "> ")

@@ -51,8 +51,8 @@ def prompt_number(text: str) -> int | None:
     >>> prompt_number("3"), prompt_number(" 12 "), prompt_number("²"), prompt_number("٣"), prompt_number("x")
     (3, 12, None, None, None)
     """
-    from ..errors import SetteKitError
-    from ..numbers import read_whole
+    from ...errors import SetteKitError
+    from ...numbers import read_whole
 
     try:
         return read_whole(text, "the number", plain=True)
@@ -65,7 +65,7 @@ def table_names(name: str, bots: int) -> list:
     Your name may not be a bot's (a SetteKitError naming ``--name``)."""
     names = [name] + [f"Bot {i}" for i in range(1, bots + 1)]
     if name in names[1:]:
-        from ..errors import SetteKitError
+        from ...errors import SetteKitError
 
         raise SetteKitError(f"--name {name!r} is taken by a bot: choose another name")
     return names

@@ -60,7 +60,7 @@ def run(args) -> int:
     import tornado.netutil
 
     from ..classroom.hub import MAX_BODY, application, open_hub
-    from ..errors import SetteKitError
+    from ...errors import SetteKitError
     from ..serve import check_ip, lan_address
 
     if not 0 <= args.port < 65536:

@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ..errors import SetteKitError
+from ...errors import SetteKitError
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 LITE_APPS = ("notebooks", "tree")

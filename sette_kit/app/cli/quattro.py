@@ -51,7 +51,7 @@ def _common(p) -> None:
 
 
 def _rules(args, **more):
-    from ..quattro import QuattroRules
+    from ...quattro import QuattroRules
 
     if getattr(args, "no_matta", False):
         more["matta"] = None
@@ -65,8 +65,8 @@ def run(args) -> int:
 
 
 def _score(args) -> int:
-    from ..cards import parse_cards
-    from ..quattro import explain, score
+    from ...cards import parse_cards
+    from ...quattro import explain, score
 
     rules = _rules(args)
     cards = parse_cards(args.cards, face=rules.face)
@@ -79,8 +79,8 @@ def _score(args) -> int:
 
 
 def _odds(args) -> int:
-    from ..cards import Rank, parse_cards
-    from ..quattro import next_card, odds_double_six, odds_four_and_half, score
+    from ...cards import Rank, parse_cards
+    from ...quattro import next_card, odds_double_six, odds_four_and_half, score
 
     rules = _rules(args)
     cards = parse_cards(args.cards, face=rules.face)
@@ -101,8 +101,8 @@ def _odds(args) -> int:
 
 
 def _play(args) -> int:
-    from ..errors import SetteKitError
-    from ..quattro import BOTS, QuattroGame
+    from ...errors import SetteKitError
+    from ...quattro import BOTS, QuattroGame
     from ._terminal import table_names
 
     if not 2 <= args.bots <= 7:
@@ -125,7 +125,7 @@ def _play(args) -> int:
 def play_terminal(game, seat: int = 0, input_fn=input, print_fn=print) -> int:
     """Play ``game`` in the terminal for ``seat``; bots play the others.  Shows only what
     the seat may see.  Returns 0 at the end of the game, 130 if the input ends or on 'q'."""
-    from ..errors import SetteKitError
+    from ...errors import SetteKitError
     from ._terminal import EventPrinter, ask
 
     face = game.rules.face

@@ -21,8 +21,8 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     from fractions import Fraction
 
-    from .. import Rules, fmt_points, parse_cards
-    from .. import odds
+    from ... import Rules, fmt_points, parse_cards
+    from ... import odds
 
     rules = Rules.preset(args.preset)
     face = rules.face if args.face is None else args.face  # issue 24: --face "" is an unknown face, not the default

@@ -20,7 +20,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import SetteKitError
+from ...errors import SetteKitError
 
 JS = Path(__file__).resolve().parent / "js"
 SOURCES = ("package.json", "package-lock.json", "build.mjs", "compile.mjs")

@@ -35,8 +35,8 @@ def add_parser(sub) -> None:
 
 
 def _rounds(text: str) -> int:
-    from ..numbers import read_whole
-    from ..simulate import MAX_ROUNDS
+    from ...numbers import read_whole
+    from ...simulate import MAX_ROUNDS
 
     # issue 18, 19.3: size and form checked first; at most MAX_ROUNDS (a billion)
     return read_whole(text, "--rounds", 1, MAX_ROUNDS,
@@ -46,15 +46,15 @@ def _rounds(text: str) -> int:
 def run(args) -> int:
     from fractions import Fraction
 
-    from .. import Rules, fmt_points, simulate
-    from ..strategy import sees_player, stand_at
+    from ... import Rules, fmt_points, simulate
+    from ...strategy import sees_player, stand_at
 
     rules = Rules.preset(args.preset)
     rounds = _rounds(args.rounds)
     dealer = sees_player() if args.dealer_stands.strip().lower() in ("sees", "sees_player", "sees-player") \
         else stand_at(args.dealer_stands)
     if args.player_stands.strip().lower() == "optimal":
-        from .. import odds
+        from ... import odds
 
         player = odds.solve(rules, dealer=dealer)
         player_name = "the optimal player"
@@ -91,7 +91,7 @@ def run(args) -> int:
         if hasattr(player, "ev"):
             exact = player.ev
         else:
-            from .. import odds
+            from ... import odds
 
             exact = odds.policy_ev(rules, player, dealer)
         inside = "inside" if lo <= float(exact) <= hi else "outside"

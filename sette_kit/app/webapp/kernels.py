@@ -75,6 +75,8 @@ from pathlib import Path, PurePosixPath
 
 from traitlets import Bool, Float, Integer, List, Unicode, default
 
+from ...course import LANDING
+
 __all__ = ["KitKernelManager", "KitPreheating", "GUARD_ARGUMENTS", "PageRender", "CLIENT_COOKIE"]
 
 #: Arguments given to every kernel: load the kernel guard (sette_kit/webapp/kernel_guard.py),
@@ -555,11 +557,9 @@ class KitPreheating:
     def preheat_order(self) -> list[str]:
         """The notebooks to preheat, relative to the served folder: the landing page
         first, then by name."""
-        from ..serve import LANDING_PAGE
-
         root = Path(self.root_dir)
         names = sorted(p.relative_to(root).as_posix() for p in root.rglob("*.ipynb") if self.should_preheat(p))
-        return sorted(names, key=lambda n: (PurePosixPath(n).name != LANDING_PAGE, n))
+        return sorted(names, key=lambda n: (PurePosixPath(n).name != LANDING, n))
 
     # -- at most a few at once, after the pages ------------------------------------------
     def _kit_pages_changed(self) -> None:

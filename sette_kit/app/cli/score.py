@@ -15,7 +15,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from .. import Rules, explain, fmt_points, parse_cards, score
+    from ... import Rules, explain, fmt_points, parse_cards, score
 
     rules = Rules.preset(args.preset)
     cards = parse_cards(args.cards, face=rules.face if args.face is None else args.face)  # --face "" is refused

@@ -27,10 +27,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..classroom.words import words as class_words
-from ..i18n import LANGUAGES, _, language
+from ...classroom.words import words as class_words
+from ...i18n import LANGUAGES, _, language
 
-LANDING = "00-start-here.ipynb"
+from ...course import LANDING  # noqa: F401 - the one landing page (kept here as a name of this module)
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
 EDITABLE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 
@@ -185,7 +185,7 @@ data-sk-on="{on}" data-sk-off="{off}" title="{title}">\
 def switch() -> str:
     """The served pages' projector switch (``sette_kit/theme/sette-kit.js``), in the
     current language."""
-    from ..theme import page_words
+    from ...theme import page_words
 
     w = page_words()
     return SWITCH.format(on=html.escape(w["on"]), off=html.escape(w["off"]),

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from email.parser import HeaderParser
 from pathlib import Path
 
-from ..errors import SetteKitError
+from ...errors import SetteKitError
 
 HERE = Path(__file__).resolve().parent
 REQUIREMENTS = HERE / "browser-requirements.txt"
@@ -347,8 +347,8 @@ APP_PROVIDED = frozenset({"ipython", "widgetsnbextension", "jupyterlab-widgets"}
 # in the kit's wheel, what a page never reads: the lessons (the site serves them as
 # files), the catalogues' sources (the compiled .mo files stay), the site builder's own
 # JavaScript sources and the runtime's sources (it has its own wheel)
-KIT_LEFT_OUT = ("sette_kit/lessons/", "sette_kit/site/",
-                "sette_kit/webapp/templates/", "sette_kit/webapp/voila_template/")
+KIT_LEFT_OUT = ("sette_kit/lessons/", "sette_kit/app/site/", "sette_kit/site/",
+                "sette_kit/app/webapp/templates/", "sette_kit/app/webapp/voila_template/")
 KIT_LEFT_OUT_SUFFIXES = (".po", ".ipynb")
 
 
