@@ -8,7 +8,7 @@ Links between notebooks (``02-the-matta.ipynb``) become links between pages
 (``02-the-matta.html``); the landing notebook becomes ``index.html``.  A cell that only
 calls a page helper of the lesson kit (``lesson.header(1)``, ``lesson.rule_box("S1")``,
 ``lesson.footer(1)``, ``lesson.lesson_map()``) is made at build time like the Markdown
-(:func:`widgets.lesson.static_html`), and the page's title is the notebook's ``title``
+(:func:`sette_kit.lesson_page.static_html`), and the page's title is the notebook's ``title``
 metadata (from the course catalogue) when it has one.
 
 >>> rewrite_links('<a href="./01-a.ipynb#goals">1</a> <a href="https://x.org/a.ipynb">x</a>',
@@ -28,9 +28,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...classroom.words import words as class_words
+from ...course import LANDING  # noqa: F401 - the one landing page (a name of this module too)
 from ...i18n import LANGUAGES, _, language
+from ...lesson_page import static_html
+from ..markdown import cell_source, markdown_html, markdown_title, page_title
 
-from ...course import LANDING  # noqa: F401 - the one landing page (kept here as a name of this module)
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
 EDITABLE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 
@@ -89,31 +91,6 @@ def teachers_note() -> str:
 
 
 
-def cell_source(cell: dict) -> str:
-    src = cell.get("source", "")
-    return "".join(src) if isinstance(src, list) else src
-
-
-def page_title(nb: dict, fallback: str) -> str:
-    """The notebook's ``title`` metadata (stamped from the course catalogue by
-    ``lessons/_build.py``), else its first Markdown heading, else ``fallback``."""
-    title = (nb.get("metadata") or {}).get("title")
-    if isinstance(title, str) and title.strip():
-        return title.strip()
-    for cell in nb.get("cells", []):
-        if cell.get("cell_type") != "markdown":
-            continue
-        for line in cell_source(cell).splitlines():
-            m = re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
-            if m:
-                return re.sub(r"[*_`]", "", m.group(1)).strip()
-    return fallback
-
-
-def markdown_title(text: str, fallback: str) -> str:
-    return page_title({"cells": [{"cell_type": "markdown", "source": text}]}, fallback)
-
-
 def rewrite_links(html_text: str, pages: dict[str, str], base: str = "") -> str:
     """Point relative links to site files (``pages``: source path -> page path) at pages.
 
@@ -133,12 +110,6 @@ def rewrite_links(html_text: str, pages: dict[str, str], base: str = "") -> str:
         return m.group(0)
 
     return re.sub(r'\b(href|src)=(["\'])(.*?)\2', fix, html_text)
-
-
-def markdown_html(text: str) -> str:
-    from nbconvert.filters.markdown_mistune import markdown2html_mistune
-
-    return markdown2html_mistune(text)
 
 
 def _json_script(data) -> str:
@@ -309,14 +280,10 @@ def _notebook_page(nb: dict, src: Source, *, site_title: str, pages: dict[str, s
 
 
 def _lesson_html(code: str, src: Source) -> tuple[str | None, str]:
-    """A cell that calls one of the lesson kit's page helpers (``widgets.lesson``: the
-    header, a rule box, the footer, the map) is made here, ahead of time, so the page
+    """A cell that calls one of the lesson kit's page helpers (``lesson.header(1)``: the
+    header, a rule box, the footer, the map: :mod:`sette_kit.lesson_page`) is made here, ahead of time, so the page
     shows it before Python starts and its links can point at the site's pages; the rest
     of the cell (the header's imports) still runs in the browser."""
-    try:
-        from widgets.lesson import static_html
-    except ImportError:  # pragma: no cover - the kit is always there when it builds its site
-        return None, code
     return static_html(code, src.path.parent)
 
 

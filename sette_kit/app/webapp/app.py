@@ -78,6 +78,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from ...course import LANDING
+from ..markdown import markdown_html, markdown_title
 from .kernels import CLIENT_COOKIE, KitPreheating
 
 __all__ = ["KitVoila", "KitPageHandler", "KitNotebookRenderer", "render_page", "markdown_html",
@@ -85,7 +86,6 @@ __all__ = ["KitVoila", "KitPageHandler", "KitNotebookRenderer", "render_page", "
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 RETRY_AFTER = 60  # seconds, for "the class is full"
-_COMMENT = re.compile(r"<!--.*?-->\n?", re.S)
 #: what Voilà sends while a page waits for its notebook to run (VoilaHandler.get_generator)
 KEEP_ALIVE = "<script>window.voila_heartbeat()</script>\n"
 #: the kernel's id in a Voilà page (its page config), for pages given a preheated kernel
@@ -117,31 +117,6 @@ def render_page(name: str, **context) -> str:
         _env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(TEMPLATES), str(THEME_DIR)]),
                                   autoescape=True, keep_trailing_newline=True)
     return _env.get_template(name).render(**context)
-
-
-def markdown_html(text: str) -> str:
-    """Markdown to HTML; raw HTML in the source is escaped, HTML comments are dropped.
-
-    >>> html = markdown_html("# Notes <b>x</b>\\n<!-- lesson 0 -->\\n\\n| a | b |\\n| --- | --- |\\n| 1 | 2 |")
-    >>> html[:44], "lesson 0" in html
-    ('<h1>Notes &lt;b&gt;x&lt;/b&gt;</h1>\\n<table>\\n', False)
-    """
-    import mistune
-
-    md = mistune.create_markdown(escape=True, plugins=["table", "strikethrough"])
-    return md(_COMMENT.sub("", text))
-
-
-def markdown_title(text: str, default: str) -> str:
-    """The first level-1 heading of a Markdown text.
-
-    >>> markdown_title("intro\\n# sette-kit · Notes for teachers\\n", "TEACHERS")
-    'sette-kit · Notes for teachers'
-    """
-    for line in text.splitlines():
-        if line.startswith("# "):
-            return line[2:].strip()
-    return default
 
 
 class KitNotebookRenderer(NotebookRenderer):
