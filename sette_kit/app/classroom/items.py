@@ -196,7 +196,7 @@ def read_notebook(path) -> list[dict]:
 def _folder(folder) -> Path:
     if folder is not None:
         return Path(folder)
-    from ..serve import lessons_dir  # the folder `sette-kit serve` and the site build use
+    from ..kit_lessons import lessons_dir  # the folder `sette-kit serve` and the site build use
     return lessons_dir()
 
 
@@ -230,7 +230,7 @@ def _manifest(folder: str, stamp: tuple) -> dict[str, tuple[Item, ...]]:
 
 def manifest(folder=None) -> dict[str, tuple[Item, ...]]:
     """Every lesson's items, by lesson number ("06"), read from the lessons' folder
-    (``folder``, default the kit's lessons: :func:`sette_kit.serve.lessons_dir`).
+    (``folder``, default the kit's lessons: :func:`sette_kit.app.kit_lessons.lessons_dir`).
 
     Read once per process and read again when a notebook changes."""
     root = _folder(folder)

@@ -44,6 +44,8 @@ from pathlib import Path
 
 from ...errors import SetteKitError
 from ... import theme
+from ._pages import DEFAULT_TITLE
+from ._wheels import project_root
 
 MARKER = ".sette-kit-site"
 # what the page's worker imports before the first cell, and keeps in its memory snapshot:
@@ -51,7 +53,6 @@ MARKER = ".sette-kit-site"
 # first lessons' ScoreTrainer; a lesson's other widgets are imported by its cells
 PREIMPORT = ("widgets", "sette_kit", "sette_kit.questions", "widgets.lesson", "widgets.predict",
              "widgets.quiz", "widgets.score_trainer")
-DEFAULT_TITLE = "Sette e mezzo: lessons"
 
 
 def default_cache() -> Path:
@@ -60,16 +61,6 @@ def default_cache() -> Path:
         return Path(env).expanduser()
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(base) / "sette-kit" / "site"
-
-
-def project_root() -> Path:
-    """The checkout the kit runs from (its wheel is built from there)."""
-    root = Path(__file__).resolve().parents[3]
-    if not (root / "pyproject.toml").is_file():
-        raise SetteKitError("build-site builds the kit's wheel from a source checkout, and this "
-                            f"kit is installed without one ({root} has no pyproject.toml): "
-                            "run it from a clone of the project")
-    return root
 
 
 @dataclass
@@ -129,7 +120,8 @@ def _sources(folder: Path, teachers_notes: bool = False) -> tuple[list, dict[str
     ``teachers_notes``; links to them then lead to the landing page's line saying where
     teachers find them.
     """
-    from ._pages import IMAGE_SUFFIXES, LANDING, NOTE_ANCHOR, NOTES, Source
+    from ...course import LANDING
+    from ._pages import IMAGE_SUFFIXES, NOTE_ANCHOR, NOTES, Source
     from ...i18n import LANGUAGES
 
     def visible(p: Path) -> bool:
@@ -172,7 +164,7 @@ def build_site(out, source=None, *, title: str | None = None, cache=None, log=pr
     """
     from . import _lite
     from ..._checks import read_text
-    from ..serve import lessons_dir
+    from ..kit_lessons import lessons_dir
 
     if title is not None:  # issue 18: shown on every page, so checked before any work
         read_text(title, "--title", 200)

@@ -33,6 +33,8 @@ from ...i18n import LANGUAGES, _, language
 from ...lesson_page import static_html
 from ..markdown import cell_source, markdown_html, markdown_title, page_title
 
+DEFAULT_TITLE = "Sette e mezzo: lessons"
+"""The site's name unless its author gives one (shown in the page's language)."""
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
 EDITABLE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 
@@ -216,8 +218,6 @@ def page_cells(nb: dict, src: Source) -> list[str]:
 
 def _site_title(title: str) -> str:
     """The site's name in the page's language when it is the kit's default name."""
-    from . import DEFAULT_TITLE
-
     return _("Sette e mezzo: lessons") if title == DEFAULT_TITLE else title
 
 

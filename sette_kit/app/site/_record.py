@@ -49,7 +49,7 @@ def record_pages(pages: list[dict], *, cache: Path, kit, runtime, log=print) -> 
     if not todo:
         return out
     log(f"recording the first state of {len(todo)} page(s) (running their cells in Python)")
-    from . import project_root
+    from ._wheels import project_root
 
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(RUNTIME), str(project_root()),

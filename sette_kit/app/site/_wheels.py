@@ -40,6 +40,17 @@ from pathlib import Path
 
 from ...errors import SetteKitError
 
+
+def project_root() -> Path:
+    """The checkout the kit runs from (its wheel is built from there)."""
+    root = Path(__file__).resolve().parents[3]
+    if not (root / "pyproject.toml").is_file():
+        raise SetteKitError("build-site builds the kit's wheel from a source checkout, and this "
+                            f"kit is installed without one ({root} has no pyproject.toml): "
+                            "run it from a clone of the project")
+    return root
+
+
 HERE = Path(__file__).resolve().parent
 REQUIREMENTS = HERE / "browser-requirements.txt"
 # the kernel's wheels shipped in the npm package (their names, as in its pypi/ folder)
