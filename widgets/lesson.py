@@ -1,38 +1,15 @@
-"""The shape of a lesson: its header, rule boxes, footer and the landing page's map.
+"""The lesson kit's page helpers: what a lesson's cells call (``lesson.header(1)``,
+``lesson.rule_box("S2")``, ``lesson.footer(1)``, ``lesson.lesson_map()``), so that no
+lesson cell builds HTML itself and every lesson gets the same navigation, rule boxes and
+map from the catalogue :mod:`sette_kit.course`.
 
-The pieces themselves are plain HTML made below the views, in :mod:`sette_kit.lesson_page`
-(the static site makes them there too, ahead of time); this module is what a lesson's
-cells call (``lesson.header(1)``): the same functions, plus the header's part in a page
-served to a class (:class:`~widgets.class_bridge.ClassBridge`) and :func:`cards_in_faces`,
-which draws cards.  A lesson's code cells call these small functions, and no lesson cell
-builds HTML itself: every lesson gets the same navigation, the same rule boxes and the same map,
-all from the catalogue :mod:`sette_kit.course` (titles, questions, rule wordings).
+The pieces are plain HTML made below the views, in :mod:`sette_kit.lesson_page` (where
+the static site makes them too, ahead of time), and re-exported here.  This module adds
+what needs a view: the header's part in a page served to a class (it shows the hidden
+:class:`~widgets.class_bridge.ClassBridge`) and :func:`cards_in_faces`, which draws cards.
 
-- :func:`header` - the navigation (previous / index / next), "Lesson N · about M
-  minutes", the title and the question the lesson opens with; it also carries the
-  kit's stylesheet, so the page has it from its first output on;
-- :func:`rule_box` - the learner's wording of one or more rules, by id (``"S13"``,
-  ``"S7-S9"``), the same in every lesson;
-- :func:`footer` - what comes next (its opening question, to make you want to go on)
-  and the navigation again;
-- :func:`lesson_map` - the landing page's map: every lesson of the course by part, a
-  link for each lesson whose notebook exists and "coming" for the others, and any
-  other notebook of the folder after them.
-
-Links are relative (``02-the-matta.ipynb``) and open in the same tab (``target="_self"``:
-without it Voilà's output renderer opens every link of an output in a new tab): Voilà,
-JupyterLab and the static site all follow them.  A lesson whose notebook is not in the lessons folder is never linked
-(:func:`sette_kit.course.available`, checked when the cell runs).  Each function
-returns a :class:`Block`: it displays as HTML and reads as plain text.
-
->>> h = header(1)
->>> "<h1 class=\\"sk-lesson-title\\">Cards and scoring</h1>" in h.html
-True
->>> print(h.text.splitlines()[-1])
-In this game a King is worth half a point. Is a 5, a 2 and a King a good hand, or have you lost already?
->>> print(rule_box("S2").text)
+>>> print(rule_box("S2").text.splitlines()[0])
 Rule S2 · Adding up, and going bust
-Your hand is worth the sum of its cards. Over 7½ you are bust (sballato): you have lost. 7½ itself is the best score.
 """
 
 from __future__ import annotations

@@ -11,6 +11,9 @@ True
 >>> import sette_kit.site._pages, sette_kit.app.site._pages
 >>> sette_kit.site._pages is sette_kit.app.site._pages
 True
+
+``python -m`` on an old path runs the moved module's code (``python -m sette_kit.cli``
+runs ``sette_kit/app/cli/__main__.py``).
 """
 
 from __future__ import annotations
@@ -39,10 +42,21 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def exec_module(self, module):
         pass  # already run, under its new name
 
+    def get_code(self, name):
+        """The code of ``new.<sub>`` (``python -m sette_kit.cli`` runs its ``__main__``)."""
+        real = self.new + name[len(self.old):]
+        return importlib.util.find_spec(real).loader.get_code(real)
+
 
 def alias(old: str, new: str) -> None:
     """Make the module ``old`` (the caller, being imported) the module ``new``, and
-    every ``old.<sub>`` the module ``new.<sub>``."""
+    every ``old.<sub>`` the module ``new.<sub>``.  Run as a program (``python -m`` on the
+    old path: ``old`` is ``"__main__"``), it runs ``new`` as the program instead."""
+    if old == "__main__":
+        import runpy
+
+        runpy.run_module(new, run_name="__main__", alter_sys=True)
+        return
     module = importlib.import_module(new)
     if hasattr(module, "__path__") and not any(isinstance(f, _Finder) and f.old == old for f in sys.meta_path):
         sys.meta_path.insert(0, _Finder(old, new))
