@@ -30,7 +30,7 @@ from pathlib import Path
 from ...classroom.words import words as class_words
 from ...course import LANDING  # noqa: F401 - the one landing page (a name of this module too)
 from ...i18n import LANGUAGES, _, language
-from ...lesson_page import static_html
+from ...lesson_page import HELPERS, static_html
 from ..markdown import cell_source, markdown_html, markdown_title, page_title
 
 DEFAULT_TITLE = "Sette e mezzo: lessons"
@@ -281,10 +281,13 @@ def _notebook_page(nb: dict, src: Source, *, site_title: str, pages: dict[str, s
 
 def _lesson_html(code: str, src: Source) -> tuple[str | None, str]:
     """A cell that calls one of the lesson kit's page helpers (``lesson.header(1)``: the
-    header, a rule box, the footer, the map: :mod:`sette_kit.lesson_page`) is made here, ahead of time, so the page
+    header, a rule box, the footer, the map: :mod:`sette_kit.lesson_page`; the same cards
+    in each face: :func:`widgets.lesson.cards_in_faces`) is made here, ahead of time, so the page
     shows it before Python starts and its links can point at the site's pages; the rest
     of the cell (the header's imports) still runs in the browser."""
-    return static_html(code, src.path.parent)
+    from widgets.lesson import cards_in_faces  # it draws cards: a view (delivery may use the views)
+
+    return static_html(code, src.path.parent, {**HELPERS, "cards_in_faces": cards_in_faces})
 
 
 def markdown_page(text: str, src: Source, *, site_title: str, pages: dict[str, str],
