@@ -1,6 +1,6 @@
 """The ``sette-kit`` command line.
 
-Each subcommand lives in its own module of this package, ``sette_kit/cli/<name>.py``,
+Each subcommand lives in its own module of this package, ``sette_kit/app/cli/<name>.py``,
 which defines ``add_parser(subparsers)`` (cheap: no heavy imports) and
 ``run(args) -> int``.  Bad input prints the error and exits 2.
 """

@@ -1,6 +1,6 @@
 // Bundles src/app.js (and the CSS it imports) and the page's web worker src/worker.js
 // into dist/ with esbuild, each file named by its content (name-HASH.js).  Run by
-// sette_kit/site/_npm.py after `npm ci`; the output is plain static files.
+// sette_kit/app/site/_npm.py after `npm ci`; the output is plain static files.
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, rmSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -1,7 +1,7 @@
 // Compiles the site's wheels to bytecode with the official Pyodide core, in Node.js:
 //   node compile.mjs ROOT JOBS.json PYC.py
 // ROOT is a host folder holding every wheel named in JOBS.json (a list of
-// [source, destination] paths relative to ROOT); PYC.py is sette_kit/site/_pyc.py,
+// [source, destination] paths relative to ROOT); PYC.py is sette_kit/app/site/_pyc.py,
 // run inside Pyodide.  Nothing is fetched: Pyodide loads from node_modules/pyodide.
 import { readFileSync } from 'node:fs';
 import { loadPyodide } from 'pyodide';

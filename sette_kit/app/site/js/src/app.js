@@ -6,12 +6,12 @@
 //   1. draws the recorded outputs at once with @jupyter-widgets/html-manager (cards,
 //      labels, charts; their controls disabled): the page is whole before Python starts;
 //   2. talks to the page's web worker (worker.js, started by the inline boot.js), where
-//      Pyodide runs the kit's lean runtime (sette_kit/site/runtime/), in Jupyter
+//      Pyodide runs the kit's lean runtime (sette_kit/app/site/runtime/), in Jupyter
 //      messages: page -> worker execute_request, comm_open / comm_msg / comm_close;
 //      worker -> page the outputs of each cell, comm messages, busy/idle status;
 //   3. runs the code cells in order; each cell's live outputs replace its recorded ones
 //      in place, in one step, when the cell has run (issue 29).
-// Everything is fetched from the site itself (see sette_kit/site/__init__.py).
+// Everything is fetched from the site itself (see sette_kit/app/site/__init__.py).
 
 // the manager class only: the package's index also pulls in its static-embedding loader
 import { HTMLManager } from '@jupyter-widgets/html-manager/lib/htmlmanager';

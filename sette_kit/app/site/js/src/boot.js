@@ -1,4 +1,4 @@
-// Inlined in the <head> of every lesson page (sette_kit/site/_pages.py): starts Python
+// Inlined in the <head> of every lesson page (sette_kit/app/site/_pages.py): starts Python
 // at once, while the page's text, its recorded widgets and its script (app.js) load.
 // Registers the site's service worker (sw.js: it keeps the content-addressed core,
 // wheels and scripts in the browser, so a reload downloads nothing) and starts the web

@@ -6,7 +6,7 @@
 //   worker -> page: {type: 'progress', what}, {type: 'ready', seconds}, {type: 'failed', error},
 //                   {type: 'msg', text, buffers}
 // The wheels (the kit, ipywidgets, comm, traitlets, the runtime with its IPython stand-in:
-// sette_kit/site/runtime/) are fetched while Pyodide boots, then unpacked into
+// sette_kit/app/site/runtime/) are fetched while Pyodide boots, then unpacked into
 // site-packages: no package manager, no lock file to resolve at run time.
 
 let py = null;
