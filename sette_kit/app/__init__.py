@@ -7,6 +7,7 @@
 - :mod:`sette_kit.app.cli` - the ``sette-kit`` command;
 - :mod:`sette_kit.app.classroom` - the class hub's server side (``sette-kit class``);
 - :mod:`sette_kit.app.markdown` - Markdown pages and notebook titles, for both channels;
+- :mod:`sette_kit.app.kit_lessons` - where the kit's own lessons are;
 - :mod:`sette_kit.app.testing` - a served kit in a subprocess, for tests and benchmarks.
 
 Delivery stands beside the views (:mod:`widgets`) and above the rules: it may import
