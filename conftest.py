@@ -43,7 +43,12 @@ TESTS = Path(__file__).resolve().parent / "tests"
 PURE = os.environ.get("SETTE_KIT_PURE", "").strip().lower() in ("1", "true", "yes", "on")
 # the static site's browser runtime: its IPython stand-in must never be imported in the
 # test process (it would shadow IPython); tests/test_site_runtime.py runs it apart
-collect_ignore = ["sette_kit/site/runtime"]
+collect_ignore = ["sette_kit/app/site/runtime"]
+# the old delivery paths are facades over sette_kit/app (collected there): pytest would
+# find sette_kit/serve.py's module to be sette_kit/app/serve.py and refuse it
+collect_ignore += ["sette_kit/serve.py", "sette_kit/cli", "sette_kit/webapp", "sette_kit/site",
+                   "sette_kit/classroom/hub.py", "sette_kit/classroom/store.py", "sette_kit/classroom/items.py",
+                   "sette_kit/classroom/summary.py"]
 
 
 class _Refuse(MetaPathFinder):

@@ -36,7 +36,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from sette_kit.cli.class_ import read_addresses
+from sette_kit.app.cli.class_ import read_addresses
 
 ROOT = Path(__file__).resolve().parent.parent
 PREDICT = "06.p3"

@@ -32,8 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from sette_kit.serve import (KERNEL_MIB, Server, default_max_kernels, list_lessons,  # noqa: E402
-                             lessons_dir, machine_memory, preheated_notebooks, rss_bytes)
+from sette_kit.app.serve import (KERNEL_MIB, default_max_kernels, list_lessons,  # noqa: E402
+                                 lessons_dir, machine_memory, preheated_notebooks)
+from sette_kit.app.testing import Server, rss_bytes  # noqa: E402
 from sk_browser import CHROMIUM_ARGS, RENDERED_JS, chromium_path, open_page, voila_errors  # noqa: E402
 
 BASELINE = "zz-baseline-one-button.ipynb"

@@ -253,7 +253,7 @@ def main() -> int:
     if args.site:
         out = Path(args.site)
     else:
-        from sette_kit.site import build_site, folder_size
+        from sette_kit.app.site import build_site, folder_size
 
         out = Path(args.out) if args.out else Path(tmp.name) / "site"
         t0 = time.perf_counter()

@@ -1,5 +1,5 @@
 import sys
 
-from .cli import main
+from .app.cli import main  # `python -m sette_kit`: the command (delivery)
 
 sys.exit(main())

@@ -32,9 +32,9 @@ from .i18n import DOMAIN, LANGUAGES, locale_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = (ROOT / "sette_kit", ROOT / "widgets")
-NOT_LEARNER_FACING = ("cli", "site", "webapp", "classroom", "serve.py", "i18n.py", "i18n_catalogue.py", "_sim_numpy.py",
-                      "_sim_pure.py", "accel.py")
-LEARNER_FACING_TOO = (("site", "_pages.py"), ("classroom", "words.py"))  # the pages' texts: the static site, a class
+NOT_LEARNER_FACING = ("app", "cli", "site", "webapp", "classroom", "serve.py", "i18n.py", "i18n_catalogue.py",
+                      "_sim_numpy.py", "_sim_pure.py", "accel.py")
+LEARNER_FACING_TOO = (("app", "site", "_pages.py"), ("classroom", "words.py"))  # the pages' texts: the static site, a class
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 TRANSLATED = tuple(k for k in LANGUAGES if k != "en")
 

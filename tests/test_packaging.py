@@ -17,7 +17,7 @@ def _config():
         return tomllib.load(f)["tool"]["setuptools"]
 
 
-RUNTIME = ROOT / "sette_kit" / "site" / "runtime"
+RUNTIME = ROOT / "sette_kit" / "app" / "site" / "runtime"
 
 
 def test_every_python_package_is_listed_in_pyproject():

@@ -522,9 +522,9 @@ def test_the_app_templates_ship_in_the_wheel():
     tomllib = pytest.importorskip("tomllib")
 
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    assert "sette_kit.webapp" in conf["packages"]
-    shipped = conf["package-data"]["sette_kit.webapp"]
-    templates = ROOT / "sette_kit" / "webapp" / "templates"
+    assert "sette_kit.app.webapp" in conf["packages"]
+    shipped = conf["package-data"]["sette_kit.app.webapp"]
+    templates = ROOT / "sette_kit" / "app" / "webapp" / "templates"
     for path in templates.iterdir():
         assert any(path.match(pattern.split("/")[-1]) for pattern in shipped), path.name
 

@@ -1,7 +1,7 @@
 """The static site's lean browser runtime in CPython (issue 29): the kit's widgets on
 ipywidgets with the runtime's IPython stand-in instead of IPython, and the Jupyter
 messages a page gets.  Each test runs in a subprocess whose ``sys.path`` starts with
-``sette_kit/site/runtime`` (the stand-in must shadow the real IPython installed here),
+``sette_kit/app/site/runtime`` (the stand-in must shadow the real IPython installed here),
 with the pure path forced, as in the browser (no numpy there)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import textwrap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-RUNTIME = ROOT / "sette_kit" / "site" / "runtime"
+RUNTIME = ROOT / "sette_kit" / "app" / "site" / "runtime"
 
 
 def run(code: str) -> dict:

@@ -18,7 +18,7 @@ from sette_kit import FULL_DECK, Card, theme
 from sette_kit.cards import FACES, Rank
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATE = ROOT / "sette_kit" / "webapp" / "voila_template" / "nbconvert" / "templates" / "sette-kit"
+TEMPLATE = ROOT / "sette_kit" / "app" / "webapp" / "voila_template" / "nbconvert" / "templates" / "sette-kit"
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -210,7 +210,7 @@ def test_the_theme_and_the_template_ship_in_the_wheel():
     for path in theme.THEME_DIR.iterdir():
         if path.suffix in (".css", ".js", ".md"):
             assert any(fnmatch.fnmatch(path.name, p) for p in data["sette_kit.theme"]), path.name
-    webapp = ROOT / "sette_kit" / "webapp"
+    webapp = ROOT / "sette_kit" / "app" / "webapp"
     for path in TEMPLATE.iterdir():
         rel = path.relative_to(webapp).as_posix()
-        assert any(fnmatch.fnmatch(rel, p) for p in data["sette_kit.webapp"]), rel
+        assert any(fnmatch.fnmatch(rel, p) for p in data["sette_kit.app.webapp"]), rel

@@ -1,4 +1,8 @@
-"""The class hub's logic (issue 28): storage of a class's learners and answers.
+"""The class hub's side in the lesson (issue 28): what a page's Python needs to send its
+answers to the hub (:mod:`.link`) and the words of the pages' join dialog (:mod:`.words`).
 
-Delivery code, beside the views: no rules module imports this package.
+Below the views (``widgets`` import it), above the rules.  The hub's server side (the
+hub, its store, the lessons' items and their summaries) is delivery:
+:mod:`sette_kit.app.classroom`; ``sette_kit.classroom.hub``, ``.store``, ``.items`` and
+``.summary`` are facades over it.
 """
