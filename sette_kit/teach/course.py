@@ -282,7 +282,8 @@ def lessons_folder(*, shipped: bool = False) -> Path | None:
     ``sette-kit serve`` serves): the folder named by ``$SETTE_KIT_LESSONS``
     (:data:`LESSONS_ENV`) when it is set; else ``<clone>/lessons`` when the package runs
     from a clone (``pyproject.toml`` beside it); else the installed package's
-    ``sette_kit/lessons``; ``None`` when none is there.
+    ``sette_kit/lessons``; ``None`` when none is there (or ``$SETTE_KIT_LESSONS`` names
+    no folder).
 
     >>> (lessons_folder(shipped=True) / LANDING).is_file()
     True
@@ -307,10 +308,7 @@ def _shipped_lessons() -> Path | None:
     env = os.environ.get(LESSONS_ENV)
     if env:
         path = Path(env).expanduser()
-        if not path.is_dir():
-            raise SetteKitError(f"{LESSONS_ENV}={env!r} is not a folder; set it to the folder "
-                                f"that holds the lesson notebooks, or unset it")
-        return path.resolve()
+        return path.resolve() if path.is_dir() else None  # sette-kit serve says why (app.kit_lessons)
     package = Path(__file__).resolve().parent.parent  # sette_kit/
     clone = package.parent
     if (clone / "pyproject.toml").is_file() and (clone / "lessons").is_dir():
