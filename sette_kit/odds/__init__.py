@@ -51,6 +51,12 @@ __all__ = ["next_card", "bust_probability", "sette_e_mezzo_probability", "reale_
 MATTA_OUTCOME = "matta"  # next_card's key for the matta, whose value depends on the hand (S4)
 
 
+def _rules(rules) -> Rules:
+    """Kept only for :mod:`sette_kit.risk`, which still calls it (the teaching branch of issue 26
+    moves risk to :func:`~sette_kit.rules.as_rules`); delete it then.  Nothing here uses it."""
+    return as_rules(rules, "plain")
+
+
 def _cards(cards, rules, what="cards") -> tuple[Card, ...]:
     if isinstance(cards, str):
         return parse_cards(cards, face=rules.face) if cards.strip() else ()
