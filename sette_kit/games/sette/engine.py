@@ -1,4 +1,4 @@
-"""The Sette e mezzo table: 2-12 seats, stakes, the bank and bank passing (RULES S7-S23).
+"""The Sette e mezzo table: 2-12 seats, stakes, the bank and bank passing (docs/rules.md S7-S23).
 
 A :class:`Table` is the one mutable object of the game.  Its state changes only through
 :meth:`Table.new_round` and :meth:`Table.act` (and the convenience methods that call it:

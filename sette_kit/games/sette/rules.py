@@ -1,4 +1,4 @@
-"""The rules object: one field per option of RULES.md §2, and the three presets.
+"""The rules object: one field per option of docs/rules.md §2, and the three presets.
 
 Where the sources disagree, the disagreement is a field here and each preset picks a
 value.  ``Rules`` is a frozen dataclass: vary it with :func:`dataclasses.replace`
@@ -66,10 +66,10 @@ def preset_label(name: str) -> str:
 
 @dataclass(frozen=True)
 class Rules:
-    """All options of Sette e mezzo (RULES S3-S23).  Immutable; validated on creation.
+    """All options of Sette e mezzo (docs/rules.md S3-S23).  Immutable; validated on creation.
 
     Where the sources can be read in more than one way, the reading is an option, and
-    each preset takes one (RULES.md's terms; 000 is the Italian encyclopedia article,
+    each preset takes one (docs/rules.md's terms; 000 is the Italian encyclopedia article,
     001 the Spanish rules page):
 
     * **S15, the bank's reale** - ``dealer_reale_collects_double``: the bank's reale
@@ -132,7 +132,7 @@ class Rules:
     # -- presets ------------------------------------------------------------------------
     @classmethod
     def preset(cls, name: str) -> "Rules":
-        """One of the presets of RULES.md: 'italian', 'spanish' or 'plain'."""
+        """One of the presets of docs/rules.md: 'italian', 'spanish' or 'plain'."""
         try:
             return PRESETS[name]
         except (KeyError, TypeError):
@@ -368,11 +368,12 @@ source plays it.  A function whose natural default is another preset says so in 
 signature (``rules: Rules | str = "plain"``), so the default is read where it is used."""
 
 
-def as_rules(rules, default: str | None = None) -> Rules:
+def as_rules(rules, default: str | None = None, *, required: bool = False) -> Rules:
     """``rules`` as a :class:`Rules`: a Rules object, a preset name ('italian', 'spanish',
     'plain'), or None for :data:`DEFAULT_PRESET` (``default``, the older way to name
     another preset for None, is still accepted).  The one door for every function of the
-    kit that takes ``rules``; every one takes a preset name too.
+    kit that takes ``rules``; every one takes a preset name too.  ``required=True``: a
+    ``rules`` the caller must give (no default in its signature), so None is refused.
 
     >>> as_rules("plain") is PRESETS["plain"], as_rules(None).name, as_rules(None, "plain").name
     (True, 'italian', 'plain')
@@ -383,7 +384,7 @@ def as_rules(rules, default: str | None = None) -> Rules:
     """
     if isinstance(rules, Rules):
         return rules
-    if rules is None:
+    if rules is None and not required:
         return PRESETS[default or DEFAULT_PRESET]
     if isinstance(rules, str):
         return Rules.preset(rules)

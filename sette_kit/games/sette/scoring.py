@@ -1,4 +1,4 @@
-"""Scoring a Sette e mezzo hand and settling it against the bank (RULES S1-S6, S10-S16).
+"""Scoring a Sette e mezzo hand and settling it against the bank (docs/rules.md S1-S6, S10-S16).
 
 >>> from sette_kit import parse_cards, Rules
 >>> italian = Rules.preset("italian")
