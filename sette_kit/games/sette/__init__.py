@@ -34,7 +34,9 @@ Design notes (what other modules may rely on)
   ``"half_ace"`` (S21), ``"declare"`` (``value=``: the matta's value, ``None`` = let the
   kit choose the best, S4).  :meth:`Table.legal_actions` gives, for the actor, a
   :class:`Legal` mapping name -> :class:`Option` with the allowed ``min``/``max`` amount
-  or ``values``.  ``table.act(name, **params)`` performs one; ``seat=`` may be passed
+  or ``values``; its ``.actions()`` lists every legal move as a typed ``Action``.
+  ``table.act(Action("stake", amount=2))`` or ``table.act("stake", amount=2)`` performs
+  one (an ``Action("declare")`` declares the automatic value); ``seat=`` may be passed
   to check that the caller is the one to act.
 * **Money** is whole units (ints).  A player may stake only what he can cover in the
   worst case: ``stake * 2 <= bankroll`` when the bank's reale collects double (S15),
@@ -101,10 +103,10 @@ Design notes (what other modules may rely on)
   hit, bust, sette_e_mezzo, stood, revealed, burned, exchanged, half_ace, declared,
   split, next_hand, reshuffled, paid, bank_passed, bank_kept, new_deck.
 * **Bots.**  ``bots={seat or name: policy}``; a policy is any callable
-  ``policy(view) -> action`` where the action is a name (``"hit"``) or a pair
-  ``(name, {params})``; the same policy plays the seat as a player and, when the bank
-  passes to it, as the bank (see :mod:`sette_kit.policies`).  :meth:`Table.play_bots`
-  advances every bot turn; :meth:`Table.play_round` plays a whole round when every seat
+  ``policy(view) -> action`` where the action is a typed ``Action`` (``Action("stake",
+  amount=2)``), a name (``"hit"``) or a pair ``(name, {params})``; the same policy plays
+  the seat as a player and, when the bank passes to it, as the bank (see :mod:`.bots`).
+  :meth:`Table.play_bots` advances every bot turn; :meth:`Table.play_round` plays a whole round when every seat
   to act is a bot.
 * **Saving.**  :meth:`Table.to_json` / :meth:`Table.from_json` save the whole state,
   including the random generator's state, so a loaded game continues identically.

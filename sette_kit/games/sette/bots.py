@@ -1,10 +1,12 @@
-"""Bots for the Sette e mezzo table of :mod:`sette_kit.game`.
+"""Bots for the Sette e mezzo table of :mod:`sette_kit.games.sette.engine`.
 
 A policy is any callable ``policy(view) -> action``: it gets the immutable
-:class:`~sette_kit.game.TableView` of its own seat (its own hidden cards, the others'
+:class:`~sette_kit.games.sette.views.TableView` of its own seat (its own hidden cards, the others'
 face-up cards only) when it is that seat's turn, and returns an action name such as
-``"hit"`` or a pair ``(name, {params})`` such as ``("stake", {"amount": 5})``.  One
-policy plays a seat both as a player and, when the bank passes to it, as the bank
+``"hit"``, a pair ``(name, {params})`` such as ``("stake", {"amount": 5})``, or a typed
+:class:`~sette_kit.games.Action` such as ``Action("stake", amount=5)``.  This module
+imports nothing of the engine (the engine takes :func:`default` as its ``default_bot``).
+One policy plays a seat both as a player and, when the bank passes to it, as the bank
 (``view.phase == "bank"``).
 
 * :func:`stand_at` -- the threshold player: draws while its total is under ``x``.

@@ -85,7 +85,8 @@ class Table(TableSaves, Seats):
     names in seat order (or a number of seats); ``bankrolls`` one int for everybody, a
     list, or a dict by name; ``seed`` drives the draw for the first banker (S7) and every
     shuffle; ``bots`` maps seats or names to policies (``"all"``: every seat plays
-    :func:`sette_kit.policies.default`); ``banker`` and ``deck`` (cards on top of the first
+    :attr:`default_bot`, :func:`~sette_kit.games.sette.bots.default` unless a subclass
+    names another); ``banker`` and ``deck`` (cards on top of the first
     deck, top first) script a game for a lesson or a test.
     """
 

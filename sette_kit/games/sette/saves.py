@@ -100,7 +100,7 @@ class TableSaves:
         return first
 
     @classmethod
-    def from_json(cls, text: str, bots=None, *, max_chars: int = MAX_SAVE_CHARS) -> "Table":
+    def from_json(cls, text: str, bots=None, *, max_chars: int = MAX_SAVE_CHARS) -> "TableSaves":
         """Load a table saved with :meth:`to_json`; ``bots`` re-attaches the policies.
 
         The text is untrusted (issue 18.21, issue 24): text longer than ``max_chars`` is
@@ -168,7 +168,7 @@ class TableSaves:
         return t
 
     @classmethod
-    def _replayed(cls, d: dict, rules: Rules, events: list, what: str) -> "Table":
+    def _replayed(cls, d: dict, rules: Rules, events: list, what: str) -> "TableSaves":
         """The table the save describes, built the way the engine builds it: the state the
         current round started from, then ``new_round`` and the round's actions (issue 24)."""
         def rng(state, path):
