@@ -1,4 +1,4 @@
-"""Monte Carlo simulation of the heads-up game (DESIGN.md, "Public API").
+"""Monte Carlo simulation of the heads-up game.
 
 The game is the heads-up model the exact engine (``odds.solve``) solves: one player
 against the bank, stake 1.  Player and bank each get one hidden card from a shuffled

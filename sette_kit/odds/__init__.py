@@ -1,5 +1,5 @@
 """Exact odds for Sette e mezzo: every number is a Fraction that can be explained by
-counting (DESIGN.md, "Public API").  Each function also has a float path,
+counting.  Each function also has a float path,
 ``exact=False``, equal to the exact value within 1e-12.
 
 >>> from sette_kit import odds, parse_cards, Rules
@@ -244,7 +244,7 @@ def final_distribution(policy, cards=(), seen=(), rules: Rules | str = "plain", 
 
 def solve(rules: Rules | str = "plain", dealer=None, *, exact: bool = True, seen=(),
           bust_refund: bool = False) -> Solution:
-    """The heads-up model of DESIGN.md, solved: one player against the bank, stake 1;
+    """The heads-up model, solved: one player against the bank, stake 1;
     each gets a hidden card, the player draws seeing only his own cards and plays to
     maximise his expected result, then the bank plays ``dealer`` (default
     ``stand_at(5)``); settlement by ``rules`` (S10-S16).
