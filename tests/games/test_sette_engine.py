@@ -100,3 +100,12 @@ def test_imports_run_one_way():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == ("['sette_kit.games', 'sette_kit.games.sette', 'sette_kit.games.sette.explain', "
                            "'sette_kit.games.sette.rules', 'sette_kit.games.sette.scoring'] False")
+
+
+def test_none_is_the_default_preset_only_where_rules_may_be_left_out():
+    from sette_kit.games.sette import DEFAULT_PRESET, as_rules
+
+    assert as_rules(None).name == DEFAULT_PRESET == "italian"
+    for needs_rules in (lambda: score("7c", None), lambda: Table(None, 2), lambda: as_rules(None, required=True)):
+        with pytest.raises(SetteKitError, match="preset name"):
+            needs_rules()

@@ -95,7 +95,7 @@ class Table(TableSaves, Seats):
 
     def __init__(self, rules: Rules | str, players, bankrolls=100, min_stake: int = 1, max_stake: int = 10,
                  seed: int | None = None, bots=None, banker: int | str | None = None, deck=None) -> None:
-        self.rules = as_rules(rules)
+        self.rules = as_rules(rules, required=True)  # no default: None is refused
         names = seat_names(players, MIN_SEATS, MAX_SEATS,
                            _("a table seats {lo} to {hi} players, the bank included (S7); got {n}"))
         self.names = names

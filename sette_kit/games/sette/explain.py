@@ -38,7 +38,7 @@ def explain(cards, rules: Rules, **score_options) -> str:
     ...
     7½ with three cards: sette e mezzo, but not a reale (a reale needs exactly two cards, S5).
     """
-    rules = as_rules(rules)
+    rules = as_rules(rules, required=True)  # no default: None is refused
     unknown = set(score_options) - {"declare", "half_ace"}
     if unknown:  # issue 18: the options of score(), and nothing else
         raise SetteKitError(_("explain takes the options of score(): declare=, half_ace=; not {options}").format(

@@ -269,7 +269,7 @@ class Rules:
         >>> Rules.preset("italian").differences("spanish")[3][2]
         '(not in these rules)'
         """
-        other = as_rules(other)
+        other = as_rules(other, required=True)
         mine, theirs = dict(self._lines()), dict(other._lines())
         keys = list(mine) + [k for k in theirs if k not in mine]
         absent = _("(not in these rules)")

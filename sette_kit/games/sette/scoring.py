@@ -139,7 +139,7 @@ def score(cards: Iterable[Card] | str, rules: Rules, *, declare: Fraction | int 
     >>> score("7c 7d", italian.replace(triple=True)).kind
     'triple'
     """
-    rules = as_rules(rules)
+    rules = as_rules(rules, required=True)  # no default: None is refused
     cards = _as_cards(cards)
     if not cards:
         raise SetteKitError(_("a hand needs at least one card"))
@@ -232,7 +232,7 @@ def outcome(player: Score, dealer: Score, rules: Rules, *, who: str | None = Non
     >>> outcome(score("7s Fs", italian), score("Rd Fd", italian), italian, who="Bruno").reason
     "Reale against reale: the bank's reale collects a single stake from a player who also made a reale (S15, S16)."
     """
-    rules = as_rules(rules)
+    rules = as_rules(rules, required=True)  # no default: None is refused
     for side, s in (("player", player), ("dealer", dealer)):
         if not isinstance(s, Score):
             raise SetteKitError(_("outcome takes two Scores (from score()): {side}={value}; to settle cards or "
@@ -379,7 +379,7 @@ def settle(player_cards, dealer_cards, stake, rules: Rules):
     stake = read_whole(stake, "stake", 1, MAX_MONEY,
                        accepted=_("a positive whole number of units, at most {most} (money is whole units)").format(
                            most=_thousands(MAX_MONEY)), text=False)
-    rules = as_rules(rules)
+    rules = as_rules(rules, required=True)  # no default: None is refused
     p = _scored(player_cards, rules, "player") if isinstance(player_cards, Score) else score(player_cards, rules)
     d = _scored(dealer_cards, rules, "bank") if isinstance(dealer_cards, Score) else score(dealer_cards, rules)
     overlap = set(p.cards) & set(d.cards)
