@@ -79,7 +79,7 @@ a few dozen; only a bot that never ends its turn comes near it)."""
 # ---------------------------------------------------------------------------------------
 
 class Table(TableSaves, Seats):
-    """A Sette e mezzo table of 2-12 seats (S7).  See the module docstring.
+    """A Sette e mezzo table of 2-12 seats (S7).  Design notes: :mod:`sette_kit.games.sette`.
 
     ``rules`` is a :class:`~sette_kit.rules.Rules` or a preset name; ``players`` the
     names in seat order (or a number of seats); ``bankrolls`` one int for everybody, a
