@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from sette_kit import accel, odds
 from sette_kit.odds import _stake_game as sg
+from sette_kit.rules import as_rules
 
 
 def _load():
@@ -56,7 +57,7 @@ def main(iterations=None):
     print(f"interval: [{float(lower):+.9f}, {float(upper):+.9f}]")
     print(f"width: {float(width):.2e}   [target <= 1e-6]: {'ok' if width <= Fraction(1, 10**6) else 'MISSED'}")
     t2 = time.perf_counter()
-    g = sg._result(game, odds._rules("plain"), lower, upper, sigma, beta, gamma, its)
+    g = sg._result(game, as_rules("plain"), lower, upper, sigma, beta, gamma, its)
     print(f"values of information and the result object: {time.perf_counter() - t2:.1f} s")
     b = g.bluff
     print(f"high stake (10) per round: {float(b.high_frequency):.4f}; "

@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from sette_kit import odds  # noqa: E402
 from sette_kit.odds import _stake_game as sg  # noqa: E402
+from sette_kit.rules import as_rules  # noqa: E402
 
 import stake_game_lp  # noqa: E402
 
@@ -39,7 +40,7 @@ def rebuild() -> bool:
 
 
 def seven() -> bool:
-    exact, sizes = stake_game_lp.game_value(sg._check_deck(SMALL7, odds._rules("plain")), (1, 10))
+    exact, sizes = stake_game_lp.game_value(sg._check_deck(SMALL7, as_rules("plain")), (1, 10))
     g = odds.stake_game(deck=SMALL7)
     held = g.lower <= exact <= g.upper  # CFR+'s rounding does not always close the interval here
     print(f"seven cards ({SMALL7}): exact value {exact} ({float(exact):+.9f}); the solver's interval "

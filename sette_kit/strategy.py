@@ -1,5 +1,5 @@
 """Heads-up drawing policies and the composition key shared by the odds engine and the
-simulator (DESIGN.md, "Public API": ``odds.stand_at``).
+simulator (``odds.stand_at``).
 
 A policy says whether a hand draws another card.  Totals are in half points (7 1/2 is
 15), as everywhere in hot code.
@@ -97,7 +97,7 @@ def sees_player() -> BankSeesPlayer:
 
 # -- compositions ----------------------------------------------------------------------
 # A hand's state for the exact engine and the simulator is the multiset of its cards'
-# classes, not their order (DESIGN.md, "exact blackjack analysers").  Classes:
+# classes, not their order (as exact blackjack analysers do).  Classes:
 # 0..6 = Ace..7, 7 = a figure that is not the matta, 8 = the matta.
 N_CLASSES = 9
 CLASS_HALF_POINTS = (2, 4, 6, 8, 10, 12, 14, 1, 1)  # the matta's face value is 1/2

@@ -6,6 +6,12 @@ has the same rooms: ``rules``, ``scoring``, ``explain``, ``engine``, ``bots``, `
 and ``odds``.
 """
 
-from ._engine import Action, Engine, Event, Legal, Option
-
 __all__ = ["Action", "Engine", "Event", "Legal", "Option"]
+
+
+def __getattr__(name):  # PEP 562: ``import sette_kit`` loads games.sette's rules, not the engine machinery
+    if name in __all__:
+        from . import _engine
+
+        return getattr(_engine, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

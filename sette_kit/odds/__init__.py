@@ -1,5 +1,5 @@
 """Exact odds for Sette e mezzo: every number is a Fraction that can be explained by
-counting (DESIGN.md, "Public API").  Each function also has a float path,
+counting.  Each function also has a float path,
 ``exact=False``, equal to the exact value within 1e-12.
 
 >>> from sette_kit import odds, parse_cards, Rules
@@ -52,7 +52,9 @@ MATTA_OUTCOME = "matta"  # next_card's key for the matta, whose value depends on
 
 
 def _rules(rules) -> Rules:
-    return as_rules(rules, default="plain")
+    """Kept only for :mod:`sette_kit.risk`, which still calls it (the teaching branch of issue 26
+    moves risk to :func:`~sette_kit.rules.as_rules`); delete it then.  Nothing here uses it."""
+    return as_rules(rules, "plain")
 
 
 def _cards(cards, rules, what="cards") -> tuple[Card, ...]:
@@ -66,7 +68,7 @@ def _cards(cards, rules, what="cards") -> tuple[Card, ...]:
 def _setup(cards, seen, rules, exact=True):
     """(rules, your cards, the unseen cards) with the checks every function needs."""
     read_bool(exact, "exact")
-    rules = _rules(rules)
+    rules = as_rules(rules)
     mine, other = _cards(cards, rules), _cards(seen, rules, "seen")
     if len(set(mine)) != len(mine):
         raise SetteKitError(_("your hand holds each card at most once"))
@@ -95,7 +97,7 @@ def _need_card(unseen):
         raise SetteKitError(_("there is no card left to draw: every card is in your hand or seen"))
 
 
-def next_card(cards=(), seen=(), rules=None, *, exact: bool = True) -> dict:
+def next_card(cards=(), seen=(), rules: Rules | str = "plain", *, exact: bool = True) -> dict:
     """The distribution of the next card's value: value added (Fraction) -> probability.
 
     Figures add 1/2 (S1).  Where the matta is in play its value depends on the hand
@@ -135,7 +137,7 @@ def _one_more(cards, seen, rules, exact, test):
     return _ratio(good, len(unseen), exact)
 
 
-def bust_probability(cards=(), seen=(), rules=None, *, exact: bool = True):
+def bust_probability(cards=(), seen=(), rules: Rules | str = "plain", *, exact: bool = True):
     """The probability that one more card busts the hand (S2), counting the unseen cards.
 
     >>> bust_probability("6c")              # 2-5 (16 cards), the three other 6s, the four 7s
@@ -146,7 +148,7 @@ def bust_probability(cards=(), seen=(), rules=None, *, exact: bool = True):
     return _one_more(cards, seen, rules, exact, lambda s: s[1] == BUST)
 
 
-def sette_e_mezzo_probability(cards=(), seen=(), rules=None, *, exact: bool = True):
+def sette_e_mezzo_probability(cards=(), seen=(), rules: Rules | str = "plain", *, exact: bool = True):
     """The probability that one more card makes exactly 7½ (a reale included).
 
     >>> sette_e_mezzo_probability("7c")
@@ -155,7 +157,7 @@ def sette_e_mezzo_probability(cards=(), seen=(), rules=None, *, exact: bool = Tr
     return _one_more(cards, seen, rules, exact, lambda s: s[0] == S75 and s[1] != TRIPLE)
 
 
-def reale_probability(cards=(), seen=(), rules=None, *, exact: bool = True):
+def reale_probability(cards=(), seen=(), rules: Rules | str = "plain", *, exact: bool = True):
     """The probability that one more card makes a sette e mezzo reale (S5): only a
     one-card hand can, and, under the same-suit rule, only with a card of its suit.
 
@@ -187,7 +189,8 @@ def _policy_hp(policy, player_total):
     return None
 
 
-def final_distribution(policy, cards=(), seen=(), rules=None, *, player_total=None, exact: bool = True) -> dict:
+def final_distribution(policy, cards=(), seen=(), rules: Rules | str = "plain", *, player_total=None,
+                       exact: bool = True) -> dict:
     """Where a hand ends if its holder follows ``policy``: total (Fraction) or "bust"
     -> probability.  The hand stops at 7½ whatever the policy (S10); under the triple
     rule (S6) two 7s end the hand under the key "triple".  For the all-seeing bank
@@ -239,8 +242,9 @@ def final_distribution(policy, cards=(), seen=(), rules=None, *, player_total=No
                                                    kv[0] if isinstance(kv[0], Fraction) else 0)))
 
 
-def solve(rules=None, dealer=None, *, exact: bool = True, seen=(), bust_refund: bool = False) -> Solution:
-    """The heads-up model of DESIGN.md, solved: one player against the bank, stake 1;
+def solve(rules: Rules | str = "plain", dealer=None, *, exact: bool = True, seen=(),
+          bust_refund: bool = False) -> Solution:
+    """The heads-up model, solved: one player against the bank, stake 1;
     each gets a hidden card, the player draws seeing only his own cards and plays to
     maximise his expected result, then the bank plays ``dealer`` (default
     ``stand_at(5)``); settlement by ``rules`` (S10-S16).
@@ -272,7 +276,7 @@ def solve(rules=None, dealer=None, *, exact: bool = True, seen=(), bust_refund: 
     >>> float(high_gone.ev) > float(sol.ev), high_gone.decision("5b"), sol.decision("5b")
     (True, 'hit', 'stand')
     """
-    rules = _rules(rules)
+    rules = as_rules(rules)
     read_bool(exact, "exact")
     read_bool(bust_refund, "bust_refund")
     dealer = stand_at(5) if dealer is None else dealer
@@ -309,7 +313,7 @@ class EdgeRow(NamedTuple):
     house_edge: Fraction
 
 
-def tie_and_bust_edges(rules=None, dealer=None, *, exact: bool = True) -> tuple:
+def tie_and_bust_edges(rules: Rules | str = "plain", dealer=None, *, exact: bool = True) -> tuple:
     """What the two rules that favour the bank are worth: the house edge against the
     best player (``solve``) with each of them on or off, at a flat stake.  The rows:
     both rules (the real game), ties to the bank only, a bust player losing at once
@@ -325,7 +329,7 @@ def tie_and_bust_edges(rules=None, dealer=None, *, exact: bool = True) -> tuple:
     >>> rows[-1].house_edge
     Fraction(0, 1)
     """
-    rules = _rules(rules)
+    rules = as_rules(rules)
     dealer = stand_at(5) if dealer is None else dealer
     out = []
     for ties, bust in ((True, True), (True, False), (False, True), (False, False)):
@@ -334,7 +338,7 @@ def tie_and_bust_edges(rules=None, dealer=None, *, exact: bool = True) -> tuple:
     return tuple(out)
 
 
-def policy_ev(rules=None, player=None, dealer=None, *, exact: bool = True):
+def policy_ev(rules: Rules | str = "plain", player=None, dealer=None, *, exact: bool = True):
     """The exact expected result per unit stake of the heads-up model when the player
     follows a fixed policy (default ``stand_at(5)``) instead of the optimal one: the
     value a simulation of those two policies converges to.
@@ -349,7 +353,7 @@ def policy_ev(rules=None, player=None, dealer=None, *, exact: bool = True):
     >>> policy_ev(Rules.preset("plain"), stand_at(5), stand_at(5)) < solve(dealer=stand_at(5)).ev
     True
     """
-    rules = _rules(rules)
+    rules = as_rules(rules)
     read_bool(exact, "exact")
     player = stand_at(5) if player is None else player
     dealer = stand_at(5) if dealer is None else dealer
@@ -362,7 +366,7 @@ def policy_ev(rules=None, player=None, dealer=None, *, exact: bool = True):
     return Solution(rules, dealer, exact, player=player).ev
 
 
-def explain_bust(cards, seen=(), rules=None) -> str:
+def explain_bust(cards, seen=(), rules: Rules | str = "plain") -> str:
     """The chance that one more card busts you, as a counting argument.
 
     >>> print(explain_bust("6 di coppe", seen="7 di spade, Re di bastoni"))

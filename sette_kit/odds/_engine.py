@@ -1,6 +1,6 @@
 """The counting machinery behind :mod:`sette_kit.odds` (private).
 
-Hands are multisets of card *classes* (DESIGN.md, "exact blackjack analysers"):
+Hands are multisets of card *classes* (as exact blackjack analysers count them):
 0-6 = Ace..7, 7 = a figure that is not the matta, 8 = the matta (the classes of
 :func:`sette_kit.strategy.card_class`).  Totals are in half points.
 

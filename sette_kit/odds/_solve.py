@@ -1,4 +1,4 @@
-"""The heads-up model of DESIGN.md, solved exactly (private; use :func:`sette_kit.odds.solve`).
+"""The heads-up model, solved exactly (private; use :func:`sette_kit.odds.solve`).
 
 One player against the bank, stake 1.  The player's and the bank's hidden cards come
 from a full deck; by exchangeability the bank's card may be taken as drawn after all of

@@ -28,6 +28,7 @@ from typing import Mapping, NamedTuple
 from .. import fmt
 from ..errors import SetteKitError
 from ..i18n import N_, _
+from ..rules import Rules, as_rules
 from ..scoring import fmt_points
 from ..strategy import stand_at
 from ._solve import FirstCard, Solution
@@ -368,8 +369,8 @@ class StakeReading(NamedTuple):
     stakes: Mapping
 
 
-def bank_thresholds(rules=None, thresholds=(4, 4.5, 5, 5.5, 6, 6.5), *, min_stake=1, max_stake=10,
-                    max_on=None, exact: bool = True) -> ThresholdTable:
+def bank_thresholds(rules: Rules | str = "plain", thresholds=(4, 4.5, 5, 5.5, 6, 6.5), *, min_stake=1,
+                    max_stake=10, max_on=None, exact: bool = True) -> ThresholdTable:
     """For each bank that stands at a fixed threshold, the optimal player's EV per unit
     at a flat stake and the value of the staking plan (stakes ``min_stake`` to
     ``max_stake``): by default the best plan against that bank; with ``max_on`` (first
@@ -382,9 +383,9 @@ def bank_thresholds(rules=None, thresholds=(4, 4.5, 5, 5.5, 6, 6.5), *, min_stak
     >>> t.best_flat.threshold, t.best_staking.threshold
     (Fraction(5, 1), Fraction(11, 2))
     """
-    from . import _rules, solve
+    from . import solve
 
-    rules = _rules(rules)
+    rules = as_rules(rules)
     if isinstance(thresholds, (str, bytes, Mapping)):  # issue 24: '5' is not the list (5,)
         raise SetteKitError(_("thresholds={thresholds}: give a list of thresholds such as (4, 4.5, 5)").format(
             thresholds=shown(thresholds)))
