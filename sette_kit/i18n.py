@@ -63,10 +63,9 @@ def _check(lang) -> str:
         code = m.group(1).lower() if m else None  # "it_IT", "es-ES" -> "it", "es"
     if code not in LANGUAGES:
         from .errors import SetteKitError
-        from .numbers import shown
 
         accepted = ", ".join(f"{k!r} ({v})" for k, v in LANGUAGES.items())
-        raise SetteKitError(f"unknown language {shown(lang)}: accepted languages are {accepted}")
+        raise SetteKitError(f"unknown language {_brief(lang)}: accepted languages are {accepted}")
     return code
 
 
@@ -173,14 +172,20 @@ def gettext(message: str) -> str:
     return translations().gettext(message)
 
 
+def _brief(value) -> str:
+    """A bad argument as its ``repr``, cut to about 30 characters (the language layer sits
+    below :func:`sette_kit.numbers.shown`, which words the cut in the learner's language)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:30] + "..."
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n``, in the current language (``n`` a number:
     issue 24, None or NaN is an error, not the plural)."""
     if not isinstance(n, _Real) or isinstance(n, bool) or n != n:
         from .errors import SetteKitError
-        from .numbers import shown
 
-        raise SetteKitError(f"ngettext: n={shown(n)} must be a number (a count)")
+        raise SetteKitError(f"ngettext: n={_brief(n)} must be a number (a count)")
     if _current == "en":
         return singular if n == 1 else plural
     return translations().ngettext(singular, plural, n)

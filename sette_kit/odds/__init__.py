@@ -34,7 +34,7 @@ from ..rules import Rules, as_rules
 from ..scoring import SETTE_E_MEZZO, card_value, fmt_points, score
 from ..strategy import BankSeesPlayer, StandAt, card_class, sees_player, stand_at
 from ._engine import BUST, FF, HP, MATTA, NCLS, S75, TRIPLE, model
-from ._solve import FirstCard, Solution, StrategyRow
+from ._solve import FirstCard, Solution, StrategyRow, _cards, solve
 from ._staking import (StakeReading, StakingPlan, ThresholdRow, ThresholdTable, bank_thresholds,
                        best_staking_plan, ev_by_first_card, staking_plan, threshold_table)
 from ._stake_game import Bluff, Information, StakeGame, stake_game
@@ -49,20 +49,6 @@ __all__ = ["next_card", "bust_probability", "sette_e_mezzo_probability", "reale_
            "bluff_lab", "BluffLab", "BluffPlay"]
 
 MATTA_OUTCOME = "matta"  # next_card's key for the matta, whose value depends on the hand (S4)
-
-
-def _rules(rules) -> Rules:
-    """Kept only for :mod:`sette_kit.risk`, which still calls it (the teaching branch of issue 26
-    moves risk to :func:`~sette_kit.rules.as_rules`); delete it then.  Nothing here uses it."""
-    return as_rules(rules, "plain")
-
-
-def _cards(cards, rules, what="cards") -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return parse_cards(cards, face=rules.face) if cards.strip() else ()
-    if isinstance(cards, Card):
-        return (cards,)
-    return _items(cards, what)
 
 
 def _setup(cards, seen, rules, exact=True):
@@ -240,77 +226,6 @@ def final_distribution(policy, cards=(), seen=(), rules: Rules | str = "plain", 
     out = {key: _ratio(w, den, exact) for key, w in acc.items() if w}
     return dict(sorted(out.items(), key=lambda kv: (kv[0] == "bust", kv[0] == "triple",
                                                    kv[0] if isinstance(kv[0], Fraction) else 0)))
-
-
-def solve(rules: Rules | str = "plain", dealer=None, *, exact: bool = True, seen=(),
-          bust_refund: bool = False) -> Solution:
-    """The heads-up model, solved: one player against the bank, stake 1;
-    each gets a hidden card, the player draws seeing only his own cards and plays to
-    maximise his expected result, then the bank plays ``dealer`` (default
-    ``stand_at(5)``); settlement by ``rules`` (S10-S16).
-
-    ``seen``: cards already out of the deck - with the deck carried over from round to
-    round while the bank stays (S18), the cards of the earlier rounds.  The round is
-    then dealt from the other cards, so the strategy and the EV are those of that
-    depleted deck.  The model has no reshuffle inside the round, so a deck that a round
-    could use up (the player drawing every card but the bank's, or the bank wanting a
-    card when none is left: S18 would then shuffle the seen cards back in) is refused
-    with a SetteKitError rather than solved wrongly (issue 24).
-
-    ``bust_refund=True`` is a teaching variant, not a rule of any game: a player who busts
-    gets his stake back when the bank, playing on, busts too (instead of S10's losing at
-    once).  With the tie rule off too (``dealer_wins_ties=False``) it measures what the
-    two rules that favour the bank are worth (:func:`tie_and_bust_edges`).  It needs a
-    bank that stands at a fixed threshold (``stand_at(x)``).
-
-    Returns a :class:`Solution` with ``ev``, ``house_edge``, ``decision(cards)``,
-    ``ev_of(cards, action)``, ``table()``, ``hit_table()``, ``ev_by_first_card()``,
-    ``result_distribution()``.
-
-    >>> sol = solve(Rules.preset("plain"), dealer=stand_at(5))
-    >>> sol.ev
-    Fraction(-22069914749539, 134817758039250)
-    >>> abs(solve(dealer=stand_at(5), exact=False).ev - sol.ev) < 1e-12
-    True
-    >>> high_gone = solve(dealer=stand_at(5), seen="6c 6d 6s 7c 7d 7s")   # six high cards out
-    >>> float(high_gone.ev) > float(sol.ev), high_gone.decision("5b"), sol.decision("5b")
-    (True, 'hit', 'stand')
-    """
-    rules = as_rules(rules)
-    read_bool(exact, "exact")
-    read_bool(bust_refund, "bust_refund")
-    dealer = stand_at(5) if dealer is None else dealer
-    if not isinstance(dealer, (StandAt, BankSeesPlayer)):
-        raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(
-            dealer=shown(dealer)))
-    if bust_refund and not isinstance(dealer, StandAt):
-        raise SetteKitError(_("bust_refund=True needs a bank that stands at a fixed threshold: odds.stand_at(x)"))
-    gone = _cards(seen, rules, "seen")
-    if not gone:
-        return Solution(rules, dealer, exact, bust_refund=bust_refund)
-    if len(set(gone)) != len(gone):
-        raise SetteKitError(_("seen: each card can be seen only once"))
-    gone_set = set(gone)
-    deck = tuple(c for c in FULL_DECK if c not in gone_set)
-    if len(deck) < 2:
-        raise SetteKitError(_("seen: {seen} cards seen leave {left}; a round needs at least 2").format(
-            seen=len(gone), left=len(deck)))
-    sol = Solution(rules, dealer, exact, deck=deck, bust_refund=bust_refund)
-    if sol.runs_out:
-        raise SetteKitError(_("seen: the {left} cards left could run out within a round (the player drawing every "
-                              "card but the bank's, or the bank wanting a card when none is left); S18 then "
-                              "shuffles the seen cards back in, which this model does not cover: give fewer "
-                              "cards in seen").format(left=len(deck)))
-    return sol
-
-
-class EdgeRow(NamedTuple):
-    """One line of :func:`tie_and_bust_edges`: whether the bank wins ties (S13), whether
-    a bust player loses even when the bank busts too (S10), and the house edge then."""
-
-    bank_wins_ties: bool
-    bust_loses_at_once: bool
-    house_edge: Fraction
 
 
 def tie_and_bust_edges(rules: Rules | str = "plain", dealer=None, *, exact: bool = True) -> tuple:

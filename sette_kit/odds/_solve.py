@@ -19,13 +19,28 @@ from fractions import Fraction
 from math import comb
 from typing import NamedTuple
 
-from ..cards import FULL_DECK
+from .._checks import read_bool
+from ..cards import FULL_DECK, Card, _items, parse_cards
 from ..errors import SetteKitError
-from ..i18n import _
+from ..i18n import N_, _
 from ..scoring import fmt_points
-from ..strategy import CLASS_WEIGHTS, card_class
+from ..rules import Rules, as_rules
+from ..strategy import CLASS_WEIGHTS, BankSeesPlayer, StandAt, card_class, stand_at
 from ._engine import BUST, CAT_BUST, FIG, MATTA, NCLS, S75, SEVEN, TRIPLE, model
 from ..numbers import shown
+
+FIRST_LABELS = {"Ace": N_("Ace"), "figure": N_("figure"), "matta": N_("matta")}
+"""The first cards of :meth:`Solution.table` that are words (marked: shown with ``_()``)."""
+
+
+def first_label(first: str) -> str:
+    """A first card of :meth:`Solution.table` (a row of a strategy grid) as a short label
+    in the current language: 'Ace', '2', 'figure', 'matta'.
+
+    >>> [first_label(f) for f in ("Ace", "2", "figure")]
+    ['Ace', '2', 'figure']
+    """
+    return _(FIRST_LABELS[first]) if first in FIRST_LABELS else str(first)
 
 START = ("start",)
 CLASS_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "figure", "matta")
@@ -60,8 +75,6 @@ class FirstCard(NamedTuple):
     def label(self) -> str:
         """The first card as a learner reads it, in the current language: 'Ace', '2',
         'figure' ('Asso', 'figura'; issue 25): the label of a chart's bar or row."""
-        from ..strategy_text import first_label
-
         return first_label(self.card)
 
 
@@ -547,3 +560,82 @@ def _counts(cards, rules):
     for c in cards:
         m[card_class(c, rules)] += 1
     return tuple(m)
+
+
+def _cards(cards, rules, what="cards") -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards, face=rules.face) if cards.strip() else ()
+    if isinstance(cards, Card):
+        return (cards,)
+    return _items(cards, what)
+
+
+def solve(rules: Rules | str = "plain", dealer=None, *, exact: bool = True, seen=(),
+          bust_refund: bool = False) -> Solution:
+    """The heads-up model, solved: one player against the bank, stake 1;
+    each gets a hidden card, the player draws seeing only his own cards and plays to
+    maximise his expected result, then the bank plays ``dealer`` (default
+    ``stand_at(5)``); settlement by ``rules`` (S10-S16).
+
+    ``seen``: cards already out of the deck - with the deck carried over from round to
+    round while the bank stays (S18), the cards of the earlier rounds.  The round is
+    then dealt from the other cards, so the strategy and the EV are those of that
+    depleted deck.  The model has no reshuffle inside the round, so a deck that a round
+    could use up (the player drawing every card but the bank's, or the bank wanting a
+    card when none is left: S18 would then shuffle the seen cards back in) is refused
+    with a SetteKitError rather than solved wrongly (issue 24).
+
+    ``bust_refund=True`` is a teaching variant, not a rule of any game: a player who busts
+    gets his stake back when the bank, playing on, busts too (instead of S10's losing at
+    once).  With the tie rule off too (``dealer_wins_ties=False``) it measures what the
+    two rules that favour the bank are worth (:func:`tie_and_bust_edges`).  It needs a
+    bank that stands at a fixed threshold (``stand_at(x)``).
+
+    Returns a :class:`Solution` with ``ev``, ``house_edge``, ``decision(cards)``,
+    ``ev_of(cards, action)``, ``table()``, ``hit_table()``, ``ev_by_first_card()``,
+    ``result_distribution()``.
+
+    >>> sol = solve(Rules.preset("plain"), dealer=stand_at(5))
+    >>> sol.ev
+    Fraction(-22069914749539, 134817758039250)
+    >>> abs(solve(dealer=stand_at(5), exact=False).ev - sol.ev) < 1e-12
+    True
+    >>> high_gone = solve(dealer=stand_at(5), seen="6c 6d 6s 7c 7d 7s")   # six high cards out
+    >>> float(high_gone.ev) > float(sol.ev), high_gone.decision("5b"), sol.decision("5b")
+    (True, 'hit', 'stand')
+    """
+    rules = as_rules(rules)
+    read_bool(exact, "exact")
+    read_bool(bust_refund, "bust_refund")
+    dealer = stand_at(5) if dealer is None else dealer
+    if not isinstance(dealer, (StandAt, BankSeesPlayer)):
+        raise SetteKitError(_("dealer={dealer}: use odds.stand_at(x) or odds.sees_player()").format(
+            dealer=shown(dealer)))
+    if bust_refund and not isinstance(dealer, StandAt):
+        raise SetteKitError(_("bust_refund=True needs a bank that stands at a fixed threshold: odds.stand_at(x)"))
+    gone = _cards(seen, rules, "seen")
+    if not gone:
+        return Solution(rules, dealer, exact, bust_refund=bust_refund)
+    if len(set(gone)) != len(gone):
+        raise SetteKitError(_("seen: each card can be seen only once"))
+    gone_set = set(gone)
+    deck = tuple(c for c in FULL_DECK if c not in gone_set)
+    if len(deck) < 2:
+        raise SetteKitError(_("seen: {seen} cards seen leave {left}; a round needs at least 2").format(
+            seen=len(gone), left=len(deck)))
+    sol = Solution(rules, dealer, exact, deck=deck, bust_refund=bust_refund)
+    if sol.runs_out:
+        raise SetteKitError(_("seen: the {left} cards left could run out within a round (the player drawing every "
+                              "card but the bank's, or the bank wanting a card when none is left); S18 then "
+                              "shuffles the seen cards back in, which this model does not cover: give fewer "
+                              "cards in seen").format(left=len(deck)))
+    return sol
+
+
+class EdgeRow(NamedTuple):
+    """One line of :func:`tie_and_bust_edges`: whether the bank wins ties (S13), whether
+    a bust player loses even when the bank busts too (S10), and the house edge then."""
+
+    bank_wins_ties: bool
+    bust_loses_at_once: bool
+    house_edge: Fraction

@@ -383,7 +383,7 @@ def bank_thresholds(rules: Rules | str = "plain", thresholds=(4, 4.5, 5, 5.5, 6,
     >>> t.best_flat.threshold, t.best_staking.threshold
     (Fraction(5, 1), Fraction(11, 2))
     """
-    from . import solve
+    from ._solve import solve
 
     rules = as_rules(rules)
     if isinstance(thresholds, (str, bytes, Mapping)):  # issue 24: '5' is not the list (5,)

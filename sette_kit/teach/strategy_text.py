@@ -30,13 +30,14 @@ from .. import fmt, odds
 from ..errors import SetteKitError
 from ..i18n import N_, _
 from ..numbers import read_number, read_whole, shown
+from ..odds._solve import FIRST_LABELS, first_label
 from ..rules import as_rules
 from ..scoring import fmt_points
 from ..strategy import BankSeesPlayer, StandAt
 
 __all__ = ["solution", "cached_solution", "clear_cache", "dealer_words", "fraction_text",
            "house_edge_text", "strategy_sentences", "strategy_grid", "lookup_text", "edge_change_text",
-           "BANK_POLICIES"]
+           "BANK_POLICIES", "first_label", "FIRST_LABELS"]
 
 BANK_POLICIES = ("4", "4½", "5", "5½", "6", "sees")
 """The bank policies the widgets offer: ``stand_at`` thresholds, and "sees" for
@@ -144,20 +145,6 @@ def house_edge_text(sol) -> str:
                                                                       edge=fraction_text(sol.house_edge))
 
 
-FIRST_LABELS = {"Ace": N_("Ace"), "figure": N_("figure"), "matta": N_("matta")}
-
-
-def first_label(first: str) -> str:
-    """A first card of :meth:`Solution.table` (a row of :func:`strategy_grid`) as a short
-    label in the current language: 'Ace', '2', 'figure', 'matta'.
-
-    >>> [first_label(f) for f in ("Ace", "2", "figure")]
-    ['Ace', '2', 'figure']
-    """
-    return _(FIRST_LABELS[first]) if first in FIRST_LABELS else str(first)
-
-
-__all__.append("first_label")
 
 
 def _first_words(first: str) -> str:
