@@ -228,6 +228,15 @@ def final_distribution(policy, cards=(), seen=(), rules: Rules | str = "plain", 
                                                    kv[0] if isinstance(kv[0], Fraction) else 0)))
 
 
+class EdgeRow(NamedTuple):
+    """One line of :func:`tie_and_bust_edges`: whether the bank wins ties (S13), whether
+    a bust player loses even when the bank busts too (S10), and the house edge then."""
+
+    bank_wins_ties: bool
+    bust_loses_at_once: bool
+    house_edge: Fraction
+
+
 def tie_and_bust_edges(rules: Rules | str = "plain", dealer=None, *, exact: bool = True) -> tuple:
     """What the two rules that favour the bank are worth: the house edge against the
     best player (``solve``) with each of them on or off, at a flat stake.  The rows:

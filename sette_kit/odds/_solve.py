@@ -630,12 +630,3 @@ def solve(rules: Rules | str = "plain", dealer=None, *, exact: bool = True, seen
                               "shuffles the seen cards back in, which this model does not cover: give fewer "
                               "cards in seen").format(left=len(deck)))
     return sol
-
-
-class EdgeRow(NamedTuple):
-    """One line of :func:`tie_and_bust_edges`: whether the bank wins ties (S13), whether
-    a bust player loses even when the bank busts too (S10), and the house edge then."""
-
-    bank_wins_ties: bool
-    bust_loses_at_once: bool
-    house_edge: Fraction
