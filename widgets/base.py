@@ -85,7 +85,7 @@ from sette_kit.cards import parse_cards
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import N_, _
 
-__all__ = ["KitWidget", "safe_action", "esc", "kebab", "button", "text_box", "lines_html", "LOG",
+__all__ = ["KitWidget", "safe_action", "esc", "kebab", "button", "html_panel", "text_box", "lines_html", "LOG",
            "KIT_CSS", "on_enter", "press_enter", "number_html", "exact_html", "exact_values_html",
            "exact_values", "read_cards", "usable", "move_focus"]
 
@@ -189,6 +189,18 @@ def button(description: str, on_click: Callable[[], Any], tooltip: str = "", css
         b.add_class(css)
     b.on_click(lambda _b: on_click())
     return b
+
+
+def html_panel(css: str, value: str = "") -> ipywidgets.HTML:
+    """An ``ipywidgets.HTML`` output with the CSS class ``css`` (a status line, a table,
+    a chart area): the one way the widgets make their HTML panels.
+
+    >>> html_panel("sk-status", "<b>Ready</b>")._dom_classes
+    ('sk-status',)
+    """
+    panel = ipywidgets.HTML(value)
+    panel.add_class(css)
+    return panel
 
 
 def text_box(placeholder: str, on_submit: Callable[[str], Any], description: str = "", css: str | None = None,
