@@ -50,7 +50,7 @@ from sette_kit.rules import preset_label
 
 from ._background import Job
 from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
-from .base import LOG, UNEXPECTED, KitWidget, button, esc, plain_text, safe_action
+from .base import LOG, UNEXPECTED, KitWidget, button, esc, html_panel, plain_text, safe_action
 from .charts import NARROW, caption_text, pair_html, paths_chart, share_bar, thousands
 from sette_kit.numbers import shown
 
@@ -215,18 +215,12 @@ class BankrollLab(Stepped, KitWidget):
         self.progress = ipywidgets.IntProgress(value=0, min=0, max=self.sim_paths, description=_("Progress:"),
                                                layout=ipywidgets.Layout(width="20em", max_width="100%"))
         self.progress.add_class("sk-progress")
-        self.progress_label = ipywidgets.HTML("")
-        self.progress_label.add_class("sk-progress-label")
-        self.status = ipywidgets.HTML("")
-        self.status.add_class("sk-status")
-        self.exact_html = ipywidgets.HTML("")
-        self.exact_html.add_class("sk-exact-ruin")
-        self.chart_html = ipywidgets.HTML("")
-        self.chart_html.add_class("sk-paths-chart")
-        self.sim_html = ipywidgets.HTML("")
-        self.sim_html.add_class("sk-simulation")
-        self.volatility_html = ipywidgets.HTML("")
-        self.volatility_html.add_class("sk-volatility")
+        self.progress_label = html_panel("sk-progress-label")
+        self.status = html_panel("sk-status")
+        self.exact_html = html_panel("sk-exact-ruin")
+        self.chart_html = html_panel("sk-paths-chart")
+        self.sim_html = html_panel("sk-simulation")
+        self.volatility_html = html_panel("sk-volatility")
         wrap = ipywidgets.Layout(flex_flow="row wrap", align_items="center")
         self._stake_row = ipywidgets.HBox([self.staking_menu, self.stake_box, self.min_box, self.max_box], layout=wrap)
         self._controls = [self.rules_menu, self.bank_menu, self.player_menu, self.staking_menu, self.bankroll_box,

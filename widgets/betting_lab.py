@@ -48,7 +48,7 @@ from sette_kit.strategy_text import cached_solution, policy, solution
 from sette_kit.rules import preset_label
 
 from ._labkit import Stepped, lab_look, live, table_html, whole
-from .base import KitWidget, esc, exact_values_html, plain_text, safe_action
+from .base import KitWidget, esc, exact_values_html, html_panel, plain_text, safe_action
 from .charts import (NARROW, caption_text, card_words, pair_html, paired_bar,
                      signed_bar)
 from sette_kit.numbers import shown
@@ -153,21 +153,16 @@ class BettingLab(Stepped, KitWidget):
         for b in (self.min_box, self.max_box):
             b.observe(lambda ch: self._quietly(lambda unused: self.set_stakes(self.min_box.value, self.max_box.value),
                                                ch["new"]), names="value")
-        self.status = ipywidgets.HTML("")
-        self.status.add_class("sk-status")
-        self.first_html = ipywidgets.HTML("")
-        self.first_html.add_class("sk-first-card")
-        self.plan_html = ipywidgets.HTML("")
-        self.plan_html.add_class("sk-plan")
+        self.status = html_panel("sk-status")
+        self.first_html = html_panel("sk-first-card")
+        self.plan_html = html_panel("sk-plan")
         self.stake_buttons = ipywidgets.ToggleButtons(options=[], description=_("Stake seen:"),
                                                       style={"description_width": "initial",
                                                              "button_width": "auto"})
         self.stake_buttons.add_class("sk-stake-seen")
         self.stake_buttons.observe(lambda ch: self._quietly(self.read_stake, ch["new"]), names="value")
-        self.reads_html = ipywidgets.HTML("")
-        self.reads_html.add_class("sk-bank-reads")
-        self.table_html = ipywidgets.HTML("")
-        self.table_html.add_class("sk-thresholds")
+        self.reads_html = html_panel("sk-bank-reads")
+        self.table_html = html_panel("sk-thresholds")
         wrap = ipywidgets.Layout(flex_flow="row wrap", align_items="center")
         children = [ipywidgets.HBox([self.rules_menu, self.bank_menu], layout=wrap),
                     ipywidgets.HBox([self.min_box, self.max_box], layout=wrap),

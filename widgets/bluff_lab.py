@@ -33,7 +33,7 @@ from sette_kit.numbers import shown
 from sette_kit.scoring import fmt_points
 
 from ._labkit import Stepped, lab_look, live, table_html
-from .base import KitWidget, button, esc, exact_values_html, plain_text, safe_action
+from .base import KitWidget, button, esc, exact_values_html, html_panel, plain_text, safe_action
 from .charts import NARROW, caption_text, card_words, pair_html, value_curve
 
 __all__ = ["BluffLab", "PARTS", "GRID"]
@@ -88,20 +88,14 @@ class BluffLab(Stepped, KitWidget):
         self.slider.add_class("sk-bluff-share")
         self.slider.observe(lambda ch: self._quietly(lambda v: self.set_share(Fraction(v, 100)), ch["new"]),
                             names="value")
-        self.percent_note = ipywidgets.HTML("")
-        self.percent_note.add_class("sk-bluff-percent")
+        self.percent_note = html_panel("sk-bluff-percent")
         self.equilibrium_button = button(_("Bluff as the equilibrium does"), lambda: self.equilibrium(),
                                          css="sk-bluff-equilibrium")
-        self.status = ipywidgets.HTML("")
-        self.status.add_class("sk-status")
-        self.result_html = ipywidgets.HTML("")
-        self.result_html.add_class("sk-bluff-result")
-        self.chart_html = ipywidgets.HTML("")
-        self.chart_html.add_class("sk-bluff-chart")
-        self.reads_html = ipywidgets.HTML("")
-        self.reads_html.add_class("sk-bank-reads")
-        self.info_html = ipywidgets.HTML("")
-        self.info_html.add_class("sk-information")
+        self.status = html_panel("sk-status")
+        self.result_html = html_panel("sk-bluff-result")
+        self.chart_html = html_panel("sk-bluff-chart")
+        self.reads_html = html_panel("sk-bank-reads")
+        self.info_html = html_panel("sk-information")
         children = []
         if "lab" in self.parts:
             wrap = ipywidgets.Layout(flex_flow="row wrap", align_items="center")

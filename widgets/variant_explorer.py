@@ -47,7 +47,7 @@ from sette_kit.rules import BANK_PASSING, PRESETS, Rules, preset_label
 from sette_kit.strategy_text import (BANK_POLICIES, cached_solution, dealer_words, edge_change_text, fraction_text,
                                      policy, solution)
 
-from .base import KitWidget, button, esc, exact_values_html, plain_text, safe_action
+from .base import KitWidget, button, esc, exact_values_html, html_panel, plain_text, safe_action
 from .table_player import legal_words
 from ._background import Background
 from .strategy_chart import _policy_name, dealer_dropdown
@@ -160,12 +160,9 @@ class VariantExplorer(Background, KitWidget):
             w.observe(lambda ch, name=name: self._quietly(lambda v: self.set_option(name, v), ch["new"]),
                       names="value")
             self.controls[name] = w
-        self.status = ipywidgets.HTML()
-        self.status.add_class("sk-status")
-        self.changes_html = ipywidgets.HTML()
-        self.changes_html.add_class("sk-changes")
-        self.result_html = ipywidgets.HTML()
-        self.result_html.add_class("sk-result")
+        self.status = html_panel("sk-status")
+        self.changes_html = html_panel("sk-changes")
+        self.result_html = html_panel("sk-result")
         wrap = ipywidgets.Layout(flex_flow="row wrap")
         self.set_children([
             ipywidgets.HBox([self.base_menu, self.preset_menu]
