@@ -50,7 +50,7 @@ from sette_kit.rules import preset_label
 
 from ._background import Job
 from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
-from .base import LOG, UNEXPECTED, KitWidget, button, esc, html_panel, plain_text, safe_action
+from .base import LOG, UNEXPECTED, KitWidget, button, esc, html_panel, plain_text, read_parts, read_preset, safe_action
 from .charts import NARROW, caption_text, pair_html, paths_chart, share_bar, thousands
 from sette_kit.numbers import shown
 
@@ -133,14 +133,8 @@ class BankrollLab(Stepped, KitWidget):
                  sim_paths: int = 2000, parts=PARTS, background: bool = True) -> None:
         super().__init__()
         lab_look(self)
-        if not isinstance(rules, str) or rules not in PRESETS:  # issue 24: a list is not a preset (no TypeError)
-            raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
-                rules=shown(rules), presets=", ".join(map(repr, PRESETS))))
-        unknown = [p for p in parts if p not in PARTS]
-        if unknown or not parts:
-            raise SetteKitError(_("parts={parts}: choose among {accepted}").format(
-                parts=shown(parts), accepted=", ".join(map(repr, PARTS))))
-        self.parts = tuple(p for p in PARTS if p in parts)
+        read_preset(rules)
+        self.parts = read_parts(parts, PARTS)
         self.background = background
         bank, player = self._bank(bank), self._player(player)
         self.bankroll = whole(bankroll, *LIMITS["bankroll"], N_("The bankroll"))

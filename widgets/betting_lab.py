@@ -48,7 +48,7 @@ from sette_kit.strategy_text import cached_solution, policy, solution
 from sette_kit.rules import preset_label
 
 from ._labkit import Stepped, lab_look, live, table_html, whole
-from .base import KitWidget, esc, exact_values_html, html_panel, plain_text, safe_action
+from .base import KitWidget, esc, exact_values_html, html_panel, plain_text, read_parts, read_preset, safe_action
 from .charts import (NARROW, caption_text, card_words, pair_html, paired_bar,
                      signed_bar)
 from sette_kit.numbers import shown
@@ -117,14 +117,8 @@ class BettingLab(Stepped, KitWidget):
                  parts=PARTS, background: bool = True) -> None:
         super().__init__()
         lab_look(self)
-        if not isinstance(rules, str) or rules not in PRESETS:  # issue 24: a list is not a preset (no TypeError)
-            raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
-                rules=shown(rules), presets=", ".join(map(repr, PRESETS))))
-        unknown = [p for p in parts if p not in PARTS]
-        if unknown or not parts:
-            raise SetteKitError(_("parts={parts}: choose among {accepted}").format(
-                parts=shown(parts), accepted=", ".join(map(repr, PARTS))))
-        self.parts = tuple(p for p in PARTS if p in parts)
+        read_preset(rules)
+        self.parts = read_parts(parts, PARTS)
         self.background = background
         lo, hi = self._stakes(min_stake, max_stake)
         name = _threshold_name(threshold)

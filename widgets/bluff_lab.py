@@ -27,13 +27,11 @@ from fractions import Fraction
 import ipywidgets
 
 from sette_kit import fmt, odds
-from sette_kit.errors import SetteKitError
 from sette_kit.i18n import _
-from sette_kit.numbers import shown
 from sette_kit.scoring import fmt_points
 
 from ._labkit import Stepped, lab_look, live, table_html
-from .base import KitWidget, button, esc, exact_values_html, html_panel, plain_text, safe_action
+from .base import KitWidget, button, esc, exact_values_html, html_panel, plain_text, read_parts, safe_action
 from .charts import NARROW, caption_text, card_words, pair_html, value_curve
 
 __all__ = ["BluffLab", "PARTS", "GRID"]
@@ -68,11 +66,7 @@ class BluffLab(Stepped, KitWidget):
     def __init__(self, share=0, *, parts=PARTS, background: bool = True) -> None:
         super().__init__()
         lab_look(self)
-        unknown = [p for p in (parts if isinstance(parts, (tuple, list)) else [parts]) if p not in PARTS]
-        if unknown or not parts or isinstance(parts, str):
-            raise SetteKitError(_("parts={parts}: choose among {accepted}").format(
-                parts=shown(parts), accepted=", ".join(map(repr, PARTS))))
-        self.parts = tuple(p for p in PARTS if p in parts)
+        self.parts = read_parts(parts, PARTS)
         self.background = background
         self.model = odds.bluff_lab()
         self.share = _share(share, self.model)

@@ -40,7 +40,8 @@ from sette_kit.scoring import fmt_points, score
 from sette_kit.rules import preset_label
 
 from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
-from .base import KitWidget, button, esc, html_panel, lines_html, plain_text, read_cards, safe_action, text_box
+from .base import (KitWidget, button, esc, html_panel, lines_html, plain_text, read_cards, read_preset, safe_action,
+                   text_box)
 from .charts import NARROW, caption_text, card_words, decision_words, number, pair_html, paired_bar
 from .render import hand_html, read_card_size
 from sette_kit.numbers import shown
@@ -85,9 +86,7 @@ class ShoeLab(Stepped, KitWidget):
                  card_size: int = 40, background: bool = True) -> None:
         super().__init__()
         lab_look(self)
-        if not isinstance(rules, str) or rules not in PRESETS:  # issue 24: a list is not a preset (no TypeError)
-            raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
-                rules=shown(rules), presets=", ".join(map(repr, PRESETS))))
+        read_preset(rules)
         if player not in ("counting", "basic"):
             raise SetteKitError(_("player={player}: accepted 'counting' (plays for the cards left) or 'basic' "
                                   "(plays as from a fresh deck)").format(player=shown(player)))

@@ -46,7 +46,7 @@ from sette_kit.strategy import BankSeesPlayer, StandAt, sees_player, stand_at
 from sette_kit.rules import preset_label
 
 from ._background import Job
-from .base import LOG, UNEXPECTED, KitWidget, button, esc, exact_html, html_panel, plain_text, safe_action
+from .base import LOG, UNEXPECTED, KitWidget, button, esc, exact_html, html_panel, plain_text, read_preset, safe_action
 from .charts import thousands
 
 __all__ = ["SimulationLab", "MIN_ROUNDS", "MAX_ROUNDS", "PRESETS", "THRESHOLDS"]
@@ -147,9 +147,7 @@ class SimulationLab(KitWidget):
 
     def __init__(self, rules: str = "plain", player=None, dealer=None, rounds: int = 100_000, seed: int = 1) -> None:
         super().__init__()
-        if not isinstance(rules, str) or rules not in PRESETS:  # issue 24: a list is not a preset (no TypeError)
-            raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
-                rules=shown(rules), presets=", ".join(map(repr, PRESETS))))
+        read_preset(rules)
         p = _threshold_of(stand_at(5) if player is None else player, "player")
         d = _threshold_of(stand_at(5) if dealer is None else dealer, "bank")
         if p is None:
