@@ -44,7 +44,7 @@ from sette_kit.fmt import local_marks
 
 from sette_kit.numbers import shown
 
-from .base import button, esc, html_panel, lines_html, plain_text, safe_action
+from .base import button, esc, html_panel, lines_html, safe_action, text_of
 
 __all__ = ["CardTable", "GameTable", "log_panel", "frac_text", "pct_text", "SEAT_STYLE", "show_legal", "status_html",
            "result_block", "hint_head", "seat_box"]
@@ -180,13 +180,9 @@ class CardTable:
         raise NotImplementedError
 
     # -- plain text for tests and screen readers -----------------------------------------
-    @property
-    def status_text(self) -> str:
-        return plain_text(self.status.value)
+    status_text = text_of("status")
 
-    @property
-    def log_text(self) -> str:
-        return plain_text(self.log_html.value)
+    log_text = text_of("log_html")
 
 
 class GameTable(CardTable):
@@ -282,13 +278,9 @@ class GameTable(CardTable):
         raise NotImplementedError
 
     # -- plain text for tests and screen readers -----------------------------------------
-    @property
-    def hint_text(self) -> str:
-        return plain_text(self.hint_html.value)
+    hint_text = text_of("hint_html")
 
-    @property
-    def result_text(self) -> str:
-        return plain_text(self.result_html.value)
+    result_text = text_of("result_html")
 
     def visible_html(self) -> str:
         """Everything the widget shows now, as one HTML string."""

@@ -50,7 +50,7 @@ from sette_kit.rules import preset_label
 
 from ._background import Job
 from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
-from .base import LOG, UNEXPECTED, KitWidget, button, esc, html_panel, plain_text, read_parts, read_preset, safe_action
+from .base import LOG, UNEXPECTED, KitWidget, button, esc, html_panel, read_parts, read_preset, safe_action, text_of
 from .charts import NARROW, caption_text, pair_html, paths_chart, share_bar, thousands
 from sette_kit.numbers import shown
 
@@ -457,22 +457,16 @@ class BankrollLab(Stepped, KitWidget):
             + pair_html(wide, narrow) + table, "sk-volatility-result")
 
     # -- read-outs --------------------------------------------------------------------------------
-    @property
-    def exact_text(self) -> str:
-        return plain_text(self.exact_html.value)
+    exact_text = text_of("exact_html")
 
     @property
     def chart_text(self) -> str:
         """The text equivalent of the paths chart."""
         return caption_text(self.chart_html.value)
 
-    @property
-    def simulation_text(self) -> str:
-        return plain_text(self.sim_html.value)
+    simulation_text = text_of("sim_html")
 
-    @property
-    def volatility_text(self) -> str:
-        return plain_text(self.volatility_html.value)
+    volatility_text = text_of("volatility_html")
 
     # -- settings actions -------------------------------------------------------------------------
     def _changed(self) -> None:

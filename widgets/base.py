@@ -87,7 +87,7 @@ from sette_kit.i18n import N_, _
 
 __all__ = ["KitWidget", "safe_action", "esc", "kebab", "button", "html_panel", "text_box", "lines_html", "LOG",
            "KIT_CSS", "on_enter", "press_enter", "number_html", "exact_html", "exact_values_html",
-           "exact_values", "read_cards", "read_preset", "read_parts", "usable", "move_focus"]
+           "exact_values", "read_cards", "read_preset", "read_parts", "text_of", "usable", "move_focus"]
 
 LOG = logging.getLogger("widgets")
 
@@ -431,6 +431,23 @@ def read_parts(parts, accepted: tuple) -> tuple:
         raise SetteKitError(_("parts={parts}: choose among {accepted}").format(
             parts=shown(parts), accepted=", ".join(map(repr, accepted))))
     return tuple(p for p in accepted if p in parts)
+
+
+def text_of(panel: str, read: Callable[[str], str] | None = None) -> property:
+    """A read-out property (for tests and screen readers): the text of the HTML panel
+    ``self.<panel>``, read by ``read`` (default :func:`plain_text`; a chart area's
+    ``caption_text``).
+
+    >>> class Shown:
+    ...     status = ipywidgets.HTML("<b>Ready</b> to deal")
+    ...     status_text = text_of("status")
+    >>> Shown().status_text
+    'Ready to deal'
+    """
+    def get(self) -> str:
+        return (read or plain_text)(getattr(self, panel).value)
+
+    return property(get, doc=f"The text of ``{panel}``.")
 
 
 class KitWidget:

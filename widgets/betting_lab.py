@@ -48,7 +48,7 @@ from sette_kit.strategy_text import cached_solution, policy, solution
 from sette_kit.rules import preset_label
 
 from ._labkit import Stepped, lab_look, live, table_html, whole
-from .base import KitWidget, esc, exact_values_html, html_panel, plain_text, read_parts, read_preset, safe_action
+from .base import KitWidget, esc, exact_values_html, html_panel, read_parts, read_preset, safe_action, text_of
 from .charts import (NARROW, caption_text, card_words, pair_html, paired_bar,
                      signed_bar)
 from sette_kit.numbers import shown
@@ -354,17 +354,11 @@ class BettingLab(Stepped, KitWidget):
         """The text equivalent of the chart of the expected result by first card."""
         return caption_text(self.first_html.value)
 
-    @property
-    def plan_text(self) -> str:
-        return plain_text(self.plan_html.value)
+    plan_text = text_of("plan_html")
 
-    @property
-    def reads_text(self) -> str:
-        return plain_text(self.reads_html.value)
+    reads_text = text_of("reads_html")
 
-    @property
-    def table_text(self) -> str:
-        return plain_text(self.table_html.value)
+    table_text = text_of("table_html")
 
     # -- actions ------------------------------------------------------------------------------------
     @safe_action

@@ -31,7 +31,7 @@ from sette_kit.i18n import _
 from sette_kit.scoring import fmt_points
 
 from ._labkit import Stepped, lab_look, live, table_html
-from .base import KitWidget, button, esc, exact_values_html, html_panel, plain_text, read_parts, safe_action
+from .base import KitWidget, button, esc, exact_values_html, html_panel, read_parts, safe_action, text_of
 from .charts import NARROW, caption_text, card_words, pair_html, value_curve
 
 __all__ = ["BluffLab", "PARTS", "GRID"]
@@ -213,21 +213,13 @@ class BluffLab(Stepped, KitWidget):
     def ev(self):
         return None if self.play is None else self.play.ev
 
-    @property
-    def result_text(self) -> str:
-        return plain_text(self.result_html.value)
+    result_text = text_of("result_html")
 
-    @property
-    def chart_text(self) -> str:
-        return caption_text(self.chart_html.value)
+    chart_text = text_of("chart_html", caption_text)
 
-    @property
-    def reads_text(self) -> str:
-        return plain_text(self.reads_html.value)
+    reads_text = text_of("reads_html")
 
-    @property
-    def information_text(self) -> str:
-        return plain_text(self.info_html.value)
+    information_text = text_of("info_html")
 
     # -- actions ---------------------------------------------------------------------------------------
     @safe_action

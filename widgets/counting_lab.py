@@ -41,7 +41,7 @@ from sette_kit.i18n import N_, _, ngettext
 from sette_kit.scoring import fmt_points
 
 from ._labkit import MAX_SEED, lab_look, live, whole
-from .base import KitWidget, button, esc, html_panel, lines_html, plain_text, safe_action
+from .base import KitWidget, button, esc, html_panel, lines_html, plain_text, safe_action, text_of  # noqa: F401
 from .charts import NARROW, pair_html, share_bar, thousands
 from .render import hand_html, read_card_size, read_face
 from sette_kit.numbers import shown
@@ -184,13 +184,9 @@ class CountingLab(KitWidget):
             f'{orders}', "sk-hands-result")
 
     # -- read-outs --------------------------------------------------------------------------------
-    @property
-    def result_text(self) -> str:
-        return plain_text(self.result_html.value)
+    result_text = text_of("result_html")
 
-    @property
-    def hands_text(self) -> str:
-        return plain_text(self.hands_html.value)
+    hands_text = text_of("hands_html")
 
     # -- actions ----------------------------------------------------------------------------------
     @safe_action

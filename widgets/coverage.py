@@ -31,7 +31,7 @@ from sette_kit.i18n import _, ngettext
 from sette_kit.rules import Rules
 
 from ._background import Job
-from .base import LOG, UNEXPECTED, KitWidget, button, esc, html_panel, plain_text, safe_action
+from .base import LOG, UNEXPECTED, KitWidget, button, esc, html_panel, plain_text, safe_action, text_of
 from .charts import caption_text, coverage_chart, thousands
 
 __all__ = ["CoveragePicture", "STEP_RUNS"]
@@ -101,9 +101,7 @@ class CoveragePicture(KitWidget):
         text = "; ".join(parts)
         return text[:1].upper() + text[1:] + "." if text else ""
 
-    @property
-    def chart_text(self) -> str:
-        return caption_text(self.chart.value)
+    chart_text = text_of("chart", caption_text)
 
     @property
     def running(self) -> bool:

@@ -35,7 +35,7 @@ from sette_kit.explain import explain
 from sette_kit.rules import Rules
 from sette_kit.scoring import Score, fmt_points, score
 
-from .base import KitWidget, button, esc, html_panel, lines_html, plain_text, read_cards, safe_action, text_box
+from .base import KitWidget, button, esc, html_panel, lines_html, read_cards, safe_action, text_box, text_of
 from .render import hand_html, read_card_size, read_face
 from .score_trainer import kind_words
 
@@ -189,13 +189,9 @@ class MattaExplorer(KitWidget):
                                     f'aria-live="polite"><b>{esc(declared)}</b>{esc(extra)}</p>')
         self.explain_html.value = lines_html(explain(self.cards, self.rules, declare=self.declared))
 
-    @property
-    def table_text(self) -> str:
-        return plain_text(self.table_html.value)
+    table_text = text_of("table_html")
 
-    @property
-    def declared_text(self) -> str:
-        return plain_text(self.declared_html.value)
+    declared_text = text_of("declared_html")
 
     def _typed(self, text: str) -> None:
         if not self._syncing:

@@ -29,7 +29,7 @@ from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import fraction_text
 from sette_kit.rules import preset_label
 
-from .base import KitWidget, button, esc, html_panel, lines_html, plain_text, read_cards, safe_action, text_box
+from .base import KitWidget, button, esc, html_panel, lines_html, read_cards, safe_action, text_box, text_of
 from .charts import caption_text, distribution_bar
 from .render import hand_html, read_card_size, read_face
 from sette_kit.numbers import shown
@@ -165,17 +165,11 @@ class OddsLab(KitWidget):
                 f"{esc(k)}: {esc(fraction_text(v))}" for k, v in items) + ".</p>")
 
     # -- read-outs (for tests and screen readers) ---------------------------------------
-    @property
-    def result_text(self) -> str:
-        return plain_text(self.result_html.value)
+    result_text = text_of("result_html")
 
-    @property
-    def chart_text(self) -> str:
-        return caption_text(self.chart_html.value)
+    chart_text = text_of("chart_html", caption_text)
 
-    @property
-    def explain_text(self) -> str:
-        return plain_text(self.explain_html.value)
+    explain_text = text_of("explain_html")
 
     # -- actions ------------------------------------------------------------------------
     @safe_action

@@ -40,7 +40,7 @@ from sette_kit.quattro import (OddsBot, QuattroGame, QuattroRules, explain, next
                                odds_four_and_half, points_for, score)
 
 from ._table import GameTable, frac_text, hint_head, log_panel, pct_text, result_block, seat_box, status_html
-from .base import KitWidget, button, esc, html_panel, lines_html, number_html, plain_text, safe_action
+from .base import KitWidget, button, esc, html_panel, lines_html, number_html, plain_text, safe_action, text_of
 from .render import hand_html
 from sette_kit.numbers import shown
 
@@ -398,6 +398,4 @@ class QuattroTable(GameTable, KitWidget):
         self.log_html.value = log_panel((e.text for e in v.events), _("Table log (hand {n})").format(n=v.hand_number))
 
     # -- plain text for tests and screen readers -------------------------------------------------
-    @property
-    def board_text(self) -> str:
-        return plain_text(self.board.value)
+    board_text = text_of("board")

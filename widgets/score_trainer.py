@@ -34,7 +34,7 @@ from sette_kit.questions import PLACEHOLDERS, worth_question
 from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points, score
 
-from .base import KitWidget, button, esc, html_panel, lines_html, plain_text, read_cards, safe_action, text_box
+from .base import KitWidget, button, esc, html_panel, lines_html, plain_text, read_cards, safe_action, text_box, text_of
 from .render import hand_html, read_card_size, read_face
 from sette_kit.numbers import shown
 
@@ -172,9 +172,7 @@ class ScoreTrainer(KitWidget):
         """The score line and explanation as plain text."""
         return plain_text(self.result_html.value)
 
-    @property
-    def feedback_text(self) -> str:
-        return plain_text(self.feedback.value)
+    feedback_text = text_of("feedback")
 
     @property
     def quiz_score_text(self) -> str:

@@ -40,8 +40,8 @@ from sette_kit.scoring import fmt_points, score
 from sette_kit.rules import preset_label
 
 from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
-from .base import (KitWidget, button, esc, html_panel, lines_html, plain_text, read_cards, read_preset, safe_action,
-                   text_box)
+from .base import (KitWidget, button, esc, html_panel, lines_html, read_cards, read_preset, safe_action, text_box,
+                   text_of)
 from .charts import NARROW, caption_text, card_words, decision_words, number, pair_html, paired_bar
 from .render import hand_html, read_card_size
 from sette_kit.numbers import shown
@@ -305,17 +305,11 @@ class ShoeLab(Stepped, KitWidget):
               f'{lines_html(h.counting, "sk-explain")}</details>', "sk-hand-result")
 
     # -- read-outs --------------------------------------------------------------------------------
-    @property
-    def log_text(self) -> str:
-        return plain_text(self.log_html.value)
+    log_text = text_of("log_html")
 
-    @property
-    def table_text(self) -> str:
-        return plain_text(self.table_html.value)
+    table_text = text_of("table_html")
 
-    @property
-    def hand_text(self) -> str:
-        return plain_text(self.hand_html.value)
+    hand_text = text_of("hand_html")
 
     @property
     def counts_text(self) -> str:

@@ -46,7 +46,7 @@ from sette_kit.strategy import BankSeesPlayer, StandAt, sees_player, stand_at
 from sette_kit.rules import preset_label
 
 from ._background import Job
-from .base import LOG, UNEXPECTED, KitWidget, button, esc, exact_html, html_panel, plain_text, read_preset, safe_action
+from .base import LOG, UNEXPECTED, KitWidget, button, esc, exact_html, html_panel, read_preset, safe_action, text_of
 from .charts import thousands
 
 __all__ = ["SimulationLab", "MIN_ROUNDS", "MAX_ROUNDS", "PRESETS", "THRESHOLDS"]
@@ -219,9 +219,7 @@ class SimulationLab(KitWidget):
     def running(self) -> bool:
         return self.status == "running"
 
-    @property
-    def result_text(self) -> str:
-        return plain_text(self.result_html.value)
+    result_text = text_of("result_html")
 
     @property
     def rules(self) -> Rules:

@@ -38,8 +38,7 @@ from sette_kit.strategy_text import (BANK_POLICIES, cached_solution, dealer_word
                                      lookup_text, policy, solution, strategy_grid, strategy_sentences)
 
 from ._background import Background
-from .base import (KitWidget, button, esc, exact_html, html_panel, lines_html, plain_text, read_cards, safe_action,
-                   text_box)
+from .base import KitWidget, button, esc, exact_html, html_panel, lines_html, read_cards, safe_action, text_box, text_of
 from .charts import STRATEGY_LEGEND, caption_text, strategy_table
 from sette_kit._checks import read_bool
 from sette_kit.numbers import shown
@@ -210,21 +209,13 @@ class StrategyChart(Background, KitWidget):
         return got is not None and (not self.show_chart or (got, get_language()) in _CHARTS)
 
     # -- read-outs -----------------------------------------------------------------------
-    @property
-    def result_text(self) -> str:
-        return plain_text(self.result_html.value)
+    result_text = text_of("result_html")
 
-    @property
-    def summary_text(self) -> str:
-        return plain_text(self.summary_html.value)
+    summary_text = text_of("summary_html")
 
-    @property
-    def chart_text(self) -> str:
-        return caption_text(self.chart_html.value)
+    chart_text = text_of("chart_html", caption_text)
 
-    @property
-    def lookup_text(self) -> str:
-        return plain_text(self.lookup_html.value)
+    lookup_text = text_of("lookup_html")
 
     # -- actions ------------------------------------------------------------------------
     @safe_action

@@ -52,7 +52,7 @@ from sette_kit.scoring import fmt_points
 from sette_kit.fmt import local_marks
 
 from ._table import CardTable, log_panel, pct_text, show_legal
-from .base import KitWidget, button, esc, html_panel, on_enter, plain_text, safe_action
+from .base import KitWidget, button, esc, html_panel, on_enter, safe_action, text_of
 from .render import hand_html, read_card_size
 
 __all__ = ["TablePlayer", "ACTION_BUTTONS", "BOT_NAMES", "BANK_STANDS_AT", "legal_words"]
@@ -238,13 +238,9 @@ class TablePlayer(CardTable, KitWidget):
         """The learner's legal actions now (empty when it is not the learner's turn)."""
         return self.view_.legal or {}
 
-    @property
-    def seats_text(self) -> str:
-        return plain_text(self.seats_html.value)
+    seats_text = text_of("seats_html")
 
-    @property
-    def hints_text(self) -> str:
-        return plain_text(self.hints_html.value)
+    hints_text = text_of("hints_html")
 
     @property
     def html(self) -> str:

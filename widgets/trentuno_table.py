@@ -43,7 +43,7 @@ from sette_kit.trentuno import (Greedy, ThresholdKnocker, TrentunoGame, Trentuno
                                 draw_odds, explain)
 
 from ._table import GameTable, frac_text, hint_head, log_panel, pct_text, result_block, seat_box, show_legal, status_html
-from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
+from .base import KitWidget, button, esc, lines_html, safe_action, text_of
 from .render import back_svg, card_svg, hand_html
 from sette_kit.numbers import shown
 
@@ -384,9 +384,7 @@ class TrentunoTable(GameTable, KitWidget):
                                         note=note)
 
     # -- plain text for tests and screen readers -------------------------------------------------
-    @property
-    def table_text(self) -> str:
-        return plain_text(self.table_html.value)
+    table_text = text_of("table_html")
 
     def visible_html(self) -> str:
         """Everything the widget shows now, as one HTML string (with the words of the buttons shown)."""
