@@ -162,11 +162,7 @@ class Quiz(KitWidget):
         self._update_score()
 
     def _set_box(self, text: str) -> None:
-        self._syncing = True
-        try:
-            self.answer_box.value = text
-        finally:
-            self._syncing = False
+        self._set_quiet(self.answer_box, text)
 
     def _update_score(self) -> None:
         streak = (f' <span class="sk-streak">· {esc(self.streak_text)}</span>' if self.practice_mode else "")

@@ -153,11 +153,7 @@ class ScoreTrainer(KitWidget):
             + lines_html(explain(self.cards, self.rules), "sk-explain"))
 
     def _set_answer(self, text: str) -> None:
-        self._syncing = True
-        try:
-            self.answer_box.value = text
-        finally:
-            self._syncing = False
+        self._set_quiet(self.answer_box, text)
 
     def _picked(self, text: str) -> None:
         if not self._syncing:
@@ -195,11 +191,7 @@ class ScoreTrainer(KitWidget):
         cards = read_cards(text, face=self.face)
         self._set_hand(cards)
         if self.cards_box.value != text:
-            self._syncing = True
-            try:
-                self.cards_box.value = text
-            finally:
-                self._syncing = False
+            self._set_quiet(self.cards_box, text)
         return self.cards
 
     @safe_action
