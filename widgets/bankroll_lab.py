@@ -17,7 +17,7 @@ comes from :mod:`sette_kit.risk`:
   player (``risk.at_stake``, the table of ``risk.ruin_by_stake``).
 
 Work that can take a while (solving the game, the chain for a large target, many paths)
-runs in the background in steps (:class:`widgets._labkit.Stepped`; a thread, or steps
+runs in the background in steps (:class:`widgets._labs_common.Stepped`; a thread, or steps
 on the kernel's event loop where threads cannot start), the newest settings winning;
 ``background=False`` does it at once (tests, scripts).  Inputs have bounds that keep
 every step short; a value out of bounds gets a message naming the bounds and changes
@@ -49,7 +49,7 @@ from sette_kit.fmt import local_marks
 from sette_kit.rules import preset_label
 
 from ._background import Job
-from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
+from ._labs_common import MAX_SEED, Stepped, lab_look, live, table_html, whole
 from .base import LOG, UNEXPECTED, KitWidget, button, esc, html_panel, read_parts, read_preset, safe_action, text_of
 from .charts import NARROW, caption_text, pair_html, paths_chart, share_bar, thousands
 from sette_kit.numbers import shown

@@ -47,7 +47,7 @@ from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import cached_solution, policy, solution
 from sette_kit.rules import preset_label
 
-from ._labkit import Stepped, lab_look, live, table_html, whole
+from ._labs_common import Stepped, lab_look, live, table_html, whole
 from .base import KitWidget, esc, exact_values_html, html_panel, read_parts, read_preset, safe_action, text_of
 from .charts import (NARROW, caption_text, card_words, pair_html, paired_bar,
                      signed_bar)

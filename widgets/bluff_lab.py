@@ -30,7 +30,7 @@ from sette_kit import fmt, odds
 from sette_kit.i18n import _
 from sette_kit.scoring import fmt_points
 
-from ._labkit import Stepped, lab_look, live, table_html
+from ._labs_common import Stepped, lab_look, live, table_html
 from .base import KitWidget, button, esc, exact_values_html, html_panel, read_parts, safe_action, text_of
 from .charts import NARROW, caption_text, card_words, pair_html, value_curve
 

@@ -40,7 +40,7 @@ from sette_kit.errors import SetteKitError
 from sette_kit.i18n import N_, _, ngettext
 from sette_kit.scoring import fmt_points
 
-from ._labkit import MAX_SEED, lab_look, live, whole
+from ._labs_common import MAX_SEED, lab_look, live, whole
 from .base import KitWidget, button, esc, html_panel, lines_html, plain_text, safe_action, text_of  # noqa: F401
 from .charts import NARROW, pair_html, share_bar, thousands
 from .render import hand_html, read_card_size, read_face

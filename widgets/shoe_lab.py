@@ -39,7 +39,7 @@ from sette_kit.rules import PRESETS, Rules
 from sette_kit.scoring import fmt_points, score
 from sette_kit.rules import preset_label
 
-from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
+from ._labs_common import MAX_SEED, Stepped, lab_look, live, table_html, whole
 from .base import (KitWidget, button, esc, html_panel, lines_html, read_cards, read_preset, safe_action, text_box,
                    text_of)
 from .charts import NARROW, caption_text, card_words, decision_words, number, pair_html, paired_bar
