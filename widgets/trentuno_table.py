@@ -171,6 +171,8 @@ class TrentunoTable(GameTable, KitWidget):
         if name != "next_hand" and g.phase in ("draw", "discard") and g.lives[0] == 0:
             raise IllegalMove(_("you are out of the game (no lives left, T3)"))
         legal = list(dict.fromkeys(a.name for a in g.legal_actions()))
+        if name in MOVE_WORDS and not legal:  # nothing to do (the game is over): the engine's reason alone
+            raise IllegalMove(g.why_not(name))
         if name in MOVE_WORDS and name not in legal:  # the engine's refusal names its seat and its keys: say it to the learner (IT-12)
             moves = [_(MOVE_WORDS[n]) for n in legal]
             may = moves[0] if len(moves) == 1 else _("{first} or {last}").format(first=", ".join(moves[:-1]),
