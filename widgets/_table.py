@@ -40,7 +40,7 @@ import ipywidgets
 
 from sette_kit.errors import IllegalMove, SetteKitError
 from sette_kit.i18n import _, ngettext
-from sette_kit.fmt import local_marks
+from sette_kit import fmt
 
 from sette_kit.numbers import shown
 
@@ -54,13 +54,13 @@ SEAT_STYLE = "display:inline-block;margin:0 14px 8px 0;vertical-align:top"
 
 
 def frac_text(p) -> str:
-    """An exact fraction as 'a/b' ('n' when whole)."""
-    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+    """An exact fraction as 'a/b' ('n' when whole): :func:`sette_kit.fmt.fraction`."""
+    return fmt.fraction(p)
 
 
 def pct_text(p) -> str:
-    """A probability as a percentage with one decimal."""
-    return local_marks(f"{float(p) * 100:.1f}%")
+    """A probability as a percentage with one decimal: :func:`sette_kit.fmt.percent`."""
+    return fmt.percent(p, 1)
 
 
 LOG_OPEN_MAX = 6

@@ -38,7 +38,7 @@ import ipywidgets
 from sette_kit.cards import Card
 from sette_kit.errors import IllegalMove, SetteKitError
 from sette_kit.i18n import N_, _, ngettext
-from sette_kit.fmt import local_marks
+from sette_kit import fmt
 from sette_kit.trentuno import (Greedy, ThresholdKnocker, TrentunoGame, TrentunoRules, best_discard,
                                 draw_odds, explain)
 
@@ -339,7 +339,7 @@ class TrentunoTable(GameTable, KitWidget):
             rows = ["<li>" + _("Draw from the stock: P(improve) = <b>{fraction}</b> ({percent}: {n} of {unseen} "
                                "unseen cards); expected score {expected} ≈ {decimal}.").format(
                 fraction=frac_text(o.p_improve), percent=pct_text(o.p_improve), n=o.improving, unseen=o.unseen,
-                expected=frac_text(o.expected_stock), decimal=local_marks(f"{float(o.expected_stock):.2f}"))
+                expected=frac_text(o.expected_stock), decimal=fmt.decimal(o.expected_stock, 2))
                 + "</li>"]
             if o.discard_score is not None:
                 rows.append("<li>" + _("Take {card}: score exactly <b>{n}</b>.").format(
