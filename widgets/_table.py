@@ -13,7 +13,7 @@
   (``_step``: act, the bots play on, draw again), ``next_hand`` and ``visible_html``;
   a game keeps only its own actions, words and drawings.
 - :func:`show_legal`: show the buttons of the legal actions, hide the others.
-- :func:`status_html`, :func:`result_block`, :func:`hint_head`, :func:`seat_box`: the
+- :func:`status_html`, :func:`result_block`, :func:`hint_head`, :func:`seat_box`, :func:`you_head`: the
   HTML pieces the tables draw alike.
 - :func:`log_panel`: the event log as a ``<details>`` with a numbered list, open while it
   is short, collapsed with its count in the summary once it is long (issue 16).
@@ -47,7 +47,7 @@ from sette_kit.numbers import shown
 from .base import button, esc, html_panel, lines_html, safe_action, text_of
 
 __all__ = ["CardTable", "GameTable", "log_panel", "frac_text", "pct_text", "SEAT_STYLE", "show_legal", "status_html",
-           "result_block", "hint_head", "seat_box"]
+           "result_block", "hint_head", "seat_box", "you_head"]
 
 SEAT_STYLE = "display:inline-block;margin:0 14px 8px 0;vertical-align:top"
 """The inline style of an opponent's seat box (``<div class="sk-seat">``)."""
@@ -111,6 +111,11 @@ def hint_head(body: str | None = None) -> str:
 def seat_box(head: str, body: str) -> str:
     """An opponent's seat: ``head`` (HTML: the name, tags, lives...) over ``body`` (the cards)."""
     return f'<div class="sk-seat" style="{SEAT_STYLE}">{head}{body}</div>'
+
+
+def you_head(name: str, tail: str = "") -> str:
+    """The learner's own hand's heading: the name, "(you)", then ``tail`` (HTML)."""
+    return f'<div><b>{esc(name)} ' + esc(_("(you)")) + f'</b>{tail}</div>'
 
 
 def show_legal(buttons: Mapping[str, ipywidgets.Button], legal: Iterable[str], *, disable: bool = False) -> None:
@@ -238,6 +243,12 @@ class GameTable(CardTable):
         self._wire_hints(self.hint_toggle, self.hint_html)
         self.result_html = html_panel("sk-result")
         self.log_html = html_panel("sk-log")
+
+    def _seat_strip(self, seats: int, seat: Callable[[int, int], tuple[str, str]]) -> str:
+        """The opponents' seats 1 to ``seats - 1`` side by side, their cards at two thirds
+        of the learner's size: ``seat(s, size)`` gives a seat's heading and cards (HTML)."""
+        size = max(32, self.card_size * 2 // 3)
+        return f'<div class="sk-seats">{"".join(seat_box(*seat(s, size)) for s in range(1, seats))}</div>'
 
     @staticmethod
     def _actions_row(buttons: Sequence[ipywidgets.Button]) -> ipywidgets.HBox:

@@ -39,7 +39,7 @@ from sette_kit.i18n import N_, _, get_language, ngettext
 from sette_kit.quattro import (OddsBot, QuattroGame, QuattroRules, explain, next_card, odds_double_six,
                                odds_four_and_half, points_for, score)
 
-from ._table import GameTable, frac_text, hint_head, log_panel, pct_text, result_block, seat_box, status_html
+from ._table import GameTable, frac_text, hint_head, log_panel, pct_text, result_block, status_html, you_head
 from .base import KitWidget, button, esc, html_panel, lines_html, number_html, plain_text, safe_action, text_of
 from .render import hand_html
 from sette_kit.numbers import shown
@@ -283,21 +283,19 @@ class QuattroTable(GameTable, KitWidget):
         return ", ".join(bits)
 
     def _render_table(self, v) -> None:
-        size = max(32, self.card_size * 2 // 3)
-        seats = []
-        for s in range(1, len(v.names)):
-            h = v.hands[s]
+        def seat(s: int, size: int) -> tuple[str, str]:
             name = v.names[s] + (" " + _("(dealer)") if s == v.dealer else "")
-            cards = hand_html(h.cards, face=self.face, rules=self.rules, size=size,
+            cards = hand_html(v.hands[s].cards, face=self.face, rules=self.rules, size=size,
                               label=_("{name}'s hand").format(name=v.names[s]))
-            seats.append(seat_box(f'<div><b>{esc(name)}</b>: {esc(self._seat_words(v, s))}</div>', cards))
-        self.table_html.value = (f'<div class="sk-seats">{"".join(seats)}</div>'
-                                 f'<p>' + (esc(_("Cards left in the deck: {n}").format(n=v.deck_left))) + '</p>')
+            return f'<div><b>{esc(name)}</b>: {esc(self._seat_words(v, s))}</div>', cards
+
+        self.table_html.value = (self._seat_strip(len(v.names), seat)
+                                 + '<p>' + (esc(_("Cards left in the deck: {n}").format(n=v.deck_left))) + '</p>')
 
     def _render_hand(self, v) -> None:
         h = v.hand
         dealer = " " + esc(_("(dealer)")) if v.dealer == 0 else ""
-        head = f'<div><b>{esc(v.names[0])} ' + (esc(_("(you)"))) + f'</b>{dealer}</div>'
+        head = you_head(v.names[0], dealer)
         if not h.cards:
             self.hand_view.value = head + "<p>" + (esc(_('No cards yet.'))) + "</p>"
             return

@@ -42,7 +42,8 @@ from sette_kit import fmt
 from sette_kit.trentuno import (Greedy, ThresholdKnocker, TrentunoGame, TrentunoRules, best_discard,
                                 draw_odds, explain)
 
-from ._table import GameTable, frac_text, hint_head, log_panel, pct_text, result_block, seat_box, show_legal, status_html
+from ._table import (GameTable, frac_text, hint_head, log_panel, pct_text, result_block, show_legal, status_html,
+                     you_head)
 from .base import KitWidget, button, esc, lines_html, safe_action, text_of
 from .render import back_svg, card_svg, hand_html
 from sette_kit.numbers import shown
@@ -243,10 +244,9 @@ class TrentunoTable(GameTable, KitWidget):
         self.status.value = status_html(text)
 
     def _render_table(self, v) -> None:
-        size = max(32, self.card_size * 2 // 3)
         start = self.rules.lives
-        seats = []
-        for s in range(1, len(v.players)):
+
+        def seat(s: int, size: int) -> tuple[str, str]:
             tags = []
             if s == v.dealer:
                 tags.append(_("dealer"))
@@ -262,8 +262,8 @@ class TrentunoTable(GameTable, KitWidget):
                 cards = hand_html(v.revealed[s], face=self.face, size=size, label=_("{name}'s hand").format(name=name))
             else:
                 cards = _backs(v.hand_sizes[s], size, _("{name}'s hand").format(name=name))
-            seats.append(seat_box(f'<div><b>{esc(name)}</b>{tag}</div><div>{_lives_html(v.lives[s], start)}</div>',
-                                  cards))
+            return f'<div><b>{esc(name)}</b>{tag}</div><div>{_lives_html(v.lives[s], start)}</div>', cards
+
         if v.discard_top is not None:
             top = card_svg(v.discard_top, self.face, size=self.card_size)
             pile = ngettext("Discard pile: {n} card, top card {card}", "Discard pile: {n} cards, top card {card}",
@@ -279,7 +279,7 @@ class TrentunoTable(GameTable, KitWidget):
                   f'<div class="sk-stock">{stock}<div>{esc(stock_words)}</div></div>'
                   f'<div class="sk-discard-pile">{top}<div>{esc(pile)}</div></div>'
                   f'<div class="sk-pot"><b>{esc(pot)}</b></div></div>')
-        self.table_html.value = f'<div class="sk-seats">{"".join(seats)}</div>{middle}'
+        self.table_html.value = self._seat_strip(len(v.players), seat) + middle
 
     def _render_hand(self, v) -> None:
         me = v.players[0]
@@ -289,7 +289,7 @@ class TrentunoTable(GameTable, KitWidget):
         if v.knocker == 0:
             tags.append(_("knocked"))
         tag = f' <i>({esc(", ".join(tags))})</i>' if tags else ""
-        head = (f'<div><b>{esc(me)} ' + (esc(_("(you)"))) + f'</b>{tag} {_lives_html(v.lives[0], self.rules.lives)}</div>')
+        head = you_head(me, f'{tag} {_lives_html(v.lives[0], self.rules.lives)}')
         if v.lives[0] == 0:
             head += "<p><b>" + (esc(_('You are out of the game (no lives left, T3).'))) + "</b></p>"
             if not v.hand:
