@@ -13,8 +13,8 @@
   (``_step``: act, the bots play on, draw again), ``next_hand`` and ``visible_html``;
   a game keeps only its own actions, words and drawings.
 - :func:`show_legal`: show the buttons of the legal actions, hide the others.
-- :func:`status_html`, :func:`result_block`, :func:`hint_head`, :func:`seat_box`, :func:`you_head`: the
-  HTML pieces the tables draw alike.
+- :func:`status_html`, :func:`result_block`, :func:`hint_head`, :func:`seat_box`,
+  :func:`you_head`: the HTML pieces the tables draw alike.
 - :func:`log_panel`: the event log as a ``<details>`` with a numbered list, open while it
   is short, collapsed with its count in the summary once it is long (issue 16).
 - :func:`frac_text`, :func:`pct_text`: an exact probability as 'a/b' and as 'x.y%'.
@@ -38,13 +38,13 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 import ipywidgets
 
+from sette_kit import fmt
 from sette_kit.errors import IllegalMove, SetteKitError
 from sette_kit.i18n import _, ngettext
-from sette_kit import fmt
-
 from sette_kit.numbers import shown
 
 from .base import button, esc, html_panel, lines_html, safe_action, text_of
+from .render import read_card_size
 
 __all__ = ["CardTable", "GameTable", "log_panel", "frac_text", "pct_text", "SEAT_STYLE", "show_legal", "status_html",
            "result_block", "hint_head", "seat_box", "you_head"]
@@ -129,10 +129,12 @@ def show_legal(buttons: Mapping[str, ipywidgets.Button], legal: Iterable[str], *
 
 
 class CardTable:
-    """Mixin for a card-table :class:`~widgets.base.KitWidget`: the hint panel and its switch.
+    """Mixin for a card-table :class:`~widgets.base.KitWidget`: the hint panel and its
+    switch, the render steps and the legal-action buttons.
 
     The widget keeps ``self.hints_on``, calls :meth:`_wire_hints` once its switch and
-    panel exist, and defines ``_seat_view()`` and ``_hint_html(view)``."""
+    panel exist, lists its render steps in ``_RENDER`` and defines ``_seat_view()``,
+    ``_hint_html(view)``, ``_focus_order()`` and ``_show_buttons(view)``."""
 
     hints_on: bool = True
 
@@ -186,7 +188,6 @@ class CardTable:
 
     # -- plain text for tests and screen readers -----------------------------------------
     status_text = text_of("status")
-
     log_text = text_of("log_html")
 
 
@@ -219,8 +220,6 @@ class GameTable(CardTable):
         return [_("Player")] + [_("Bot {k}").format(k=k) for k in range(1, n)]
 
     def _seat_up(self, rules, names: Sequence[str], policies: list, seed, hints: bool, card_size) -> None:
-        from .render import read_card_size
-
         self.rules = rules
         self.names = tuple(names)
         self.policies = policies
@@ -290,7 +289,6 @@ class GameTable(CardTable):
 
     # -- plain text for tests and screen readers -----------------------------------------
     hint_text = text_of("hint_html")
-
     result_text = text_of("result_html")
 
     def visible_html(self) -> str:

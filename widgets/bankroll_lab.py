@@ -465,7 +465,6 @@ class BankrollLab(Stepped, KitWidget):
         return caption_text(self.chart_html.value)
 
     simulation_text = text_of("sim_html")
-
     volatility_text = text_of("volatility_html")
 
     # -- settings actions -------------------------------------------------------------------------

@@ -355,9 +355,7 @@ class BettingLab(Stepped, KitWidget):
         return caption_text(self.first_html.value)
 
     plan_text = text_of("plan_html")
-
     reads_text = text_of("reads_html")
-
     table_text = text_of("table_html")
 
     # -- actions ------------------------------------------------------------------------------------

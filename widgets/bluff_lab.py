@@ -214,11 +214,8 @@ class BluffLab(Stepped, KitWidget):
         return None if self.play is None else self.play.ev
 
     result_text = text_of("result_html")
-
     chart_text = text_of("chart_html", caption_text)
-
     reads_text = text_of("reads_html")
-
     information_text = text_of("info_html")
 
     # -- actions ---------------------------------------------------------------------------------------

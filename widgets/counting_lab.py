@@ -185,7 +185,6 @@ class CountingLab(KitWidget):
 
     # -- read-outs --------------------------------------------------------------------------------
     result_text = text_of("result_html")
-
     hands_text = text_of("hands_html")
 
     # -- actions ----------------------------------------------------------------------------------

@@ -190,7 +190,6 @@ class MattaExplorer(KitWidget):
         self.explain_html.value = lines_html(explain(self.cards, self.rules, declare=self.declared))
 
     table_text = text_of("table_html")
-
     declared_text = text_of("declared_html")
 
     def _typed(self, text: str) -> None:

@@ -166,9 +166,7 @@ class OddsLab(KitWidget):
 
     # -- read-outs (for tests and screen readers) ---------------------------------------
     result_text = text_of("result_html")
-
     chart_text = text_of("chart_html", caption_text)
-
     explain_text = text_of("explain_html")
 
     # -- actions ------------------------------------------------------------------------

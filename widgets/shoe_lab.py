@@ -306,9 +306,7 @@ class ShoeLab(Stepped, KitWidget):
 
     # -- read-outs --------------------------------------------------------------------------------
     log_text = text_of("log_html")
-
     table_text = text_of("table_html")
-
     hand_text = text_of("hand_html")
 
     @property

@@ -210,11 +210,8 @@ class StrategyChart(Background, KitWidget):
 
     # -- read-outs -----------------------------------------------------------------------
     result_text = text_of("result_html")
-
     summary_text = text_of("summary_html")
-
     chart_text = text_of("chart_html", caption_text)
-
     lookup_text = text_of("lookup_html")
 
     # -- actions ------------------------------------------------------------------------

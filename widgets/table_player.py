@@ -239,7 +239,6 @@ class TablePlayer(CardTable, KitWidget):
         return self.view_.legal or {}
 
     seats_text = text_of("seats_html")
-
     hints_text = text_of("hints_html")
 
     @property
