@@ -53,7 +53,7 @@ from sette_kit.errors import SetteKitError
 
 from .base import LOG, UNEXPECTED, esc
 
-__all__ = ["Background", "Job", "event_loop", "threads_available"]
+__all__ = ["Background", "Job", "busy_html", "event_loop", "threads_available"]
 
 
 def event_loop():
@@ -149,6 +149,11 @@ class Job:
         return self._finished
 
 
+def busy_html(note: str) -> str:
+    """The "working" note of a widget's status line."""
+    return f'<span class="sk-busy" role="status">{esc(note)}</span>'
+
+
 class Background:
     """Mixin: run slow work in one :class:`Job` per widget; only the newest request counts.
 
@@ -170,33 +175,45 @@ class Background:
             lock = self.__dict__.setdefault("_lock", threading.Lock())
         return lock
 
-    def _start(self, work, done, note: str, wait: bool | None = None):
+    def _new_request(self) -> int:
+        """A new request's number: the requests before it are now stale."""
         with self._bg_lock:
             self._generation += 1
-            gen = self._generation
-        if wait or (wait is None and not self.background):
-            result = work()
-            done(result)
-            self.status.value = ""
-            return result
-        self.status.value = f'<span class="sk-busy" role="status">{esc(note)}</span>'
+            return self._generation
+
+    def _queue(self, request, note: str) -> None:
+        """Show ``note`` in ``self.status`` and make ``request`` the newest pending one (an
+        older one still waiting is dropped); start the widget's job if none runs."""
+        self.status.value = busy_html(note)
         with self._bg_lock:
-            self._pending = (gen, work, done)
+            self._pending = request
             job = None
             if self._job is None:
                 job = self._job = Job(self._drain(), name=f"{type(self).__name__}-work")
         if job is not None:
             job.start()
+
+    def _next_request(self):
+        """For the job: the newest pending request, or None when there is none (the job ends)."""
+        with self._bg_lock:
+            request, self._pending = self._pending, None
+            if request is None:
+                self._job = None
+            return request
+
+    def _start(self, work, done, note: str, wait: bool | None = None):
+        gen = self._new_request()
+        if wait or (wait is None and not self.background):
+            result = work()
+            done(result)
+            self.status.value = ""
+            return result
+        self._queue((gen, work, done), note)
         return None
 
     def _drain(self):
         """The job's steps: one request each, the newest pending one."""
-        while True:
-            with self._bg_lock:
-                request, self._pending = self._pending, None
-                if request is None:
-                    self._job = None
-                    return
+        while (request := self._next_request()) is not None:
             gen, work, done = request
             try:
                 result = work()

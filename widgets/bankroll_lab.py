@@ -17,7 +17,7 @@ comes from :mod:`sette_kit.risk`:
   player (``risk.at_stake``, the table of ``risk.ruin_by_stake``).
 
 Work that can take a while (solving the game, the chain for a large target, many paths)
-runs in the background in steps (:class:`widgets._labkit.Stepped`; a thread, or steps
+runs in the background in steps (:class:`widgets._labs_common.Stepped`; a thread, or steps
 on the kernel's event loop where threads cannot start), the newest settings winning;
 ``background=False`` does it at once (tests, scripts).  Inputs have bounds that keep
 every step short; a value out of bounds gets a message naming the bounds and changes
@@ -49,8 +49,8 @@ from sette_kit.fmt import local_marks
 from sette_kit.rules import preset_label
 
 from ._background import Job
-from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
-from .base import LOG, UNEXPECTED, KitWidget, button, esc, plain_text, safe_action
+from ._labs_common import MAX_SEED, Stepped, lab_look, live, table_html, whole
+from .base import LOG, UNEXPECTED, KitWidget, button, esc, html_panel, read_parts, read_preset, safe_action, text_of
 from .charts import NARROW, caption_text, pair_html, paths_chart, share_bar, thousands
 from sette_kit.numbers import shown
 
@@ -133,14 +133,8 @@ class BankrollLab(Stepped, KitWidget):
                  sim_paths: int = 2000, parts=PARTS, background: bool = True) -> None:
         super().__init__()
         lab_look(self)
-        if not isinstance(rules, str) or rules not in PRESETS:  # issue 24: a list is not a preset (no TypeError)
-            raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
-                rules=shown(rules), presets=", ".join(map(repr, PRESETS))))
-        unknown = [p for p in parts if p not in PARTS]
-        if unknown or not parts:
-            raise SetteKitError(_("parts={parts}: choose among {accepted}").format(
-                parts=shown(parts), accepted=", ".join(map(repr, PARTS))))
-        self.parts = tuple(p for p in PARTS if p in parts)
+        read_preset(rules)
+        self.parts = read_parts(parts, PARTS)
         self.background = background
         bank, player = self._bank(bank), self._player(player)
         self.bankroll = whole(bankroll, *LIMITS["bankroll"], N_("The bankroll"))
@@ -215,18 +209,12 @@ class BankrollLab(Stepped, KitWidget):
         self.progress = ipywidgets.IntProgress(value=0, min=0, max=self.sim_paths, description=_("Progress:"),
                                                layout=ipywidgets.Layout(width="20em", max_width="100%"))
         self.progress.add_class("sk-progress")
-        self.progress_label = ipywidgets.HTML("")
-        self.progress_label.add_class("sk-progress-label")
-        self.status = ipywidgets.HTML("")
-        self.status.add_class("sk-status")
-        self.exact_html = ipywidgets.HTML("")
-        self.exact_html.add_class("sk-exact-ruin")
-        self.chart_html = ipywidgets.HTML("")
-        self.chart_html.add_class("sk-paths-chart")
-        self.sim_html = ipywidgets.HTML("")
-        self.sim_html.add_class("sk-simulation")
-        self.volatility_html = ipywidgets.HTML("")
-        self.volatility_html.add_class("sk-volatility")
+        self.progress_label = html_panel("sk-progress-label")
+        self.status = html_panel("sk-status")
+        self.exact_html = html_panel("sk-exact-ruin")
+        self.chart_html = html_panel("sk-paths-chart")
+        self.sim_html = html_panel("sk-simulation")
+        self.volatility_html = html_panel("sk-volatility")
         wrap = ipywidgets.Layout(flex_flow="row wrap", align_items="center")
         self._stake_row = ipywidgets.HBox([self.staking_menu, self.stake_box, self.min_box, self.max_box], layout=wrap)
         self._controls = [self.rules_menu, self.bank_menu, self.player_menu, self.staking_menu, self.bankroll_box,
@@ -469,22 +457,15 @@ class BankrollLab(Stepped, KitWidget):
             + pair_html(wide, narrow) + table, "sk-volatility-result")
 
     # -- read-outs --------------------------------------------------------------------------------
-    @property
-    def exact_text(self) -> str:
-        return plain_text(self.exact_html.value)
+    exact_text = text_of("exact_html")
 
     @property
     def chart_text(self) -> str:
         """The text equivalent of the paths chart."""
         return caption_text(self.chart_html.value)
 
-    @property
-    def simulation_text(self) -> str:
-        return plain_text(self.sim_html.value)
-
-    @property
-    def volatility_text(self) -> str:
-        return plain_text(self.volatility_html.value)
+    simulation_text = text_of("sim_html")
+    volatility_text = text_of("volatility_html")
 
     # -- settings actions -------------------------------------------------------------------------
     def _changed(self) -> None:

@@ -85,9 +85,9 @@ from sette_kit.cards import parse_cards
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import N_, _
 
-__all__ = ["KitWidget", "safe_action", "esc", "kebab", "button", "text_box", "lines_html", "LOG",
+__all__ = ["KitWidget", "safe_action", "esc", "kebab", "button", "html_panel", "text_box", "lines_html", "LOG",
            "KIT_CSS", "on_enter", "press_enter", "number_html", "exact_html", "exact_values_html",
-           "exact_values", "read_cards", "usable", "move_focus"]
+           "exact_values", "read_cards", "read_preset", "read_parts", "text_of", "usable", "move_focus"]
 
 LOG = logging.getLogger("widgets")
 
@@ -189,6 +189,18 @@ def button(description: str, on_click: Callable[[], Any], tooltip: str = "", css
         b.add_class(css)
     b.on_click(lambda _b: on_click())
     return b
+
+
+def html_panel(css: str, value: str = "") -> ipywidgets.HTML:
+    """An ``ipywidgets.HTML`` output with the CSS class ``css`` (a status line, a table,
+    a chart area): the one way the widgets make their HTML panels.
+
+    >>> html_panel("sk-status", "<b>Ready</b>")._dom_classes
+    ('sk-status',)
+    """
+    panel = ipywidgets.HTML(value)
+    panel.add_class(css)
+    return panel
 
 
 def text_box(placeholder: str, on_submit: Callable[[str], Any], description: str = "", css: str | None = None,
@@ -379,6 +391,63 @@ def read_cards(text, face: str = "italian") -> tuple:
             what = what[:57] + "..."
         example = _(CARD_EXAMPLES.get(face, CARD_EXAMPLES["italian"]))
         raise SetteKitError(_("{what}. Write it like {example}.").format(what=what, example=example)) from None
+
+
+def read_preset(rules) -> str:
+    """``rules`` checked to be the name of a preset (:data:`sette_kit.rules.PRESETS`),
+    as a lab takes it (issue 24: a list is not a preset, and says so, no TypeError).
+
+    >>> read_preset("plain")
+    'plain'
+    >>> read_preset(["plain"])
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: rules=['plain']: accepted presets are 'italian', 'spanish', 'plain'
+    """
+    from sette_kit.numbers import shown
+    from sette_kit.rules import PRESETS
+
+    if not isinstance(rules, str) or rules not in PRESETS:
+        raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
+            rules=shown(rules), presets=", ".join(map(repr, PRESETS))))
+    return rules
+
+
+def read_parts(parts, accepted: tuple) -> tuple:
+    """The parts of a lab to show: ``parts`` (a list or tuple of names, none unknown, at
+    least one) in the order of ``accepted``.
+
+    >>> read_parts(["plan", "exact"], ("exact", "paths", "plan"))
+    ('exact', 'plan')
+    >>> read_parts("exact", ("exact", "plan"))
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: parts='exact': choose among 'exact', 'plan'
+    """
+    from sette_kit.numbers import shown
+
+    unknown = [p for p in (parts if isinstance(parts, (tuple, list)) else [parts]) if p not in accepted]
+    if unknown or not parts or isinstance(parts, str):
+        raise SetteKitError(_("parts={parts}: choose among {accepted}").format(
+            parts=shown(parts), accepted=", ".join(map(repr, accepted))))
+    return tuple(p for p in accepted if p in parts)
+
+
+def text_of(panel: str, read: Callable[[str], str] | None = None) -> property:
+    """A read-out property (for tests and screen readers): the text of the HTML panel
+    ``self.<panel>``, read by ``read`` (default :func:`plain_text`; a chart area's
+    ``caption_text``).
+
+    >>> class Shown:
+    ...     status = ipywidgets.HTML("<b>Ready</b> to deal")
+    ...     status_text = text_of("status")
+    >>> Shown().status_text
+    'Ready to deal'
+    """
+    def get(self) -> str:
+        return (read or plain_text)(getattr(self, panel).value)
+
+    return property(get, doc=f"The text of ``{panel}``.")
 
 
 class KitWidget:

@@ -47,8 +47,8 @@ from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import cached_solution, policy, solution
 from sette_kit.rules import preset_label
 
-from ._labkit import Stepped, lab_look, live, table_html, whole
-from .base import KitWidget, esc, exact_values_html, plain_text, safe_action
+from ._labs_common import Stepped, lab_look, live, table_html, whole
+from .base import KitWidget, esc, exact_values_html, html_panel, read_parts, read_preset, safe_action, text_of
 from .charts import (NARROW, caption_text, card_words, pair_html, paired_bar,
                      signed_bar)
 from sette_kit.numbers import shown
@@ -117,14 +117,8 @@ class BettingLab(Stepped, KitWidget):
                  parts=PARTS, background: bool = True) -> None:
         super().__init__()
         lab_look(self)
-        if not isinstance(rules, str) or rules not in PRESETS:  # issue 24: a list is not a preset (no TypeError)
-            raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
-                rules=shown(rules), presets=", ".join(map(repr, PRESETS))))
-        unknown = [p for p in parts if p not in PARTS]
-        if unknown or not parts:
-            raise SetteKitError(_("parts={parts}: choose among {accepted}").format(
-                parts=shown(parts), accepted=", ".join(map(repr, PARTS))))
-        self.parts = tuple(p for p in PARTS if p in parts)
+        read_preset(rules)
+        self.parts = read_parts(parts, PARTS)
         self.background = background
         lo, hi = self._stakes(min_stake, max_stake)
         name = _threshold_name(threshold)
@@ -153,21 +147,16 @@ class BettingLab(Stepped, KitWidget):
         for b in (self.min_box, self.max_box):
             b.observe(lambda ch: self._quietly(lambda unused: self.set_stakes(self.min_box.value, self.max_box.value),
                                                ch["new"]), names="value")
-        self.status = ipywidgets.HTML("")
-        self.status.add_class("sk-status")
-        self.first_html = ipywidgets.HTML("")
-        self.first_html.add_class("sk-first-card")
-        self.plan_html = ipywidgets.HTML("")
-        self.plan_html.add_class("sk-plan")
+        self.status = html_panel("sk-status")
+        self.first_html = html_panel("sk-first-card")
+        self.plan_html = html_panel("sk-plan")
         self.stake_buttons = ipywidgets.ToggleButtons(options=[], description=_("Stake seen:"),
                                                       style={"description_width": "initial",
                                                              "button_width": "auto"})
         self.stake_buttons.add_class("sk-stake-seen")
         self.stake_buttons.observe(lambda ch: self._quietly(self.read_stake, ch["new"]), names="value")
-        self.reads_html = ipywidgets.HTML("")
-        self.reads_html.add_class("sk-bank-reads")
-        self.table_html = ipywidgets.HTML("")
-        self.table_html.add_class("sk-thresholds")
+        self.reads_html = html_panel("sk-bank-reads")
+        self.table_html = html_panel("sk-thresholds")
         wrap = ipywidgets.Layout(flex_flow="row wrap", align_items="center")
         children = [ipywidgets.HBox([self.rules_menu, self.bank_menu], layout=wrap),
                     ipywidgets.HBox([self.min_box, self.max_box], layout=wrap),
@@ -365,17 +354,9 @@ class BettingLab(Stepped, KitWidget):
         """The text equivalent of the chart of the expected result by first card."""
         return caption_text(self.first_html.value)
 
-    @property
-    def plan_text(self) -> str:
-        return plain_text(self.plan_html.value)
-
-    @property
-    def reads_text(self) -> str:
-        return plain_text(self.reads_html.value)
-
-    @property
-    def table_text(self) -> str:
-        return plain_text(self.table_html.value)
+    plan_text = text_of("plan_html")
+    reads_text = text_of("reads_html")
+    table_text = text_of("table_html")
 
     # -- actions ------------------------------------------------------------------------------------
     @safe_action

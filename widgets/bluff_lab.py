@@ -27,13 +27,11 @@ from fractions import Fraction
 import ipywidgets
 
 from sette_kit import fmt, odds
-from sette_kit.errors import SetteKitError
 from sette_kit.i18n import _
-from sette_kit.numbers import shown
 from sette_kit.scoring import fmt_points
 
-from ._labkit import Stepped, lab_look, live, table_html
-from .base import KitWidget, button, esc, exact_values_html, plain_text, safe_action
+from ._labs_common import Stepped, lab_look, live, table_html
+from .base import KitWidget, button, esc, exact_values_html, html_panel, read_parts, safe_action, text_of
 from .charts import NARROW, caption_text, card_words, pair_html, value_curve
 
 __all__ = ["BluffLab", "PARTS", "GRID"]
@@ -68,11 +66,7 @@ class BluffLab(Stepped, KitWidget):
     def __init__(self, share=0, *, parts=PARTS, background: bool = True) -> None:
         super().__init__()
         lab_look(self)
-        unknown = [p for p in (parts if isinstance(parts, (tuple, list)) else [parts]) if p not in PARTS]
-        if unknown or not parts or isinstance(parts, str):
-            raise SetteKitError(_("parts={parts}: choose among {accepted}").format(
-                parts=shown(parts), accepted=", ".join(map(repr, PARTS))))
-        self.parts = tuple(p for p in PARTS if p in parts)
+        self.parts = read_parts(parts, PARTS)
         self.background = background
         self.model = odds.bluff_lab()
         self.share = _share(share, self.model)
@@ -88,20 +82,14 @@ class BluffLab(Stepped, KitWidget):
         self.slider.add_class("sk-bluff-share")
         self.slider.observe(lambda ch: self._quietly(lambda v: self.set_share(Fraction(v, 100)), ch["new"]),
                             names="value")
-        self.percent_note = ipywidgets.HTML("")
-        self.percent_note.add_class("sk-bluff-percent")
+        self.percent_note = html_panel("sk-bluff-percent")
         self.equilibrium_button = button(_("Bluff as the equilibrium does"), lambda: self.equilibrium(),
                                          css="sk-bluff-equilibrium")
-        self.status = ipywidgets.HTML("")
-        self.status.add_class("sk-status")
-        self.result_html = ipywidgets.HTML("")
-        self.result_html.add_class("sk-bluff-result")
-        self.chart_html = ipywidgets.HTML("")
-        self.chart_html.add_class("sk-bluff-chart")
-        self.reads_html = ipywidgets.HTML("")
-        self.reads_html.add_class("sk-bank-reads")
-        self.info_html = ipywidgets.HTML("")
-        self.info_html.add_class("sk-information")
+        self.status = html_panel("sk-status")
+        self.result_html = html_panel("sk-bluff-result")
+        self.chart_html = html_panel("sk-bluff-chart")
+        self.reads_html = html_panel("sk-bank-reads")
+        self.info_html = html_panel("sk-information")
         children = []
         if "lab" in self.parts:
             wrap = ipywidgets.Layout(flex_flow="row wrap", align_items="center")
@@ -225,21 +213,10 @@ class BluffLab(Stepped, KitWidget):
     def ev(self):
         return None if self.play is None else self.play.ev
 
-    @property
-    def result_text(self) -> str:
-        return plain_text(self.result_html.value)
-
-    @property
-    def chart_text(self) -> str:
-        return caption_text(self.chart_html.value)
-
-    @property
-    def reads_text(self) -> str:
-        return plain_text(self.reads_html.value)
-
-    @property
-    def information_text(self) -> str:
-        return plain_text(self.info_html.value)
+    result_text = text_of("result_html")
+    chart_text = text_of("chart_html", caption_text)
+    reads_text = text_of("reads_html")
+    information_text = text_of("info_html")
 
     # -- actions ---------------------------------------------------------------------------------------
     @safe_action

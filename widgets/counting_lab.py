@@ -40,8 +40,8 @@ from sette_kit.errors import SetteKitError
 from sette_kit.i18n import N_, _, ngettext
 from sette_kit.scoring import fmt_points
 
-from ._labkit import MAX_SEED, lab_look, live, whole
-from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
+from ._labs_common import MAX_SEED, lab_look, live, whole
+from .base import KitWidget, button, esc, html_panel, lines_html, plain_text, safe_action, text_of  # noqa: F401
 from .charts import NARROW, pair_html, share_bar, thousands
 from .render import hand_html, read_card_size, read_face
 from sette_kit.numbers import shown
@@ -99,10 +99,8 @@ class CountingLab(KitWidget):
         self.k_buttons.observe(lambda ch: self._quietly(self.set_k, ch["new"]), names="value")
         self.another_button = button(_("Another hand"), self.another_hand, css="sk-another-hand",
                                      tooltip=_("Show another hand and its orders"))
-        self.result_html = ipywidgets.HTML("")
-        self.result_html.add_class("sk-result")
-        self.hands_html = ipywidgets.HTML("")
-        self.hands_html.add_class("sk-hands")
+        self.result_html = html_panel("sk-result")
+        self.hands_html = html_panel("sk-hands")
         wrap = ipywidgets.Layout(flex_flow="row wrap", align_items="center")
         self.set_children([ipywidgets.HBox([self.deck_menu], layout=wrap), self.k_buttons, self.message,
                            self.result_html, self.hands_html, ipywidgets.HBox([self.another_button], layout=wrap)])
@@ -186,13 +184,8 @@ class CountingLab(KitWidget):
             f'{orders}', "sk-hands-result")
 
     # -- read-outs --------------------------------------------------------------------------------
-    @property
-    def result_text(self) -> str:
-        return plain_text(self.result_html.value)
-
-    @property
-    def hands_text(self) -> str:
-        return plain_text(self.hands_html.value)
+    result_text = text_of("result_html")
+    hands_text = text_of("hands_html")
 
     # -- actions ----------------------------------------------------------------------------------
     @safe_action

@@ -31,7 +31,7 @@ from sette_kit.i18n import _, ngettext
 from sette_kit.rules import Rules
 
 from ._background import Job
-from .base import LOG, UNEXPECTED, KitWidget, button, esc, plain_text, safe_action
+from .base import LOG, UNEXPECTED, KitWidget, button, esc, html_panel, plain_text, safe_action, text_of
 from .charts import caption_text, coverage_chart, thousands
 
 __all__ = ["CoveragePicture", "STEP_RUNS"]
@@ -58,10 +58,8 @@ class CoveragePicture(KitWidget):
         self.level, self.seed = float(level), seed
         self.batches: list[simulate.Coverage] = []
         self._job: Job | None = None
-        self.chart = ipywidgets.HTML()
-        self.chart.add_class("sk-coverage-chart")
-        self.tally_html = ipywidgets.HTML()
-        self.tally_html.add_class("sk-coverage-tally")
+        self.chart = html_panel("sk-coverage-chart")
+        self.tally_html = html_panel("sk-coverage-tally")
         self.more_button = button(ngettext("Another {n} run", "Another {n} runs", self.runs).format(n=self.runs),
                                   self.another,
                                   tooltip=ngettext("Simulate {n} more runs of {rounds} round each",
@@ -103,9 +101,7 @@ class CoveragePicture(KitWidget):
         text = "; ".join(parts)
         return text[:1].upper() + text[1:] + "." if text else ""
 
-    @property
-    def chart_text(self) -> str:
-        return caption_text(self.chart.value)
+    chart_text = text_of("chart", caption_text)
 
     @property
     def running(self) -> bool:

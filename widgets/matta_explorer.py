@@ -35,7 +35,7 @@ from sette_kit.explain import explain
 from sette_kit.rules import Rules
 from sette_kit.scoring import Score, fmt_points, score
 
-from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
+from .base import KitWidget, button, esc, html_panel, lines_html, read_cards, safe_action, text_box, text_of
 from .render import hand_html, read_card_size, read_face
 from .score_trainer import kind_words
 
@@ -84,14 +84,10 @@ class MattaExplorer(KitWidget):
                                               layout=ipywidgets.Layout(width="10em"))
         self.value_menu.add_class("sk-declare-value")
         self.value_menu.observe(lambda ch: self._toggle(self.declare, ch["new"]), names="value")
-        self.hand_view = ipywidgets.HTML()
-        self.hand_view.add_class("sk-hand-view")
-        self.table_html = ipywidgets.HTML()
-        self.table_html.add_class("sk-matta-table")
-        self.declared_html = ipywidgets.HTML()
-        self.declared_html.add_class("sk-declared")
-        self.explain_html = ipywidgets.HTML()
-        self.explain_html.add_class("sk-explain")
+        self.hand_view = html_panel("sk-hand-view")
+        self.table_html = html_panel("sk-matta-table")
+        self.declared_html = html_panel("sk-declared")
+        self.explain_html = html_panel("sk-explain")
         row1 = ipywidgets.HBox([self.deal_button, self.cards_box, self.show_button],
                                layout=ipywidgets.Layout(flex_flow="row wrap"))
         row2 = ipywidgets.HBox([self.whole_box, self.declare_box, self.value_menu],
@@ -193,13 +189,8 @@ class MattaExplorer(KitWidget):
                                     f'aria-live="polite"><b>{esc(declared)}</b>{esc(extra)}</p>')
         self.explain_html.value = lines_html(explain(self.cards, self.rules, declare=self.declared))
 
-    @property
-    def table_text(self) -> str:
-        return plain_text(self.table_html.value)
-
-    @property
-    def declared_text(self) -> str:
-        return plain_text(self.declared_html.value)
+    table_text = text_of("table_html")
+    declared_text = text_of("declared_html")
 
     def _typed(self, text: str) -> None:
         if not self._syncing:

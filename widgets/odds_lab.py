@@ -29,7 +29,7 @@ from sette_kit.scoring import fmt_points
 from sette_kit.strategy_text import fraction_text
 from sette_kit.rules import preset_label
 
-from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
+from .base import KitWidget, button, esc, html_panel, lines_html, read_cards, safe_action, text_box, text_of
 from .charts import caption_text, distribution_bar
 from .render import hand_html, read_card_size, read_face
 from sette_kit.numbers import shown
@@ -84,16 +84,11 @@ class OddsLab(KitWidget):
         self.add_seen_button = button(_("Add to seen"), lambda: self.add_card(self.card_menu.value, "seen"),
                                       tooltip=_("Add the chosen card to the cards you have seen"), css="sk-add-seen")
         self.clear_button = button(_("Clear"), self.clear, tooltip=_("Start again with no cards"), css="sk-clear")
-        self.hand_view = ipywidgets.HTML()
-        self.hand_view.add_class("sk-hand-view")
-        self.seen_view = ipywidgets.HTML()
-        self.seen_view.add_class("sk-seen-view")
-        self.result_html = ipywidgets.HTML()
-        self.result_html.add_class("sk-result")
-        self.chart_html = ipywidgets.HTML()
-        self.chart_html.add_class("sk-chart")
-        self.explain_html = ipywidgets.HTML()
-        self.explain_html.add_class("sk-explain")
+        self.hand_view = html_panel("sk-hand-view")
+        self.seen_view = html_panel("sk-seen-view")
+        self.result_html = html_panel("sk-result")
+        self.chart_html = html_panel("sk-chart")
+        self.explain_html = html_panel("sk-explain")
         wrap = ipywidgets.Layout(flex_flow="row wrap")
         self.set_children([
             ipywidgets.HBox([self.rules_menu, self.clear_button], layout=wrap),
@@ -170,17 +165,9 @@ class OddsLab(KitWidget):
                 f"{esc(k)}: {esc(fraction_text(v))}" for k, v in items) + ".</p>")
 
     # -- read-outs (for tests and screen readers) ---------------------------------------
-    @property
-    def result_text(self) -> str:
-        return plain_text(self.result_html.value)
-
-    @property
-    def chart_text(self) -> str:
-        return caption_text(self.chart_html.value)
-
-    @property
-    def explain_text(self) -> str:
-        return plain_text(self.explain_html.value)
+    result_text = text_of("result_html")
+    chart_text = text_of("chart_html", caption_text)
+    explain_text = text_of("explain_html")
 
     # -- actions ------------------------------------------------------------------------
     @safe_action

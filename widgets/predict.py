@@ -45,7 +45,7 @@ from sette_kit.i18n import N_, _
 from sette_kit.scoring import fmt_points
 from sette_kit.fmt import local_marks
 
-from .base import KitWidget, button, esc, on_enter, plain_text, press_enter, safe_action
+from .base import KitWidget, button, esc, html_panel, on_enter, plain_text, press_enter, safe_action
 from .render import hand_html
 from sette_kit._checks import read_text
 from sette_kit.numbers import read_whole, shown
@@ -217,8 +217,7 @@ class Predict(KitWidget):
             row = [self.box, self.commit_button]
         self.skip_button = button(_("I don't know, show me"), self.show_me,
                                   tooltip=_("See the answer without guessing"), css="sk-predict-skip")
-        self.reveal_html = ipywidgets.HTML("")
-        self.reveal_html.add_class("sk-predict-reveal")
+        self.reveal_html = html_panel("sk-predict-reveal")
         self.extra = self._extra(reveal)
         controls = ipywidgets.HBox(row + [self.skip_button], layout=ipywidgets.Layout(flex_flow="row wrap"))
         controls.add_class("sk-predict-controls")

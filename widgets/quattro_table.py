@@ -29,20 +29,19 @@ hand of each kind with :func:`~sette_kit.quattro.score` and asks
 
 from __future__ import annotations
 
-import random
 from typing import NamedTuple, Sequence
 
 import ipywidgets
 
 from sette_kit.cards import Card, Rank, Suit, parse_cards
-from sette_kit.errors import IllegalMove, SetteKitError
+from sette_kit.errors import SetteKitError
 from sette_kit.i18n import N_, _, get_language, ngettext
 from sette_kit.quattro import (OddsBot, QuattroGame, QuattroRules, explain, next_card, odds_double_six,
                                odds_four_and_half, points_for, score)
 
-from ._table import SEAT_STYLE, GameTable, frac_text, log_panel, pct_text
-from .base import KitWidget, button, esc, lines_html, number_html, plain_text, safe_action
-from .render import hand_html, read_card_size
+from ._table import GameTable, frac_text, hint_head, log_panel, pct_text, result_block, status_html, you_head
+from .base import KitWidget, button, esc, html_panel, lines_html, number_html, plain_text, safe_action, text_of
+from .render import hand_html
 from sette_kit.numbers import shown
 
 __all__ = ["QuattroTable", "PointsRow", "points_table", "points_table_html"]
@@ -168,6 +167,8 @@ class QuattroTable(GameTable, KitWidget):
     :meth:`next_hand`, :meth:`act`, :meth:`toggle_hints`.
     """
 
+    GAME = QuattroGame
+
     def __init__(self, players: int = 4, *, names: Sequence[str] | None = None, rules: QuattroRules | None = None,
                  target: int | None = None, seed: int | None = None, bots: Sequence | None = None,
                  hints: bool = True, card_size: int = 64) -> None:
@@ -179,35 +180,19 @@ class QuattroTable(GameTable, KitWidget):
             raise SetteKitError(_("players={players}: a Quattro e mezzo table seats {lo} to {hi} players, you "
                                   "included").format(players=shown(players), lo=MIN_PLAYERS, hi=MAX_PLAYERS))
         if names is None:
-            names = [_("Player")] + [_("Bot {k}").format(k=k) for k in range(1, players)]
-        rules = rules if rules is not None else QuattroRules()
-        if not isinstance(rules, QuattroRules):
-            raise SetteKitError(_("rules must be a QuattroRules, got {kind}").format(kind=type(rules).__name__))
-        if target is not None:
-            rules = rules.replace(target=target)
+            names = self._default_names(players)
+        rules = self._read_rules(rules, QuattroRules, lambda got: _("rules must be a QuattroRules, got {kind}").format(
+            kind=got), target=target)
         if bots is None:
             policies = [OddsBot() for _k in range(players - 1)]
         else:
             policies = list(bots)
             if len(policies) != players - 1 or not all(callable(p) for p in policies):
                 raise SetteKitError(_("bots: give {n} bot policies, one for each seat after yours").format(n=players - 1))
-        self.rules = rules
-        self.names = tuple(names)
-        self.policies = policies
-        self.face = rules.face
-        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
-        self._rng = random.Random(seed)
-        self.hints_on = bool(hints)
-        self.game: QuattroGame | None = None
+        self._seat_up(rules, names, policies, seed, hints, card_size)
 
-        self.status = ipywidgets.HTML()
-        self.status.add_class("sk-status")
-        self.board = ipywidgets.HTML()
-        self.board.add_class("sk-scoreboard")
-        self.table_html = ipywidgets.HTML()
-        self.table_html.add_class("sk-table")
-        self.hand_view = ipywidgets.HTML()
-        self.hand_view.add_class("sk-hand-view")
+        self._table_panels(_("Show or hide the exact odds"))
+        self.board = html_panel("sk-scoreboard")
         self.draw_button = button(_("Draw"), self.draw, tooltip=_("Take one more card face up"), css="sk-draw",
                                   style="primary")
         self.stand_button = button(_("Stand"), self.stand, tooltip=_("Stop here (only at 4½ or more, Q2)"),
@@ -217,23 +202,10 @@ class QuattroTable(GameTable, KitWidget):
                                         css="sk-double-six", style="warning")
         self.next_button = button(_("Next hand"), self.next_hand, tooltip=_("Deal the next hand"), css="sk-next-hand",
                                   style="primary")
-        self.new_button = button(_("New game"), self.new_game, tooltip=_("Start a new game"), css="sk-new-game")
-        self.hint_toggle = ipywidgets.ToggleButton(value=self.hints_on, description=_("Hints"),
-                                                   tooltip=_("Show or hide the exact odds"))
-        self.hint_toggle.add_class("sk-hints")
-        self.actions_box = ipywidgets.HBox([self.draw_button, self.stand_button, self.double_six_button,
-                                            self.next_button], layout=ipywidgets.Layout(flex_flow="row wrap"))
-        self.actions_box.add_class("sk-actions")
-        self.hint_html = ipywidgets.HTML()
-        self.hint_html.add_class("sk-hint")
-        self._wire_hints(self.hint_toggle, self.hint_html)
-        self.result_html = ipywidgets.HTML()
-        self.result_html.add_class("sk-result")
-        self.log_html = ipywidgets.HTML()
-        self.log_html.add_class("sk-log")
-        self.points_html = ipywidgets.HTML("<details><summary>" + (esc(_('Points table (Q6)'))) + f"</summary>"
-                                           f"{points_table_html(rules)}</details>")
-        self.points_html.add_class("sk-points-reference")
+        self.actions_box = self._actions_row([self.draw_button, self.stand_button, self.double_six_button,
+                                              self.next_button])
+        self.points_html = html_panel("sk-points-reference", "<details><summary>" + (esc(_('Points table (Q6)')))
+                                      + f"</summary>{points_table_html(rules)}</details>")
         self._hint_cache: dict = {}
         top = ipywidgets.HBox([self.new_button, self.hint_toggle])
         self.set_children([top, self.status, self.board, self.table_html, self.hand_view, self.actions_box,
@@ -241,21 +213,10 @@ class QuattroTable(GameTable, KitWidget):
         self._start(self._rng.randrange(2 ** 32))
 
     # -- state -------------------------------------------------------------------------------
-    def _start(self, seed: int) -> None:
-        game = QuattroGame(self.names, rules=self.rules, seed=seed,
-                           bots={k + 1: p for k, p in enumerate(self.policies)})
-        game.play_bots()
-        self.game = game
-        self.seed = seed
-        self._render()
-
     def _play(self, name: str) -> None:
         g = self.game
-        if g.phase == "play" and g.to_act != 0:  # cannot happen while the bots play on
-            raise IllegalMove(_("it is {name}'s turn, not yours").format(name=g.names[g.to_act]))
-        g.act(name, seat=0 if name != "next_hand" else None)  # IllegalMove leaves the game unchanged
-        g.play_bots()
-        self._render()
+        self._check_turn(g.phase == "play")
+        self._step(name, seat=0 if name != "next_hand" else None)
 
     # -- actions -------------------------------------------------------------------------------
     @safe_action
@@ -274,26 +235,13 @@ class QuattroTable(GameTable, KitWidget):
         self._play("double_six")
 
     @safe_action
-    def next_hand(self) -> None:
-        """Deal the next hand once a hand is over."""
-        self._play("next_hand")
-
-    @safe_action
     def act(self, name: str) -> None:
         """Any action by its engine name: ``draw``, ``stand``, ``double_six``, ``next_hand``."""
         self._play(str(name))
 
     # -- rendering ---------------------------------------------------------------------------
-    def _render(self) -> None:
-        v = self._seat_view()
-        self._render_status(v)
-        self._render_board(v)
-        self._render_table(v)
-        self._render_hand(v)
-        self._render_buttons(v)
-        self._render_hints(v)
-        self._render_result(v)
-        self._render_log(v)
+    _RENDER = ("status", "board", "table", "hand", "buttons", "hints", "result", "log")
+    _PANELS = ("status", "board", "table_html", "hand_view", "message", "hint_html", "result_html", "log_html")
 
     def _render_status(self, v) -> None:
         if v.phase == "game_over":
@@ -309,7 +257,7 @@ class QuattroTable(GameTable, KitWidget):
             text = (_("Hand {n}, {dealer} deals. Your turn: you have {hand} - below 4½ you must draw (Q2).")
                     if not sc.can_stand else _("Hand {n}, {dealer} deals. Your turn: you have {hand}: draw or stand.")
                     ).format(n=v.hand_number, dealer=v.names[v.dealer], hand=sc.name)
-        self.status.value = f'<p role="status" aria-live="polite"><b>{esc(text)}</b></p>'
+        self.status.value = status_html(text)
 
     def _render_board(self, v) -> None:
         rows = []
@@ -335,22 +283,19 @@ class QuattroTable(GameTable, KitWidget):
         return ", ".join(bits)
 
     def _render_table(self, v) -> None:
-        size = max(32, self.card_size * 2 // 3)
-        seats = []
-        for s in range(1, len(v.names)):
-            h = v.hands[s]
+        def seat(s: int, size: int) -> tuple[str, str]:
             name = v.names[s] + (" " + _("(dealer)") if s == v.dealer else "")
-            cards = hand_html(h.cards, face=self.face, rules=self.rules, size=size,
+            cards = hand_html(v.hands[s].cards, face=self.face, rules=self.rules, size=size,
                               label=_("{name}'s hand").format(name=v.names[s]))
-            seats.append(f'<div class="sk-seat" style="{SEAT_STYLE}">'
-                         f'<div><b>{esc(name)}</b>: {esc(self._seat_words(v, s))}</div>{cards}</div>')
-        self.table_html.value = (f'<div class="sk-seats">{"".join(seats)}</div>'
-                                 f'<p>' + (esc(_("Cards left in the deck: {n}").format(n=v.deck_left))) + '</p>')
+            return f'<div><b>{esc(name)}</b>: {esc(self._seat_words(v, s))}</div>', cards
+
+        self.table_html.value = (self._seat_strip(len(v.names), seat)
+                                 + '<p>' + (esc(_("Cards left in the deck: {n}").format(n=v.deck_left))) + '</p>')
 
     def _render_hand(self, v) -> None:
         h = v.hand
         dealer = " " + esc(_("(dealer)")) if v.dealer == 0 else ""
-        head = f'<div><b>{esc(v.names[0])} ' + (esc(_("(you)"))) + f'</b>{dealer}</div>'
+        head = you_head(v.names[0], dealer)
         if not h.cards:
             self.hand_view.value = head + "<p>" + (esc(_('No cards yet.'))) + "</p>"
             return
@@ -364,10 +309,8 @@ class QuattroTable(GameTable, KitWidget):
         self.hand_view.value = (head + cards + f'<p class="sk-score-line"><b>{have}</b>'
                                 f'{esc(pts)}.</p><details><summary>' + (esc(_("Why?"))) + f'</summary>{detail}</details>')
 
-    def _render_buttons(self, v) -> None:
-        with self._keeping_focus([self.draw_button, self.stand_button, self.double_six_button, self.next_button,
-                                  self.new_button]):  # keyboard users keep their place (issue 16)
-            self._show_buttons(v)
+    def _focus_order(self) -> list:
+        return [self.draw_button, self.stand_button, self.double_six_button, self.next_button, self.new_button]
 
     def _show_buttons(self, v) -> None:
         legal = v.legal or {}
@@ -398,9 +341,9 @@ class QuattroTable(GameTable, KitWidget):
         return tuple(c for c in v.visible_cards() if c not in mine)
 
     def _hint_body(self, v) -> str:
-        head = '<div role="region" aria-label="' + (esc(_("Hints"))) + '"><b>' + (esc(_("Hint"))) + '</b>'
+        head = hint_head()
         if not (v.phase == "play" and v.to_act == 0):
-            return head + "<p>" + (esc(_('Hints appear on your turn.'))) + "</p></div>"
+            return hint_head("")
         mine = v.hand.cards
         seen = self._seen(v)
         o = odds_four_and_half(mine, seen, self.rules)
@@ -447,35 +390,10 @@ class QuattroTable(GameTable, KitWidget):
         lines.append(r.reason)
         if v.phase == "game_over":
             lines.append(plain_text(self.status.value))
-        self.result_html.value = ('<div role="status" aria-live="polite">'
-                                  '<b>' + (esc(_("Hand {n} result").format(n=v.hand_number))) + f'</b>'
-                                  f'{lines_html(chr(10).join(lines), "sk-result-lines")}</div>')
+        self.result_html.value = result_block(_("Hand {n} result").format(n=v.hand_number), lines)
 
     def _render_log(self, v) -> None:
         self.log_html.value = log_panel((e.text for e in v.events), _("Table log (hand {n})").format(n=v.hand_number))
 
     # -- plain text for tests and screen readers -------------------------------------------------
-    @property
-    def status_text(self) -> str:
-        return plain_text(self.status.value)
-
-    @property
-    def hint_text(self) -> str:
-        return plain_text(self.hint_html.value)
-
-    @property
-    def result_text(self) -> str:
-        return plain_text(self.result_html.value)
-
-    @property
-    def log_text(self) -> str:
-        return plain_text(self.log_html.value)
-
-    @property
-    def board_text(self) -> str:
-        return plain_text(self.board.value)
-
-    def visible_html(self) -> str:
-        """Everything the widget shows now, as one HTML string."""
-        return "".join(w.value for w in (self.status, self.board, self.table_html, self.hand_view, self.message,
-                                         self.hint_html, self.result_html, self.log_html))
+    board_text = text_of("board")

@@ -50,7 +50,7 @@ from sette_kit.classroom import link
 from sette_kit.i18n import _
 from sette_kit.questions import GENERATORS, Question
 
-from .base import KitWidget, button, esc, exact_html, lines_html, plain_text, safe_action, text_box
+from .base import KitWidget, button, esc, exact_html, html_panel, lines_html, plain_text, safe_action, text_box
 from .render import hand_html, read_card_size, read_face
 from sette_kit.numbers import shown
 
@@ -107,8 +107,7 @@ class Quiz(KitWidget):
         self._wrong_here = False
 
         self.title = ipywidgets.HTML(f"<h4 class='sk-quiz-title'>{esc(title)}</h4>" if title else "")
-        self.question_html = ipywidgets.HTML()
-        self.question_html.add_class("sk-quiz-question")
+        self.question_html = html_panel("sk-quiz-question")
         self.answer_box = text_box("", self._submitted, css="sk-quiz-answer", width="18em")
         self.answer_box.description = _("Answer:")
         self.answer_box.style.description_width = "initial"  # the label takes its own width, the box the rest
@@ -120,12 +119,9 @@ class Quiz(KitWidget):
                                     css="sk-quiz-reveal")
         self.next_button = button(_("Next"), self.next, tooltip=_("A new question"), css="sk-quiz-next")
         self.next_button.layout.display = None if self._source is not None else "none"
-        self.feedback = ipywidgets.HTML()
-        self.feedback.add_class("sk-quiz-feedback")
-        self.hints_html = ipywidgets.HTML()
-        self.hints_html.add_class("sk-quiz-hints")
-        self.score_html = ipywidgets.HTML()
-        self.score_html.add_class("sk-quiz-score")
+        self.feedback = html_panel("sk-quiz-feedback")
+        self.hints_html = html_panel("sk-quiz-hints")
+        self.score_html = html_panel("sk-quiz-score")
         if self.practice_mode:
             self.view.add_class("sk-quiz-practice")
             self.next_button.description = _("Next question")
@@ -166,11 +162,7 @@ class Quiz(KitWidget):
         self._update_score()
 
     def _set_box(self, text: str) -> None:
-        self._syncing = True
-        try:
-            self.answer_box.value = text
-        finally:
-            self._syncing = False
+        self._set_quiet(self.answer_box, text)
 
     def _update_score(self) -> None:
         streak = (f' <span class="sk-streak">· {esc(self.streak_text)}</span>' if self.practice_mode else "")

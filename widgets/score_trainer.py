@@ -34,7 +34,7 @@ from sette_kit.questions import PLACEHOLDERS, worth_question
 from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points, score
 
-from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
+from .base import KitWidget, button, esc, html_panel, lines_html, plain_text, read_cards, safe_action, text_box, text_of
 from .render import hand_html, read_card_size, read_face
 from sette_kit.numbers import shown
 
@@ -105,10 +105,8 @@ class ScoreTrainer(KitWidget):
                                                    tooltip=_("Hide the score and ask: what is this hand worth?"))
         self.quiz_toggle.add_class("sk-quiz-mode")
         self.quiz_toggle.observe(lambda ch: self.set_quiz_mode(ch["new"]), names="value")
-        self.hand_view = ipywidgets.HTML()
-        self.hand_view.add_class("sk-hand-view")
-        self.result_html = ipywidgets.HTML()
-        self.result_html.add_class("sk-result")
+        self.hand_view = html_panel("sk-hand-view")
+        self.result_html = html_panel("sk-result")
         # quiz row
         self.prompt = ipywidgets.HTML("<b>" + (esc(_('What is this hand worth?'))) + "</b>")
         self.answer_box = text_box(_(PLACEHOLDERS["points"]), self._answered, css="sk-score-answer",
@@ -117,8 +115,7 @@ class ScoreTrainer(KitWidget):
                                    tooltip=_("Check your answer (or press Enter)"), css="sk-score-check")
         self.reveal_button = button(_("Show answer"), self.reveal, tooltip=_("Show the score and the explanation"),
                                     css="sk-score-reveal")
-        self.feedback = ipywidgets.HTML()
-        self.feedback.add_class("sk-score-feedback")
+        self.feedback = html_panel("sk-score-feedback")
         self.quiz_box = ipywidgets.VBox([self.prompt, ipywidgets.HBox([self.answer_box, self.check_button,
                                                                       self.reveal_button]), self.feedback])
         self.quiz_box.layout.display = "none"
@@ -156,11 +153,7 @@ class ScoreTrainer(KitWidget):
             + lines_html(explain(self.cards, self.rules), "sk-explain"))
 
     def _set_answer(self, text: str) -> None:
-        self._syncing = True
-        try:
-            self.answer_box.value = text
-        finally:
-            self._syncing = False
+        self._set_quiet(self.answer_box, text)
 
     def _picked(self, text: str) -> None:
         if not self._syncing:
@@ -175,9 +168,7 @@ class ScoreTrainer(KitWidget):
         """The score line and explanation as plain text."""
         return plain_text(self.result_html.value)
 
-    @property
-    def feedback_text(self) -> str:
-        return plain_text(self.feedback.value)
+    feedback_text = text_of("feedback")
 
     @property
     def quiz_score_text(self) -> str:
@@ -200,11 +191,7 @@ class ScoreTrainer(KitWidget):
         cards = read_cards(text, face=self.face)
         self._set_hand(cards)
         if self.cards_box.value != text:
-            self._syncing = True
-            try:
-                self.cards_box.value = text
-            finally:
-                self._syncing = False
+            self._set_quiet(self.cards_box, text)
         return self.cards
 
     @safe_action

@@ -39,8 +39,9 @@ from sette_kit.rules import PRESETS, Rules
 from sette_kit.scoring import fmt_points, score
 from sette_kit.rules import preset_label
 
-from ._labkit import MAX_SEED, Stepped, lab_look, live, table_html, whole
-from .base import KitWidget, button, esc, lines_html, plain_text, read_cards, safe_action, text_box
+from ._labs_common import MAX_SEED, Stepped, lab_look, live, table_html, whole
+from .base import (KitWidget, button, esc, html_panel, lines_html, read_cards, read_preset, safe_action, text_box,
+                   text_of)
 from .charts import NARROW, caption_text, card_words, decision_words, number, pair_html, paired_bar
 from .render import hand_html, read_card_size
 from sette_kit.numbers import shown
@@ -85,9 +86,7 @@ class ShoeLab(Stepped, KitWidget):
                  card_size: int = 40, background: bool = True) -> None:
         super().__init__()
         lab_look(self)
-        if not isinstance(rules, str) or rules not in PRESETS:  # issue 24: a list is not a preset (no TypeError)
-            raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
-                rules=shown(rules), presets=", ".join(map(repr, PRESETS))))
+        read_preset(rules)
         if player not in ("counting", "basic"):
             raise SetteKitError(_("player={player}: accepted 'counting' (plays for the cards left) or 'basic' "
                                   "(plays as from a fresh deck)").format(player=shown(player)))
@@ -124,18 +123,12 @@ class ShoeLab(Stepped, KitWidget):
         self.hand_box = text_box(_("e.g. 5 di denari"), lambda t: self._quietly(self.set_hand, t),
                                  description=_("Your hand:"), css="sk-hand-input", width="20em")
         self.hand_box.style.description_width = "initial"
-        self.status = ipywidgets.HTML("")
-        self.status.add_class("sk-status")
-        self.log_html = ipywidgets.HTML("")
-        self.log_html.add_class("sk-shoe-log")
-        self.seen_html = ipywidgets.HTML("")
-        self.seen_html.add_class("sk-seen")
-        self.counts_html = ipywidgets.HTML("")
-        self.counts_html.add_class("sk-counts")
-        self.table_html = ipywidgets.HTML("")
-        self.table_html.add_class("sk-shoe-table")
-        self.hand_html = ipywidgets.HTML("")
-        self.hand_html.add_class("sk-hand-odds")
+        self.status = html_panel("sk-status")
+        self.log_html = html_panel("sk-shoe-log")
+        self.seen_html = html_panel("sk-seen")
+        self.counts_html = html_panel("sk-counts")
+        self.table_html = html_panel("sk-shoe-table")
+        self.hand_html = html_panel("sk-hand-odds")
         wrap = ipywidgets.Layout(flex_flow="row wrap", align_items="center")
         self.set_children([
             ipywidgets.HBox([self.rules_menu, self.bank_menu, self.seed_box], layout=wrap),
@@ -312,17 +305,9 @@ class ShoeLab(Stepped, KitWidget):
               f'{lines_html(h.counting, "sk-explain")}</details>', "sk-hand-result")
 
     # -- read-outs --------------------------------------------------------------------------------
-    @property
-    def log_text(self) -> str:
-        return plain_text(self.log_html.value)
-
-    @property
-    def table_text(self) -> str:
-        return plain_text(self.table_html.value)
-
-    @property
-    def hand_text(self) -> str:
-        return plain_text(self.hand_html.value)
+    log_text = text_of("log_html")
+    table_text = text_of("table_html")
+    hand_text = text_of("hand_html")
 
     @property
     def counts_text(self) -> str:

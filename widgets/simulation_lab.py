@@ -46,7 +46,7 @@ from sette_kit.strategy import BankSeesPlayer, StandAt, sees_player, stand_at
 from sette_kit.rules import preset_label
 
 from ._background import Job
-from .base import LOG, UNEXPECTED, KitWidget, button, esc, exact_html, plain_text, safe_action
+from .base import LOG, UNEXPECTED, KitWidget, button, esc, exact_html, html_panel, read_preset, safe_action, text_of
 from .charts import thousands
 
 __all__ = ["SimulationLab", "MIN_ROUNDS", "MAX_ROUNDS", "PRESETS", "THRESHOLDS"]
@@ -147,9 +147,7 @@ class SimulationLab(KitWidget):
 
     def __init__(self, rules: str = "plain", player=None, dealer=None, rounds: int = 100_000, seed: int = 1) -> None:
         super().__init__()
-        if not isinstance(rules, str) or rules not in PRESETS:  # issue 24: a list is not a preset (no TypeError)
-            raise SetteKitError(_("rules={rules}: accepted presets are {presets}").format(
-                rules=shown(rules), presets=", ".join(map(repr, PRESETS))))
+        read_preset(rules)
         p = _threshold_of(stand_at(5) if player is None else player, "player")
         d = _threshold_of(stand_at(5) if dealer is None else dealer, "bank")
         if p is None:
@@ -196,14 +194,10 @@ class SimulationLab(KitWidget):
         self.cancel_button.disabled = True
         self.progress = ipywidgets.IntProgress(value=0, min=0, max=self.rounds, description=_("Progress:"))
         self.progress.add_class("sk-progress")
-        self.progress_label = ipywidgets.HTML("")
-        self.progress_label.add_class("sk-progress-label")
-        self.result_html = ipywidgets.HTML("")
-        self.result_html.add_class("sk-result")
-        self.mean_chart = ipywidgets.HTML("")
-        self.mean_chart.add_class("sk-chart")
-        self.hist_chart = ipywidgets.HTML("")
-        self.hist_chart.add_class("sk-chart")
+        self.progress_label = html_panel("sk-progress-label")
+        self.result_html = html_panel("sk-result")
+        self.mean_chart = html_panel("sk-chart")
+        self.hist_chart = html_panel("sk-chart")
         wrap = ipywidgets.Layout(flex_flow="row wrap", align_items="center")
         self._controls = [self.preset_choice, self.player_choice, self.bank_choice, self.rounds_box, self.seed_box]
         self.set_children([
@@ -225,9 +219,7 @@ class SimulationLab(KitWidget):
     def running(self) -> bool:
         return self.status == "running"
 
-    @property
-    def result_text(self) -> str:
-        return plain_text(self.result_html.value)
+    result_text = text_of("result_html")
 
     @property
     def rules(self) -> Rules:

@@ -38,8 +38,7 @@ from sette_kit.strategy_text import (BANK_POLICIES, cached_solution, dealer_word
                                      lookup_text, policy, solution, strategy_grid, strategy_sentences)
 
 from ._background import Background
-from .base import (KitWidget, button, esc, exact_html, lines_html, plain_text, read_cards, safe_action,
-                   text_box)
+from .base import KitWidget, button, esc, exact_html, html_panel, lines_html, read_cards, safe_action, text_box, text_of
 from .charts import STRATEGY_LEGEND, caption_text, strategy_table
 from sette_kit._checks import read_bool
 from sette_kit.numbers import shown
@@ -155,21 +154,16 @@ class StrategyChart(Background, KitWidget):
         self.dealer_menu.observe(lambda ch: self._quietly(self.set_dealer, ch["new"]), names="value")
         self.solve_button = button(_("Solve"), self.solve, tooltip=_("Solve these rules against this bank"),
                                    css="sk-solve", style="primary")
-        self.status = ipywidgets.HTML()
-        self.status.add_class("sk-status")
-        self.result_html = ipywidgets.HTML()
-        self.result_html.add_class("sk-result")
-        self.chart_html = ipywidgets.HTML()
-        self.chart_html.add_class("sk-chart")
-        self.summary_html = ipywidgets.HTML()
-        self.summary_html.add_class("sk-summary")
+        self.status = html_panel("sk-status")
+        self.result_html = html_panel("sk-result")
+        self.chart_html = html_panel("sk-chart")
+        self.summary_html = html_panel("sk-summary")
         self.lookup_box = text_box(_("e.g. 3 di coppe, Asso di denari"), lambda t: self._quietly(self.lookup, t),
                                    description=_("Hand:"), css="sk-lookup-input")
         self.lookup_button = button(_("Look up"), lambda: self.lookup(self.lookup_box.value),
                                     tooltip=_("Expected result of standing and of hitting with this hand"),
                                     css="sk-lookup")
-        self.lookup_html = ipywidgets.HTML()
-        self.lookup_html.add_class("sk-lookup-result")
+        self.lookup_html = html_panel("sk-lookup-result")
         wrap = ipywidgets.Layout(flex_flow="row wrap")
         self.set_children([
             ipywidgets.HBox([self.rules_menu, self.dealer_menu, self.solve_button, self.status], layout=wrap),
@@ -215,21 +209,10 @@ class StrategyChart(Background, KitWidget):
         return got is not None and (not self.show_chart or (got, get_language()) in _CHARTS)
 
     # -- read-outs -----------------------------------------------------------------------
-    @property
-    def result_text(self) -> str:
-        return plain_text(self.result_html.value)
-
-    @property
-    def summary_text(self) -> str:
-        return plain_text(self.summary_html.value)
-
-    @property
-    def chart_text(self) -> str:
-        return caption_text(self.chart_html.value)
-
-    @property
-    def lookup_text(self) -> str:
-        return plain_text(self.lookup_html.value)
+    result_text = text_of("result_html")
+    summary_text = text_of("summary_html")
+    chart_text = text_of("chart_html", caption_text)
+    lookup_text = text_of("lookup_html")
 
     # -- actions ------------------------------------------------------------------------
     @safe_action

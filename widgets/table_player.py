@@ -51,8 +51,8 @@ from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
 from sette_kit.fmt import local_marks
 
-from ._table import CardTable, log_panel
-from .base import KitWidget, button, esc, on_enter, plain_text, safe_action
+from ._table import CardTable, log_panel, pct_text, show_legal
+from .base import KitWidget, button, esc, html_panel, on_enter, safe_action, text_of
 from .render import hand_html, read_card_size
 
 __all__ = ["TablePlayer", "ACTION_BUTTONS", "BOT_NAMES", "BANK_STANDS_AT", "legal_words"]
@@ -211,15 +211,11 @@ class TablePlayer(CardTable, KitWidget):
         self.hints_toggle.add_class("sk-hints-toggle")
 
         # -- displays --------------------------------------------------------------------
-        self.status = ipywidgets.HTML()
-        self.status.add_class("sk-result")
-        self.seats_html = ipywidgets.HTML()
-        self.seats_html.add_class("sk-seats")
-        self.hints_html = ipywidgets.HTML()
-        self.hints_html.add_class("sk-hints")
+        self.status = html_panel("sk-result")
+        self.seats_html = html_panel("sk-seats")
+        self.hints_html = html_panel("sk-hints")
         self._wire_hints(self.hints_toggle, self.hints_html)
-        self.log_html = ipywidgets.HTML()
-        self.log_html.add_class("sk-log")
+        self.log_html = html_panel("sk-log")
         wrap = ipywidgets.Layout(flex_flow="row wrap", align_items="center")
         self.action_row = ipywidgets.HBox([self.amount_box, self.declare_choice]
                                           + [self.buttons[a] for a in ACTION_BUTTONS], layout=wrap)
@@ -242,21 +238,8 @@ class TablePlayer(CardTable, KitWidget):
         """The learner's legal actions now (empty when it is not the learner's turn)."""
         return self.view_.legal or {}
 
-    @property
-    def status_text(self) -> str:
-        return plain_text(self.status.value)
-
-    @property
-    def seats_text(self) -> str:
-        return plain_text(self.seats_html.value)
-
-    @property
-    def hints_text(self) -> str:
-        return plain_text(self.hints_html.value)
-
-    @property
-    def log_text(self) -> str:
-        return plain_text(self.log_html.value)
+    seats_text = text_of("seats_html")
+    hints_text = text_of("hints_html")
 
     @property
     def html(self) -> str:
@@ -264,13 +247,7 @@ class TablePlayer(CardTable, KitWidget):
         return "".join(w.value for w in (self.status, self.seats_html, self.hints_html, self.log_html, self.message))
 
     # -- rendering ----------------------------------------------------------------------------
-    def _render(self) -> None:
-        v = self.view_
-        self._render_status(v)
-        self._render_seats(v)
-        self._render_actions(v)
-        self._render_log(v)
-        self._render_hints(v)
+    _RENDER = ("status", "seats", "buttons", "log", "hints")
 
     def _render_status(self, v) -> None:
         me = self.HUMAN
@@ -346,19 +323,9 @@ class TablePlayer(CardTable, KitWidget):
     def _focus_order(self) -> list:
         return [self.amount_box, self.declare_choice, *self.buttons.values(), self.new_round_button]
 
-    def _render_actions(self, v) -> None:
-        # keyboard users (issue 16): when the controls they were using are hidden or
-        # disabled (a stake placed, the round over), the focus goes to the first control
-        # still usable, not to the top of the page
-        with self._keeping_focus(self._focus_order()):
-            self._render_action_controls(v)
-
-    def _render_action_controls(self, v) -> None:
-        legal = v.legal or {}
-        for action, b in self.buttons.items():
-            on = action in legal
-            b.layout.display = None if on else "none"
-            b.disabled = not on
+    def _show_buttons(self, v) -> None:
+        legal = v.legal or {}  # a Legal mapping: each action's options (stake limits, matta values)
+        show_legal(self.buttons, legal, disable=True)
         amount = legal.get("stake") or legal.get("split")
         self.amount_box.layout.display = None if amount is not None else "none"
         if amount is not None:
@@ -404,7 +371,7 @@ class TablePlayer(CardTable, KitWidget):
             p = odds.bust_probability(cards, seen=seen, rules=self.rules)
             out["bust"] = p
             chance = _("Chance that one more card busts you: <b>{fraction}</b> ≈ {percent}").format(
-                fraction=p, percent=local_marks(f"{float(p) * 100:.1f}%"))
+                fraction=p, percent=pct_text(p))
             parts.append(f'<p class="sk-hint-bust">{chance}</p>')
             why = odds.explain_bust(cards, seen=seen, rules=self.rules)
             parts.append('<details class="sk-hint-why"><summary>' + (esc(_("Why (counting the cards)"))) + '</summary>'

@@ -43,7 +43,7 @@ from sette_kit.i18n import N_, _, ngettext
 from sette_kit.rules import Rules
 from sette_kit.scoring import fmt_points
 
-from .base import KitWidget, button, esc, on_enter, plain_text, read_cards, safe_action
+from .base import KitWidget, button, esc, html_panel, on_enter, plain_text, read_cards, safe_action
 from .charts import BLUE, GREEN, SKY, VERMILLION, bar, stripes
 from .render import hand_html, read_card_size
 from sette_kit.numbers import read_whole, shown
@@ -204,10 +204,8 @@ class ProbabilityTree(KitWidget):
             as_cards(cards, face=self.rules.face, what=_("cards"))
         self.plan = self._plan(plan)
         self.model = self._build(self.cards, self.plan)
-        self.tree_view = ipywidgets.HTML()
-        self.tree_view.add_class("sk-tree-view")
-        self.sum_view = ipywidgets.HTML()
-        self.sum_view.add_class("sk-tree-sum-view")
+        self.tree_view = html_panel("sk-tree-view")
+        self.sum_view = html_panel("sk-tree-sum-view")
         self.hand_box = ipywidgets.Text(value=", ".join(c.name(self.rules.face) for c in self.cards),
                                         description=_("Your cards:"), layout=ipywidgets.Layout(width="20em"))
         self.hand_box.style.description_width = "initial"

@@ -31,7 +31,6 @@ True
 
 from __future__ import annotations
 
-import random
 from typing import Sequence
 
 import ipywidgets
@@ -39,13 +38,14 @@ import ipywidgets
 from sette_kit.cards import Card
 from sette_kit.errors import IllegalMove, SetteKitError
 from sette_kit.i18n import N_, _, ngettext
-from sette_kit.fmt import local_marks
+from sette_kit import fmt
 from sette_kit.trentuno import (Greedy, ThresholdKnocker, TrentunoGame, TrentunoRules, best_discard,
                                 draw_odds, explain)
 
-from ._table import SEAT_STYLE, GameTable, frac_text, log_panel, pct_text
-from .base import KitWidget, button, esc, lines_html, plain_text, safe_action
-from .render import back_svg, card_svg, hand_html, read_card_size
+from ._table import (GameTable, frac_text, hint_head, log_panel, pct_text, result_block, show_legal, status_html,
+                     you_head)
+from .base import KitWidget, button, esc, lines_html, safe_action, text_of
+from .render import back_svg, card_svg, hand_html
 from sette_kit.numbers import shown
 
 __all__ = ["TrentunoTable", "default_bots"]
@@ -105,6 +105,8 @@ class TrentunoTable(GameTable, KitWidget):
     :meth:`discard`, :meth:`knock`, :meth:`next_hand`, :meth:`act`, :meth:`toggle_hints`.
     """
 
+    GAME = TrentunoGame
+
     def __init__(self, bots: int | Sequence = 3, *, players: int | None = None, names: Sequence[str] | None = None,
                  rules: TrentunoRules | None = None, seed: int | None = None, lives: int | None = None,
                  hints: bool = True, card_size: int = 64) -> None:
@@ -126,33 +128,18 @@ class TrentunoTable(GameTable, KitWidget):
                 raise SetteKitError(_("bots must be a number 1-{hi} or a list of 1-{hi} bot policies").format(hi=MAX_BOTS))
         n = len(policies) + 1
         if names is None:
-            names = [_("Player")] + [_("Bot {k}").format(k=k) for k in range(1, n)]
+            names = self._default_names(n)
         if not isinstance(names, (list, tuple)):
             raise SetteKitError(_("names: give {n} names, yours first (you and {bots} bots)").format(n=n, bots=n - 1))
         names = [str(x) for x in names]
         if len(names) != n:
             raise SetteKitError(_("names: give {n} names, yours first (you and {bots} bots)").format(n=n, bots=n - 1))
-        rules = rules if rules is not None else TrentunoRules()
-        if not isinstance(rules, TrentunoRules):
-            raise SetteKitError(_("rules must be a TrentunoRules, got {kind}").format(kind=type(rules).__name__))
-        if lives is not None:
-            rules = rules.replace(lives=lives)
-        self.rules = rules
-        self.names = tuple(names)
-        self.policies = policies
-        self.face = rules.face
-        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
-        self._rng = random.Random(seed)
-        self.hints_on = bool(hints)
-        self.game: TrentunoGame | None = None
+        rules = self._read_rules(rules, TrentunoRules, lambda got: _("rules must be a TrentunoRules, got {kind}").format(
+            kind=got), lives=lives)
+        self._seat_up(rules, names, policies, seed, hints, card_size)
 
         # -- controls ----------------------------------------------------------------------
-        self.status = ipywidgets.HTML()
-        self.status.add_class("sk-status")
-        self.table_html = ipywidgets.HTML()
-        self.table_html.add_class("sk-table")
-        self.hand_view = ipywidgets.HTML()
-        self.hand_view.add_class("sk-hand-view")
+        self._table_panels(_("Show or hide the exact draw odds"))
         self.draw_button = button(_("Draw from stock"), self.draw_stock, tooltip=_("Take the top card of the stock (T5)"),
                                   css="sk-draw-stock", style="primary")
         self.take_button = button(_("Take discard"), self.take_discard,
@@ -163,34 +150,14 @@ class TrentunoTable(GameTable, KitWidget):
                                    css="sk-knock", style="warning")
         self.next_button = button(_("Next hand"), self.next_hand, tooltip=_("Deal the next hand (T4)"),
                                   css="sk-next-hand", style="primary")
-        self.new_button = button(_("New game"), self.new_game, tooltip=_("Start a new game"), css="sk-new-game")
-        self.hint_toggle = ipywidgets.ToggleButton(value=self.hints_on, description=_("Hints"),
-                                                   tooltip=_("Show or hide the exact draw odds"))
-        self.hint_toggle.add_class("sk-hints")
-        self.actions_box = ipywidgets.HBox([self.draw_button, self.take_button, *self.discard_buttons,
-                                            self.knock_button, self.next_button],
-                                           layout=ipywidgets.Layout(flex_flow="row wrap"))
-        self.actions_box.add_class("sk-actions")
-        self.hint_html = ipywidgets.HTML()
-        self.hint_html.add_class("sk-hint")
-        self._wire_hints(self.hint_toggle, self.hint_html)
-        self.result_html = ipywidgets.HTML()
-        self.result_html.add_class("sk-result")
-        self.log_html = ipywidgets.HTML()
-        self.log_html.add_class("sk-log")
+        self.actions_box = self._actions_row([self.draw_button, self.take_button, *self.discard_buttons,
+                                              self.knock_button, self.next_button])
         top = ipywidgets.HBox([self.new_button, self.hint_toggle])
         self.set_children([top, self.status, self.table_html, self.hand_view, self.actions_box, self.message,
                            self.hint_html, self.result_html, self.log_html])
         self._start(self._rng.randrange(2 ** 32))
 
     # -- state -------------------------------------------------------------------------------
-    def _start(self, seed: int) -> None:
-        game = TrentunoGame(self.names, rules=self.rules, seed=seed,
-                            bots={k + 1: p for k, p in enumerate(self.policies)})
-        game.play_bots()
-        self.game = game
-        self._render()
-
     def _discard_slot(self, k: int):
         cards = [a.card for a in self._seat_view().legal if a.name == "discard"]
         if k >= len(cards):  # a stale click: nothing to do
@@ -199,22 +166,21 @@ class TrentunoTable(GameTable, KitWidget):
 
     def _play(self, name: str, card=None) -> None:
         g = self.game
-        if g.phase in ("draw", "discard") and g.to_act != 0:  # cannot happen while bots play on
-            raise IllegalMove(_("it is {name}'s turn, not yours").format(name=g.players[g.to_act]))
+        self._check_turn(g.phase in ("draw", "discard"))
         if name != "next_hand" and g.phase == "hand_over":
             raise IllegalMove(_("the hand is over: press Next hand to deal the next one"))
         if name != "next_hand" and g.phase in ("draw", "discard") and g.lives[0] == 0:
             raise IllegalMove(_("you are out of the game (no lives left, T3)"))
         legal = list(g.legal_actions())  # the names of the legal moves (a Legal mapping)
+        if name in MOVE_WORDS and not legal:  # nothing to do (the game is over): the engine's reason alone
+            raise IllegalMove(g.why_not(name))
         if name in MOVE_WORDS and name not in legal:  # the engine's refusal names its seat and its keys: say it to the learner (IT-12)
             moves = [_(MOVE_WORDS[n]) for n in legal]
             may = moves[0] if len(moves) == 1 else _("{first} or {last}").format(first=", ".join(moves[:-1]),
                                                                                  last=moves[-1])
             raise IllegalMove(_("You cannot {move} now: {reason}. Now you may {moves}.").format(
                 move=_(MOVE_WORDS[name]), reason=g.why_not(name), moves=may))
-        g.act(name, card=card)  # IllegalMove leaves the game unchanged
-        g.play_bots()
-        self._render()
+        self._step(name, card=card)
 
     # -- actions -------------------------------------------------------------------------------
     @safe_action
@@ -240,11 +206,6 @@ class TrentunoTable(GameTable, KitWidget):
         self._play("knock")
 
     @safe_action
-    def next_hand(self) -> None:
-        """Deal the next hand once a hand is over (T4)."""
-        self._play("next_hand")
-
-    @safe_action
     def act(self, name: str, **params) -> None:
         """Any action by its engine name: ``draw_stock``, ``take_discard``, ``discard``
         (with ``card=``), ``knock``, ``next_hand``."""
@@ -254,15 +215,7 @@ class TrentunoTable(GameTable, KitWidget):
         self._play(str(name), card)
 
     # -- rendering ---------------------------------------------------------------------------
-    def _render(self) -> None:
-        v = self._seat_view()
-        self._render_status(v)
-        self._render_table(v)
-        self._render_hand(v)
-        self._render_buttons(v)
-        self._render_hints(v)
-        self._render_result(v)
-        self._render_log(v)
+    _RENDER = ("status", "table", "hand", "buttons", "hints", "result", "log")
 
     def _render_status(self, v) -> None:
         if v.phase == "game_over":
@@ -288,13 +241,12 @@ class TrentunoTable(GameTable, KitWidget):
                     name=v.players[v.knocker], n=left)
             elif v.first_round:
                 text += " " + _("Nobody may knock in the first round (T6).")
-        self.status.value = f'<p role="status" aria-live="polite"><b>{esc(text)}</b></p>'
+        self.status.value = status_html(text)
 
     def _render_table(self, v) -> None:
-        size = max(32, self.card_size * 2 // 3)
         start = self.rules.lives
-        seats = []
-        for s in range(1, len(v.players)):
+
+        def seat(s: int, size: int) -> tuple[str, str]:
             tags = []
             if s == v.dealer:
                 tags.append(_("dealer"))
@@ -310,9 +262,8 @@ class TrentunoTable(GameTable, KitWidget):
                 cards = hand_html(v.revealed[s], face=self.face, size=size, label=_("{name}'s hand").format(name=name))
             else:
                 cards = _backs(v.hand_sizes[s], size, _("{name}'s hand").format(name=name))
-            seats.append(f'<div class="sk-seat" style="{SEAT_STYLE}">'
-                         f'<div><b>{esc(name)}</b>{tag}</div><div>{_lives_html(v.lives[s], start)}</div>'
-                         f'{cards}</div>')
+            return f'<div><b>{esc(name)}</b>{tag}</div><div>{_lives_html(v.lives[s], start)}</div>', cards
+
         if v.discard_top is not None:
             top = card_svg(v.discard_top, self.face, size=self.card_size)
             pile = ngettext("Discard pile: {n} card, top card {card}", "Discard pile: {n} cards, top card {card}",
@@ -328,7 +279,7 @@ class TrentunoTable(GameTable, KitWidget):
                   f'<div class="sk-stock">{stock}<div>{esc(stock_words)}</div></div>'
                   f'<div class="sk-discard-pile">{top}<div>{esc(pile)}</div></div>'
                   f'<div class="sk-pot"><b>{esc(pot)}</b></div></div>')
-        self.table_html.value = f'<div class="sk-seats">{"".join(seats)}</div>{middle}'
+        self.table_html.value = self._seat_strip(len(v.players), seat) + middle
 
     def _render_hand(self, v) -> None:
         me = v.players[0]
@@ -338,7 +289,7 @@ class TrentunoTable(GameTable, KitWidget):
         if v.knocker == 0:
             tags.append(_("knocked"))
         tag = f' <i>({esc(", ".join(tags))})</i>' if tags else ""
-        head = (f'<div><b>{esc(me)} ' + (esc(_("(you)"))) + f'</b>{tag} {_lives_html(v.lives[0], self.rules.lives)}</div>')
+        head = you_head(me, f'{tag} {_lives_html(v.lives[0], self.rules.lives)}')
         if v.lives[0] == 0:
             head += "<p><b>" + (esc(_('You are out of the game (no lives left, T3).'))) + "</b></p>"
             if not v.hand:
@@ -355,17 +306,15 @@ class TrentunoTable(GameTable, KitWidget):
             scored = f'<p class="sk-score-line"><i>{hold}</i></p>'
         self.hand_view.value = head + cards + scored
 
-    def _render_buttons(self, v) -> None:
-        with self._keeping_focus([self.draw_button, self.take_button, *self.discard_buttons, self.knock_button,
-                                  self.next_button, self.new_button]):  # keyboard users keep their place (issue 16)
-            self._show_buttons(v)
+    def _focus_order(self) -> list:
+        return [self.draw_button, self.take_button, *self.discard_buttons, self.knock_button, self.next_button,
+                self.new_button]
 
     def _show_buttons(self, v) -> None:
-        legal = v.legal
+        legal = v.legal  # a tuple of concrete Actions (T5): one per card that may be thrown
         names = {a.name for a in legal}
-        for b, name in ((self.draw_button, "draw_stock"), (self.take_button, "take_discard"),
-                        (self.knock_button, "knock")):
-            b.layout.display = None if name in names else "none"
+        show_legal({"draw_stock": self.draw_button, "take_discard": self.take_button, "knock": self.knock_button},
+                   names)
         if v.discard_top is not None and "take_discard" in names:
             self.take_button.description = _("Take {card}").format(card=v.discard_top.name(self.face))
             self.take_button.tooltip = _("Take the {card} from the discard pile (T5)").format(
@@ -382,15 +331,15 @@ class TrentunoTable(GameTable, KitWidget):
         self.next_button.layout.display = None if v.phase == "hand_over" else "none"
 
     def _hint_html(self, v) -> str:
-        head = '<div role="region" aria-label="' + (esc(_("Hints"))) + '"><b>' + (esc(_("Hint"))) + '</b>'
+        head = hint_head()
         if not v.my_turn:
-            return head + "<p>" + (esc(_('Hints appear on your turn.'))) + "</p></div>"
+            return hint_head("")
         if v.phase == "draw" and len(v.hand) == 3:
             o = draw_odds(v.hand, v.discard_top, rules=self.rules)
             rows = ["<li>" + _("Draw from the stock: P(improve) = <b>{fraction}</b> ({percent}: {n} of {unseen} "
                                "unseen cards); expected score {expected} ≈ {decimal}.").format(
                 fraction=frac_text(o.p_improve), percent=pct_text(o.p_improve), n=o.improving, unseen=o.unseen,
-                expected=frac_text(o.expected_stock), decimal=local_marks(f"{float(o.expected_stock):.2f}"))
+                expected=frac_text(o.expected_stock), decimal=fmt.decimal(o.expected_stock, 2))
                 + "</li>"]
             if o.discard_score is not None:
                 rows.append("<li>" + _("Take {card}: score exactly <b>{n}</b>.").format(
@@ -418,9 +367,7 @@ class TrentunoTable(GameTable, KitWidget):
         if v.phase == "game_over":
             lines.append(_("You win the game!") if v.winner == 0
                          else _("{name} wins the game!").format(name=v.players[v.winner]))
-        self.result_html.value = ('<div role="status" aria-live="polite">'
-                                  '<b>' + (esc(_("Hand {n}").format(n=v.hand_number))) + f'</b>'
-                                  f'{lines_html(chr(10).join(lines), "sk-result-lines")}</div>')
+        self.result_html.value = result_block(_("Hand {n}").format(n=v.hand_number), lines)
 
     def _hand_events(self, v) -> list:
         out = []
@@ -439,29 +386,10 @@ class TrentunoTable(GameTable, KitWidget):
                                         note=note)
 
     # -- plain text for tests and screen readers -------------------------------------------------
-    @property
-    def status_text(self) -> str:
-        return plain_text(self.status.value)
-
-    @property
-    def hint_text(self) -> str:
-        return plain_text(self.hint_html.value)
-
-    @property
-    def result_text(self) -> str:
-        return plain_text(self.result_html.value)
-
-    @property
-    def log_text(self) -> str:
-        return plain_text(self.log_html.value)
-
-    @property
-    def table_text(self) -> str:
-        return plain_text(self.table_html.value)
+    table_text = text_of("table_html")
 
     def visible_html(self) -> str:
-        """Everything the widget shows now, as one HTML string."""
-        return "".join(w.value for w in (self.status, self.table_html, self.hand_view, self.message,
-                                         self.hint_html, self.result_html, self.log_html)) + "".join(
+        """Everything the widget shows now, as one HTML string (with the words of the buttons shown)."""
+        return super().visible_html() + "".join(
             b.description + b.tooltip for b in (self.draw_button, self.take_button, *self.discard_buttons,
                                                 self.knock_button, self.next_button) if b.layout.display != "none")

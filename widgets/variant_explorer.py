@@ -47,7 +47,7 @@ from sette_kit.rules import BANK_PASSING, PRESETS, Rules, preset_label
 from sette_kit.strategy_text import (BANK_POLICIES, cached_solution, dealer_words, edge_change_text, fraction_text,
                                      policy, solution)
 
-from .base import KitWidget, button, esc, exact_values_html, plain_text, safe_action
+from .base import KitWidget, button, esc, exact_values_html, html_panel, plain_text, safe_action, text_of
 from .table_player import legal_words
 from ._background import Background
 from .strategy_chart import _policy_name, dealer_dropdown
@@ -160,12 +160,9 @@ class VariantExplorer(Background, KitWidget):
             w.observe(lambda ch, name=name: self._quietly(lambda v: self.set_option(name, v), ch["new"]),
                       names="value")
             self.controls[name] = w
-        self.status = ipywidgets.HTML()
-        self.status.add_class("sk-status")
-        self.changes_html = ipywidgets.HTML()
-        self.changes_html.add_class("sk-changes")
-        self.result_html = ipywidgets.HTML()
-        self.result_html.add_class("sk-result")
+        self.status = html_panel("sk-status")
+        self.changes_html = html_panel("sk-changes")
+        self.result_html = html_panel("sk-result")
         wrap = ipywidgets.Layout(flex_flow="row wrap")
         self.set_children([
             ipywidgets.HBox([self.base_menu, self.preset_menu]
@@ -305,9 +302,7 @@ class VariantExplorer(Background, KitWidget):
             return plain_text(self.changes_html.value)
         return "\n".join(f"{old} → {new}" for _topic, old, new in self.changes)
 
-    @property
-    def result_text(self) -> str:
-        return plain_text(self.result_html.value)
+    result_text = text_of("result_html")
 
     # -- actions ------------------------------------------------------------------------
     @safe_action
