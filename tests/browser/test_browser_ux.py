@@ -10,7 +10,7 @@ learner meets them, at desktop width and on a 390 px wide phone.
   hiding its value.  A full-height screenshot of each lesson is saved
   (``screenshots/phone-NN-name.png``) to be looked at.
 
-The headless half of these items is ``tests/test_widgets_ux.py``.
+The headless half of these items is ``tests/widgets/test_ux.py``.
 """
 
 from __future__ import annotations
