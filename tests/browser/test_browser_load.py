@@ -54,8 +54,6 @@ def left_over(server, kernels: dict[str, int]) -> str:
 
 
 def test_classroom_playing_a_round(lessons_server):
-    if LESSON not in list_lessons(lessons_dir()):
-        pytest.skip(f"lessons/{LESSON} does not exist yet")
     chromium, args = browser_or_skip()
     for name in list_lessons(lessons_dir()):  # the preheated pool first: it stays
         assert lessons_server.wait_for(f"Kernel pool of {name} is filled", timeout=HANG_S)

@@ -120,8 +120,7 @@ def desktop(browser):
 
 # -- 19: every lesson on a phone ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", LESSONS or [pytest.param(None, marks=pytest.mark.skip(
-    reason="lessons/ has no notebook yet"))])
+@pytest.mark.parametrize("name", LESSONS)
 def test_19_every_lesson_reads_whole_at_phone_width(name, lessons_server, phone, screenshots):
     info = open_page(phone, lessons_server.url(name))
     try:

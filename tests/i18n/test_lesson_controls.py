@@ -16,7 +16,6 @@ from __future__ import annotations
 import ast
 import inspect
 import re
-import sys
 from functools import lru_cache
 from pathlib import Path
 

@@ -6,7 +6,6 @@ in the page's language (IT-5, ES-7, IT-6, ES-15)."""
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest

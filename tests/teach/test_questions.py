@@ -75,9 +75,7 @@ def test_bust_question_with_seen_cards():
 
 
 def test_bust_matches_odds_module_when_present():
-    odds = pytest.importorskip("sette_kit.odds")
-    if not hasattr(odds, "bust_probability"):
-        pytest.skip("odds.bust_probability not written yet")
+    from sette_kit import odds
     for q in islice(bust_chance(ITALIAN, seed=5), 10):
         assert q.answer == odds.bust_probability(q.cards, rules=ITALIAN)
 

@@ -10,7 +10,6 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,10 +24,6 @@ def run(code: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     return subprocess.run([sys.executable, "-c", PRELUDE + textwrap.dedent(code)], capture_output=True,
                           text=True, env=env, timeout=600, cwd=ROOT)
-
-
-def odds_without_numpy() -> bool:
-    return run("import sette_kit.odds").returncode == 0
 
 
 def test_risk_chain_and_counting_without_numpy():
@@ -54,9 +49,6 @@ def test_risk_chain_and_counting_without_numpy():
 
 
 def test_staking_risk_and_shoe_without_numpy():
-    if not odds_without_numpy():
-        pytest.skip("sette_kit.odds still imports numpy: its numpy-free engine is another branch's work "
-                    "(this test runs once it lands)")
     r = run("""
         import doctest
         from sette_kit import odds, risk, counting

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sys
 from fractions import Fraction
 from pathlib import Path
 
