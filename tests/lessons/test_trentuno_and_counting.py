@@ -83,20 +83,6 @@ WRONG_11 = {  # wrong answers the solutions and TEACHERS.md quote: each gets tar
 }
 
 
-@pytest.mark.parametrize("ex_id", sorted(STATED_11))
-def test_11_exercise_answer_is_the_engines_and_stated(l11, ex_id):
-    q = l11[1][ex_id]
-    stated = STATED_11[ex_id]
-    assert q.check(stated).status == "right", (ex_id, q.answer)
-    assert f"Answer: **{stated}**" in _flat(solution(L11, ex_id))
-    assert f"Answer: **{stated}**" in _teachers_exercise(11, ex_id)
-
-
-@pytest.mark.parametrize("ex_id", sorted(WRONG_11))
-def test_11_quoted_wrong_answers_get_targeted_feedback(l11, ex_id):
-    _check_quoted_wrong_answers(l11[1][ex_id], 11, ex_id, WRONG_11[ex_id])
-
-
 def test_11_exercise_11_3_zero_is_caught(l11):
     assert l11[1]["11.3"].check("0").status == "wrong"
 
@@ -203,20 +189,6 @@ WRONG_12 = {
     "12.2": ["no"],
     "12.3": ["1", "161/300", "287/300"],
 }
-
-
-@pytest.mark.parametrize("ex_id", sorted(STATED_12))
-def test_12_exercise_answer_is_the_engines_and_stated(l12, ex_id):
-    q = l12[1][ex_id]
-    stated = STATED_12[ex_id]
-    assert q.check(stated).status == "right", (ex_id, q.answer)
-    assert f"Answer: **{stated}**" in _flat(solution(L12, ex_id))
-    assert f"Answer: **{stated}**" in _teachers_exercise(12, ex_id)
-
-
-@pytest.mark.parametrize("ex_id", sorted(WRONG_12))
-def test_12_quoted_wrong_answers_get_targeted_feedback(l12, ex_id):
-    _check_quoted_wrong_answers(l12[1][ex_id], 12, ex_id, WRONG_12[ex_id])
 
 
 def test_exercise_12_1_counting():
@@ -408,20 +380,6 @@ WRONG_13 = {"13.1": ["720", "1000", "240"], "13.2": ["12", "11", "48"], "13.3": 
 PLAIN = sk.Rules.preset("plain")
 
 
-@pytest.mark.parametrize("ex_id", sorted(STATED_13))
-def test_13_exercise_answer_is_the_engines_and_stated(l13, ex_id):
-    q = l13[1][ex_id]
-    stated = STATED_13[ex_id]
-    assert q.check(stated).status == "right", (ex_id, q.answer)
-    assert f"Answer: **{stated}**" in _flat(solution(L13, ex_id))
-    assert f"Answer: **{stated}**" in _teachers_exercise(13, ex_id)
-
-
-@pytest.mark.parametrize("ex_id", sorted(WRONG_13))
-def test_13_quoted_wrong_answers_get_targeted_feedback(l13, ex_id):
-    _check_quoted_wrong_answers(l13[1][ex_id], 13, ex_id, WRONG_13[ex_id])
-
-
 def _brute_two_card(pred):
     """Favourable two-card hands of the 780, by brute force over every pair."""
     return sum(1 for pair in combinations(sk.FULL_DECK, 2) if pred(pair))
@@ -538,3 +496,33 @@ def test_13_exercise_13_3_counting_what_is_left(l13):
     assert f"{13 / 33:.1%}" == "39.4%" and f"{19 / 39:.1%}" == "48.7%"
     sol = _flat(solution(L13, "13.3"))
     assert "40 - 1 - 6 = 33" in sol and "13/33 is about 39.4%, against 19/39, about 48.7%" in sol
+
+
+# -- the exercises of lessons 11-13, one table ----------------------------------------------
+
+STATED = {**STATED_11, **STATED_12, **STATED_13}
+"""Each exercise's answer as the lesson states it (the exercise id's first number is its lesson)."""
+WRONG = {**WRONG_11, **WRONG_12, **WRONG_13}
+PATHS = {11: L11, 12: L12, 13: L13}
+
+
+def _exercise_lesson(request, ex_id):
+    """The lesson number of exercise ``ex_id`` and that lesson's run (its module fixture)."""
+    number = int(ex_id.split(".")[0])
+    return number, request.getfixturevalue(f"l{number}")
+
+
+@pytest.mark.parametrize("ex_id", sorted(STATED))
+def test_exercise_answer_is_the_engines_and_stated(request, ex_id):
+    number, run = _exercise_lesson(request, ex_id)
+    q = run[1][ex_id]
+    stated = STATED[ex_id]
+    assert q.check(stated).status == "right", (ex_id, q.answer)
+    assert f"Answer: **{stated}**" in _flat(solution(PATHS[number], ex_id))
+    assert f"Answer: **{stated}**" in _teachers_exercise(number, ex_id)
+
+
+@pytest.mark.parametrize("ex_id", sorted(WRONG))
+def test_quoted_wrong_answers_get_targeted_feedback(request, ex_id):
+    number, run = _exercise_lesson(request, ex_id)
+    _check_quoted_wrong_answers(run[1][ex_id], number, ex_id, WRONG[ex_id])
