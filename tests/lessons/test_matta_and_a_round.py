@@ -13,7 +13,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from lesson_tools import LESSONS, TEACHERS, flat, markdown, run_lesson, solution
+from lesson_tools import LESSONS, flat, markdown, run_with_predicts, solution, teachers_section
 
 import sette_kit as sk
 from sette_kit import odds
@@ -23,23 +23,8 @@ ITALIAN = sk.Rules.preset("italian")
 PLAIN = sk.Rules.preset("plain")
 
 
-def _run(path, stubs):
-    predicts = []
-
-    def predict(question, answer=None, **kw):
-        predicts.append((question, answer() if callable(answer) else answer, kw))
-
-    ns, questions, sources = run_lesson(path, stubs=stubs, extra={"Predict": predict})
-    return ns, questions, sources, predicts
-
-
-def _section(n: int) -> str:
-    text = TEACHERS.read_text(encoding="utf-8")
-    return text[text.index(f"<!-- lesson {n} -->"):text.index(f"<!-- lesson {n + 1} -->")]
-
-
 def _notes_exercise(n: int, number: str) -> str:
-    m = re.search(rf"^### Exercise {re.escape(number)} .*?(?=^### |^\*\*)", _section(n), re.M | re.S)
+    m = re.search(rf"^### Exercise {re.escape(number)} .*?(?=^### |^\*\*)", teachers_section(n), re.M | re.S)
     assert m, f"TEACHERS.md has no exercise {number}"
     return flat(m.group(0))
 
@@ -54,13 +39,13 @@ def _settle(you, bank, stake=1, rules=ITALIAN):
 
 @pytest.fixture(scope="module")
 def lesson3():
-    return _run(L3, stubs=("TablePlayer",))
+    return run_with_predicts(L3, stubs=("TablePlayer",))
 
 
 def test_lesson_3_predictions_come_from_the_engine_and_match_teachers(lesson3):
     _, _, _, predicts = lesson3
     assert len(predicts) == 2
-    notes = flat(_section(3))
+    notes = flat(teachers_section(3))
     # the opening question: a tie at 6 goes to the bank (S13)
     q, answer, kw = predicts[0]
     assert _settle("5 di spade, Asso di denari", "4 di bastoni, 2 di coppe") == -1
@@ -126,7 +111,7 @@ def test_settlement_rules_the_lesson_uses_S10_to_S16():
 
 
 def test_lesson_3_exit_ticket():
-    notes = flat(_section(3))
+    notes = flat(teachers_section(3))
     assert _settle("5 di coppe, Fante di spade", "4 di bastoni, Asso di coppe, Cavallo di bastoni", 2) == -2
     assert "5½" in notes and "Answer: -2, the bank wins ties" in notes
     assert _settle("7 di coppe, Fante di coppe", "7 di denari, Re di denari", 3) == -3
@@ -170,7 +155,7 @@ def test_issue_14_item_8_the_tie_rule_is_worth_more_than_busting_first():
     assert "Which of the two is worth more to the bank? Keep your guess: lesson 7 measures both." in text
     l7 = flat(markdown(LESSONS / "07-expected-value-and-strategy.ipynb"))
     assert "| yes | no: you get your stake back | 7.79% |" in l7 and "| no | no | exactly 0 |" in l7
-    notes = flat(_section(3))
+    notes = flat(teachers_section(3))
     assert "9.37 of the 16.37" not in notes
     assert "7.79% with only the tie rule, 7.00% with only busting first, and exactly 0 without both" in notes
 
@@ -188,7 +173,7 @@ def test_issue_14_item_5_the_bank_wins_only_with_the_same_stake_every_round():
     assert "always wins" not in text
     assert "If every player stakes the same every round, these two rules give the bank its edge" in text
     assert "lesson 8 shows how choosing your stake *after* your first card can turn the edge round" in text
-    notes = flat(_section(3))
+    notes = flat(teachers_section(3))
     assert "stakes 10 on a first 6 or 7 and 1 otherwise wins on average against that bank" in notes
 
 
@@ -201,13 +186,13 @@ L2 = LESSONS / "02-the-matta.ipynb"
 
 @pytest.fixture(scope="module")
 def lesson2():
-    return _run(L2, stubs=("MattaExplorer",))
+    return run_with_predicts(L2, stubs=("MattaExplorer",))
 
 
 def test_lesson_2_predictions_come_from_the_engine_and_match_teachers(lesson2):
     _, _, _, predicts = lesson2
     assert len(predicts) == 3
-    notes = flat(_section(2))
+    notes = flat(teachers_section(2))
     # the opening question: with a 3 and a Fante the matta is 4 (S4)
     q, answer, kw = predicts[0]
     s = sk.score(sk.parse_cards("Re di denari, 3 di spade, Fante di coppe"), ITALIAN)
@@ -245,7 +230,7 @@ def test_lesson_2_exercises_practice_and_exit_ticket(lesson2):
     assert args == (["matta", "reale"],) and kw["rules"] == ITALIAN
     first = next(mixed(ITALIAN, seed=kw["seed"], topics=tuple(args[0])))
     assert (first.topic, sk.format_cards(first.cards), first.answer_text) == ("matta", "6 di coppe, Re di denari", "1")
-    notes = flat(_section(2))
+    notes = flat(teachers_section(2))
     assert "the first is 6 di coppe with the matta, whose best value is 1" in notes
     # the exit ticket
     s = sk.score(sk.parse_cards("Re di denari, 2 di spade, 4 di coppe"), ITALIAN)

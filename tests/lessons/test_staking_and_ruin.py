@@ -14,7 +14,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from lesson_tools import LESSONS, TEACHERS, flat, markdown, run_lesson, solution
+from lesson_tools import LESSONS, flat, markdown, run_with_predicts, solution, teachers_section
 
 from sette_kit import fmt, odds
 from sette_kit.scoring import fmt_points
@@ -26,21 +26,12 @@ BANK = odds.stand_at(5)
 
 
 def _run(path, stubs):
-    predicts = []
-
-    def predict(question, answer=None, **kw):
-        predicts.append((question, answer() if callable(answer) else answer, kw))
-
-    ns, questions, _ = run_lesson(path, stubs=stubs, extra={"Predict": predict, "charts": charts})
+    ns, questions, _, predicts = run_with_predicts(path, stubs, extra={"charts": charts})
     return ns, questions, predicts
 
 
 def _section(n: int) -> str:
-    """Lesson n's TEACHERS.md section, from its heading to the next lesson's heading."""
-    text = TEACHERS.read_text(encoding="utf-8")
-    m = re.search(rf"^## Lesson {n} · .*?(?=^## Lesson |\Z)", text, re.M | re.S)
-    assert m, f"TEACHERS.md has no lesson {n} section"
-    return flat(m.group(0))
+    return flat(teachers_section(n))
 
 
 def _exercise_notes(n: int, number: str) -> str:

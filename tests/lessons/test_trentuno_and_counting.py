@@ -16,7 +16,7 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from lesson_tools import LESSONS, TEACHERS, markdown, run_lesson, solution
+from lesson_tools import LESSONS, markdown, run_lesson, solution, teachers_section
 
 import sette_kit as sk
 from sette_kit import counting, odds
@@ -32,10 +32,7 @@ def _flat(text: str) -> str:
 
 
 def _teachers(n: int) -> str:
-    text = TEACHERS.read_text(encoding="utf-8")
-    m = re.search(rf"^## Lesson {n} · .*?(?=^## Lesson |\Z)", text, re.M | re.S)
-    assert m, f"TEACHERS.md has no lesson {n} section"
-    return _flat(m.group(0))
+    return _flat(teachers_section(n))
 
 
 def _teachers_exercise(n: int, number: str) -> str:

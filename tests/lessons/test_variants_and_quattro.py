@@ -12,7 +12,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from lesson_tools import LESSONS, TEACHERS, flat, markdown, run_lesson, solution
+from lesson_tools import LESSONS, flat, markdown, run_with_predicts, solution, teachers_section
 
 import sette_kit as sk
 from sette_kit import odds, quattro, variants
@@ -23,29 +23,13 @@ L4 = LESSONS / "04-variants.ipynb"
 ITALIAN, SPANISH, PLAIN = (sk.Rules.preset(n) for n in ("italian", "spanish", "plain"))
 
 
-def _run(path, stubs):
-    predicts = []
-
-    def predict(question, answer=None, **kw):
-        predicts.append((question, answer() if callable(answer) else answer, kw))
-
-    ns, questions, sources = run_lesson(path, stubs=stubs, extra={"Predict": predict})
-    return ns, questions, sources, predicts
-
-
 @pytest.fixture(scope="module")
 def lesson4():
-    return _run(L4, ("VariantExplorer",))
-
-
-def _section(n: int) -> str:
-    text = TEACHERS.read_text(encoding="utf-8")
-    start = text.index(f"<!-- lesson {n} -->")
-    return text[start:text.index("<!-- lesson ", start + 5)]
+    return run_with_predicts(L4, ("VariantExplorer",))
 
 
 def _notes_exercise(n: int, number: str) -> str:
-    m = re.search(rf"^### Exercise {re.escape(number)} .*?(?=^### |^\*\*[A-Z])", _section(n), re.M | re.S)
+    m = re.search(rf"^### Exercise {re.escape(number)} .*?(?=^### |^\*\*[A-Z])", teachers_section(n), re.M | re.S)
     assert m, f"TEACHERS.md, lesson {n}, has no exercise {number}"
     return flat(m.group(0))
 
@@ -69,7 +53,7 @@ def test_lesson_4_opening_prediction_spanish_7_and_sota_is_even_money_S14(lesson
     assert sk.settle(you, bank, 5, SPANISH) == 5 and sk.settle(you, bank, 5, ITALIAN) == 10
     assert answer == "+5: even money" and answer in kw["choices"]
     assert "the same two cards win +10" in kw["why"]
-    notes = flat(_section(4))
+    notes = flat(teachers_section(4))
     assert "**+5: even money**" in notes and "a reale paid double, +10" in notes
 
 
@@ -80,7 +64,7 @@ def test_lesson_4_triple_prediction_15_of_39_S6(lesson4):
     assert answer == 1 - odds.bust_probability("7 di coppe", rules=triple) == Fraction(15, 39)
     assert 1 - odds.bust_probability("7 di coppe", rules=ITALIAN) == Fraction(12, 39)
     assert "15 of the 39 cards" in kw["why"] and "only the 12 figures are safe" in kw["why"]
-    notes = flat(_section(4))
+    notes = flat(teachers_section(4))
     assert "**15/39 = 5/13 ≈ 38.5%**" in notes and f"12/39 ≈ {float(Fraction(12, 39)):.1%}" in notes
     assert f"{float(answer):.1%}" == "38.5%"
 
@@ -92,7 +76,7 @@ def test_lesson_4_moves_prediction_four_moves_S19_S20(lesson4):
     moves = variants.moves(both, variants.STARTS[1])
     assert answer == len(moves) == 4 and set(moves) == {"hit", "stand", "burn", "exchange"}
     assert "burn your first card or exchange your 4" in kw["why"]
-    assert "Answer: **4**: hit, stand, burn your first card (S19) or exchange your 4 (S20)" in flat(_section(4))
+    assert "Answer: **4**: hit, stand, burn your first card (S19) or exchange your 4 (S20)" in flat(teachers_section(4))
 
 
 # -- lesson 4: the exercises ---------------------------------------------------------------------
@@ -188,7 +172,7 @@ def test_lesson_4_explorer_tasks_as_teachers_says():
     for pay in range(1, 6):
         v.set_option("triple_payout", pay)
         assert [(s.words, old, new) for s, old, new in v.plays if old != new] == [("two 7s against 5", -1, pay)]
-    notes = flat(_section(4))
+    notes = flat(teachers_section(4))
     assert "two 7s against 5 go from -1 (bust) to +3" in notes and "(+1 to +5)" in notes
     assert "+1 → +2" in notes
 
@@ -215,7 +199,7 @@ def test_issue_14_items_5_9_11_lesson_4_teaches_no_house_edge():
     """Item 9 (ex 4.2 accepted "16%") and item 11 (the lower Italian edge credited to the
     player's matta) are fixed by moving the variants' house edges to lesson 7, after expected
     value; item 5 ("the bank always wins in the long run") is dropped from lesson 4."""
-    md, notes = flat(markdown(L4)).lower(), flat(_section(4)).lower()
+    md, notes = flat(markdown(L4)).lower(), flat(teachers_section(4)).lower()
     for text in (md, notes.replace("no house edge in this lesson", "").replace("house edges there assume", "")
                  .replace("house edges are compared in lesson 7", "")):
         assert "house edge" not in text and "%" not in text.replace("38.5%", "").replace("30.8%", "")
@@ -238,11 +222,11 @@ L5 = LESSONS / "05-quattro-e-mezzo.ipynb"
 
 @pytest.fixture(scope="module")
 def lesson5():
-    return _run(L5, ("QuattroTable",))
+    return run_with_predicts(L5, ("QuattroTable",))
 
 
 def test_lesson_5_says_it_is_a_reconstruction():
-    assert "**reconstruction**" in markdown(L5) and "reconstruction" in _section(5)
+    assert "**reconstruction**" in markdown(L5) and "reconstruction" in teachers_section(5)
     assert "Quattro e mezzo is a reconstruction from one rough paragraph" in flat(markdown(L5))
 
 
@@ -261,7 +245,7 @@ def test_lesson_5_predictions_the_circle_Q2(lesson5):
     # "everything from 5½ up beats a 5", and so do a double six and a mega 4½
     for other in ("5s Cc", "6s", "6s Cc", "7s", "7s Cc", "6s 6b"):
         assert quattro.showdown(["5d", other], dealer=0).winners == (1,), other
-    notes = flat(_section(5))
+    notes = flat(teachers_section(5))
     assert "**the lone 5**" in notes and "**the 7½**" in notes
     assert "every hand from 5½ to 7½ beats a 5, and so do a double six and a mega 4½" in notes
 
@@ -272,11 +256,11 @@ def test_lesson_5_prediction_drawing_for_four_and_a_half(lesson5):
     odds4 = quattro.odds_four_and_half("2c 2s")
     assert answer == odds4.probability == Fraction(12, 38) and (odds4.favourable, odds4.unseen) == (12, 38)
     assert kw["why"] == "12 of the 38 cards you have not seen are worth ½: the 11 figures and the matta."
-    assert f"{float(answer):.1%}" == "31.6%" and "**12/38 = 6/19 ≈ 31.6%**" in flat(_section(5))
+    assert f"{float(answer):.1%}" == "31.6%" and "**12/38 = 6/19 ≈ 31.6%**" in flat(teachers_section(5))
     # the exit ticket: a declared double six is made by the 3 other sixes and the matta
     six = quattro.odds_double_six("6c")
     assert six.probability == Fraction(4, 39) and f"{float(six.probability):.1%}" == "10.3%"
-    assert "4 of 39 ≈ 10.3%" in flat(_section(5))
+    assert "4 of 39 ≈ 10.3%" in flat(teachers_section(5))
     assert quattro.points_for(quattro.score("7c Fs")) == 3
 
 

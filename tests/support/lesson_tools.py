@@ -102,6 +102,27 @@ def run_lesson(path, stubs=(), extra=None, skip_imports=("from widgets import",)
     return ns, questions, sources
 
 
+def teachers_section(n: int) -> str:
+    """Lesson ``n``'s section of TEACHERS.md, from its heading to the next lesson's heading."""
+    text = TEACHERS.read_text(encoding="utf-8")
+    m = re.search(rf"^## Lesson {n} · .*?(?=^## Lesson |\Z)", text, re.M | re.S)
+    assert m, f"TEACHERS.md has no lesson {n} section"
+    return m.group(0)
+
+
+def run_with_predicts(path, stubs=(), extra=None):
+    """:func:`run_lesson` with every ``Predict(question, answer)`` captured: the namespace,
+    the questions, the sources and the predicts, each ``(question, answer, keywords)``
+    (a callable answer called)."""
+    predicts = []
+
+    def predict(question, answer=None, **kw):
+        predicts.append((question, answer() if callable(answer) else answer, kw))
+
+    ns, questions, sources = run_lesson(path, stubs=stubs, extra={"Predict": predict, **(extra or {})})
+    return ns, questions, sources, predicts
+
+
 def run_cells(path) -> dict:
     """Run a lesson's code cells for real, as its page does (IPython's ``%`` and ``!``
     lines left out), in a namespace of its own; the namespace."""
