@@ -85,16 +85,6 @@ EXPECTED_4 = {"4.1": (Fraction(-4), "**−4**"), "4.2": (Fraction(6), "**+6**"),
               "4.4": (Fraction(3), "**3**")}
 
 
-@pytest.mark.parametrize("number", sorted(EXPECTED_4))
-def test_lesson_4_exercise_answer_solution_and_notes(number, lesson4):
-    _, questions, _, _ = lesson4
-    value, text = EXPECTED_4[number]
-    q = questions[number]
-    assert Fraction(q.answer) == value and q.check(q.answer_text).right
-    assert f"Answer: {text}." in solution(L4, number)
-    assert flat(f"Answer: {text}") in _notes_exercise(4, number)
-
-
 def test_lesson_4_exercises_from_the_engine_S6_S15_S23():
     # 4.1: the Spanish bank's two-card 7½ collects one stake (S15), the Italian reale double
     you = sk.parse_cards("3 de copas, 3 de bastos", face="spanish")
@@ -268,16 +258,6 @@ EXPECTED_5 = {"5.1": (Fraction(5), "**5 points**"), "5.2": (Fraction(3), "**3 po
               "5.3": (Fraction(2), "**2 points**"), "5.4": (Fraction(1), "**seat 1**")}
 
 
-@pytest.mark.parametrize("number", sorted(EXPECTED_5))
-def test_lesson_5_exercise_answer_solution_and_notes(number, lesson5):
-    _, questions, _, _ = lesson5
-    value, text = EXPECTED_5[number]
-    q = questions[number]
-    assert Fraction(q.answer) == value and q.check(q.answer_text).right
-    assert f"Answer: {text}." in solution(L5, number)
-    assert flat(f"Answer: {text}") in _notes_exercise(5, number)
-
-
 def test_lesson_5_mistakes_get_their_feedback(lesson5):
     _, questions, sources, _ = lesson5
     assert sorted(questions) == ["5.1", "5.2", "5.3", "5.4"]
@@ -302,3 +282,21 @@ def test_quattro_points_and_ties_stated_Q2_Q4_Q5_Q6():
     # Q4: a 7½ made with the matta loses a tie, even with more cards
     assert quattro.showdown(["7c Rd", "7s Fb"], dealer=None).winners == (1,)
     assert quattro.showdown(["6c Ac Rd", "7s Fb"], dealer=None).winners == (1,)
+
+
+# -- the exercises of lessons 4 and 5, one table --------------------------------------------------
+
+EXPECTED = {**EXPECTED_4, **EXPECTED_5}
+"""Each exercise's answer and how the solution writes it (the number's first digit is its lesson)."""
+PATHS = {4: L4, 5: L5}
+
+
+@pytest.mark.parametrize("number", sorted(EXPECTED))
+def test_exercise_answer_solution_and_notes(number, request):
+    lesson = int(number.split(".")[0])
+    _, questions, _, _ = request.getfixturevalue(f"lesson{lesson}")
+    value, text = EXPECTED[number]
+    q = questions[number]
+    assert Fraction(q.answer) == value and q.check(q.answer_text).right
+    assert f"Answer: {text}." in solution(PATHS[lesson], number)
+    assert flat(f"Answer: {text}") in _notes_exercise(lesson, number)
