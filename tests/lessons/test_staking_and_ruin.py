@@ -10,11 +10,10 @@ its question, its answer and its ``why``.
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 import pytest
-from lesson_tools import LESSONS, flat, markdown, run_with_predicts, solution, teachers_section
+from lesson_tools import LESSONS, flat, markdown, run_with_predicts, solution, teachers_exercise, teachers_section
 
 from sette_kit import fmt, odds
 from sette_kit.scoring import fmt_points
@@ -34,10 +33,7 @@ def _section(n: int) -> str:
     return flat(teachers_section(n))
 
 
-def _exercise_notes(n: int, number: str) -> str:
-    m = re.search(rf"### Exercise {re.escape(number)} (.*?)(?=### |\*\*Exit|\Z)", _section(n))
-    assert m, f"TEACHERS.md has no exercise {number}"
-    return m.group(1)
+_exercise_notes = teachers_exercise
 
 
 def _mistakes(question) -> set:

@@ -16,7 +16,7 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from lesson_tools import LESSONS, markdown, run_lesson, solution, teachers_section
+from lesson_tools import LESSONS, markdown, run_lesson, solution, teachers_exercise, teachers_section
 
 import sette_kit as sk
 from sette_kit import counting, odds
@@ -36,9 +36,7 @@ def _teachers(n: int) -> str:
 
 
 def _teachers_exercise(n: int, number: str) -> str:
-    m = re.search(rf"### Exercise {re.escape(number)} (.*?)(?=### |\*\*Exit|\*\*Common|\Z)", _teachers(n))
-    assert m, f"TEACHERS.md has no exercise {number}"
-    return m.group(1)
+    return teachers_exercise(n, number, ends=r"### |\*\*Exit|\*\*Common")
 
 
 class _Predicts(list):

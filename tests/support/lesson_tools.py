@@ -110,6 +110,14 @@ def teachers_section(n: int) -> str:
     return m.group(0)
 
 
+def teachers_exercise(n: int, number: str, ends: str = r"### |\*\*Exit") -> str:
+    """The notes on exercise ``number`` in lesson ``n``'s TEACHERS.md section (flattened),
+    up to the next heading or the first of ``ends`` (a regular expression)."""
+    m = re.search(rf"### Exercise {re.escape(number)} (.*?)(?={ends}|\Z)", flat(teachers_section(n)))
+    assert m, f"TEACHERS.md has no exercise {number}"
+    return m.group(1)
+
+
 def run_with_predicts(path, stubs=(), extra=None):
     """:func:`run_lesson` with every ``Predict(question, answer)`` captured: the namespace,
     the questions, the sources and the predicts, each ``(question, answer, keywords)``
