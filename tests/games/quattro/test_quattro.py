@@ -503,3 +503,13 @@ def test_cli_play_terminal_with_scripted_input():
     assert rc == 0 and g.over
     assert any(line.startswith("Not now:") for line in out)
     assert any(line.startswith("Me is dealt a card face down:") for line in out)
+
+
+# -- the texts (issue 18, item 13) ----------------------------------------------------------
+
+
+def test_quattro_texts_know_the_double_six_and_the_mega():
+    text = explain("4 di coppe, Fante di spade")
+    assert "the best score" not in text
+    assert "double six" in text and "mega" in text
+    assert "second only to 4½" not in explain("7 di coppe, Fante di spade")

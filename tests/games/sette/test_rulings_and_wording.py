@@ -1,4 +1,7 @@
-"""Issue 18, "Rules and engine" items 7-10, 12 and 13: each test failed before its fix.
+"""Sette e mezzo's rulings and their wording: a declaration that reaches 7½ (S10), the
+matta's privacy, the two readings of S15/S16, the tie texts (S13), the explanations
+(issue 18, "Rules and engine" items 7-10, 12 and 13).  The widgets' side of the wording is
+tests/widgets/test_wording.py, Quattro's tests/games/quattro/test_quattro.py.
 
 (Items 5 and 6, the D2 reading of cards, are in tests/games/sette/test_cards.py and test_cli_score.py;
 item 11, Trentuno T6/T7/T9, in tests/games/trentuno/test_engine.py.)
@@ -8,7 +11,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 
 from sette_kit import Rules, explain, outcome, parse_cards, score, settle
 from sette_kit.game import Table
@@ -230,36 +232,3 @@ def test_event_log_keeps_the_third_person_and_grammar():
     start = next(e for e in t.round_events() if e.kind == "round_started")
     assert start.text.endswith("B plays.")
 
-
-def test_quattro_texts_know_the_double_six_and_the_mega():
-    text = quattro.explain("4 di coppe, Fante di spade")
-    assert "the best score" not in text
-    assert "double six" in text and "mega" in text
-    assert "second only to 4½" not in quattro.explain("7 di coppe, Fante di spade")
-
-
-def test_score_trainer_names_the_spanish_game():
-    pytest.importorskip("ipywidgets")
-    from widgets import ScoreTrainer
-
-    t = ScoreTrainer("spanish", cards="7o Ro")
-    assert "siete y media" in t.result_text and "sette e mezzo" not in t.result_text
-
-
-def test_matta_explorer_names_the_source_in_words():
-    pytest.importorskip("ipywidgets")
-    from widgets import MattaExplorer
-
-    m = MattaExplorer("italian")
-    assert "The Italian rules say" in m.declared_html.value and not SEED.search(m.declared_html.value)
-
-
-def test_matta_explorer_names_the_french_matta_once():
-    pytest.importorskip("ipywidgets")
-    from sette_kit import SetteKitError
-    from widgets import MattaExplorer
-
-    m = MattaExplorer(ITALIAN.replace(face="french"))
-    with pytest.raises(SetteKitError) as err:
-        m._read("3♥ 4♠")
-    assert str(err.value).count("King of diamonds (King of diamonds)") == 0
