@@ -263,8 +263,8 @@ def test_T6_knock_replaces_the_turn_and_only_once():
         g.act("knock")
 
 
-def test_T6_everyone_else_gets_exactly_one_last_turn():
-    rules = TrentunoRules(knock_last_round="everyone")          # the option, not the default (issue 18)
+def _turns_after_ada_knocks(rules) -> list[int]:
+    """The seats that play after Ada knocks, the dealer being Bruno (T6)."""
     g = rig(["Rc Fc 6c", "2d 3d 4s", "2b 3b 4b", "5d 6d 7s"], turns_played=4, dealer=1, rules=rules)
     assert g.players[g.to_act] == "Carla"        # dealer Bruno, so Carla starts each round
     while g.to_act != 0:                         # play up to Ada, who knocks
@@ -274,22 +274,18 @@ def test_T6_everyone_else_gets_exactly_one_last_turn():
     while g.phase != "hand_over":
         turns.append(g.to_act)
         g.act("draw_stock"); g.act("discard", card=g.hand_of(g.to_act)[-1])
-    assert turns == [1, 2, 3]                    # everyone else once, past the dealer (Bruno)
+    return turns
+
+
+def test_T6_everyone_else_gets_exactly_one_last_turn():
+    rules = TrentunoRules(knock_last_round="everyone")          # the option, not the default (issue 18)
+    assert _turns_after_ada_knocks(rules) == [1, 2, 3]            # everyone else once, past the dealer (Bruno)
 
 
 def test_T6_to_dealer_reading_is_the_default():
     rules = TrentunoRules()
     assert rules.knock_last_round == "to_dealer"
-    g = rig(["Rc Fc 6c", "2d 3d 4s", "2b 3b 4b", "5d 6d 7s"], turns_played=4, dealer=1, rules=rules)
-    assert g.players[g.to_act] == "Carla"
-    while g.to_act != 0:
-        g.act("draw_stock"); g.act("discard", card=g.hand_of(g.to_act)[-1])
-    g.act("knock")
-    turns = []
-    while g.phase != "hand_over":
-        turns.append(g.to_act)
-        g.act("draw_stock"); g.act("discard", card=g.hand_of(g.to_act)[-1])
-    assert turns == [1]                          # only up to the dealer
+    assert _turns_after_ada_knocks(rules) == [1]                   # only up to the dealer
     # a knocking dealer ends the hand at once
     g = rig(["Rc Fc 6c", "2d 3d 4s", "2b 3b 4b"], turns_played=5, dealer=0, rules=rules)
     assert g.to_act == 0
