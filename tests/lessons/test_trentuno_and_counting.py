@@ -12,6 +12,7 @@ played on the same deals) is checked with the paired standard error, fixed seeds
 from __future__ import annotations
 
 import re
+from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 
@@ -126,11 +127,13 @@ def test_11_predict_three_aces(l11):
     assert "Three Aces of coppe, spade and bastoni score **11**" in _teachers(11)
 
 
+def _score_counts() -> Counter:
+    """How many of the 9,880 three-card hands make each Trentuno score (T2)."""
+    return Counter(tr.score(hand).total for hand in combinations(sk.FULL_DECK, 3))
+
+
 def test_T2_predict_29_impossible_and_the_counts(l11):
-    counts = {}
-    for hand in combinations(sk.FULL_DECK, 3):
-        s = tr.score(hand).total
-        counts[s] = counts.get(s, 0) + 1
+    counts = _score_counts()
     assert sum(counts.values()) == 9880 and 29 not in counts and {27, 28, 30} <= set(counts)
     assert (counts[31], counts[30]) == (12, 4)
     p = l11[2][1]
@@ -406,10 +409,7 @@ def test_13_two_card_sette_e_mezzo_by_counting_and_engine(l13):
 
 
 def test_13_trentuno_scores(l13):
-    by = {}
-    for hand in combinations(sk.FULL_DECK, 3):
-        s = tr.score(hand).total
-        by[s] = by.get(s, 0) + 1
+    by = _score_counts()
     best = max(by, key=by.get)
     assert sum(by.values()) == 9880 and (best, by[best]) == (10, 2596) and by[31] == 12
     assert f"{2596 / 9880:.1%}" == "26.3%" and 40 * 39 * 38 // 6 == 9880
