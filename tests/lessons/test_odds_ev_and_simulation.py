@@ -81,12 +81,13 @@ class _Recorder:
         return got[0]
 
 
-def _run(path):
+def _run(path, stubs=("StrategyChart", "OddsLab", "SimulationLab"), **widgets):
+    """The lesson's cells run with ``stubs`` stubbed, the real ``charts`` and ``widgets``,
+    and every Predict recorded: (namespace, questions, sources, recorder)."""
     from widgets import charts
 
     rec = _Recorder()
-    ns, questions, sources = run_lesson(path, stubs=("StrategyChart", "OddsLab", "SimulationLab"),
-                                        extra={"Predict": rec, "charts": charts})
+    ns, questions, sources = run_lesson(path, stubs=stubs, extra={"Predict": rec, "charts": charts, **widgets})
     return ns, questions, sources, rec
 
 
@@ -317,12 +318,9 @@ def test_lesson7_every_number_in_the_text(lesson7):
 
 @pytest.fixture(scope="module")
 def lesson6():
-    from widgets import ProbabilityTree, charts
+    from widgets import ProbabilityTree
 
-    rec = _Recorder()
-    ns, questions, sources = run_lesson(L6, stubs=("OddsLab",),
-                                        extra={"Predict": rec, "charts": charts, "ProbabilityTree": ProbabilityTree})
-    return ns, questions, sources, rec
+    return _run(L6, stubs=("OddsLab",), ProbabilityTree=ProbabilityTree)
 
 
 def test_lesson6_exercises_are_the_engines_and_every_mistake_gets_its_feedback(lesson6):
@@ -431,12 +429,9 @@ STAND5 = odds.stand_at(5)
 
 @pytest.fixture(scope="module")
 def lesson9():
-    from widgets import CoveragePicture, charts
+    from widgets import CoveragePicture
 
-    rec = _Recorder()
-    ns, questions, sources = run_lesson(L9, stubs=("SimulationLab",),
-                                        extra={"Predict": rec, "charts": charts, "CoveragePicture": CoveragePicture})
-    return ns, questions, sources, rec
+    return _run(L9, stubs=("SimulationLab",), CoveragePicture=CoveragePicture)
 
 
 def _run9(n, seed):
