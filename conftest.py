@@ -13,14 +13,14 @@ look).  So the README's second test run, ``SETTE_KIT_PURE=1 python -m pytest -m 
 slow"``, proves that the kit works without them.  That run collects the doctests of
 ``sette_kit`` and ``widgets``, the README's, and the test files that mark themselves
 ``pytestmark = pytest.mark.pure`` (the games, the odds, the widgets, the pure path itself,
-...): a file is read for that line before it is imported (``tests/support/layout.py``), so
+...): a file is read for that line before it is imported (``tests/support/suite_layout.py``), so
 the pure run never imports the others, and the collected tests are then selected by the
 marker.  The rest (browser, server, packaging, notebooks, catalogues) does not depend on
 the path and runs once, in the first, ordinary run; ``tests/test_layout.py`` makes every
 test file say which it is.  Tests that compare the two paths skip in the pure run.
 
 The helper modules of the tests (``tests/support/``: lesson_tools, headsup_tools,
-threadless, stake_game_lp, layout) are imported by name: their folder is put on
+threadless, stake_game_lp, suite_layout) are imported by name: their folder is put on
 ``sys.path`` here.  The test folders are packages (``tests/__init__.py`` ...), so two test
 files may share a name in different folders; ``tests/browser`` is not one, and keeps its
 own helpers beside it (its conftest puts them on the path).
@@ -42,7 +42,7 @@ BLOCKED = ("numpy", "matplotlib")
 TESTS = Path(__file__).resolve().parent / "tests"
 if str(TESTS / "support") not in sys.path:  # the tests' helper modules, imported by name
     sys.path.insert(0, str(TESTS / "support"))
-from layout import declares_pure  # noqa: E402  (tests/support/layout.py)
+from suite_layout import declares_pure  # noqa: E402  (tests/support/suite_layout.py)
 
 PURE = os.environ.get("SETTE_KIT_PURE", "").strip().lower() in ("1", "true", "yes", "on")
 # the static site's browser runtime: its IPython stand-in must never be imported in the

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 import pytest
-from layout import HEAVY, ONCE, TESTS, all_test_files, declared_once, declares_pure
+from suite_layout import HEAVY, ONCE, TESTS, all_test_files, declared_once, declares_pure
 
 pytestmark = pytest.mark.pure  # also runs on the pure path (SETTE_KIT_PURE=1, conftest.py)
 
@@ -32,7 +32,7 @@ def test_every_test_file_is_pure_or_says_why_it_runs_once(path):
     text = path.read_text(encoding="utf-8")
     assert declares_pure(path) or declared_once(path) or HEAVY.search(text), (
         f"{name(path)} imports nothing heavy: mark it pure (pytestmark = pytest.mark.pure) or say why it "
-        f"runs once in tests/support/layout.py ONCE")
+        f"runs once in tests/support/suite_layout.py ONCE")
 
 
 @pytest.mark.parametrize("path", FILES, ids=name)
@@ -51,6 +51,6 @@ def test_a_pure_file_imports_no_blocked_library_at_its_top(path):
 def test_every_declared_file_exists_and_is_not_pure():
     for where in ONCE:
         path = TESTS / where
-        assert path.exists(), f"tests/support/layout.py ONCE names {where}, which is gone"
+        assert path.exists(), f"tests/support/suite_layout.py ONCE names {where}, which is gone"
         if path.is_file():
             assert not declares_pure(path), f"{where} is pure: take it out of ONCE"
