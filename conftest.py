@@ -46,7 +46,7 @@ from suite_layout import declares_pure  # noqa: E402  (tests/support/suite_layou
 
 PURE = os.environ.get("SETTE_KIT_PURE", "").strip().lower() in ("1", "true", "yes", "on")
 # the static site's browser runtime: its IPython stand-in must never be imported in the
-# test process (it would shadow IPython); tests/test_site_runtime.py runs it apart
+# test process (it would shadow IPython); tests/app/test_site_runtime.py runs it apart
 collect_ignore = ["sette_kit/site/runtime"]
 
 
