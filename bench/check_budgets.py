@@ -11,7 +11,9 @@ a report to read, not a red test:
    5 ms, bench/bench_odds.py), ``odds.explain_bust`` 50 ms (was tests/games/sette/test_odds.py).
 2. The Trentuno tournament, bench/bench_trentuno.py: 1,000 games in under 10 s of CPU
    (was tests/games/trentuno/test_properties.py).
-3. Every bad-input row of the library (tests/test_bad_input.py ``LIBRARY``) refused in
+3. Lesson 12's tournament, 300 deals x 3 plans (it runs in Pyodide on the static site):
+   under 20 s in CPython, measured on 30 deals x 10 (was tests/test_lessons_11_12_13.py).
+4. Every bad-input row of the library (tests/test_bad_input.py ``LIBRARY``) refused in
    under 5 s (its old ``LIMIT_S``), and every new library boundary of the labs
    (tests/teach/test_labs_library.py) in under 5 s of CPU.
 """
@@ -30,6 +32,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "support")]
 ODDS_CALL_S = 0.05
 TRENTUNO_CPU_S = 10.0
 BAD_INPUT_S = 5.0
+TOURNAMENT_S = 20.0
 
 
 def odds_calls() -> list[tuple[str, float, float]]:
@@ -57,6 +60,15 @@ def trentuno_tournament() -> list[tuple[str, float, float]]:
         raise SystemExit(r.stderr)
     cpu = float(r.stdout.split("(CPU ")[1].split()[0])  # CPU, not wall: the machine may be shared
     return [("Trentuno: 1,000 games (CPU)", cpu, TRENTUNO_CPU_S)]
+
+
+def lesson_12_tournament() -> list[tuple[str, float, float]]:
+    from tests.lessons.test_trentuno_and_counting import _tournament
+
+    start = time.perf_counter()
+    _tournament(30)
+    return [("lesson 12: the tournament, 300 deals x 3 plans (30 x 10)", (time.perf_counter() - start) * 10,
+             TOURNAMENT_S)]
 
 
 def _rows(test):
@@ -94,7 +106,7 @@ def main(argv=None) -> int:
     parser.add_argument("--check", action="store_true", help="exit 1 when a measure is over its budget")
     args = parser.parse_args(argv)
     over = 0
-    for what, took, budget in odds_calls() + bad_input_rows() + trentuno_tournament():
+    for what, took, budget in odds_calls() + lesson_12_tournament() + bad_input_rows() + trentuno_tournament():
         ok = took < budget
         over += not ok
         print(f"{what:<70} {took:8.3f} s  (budget {budget:g} s)  {'OK' if ok else 'OVER'}")
