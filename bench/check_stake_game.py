@@ -1,12 +1,12 @@
 """The stake game's two deep checks (issue 27), too long for the test suite (each takes
 minutes of CPU on 2 cores; the suite's own checks of the shipped solution are exact best
-responses to its strategies, tests/test_stake_game.py):
+responses to its strategies, tests/games/sette/test_stake_game.py):
 
 1. rebuilding the shipped solution from scratch, with the iterations it records, gives
    the shipped file exactly (``sette_kit/odds/stake_game_plain.json``);
 2. on a reduced deck of seven cards the solver's interval holds the game's exact value,
    found by a brute-force exact linear programme written apart from the solver
-   (``tests/stake_game_lp.py``).
+   (``tests/support/stake_game_lp.py``).
 
     python bench/check_stake_game.py          # both; exit status 1 if one fails
     python bench/check_stake_game.py rebuild  # or: seven
@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "support"))
 
 from sette_kit import odds  # noqa: E402
 from sette_kit.odds import _stake_game as sg  # noqa: E402

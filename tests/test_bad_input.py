@@ -15,7 +15,7 @@ boundary gets a row here, so it gets the same treatment:
   code 2, one line on stderr, no traceback (a process that never ends is killed by a
   generous hang guard and fails the row).
 
-Saved games (issue 18, item 21) have their own table in ``tests/test_saves.py``.
+Saved games (issue 18, item 21) have their own table in ``tests/games/test_saves.py``.
 """
 
 from __future__ import annotations

@@ -27,6 +27,8 @@ from sette_kit._sim_pure import block_stream, doubles, seed_sequence_state
 from sette_kit.odds import _engine
 from sette_kit.strategy import sees_player, stand_at
 
+pytestmark = pytest.mark.pure  # also runs on the pure path (SETTE_KIT_PURE=1, conftest.py)
+
 ROOT = Path(__file__).resolve().parent.parent
 PLAIN, ITALIAN, SPANISH = (Rules.preset(n) for n in ("plain", "italian", "spanish"))
 

@@ -187,6 +187,18 @@ def button(name: str, scope=None, *, exact: bool = True) -> Callable:
     return where
 
 
+def wait_until(ok: Callable, every: float = 0.25, within: float = HANG_S):
+    """Poll ``ok()``, a condition on the server's side (kernels, files), until it is true
+    or ``within`` seconds pass; its last value.  Waits on the page are Playwright's
+    (``expect``, ``wait_for_function``)."""
+    deadline = time.monotonic() + within
+    value = ok()
+    while not value and time.monotonic() < deadline:
+        time.sleep(every)
+        value = ok()
+    return value
+
+
 def _name(target) -> str:
     return target if isinstance(target, str) else (target.__doc__ or repr(target))
 

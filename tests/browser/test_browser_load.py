@@ -13,12 +13,11 @@ the lesson exists.
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
 from sette_kit.serve import list_lessons, lessons_dir
-from sk_browser import HANG_S, browser_or_skip
+from sk_browser import HANG_S, browser_or_skip, wait_until
 from sk_load import classroom, format_classroom
 
 # a bound of its own: the baseline session and the classroom may each take up to HANG_S,
@@ -41,9 +40,7 @@ def wait_for_page_kernels(server) -> dict[str, int]:
     preheated pool may stay.  (Counting kernels against the pool's size was wrong: a pool
     that a page emptied is refilled later, so the count before the class could be taken
     while pools were still refilling, 10 against the 14 that came back.)"""
-    deadline = time.monotonic() + REAPED_WITHIN_S
-    while server.page_kernels() and time.monotonic() < deadline:
-        time.sleep(0.5)
+    wait_until(lambda: not server.page_kernels(), every=0.5, within=REAPED_WITHIN_S)
     return server.page_kernels()
 
 
@@ -54,8 +51,6 @@ def left_over(server, kernels: dict[str, int]) -> str:
 
 
 def test_classroom_playing_a_round(lessons_server):
-    if LESSON not in list_lessons(lessons_dir()):
-        pytest.skip(f"lessons/{LESSON} does not exist yet")
     chromium, args = browser_or_skip()
     for name in list_lessons(lessons_dir()):  # the preheated pool first: it stays
         assert lessons_server.wait_for(f"Kernel pool of {name} is filled", timeout=HANG_S)

@@ -10,7 +10,7 @@ learner meets them, at desktop width and on a 390 px wide phone.
   hiding its value.  A full-height screenshot of each lesson is saved
   (``screenshots/phone-NN-name.png``) to be looked at.
 
-The headless half of these items is ``tests/test_widgets_ux.py``.
+The headless half of these items is ``tests/widgets/test_ux.py``.
 """
 
 from __future__ import annotations
@@ -120,8 +120,7 @@ def desktop(browser):
 
 # -- 19: every lesson on a phone ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", LESSONS or [pytest.param(None, marks=pytest.mark.skip(
-    reason="lessons/ has no notebook yet"))])
+@pytest.mark.parametrize("name", LESSONS)
 def test_19_every_lesson_reads_whole_at_phone_width(name, lessons_server, phone, screenshots):
     info = open_page(phone, lessons_server.url(name))
     try:

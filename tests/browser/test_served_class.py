@@ -21,14 +21,13 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-import time
 
 import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from sette_kit.serve import READY, Server
-from sk_browser import HANG_MS, HANG_S, RENDERED_JS
+from sk_browser import HANG_MS, HANG_S, RENDERED_JS, wait_until
 from sk_ws import Learner, fetch
 
 pytestmark = pytest.mark.browser
@@ -44,16 +43,6 @@ if not flag.exists():
     time.sleep(30)
 """
 RENDER_FAILED = "This page could not be prepared"
-
-
-def wait_until(ok, every: float = 0.25):
-    """Poll ``ok()`` until it is true (bounded by the hang guard only); its last value."""
-    deadline = time.monotonic() + HANG_S
-    value = ok()
-    while not value and time.monotonic() < deadline:
-        time.sleep(every)
-        value = ok()
-    return value
 
 
 def notebook(folder, name: str, *cells) -> None:

@@ -16,6 +16,8 @@ from sette_kit.games import Action, Engine, Legal
 from sette_kit.quattro import QuattroGame
 from sette_kit.trentuno import Greedy, TrentunoGame
 
+pytestmark = pytest.mark.pure  # also runs on the pure path (SETTE_KIT_PURE=1, conftest.py)
+
 
 def _sette(bots=None):
     t = Table("italian", players=["Ada", "Bea", "Cy"], seed=7, bots=bots)

@@ -1,0 +1,1 @@
+"""The tests of sette-kit, in folders that mirror the package (README.md, "Tests")."""

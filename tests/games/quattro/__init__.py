@@ -1,0 +1,1 @@
+"""Quattro e mezzo (RULES Q1-Q6)."""

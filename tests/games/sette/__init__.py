@@ -1,0 +1,1 @@
+"""Sette e mezzo: cards, scoring, rules, the engine, bots, odds, staking, simulation."""

@@ -1,0 +1,1 @@
+"""Trentuno (RULES T1-T9)."""

@@ -1,0 +1,1 @@
+"""The languages: catalogues, translated games, widgets and lessons."""

@@ -1,0 +1,1 @@
+"""The lesson notebooks: their shape, their numbers, their Predicts."""

@@ -1,0 +1,1 @@
+"""The teaching library: course, questions, answers, counting, risk, the labs' library."""

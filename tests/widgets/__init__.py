@@ -1,0 +1,1 @@
+"""The widgets, driven headless."""
