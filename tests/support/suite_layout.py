@@ -37,6 +37,8 @@ ONCE = {
     "teach/test_questions_extra.py": "generated questions: exact answers, no accelerated path",
     "teach/test_risk_counting_without_numpy.py": "runs its checks in fresh interpreters without numpy itself",
     "test_bad_input.py": "errors at the boundaries, not numbers",
+    "test_layers.py": "reads the import statements of the source: no code runs",
+    "teach/test_layer.py": "the teaching layer's facades, imports and messages: no accelerated path",
     "widgets/test_bluff_lab.py": "exact fractions: no accelerated path",
 }
 """Test files (or folders, ending in ``/``) under tests/ that run once, in the ordinary run, and why."""

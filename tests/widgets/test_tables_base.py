@@ -13,6 +13,8 @@ from widgets.table_player import TablePlayer  # noqa: E402
 from widgets.trentuno_table import TrentunoTable  # noqa: E402
 from sette_kit.errors import SetteKitError  # noqa: E402
 
+pytestmark = pytest.mark.pure
+
 
 def test_the_three_tables_share_one_base():
     assert issubclass(QuattroTable, GameTable) and issubclass(TrentunoTable, GameTable)

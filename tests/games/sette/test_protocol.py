@@ -12,6 +12,8 @@ from sette_kit.errors import IllegalMove, SetteKitError
 from sette_kit.games import Action
 from sette_kit.games.sette import Rules, Table, cached_score, score, stand_at
 
+pytestmark = pytest.mark.pure
+
 
 def _table(**kw):
     t = Table("italian", ["Ada", "Bea", "Cy"], seed=7, **kw)
@@ -102,10 +104,13 @@ def test_imports_run_one_way():
                            "'sette_kit.games.sette.rules', 'sette_kit.games.sette.scoring'] False")
 
 
-def test_none_is_the_default_preset_only_where_rules_may_be_left_out():
+def test_none_is_never_a_silent_default_a_default_is_in_the_signature():
+    from sette_kit import odds
     from sette_kit.games.sette import DEFAULT_PRESET, as_rules
 
-    assert as_rules(None).name == DEFAULT_PRESET == "italian"
-    for needs_rules in (lambda: score("7c", None), lambda: Table(None, 2), lambda: as_rules(None, required=True)):
+    assert DEFAULT_PRESET == "italian" and as_rules(None, "plain").name == "plain"
+    assert odds.bust_probability("6c") == odds.bust_probability("6c", rules="plain")  # odds' default: plain
+    for needs_rules in (lambda: score("7c", None), lambda: Table(None, 2), lambda: as_rules(None),
+                        lambda: odds.bust_probability("6c", rules=None)):
         with pytest.raises(SetteKitError, match="preset name"):
             needs_rules()
