@@ -173,8 +173,15 @@ def gettext(message: str) -> str:
 
 
 def _brief(value) -> str:
-    """A bad argument as its ``repr``, cut to about 30 characters (the language layer sits
-    below :func:`sette_kit.numbers.shown`, which words the cut in the learner's language)."""
+    """A bad argument as its ``repr``, cut to about 30 characters, in English like this
+    module's errors (the language layer sits below :func:`sette_kit.numbers.shown`, which
+    words the cut in the learner's language).
+
+    >>> _brief("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (100 characters)"
+    """
+    if isinstance(value, str) and len(value) > 30:
+        return f"{repr(value[:29])[:-1]}...{repr(value)[-1]} ({len(value)} characters)"
     text = repr(value)
     return text if len(text) <= 40 else text[:30] + "..."
 

@@ -192,7 +192,7 @@ def test_installed_voila_reads_the_kit_config(tmp_path):
         "root_dir": str(tmp_path), "ip": "127.0.0.1", "port": 9003,
         "timeout": conf["VoilaExecutor"]["timeout"],
         "cull_idle_timeout": conf["MappingKernelManager"]["cull_idle_timeout"],
-        "kernel_manager": "sette_kit.webapp.kernels.KitKernelManager",
+        "kernel_manager": "sette_kit.app.webapp.kernels.KitKernelManager",  # the old path names the same class
         "unconnected_timeout": conf["KitKernelManager"]["unconnected_timeout"],
     }
 
