@@ -363,3 +363,26 @@ def test_the_service_worker_and_the_build_agree_on_what_is_content_addressed():
     js = re.search(r"const ADDRESSED = /(.*)/;", source).group(1)
     # the build matches paths relative to the site ("^wheels/"), the worker a URL's path ("/wheels/")
     assert js.replace("\\/", "/") == re.sub(r"(^|\|)\^", r"\1/", ADDRESSED.pattern)
+
+
+def test_the_browser_wheel_leaves_out_delivery_and_what_no_page_reads(tmp_path):
+    """A page runs the games, the teaching layer, the views and the class link; never the
+    server, the site builder, the CLI or the hub (nor the facades at their old paths)."""
+    kept = ["sette_kit/__init__.py", "sette_kit/games/_engine.py", "sette_kit/teach/course.py",
+            "sette_kit/lesson_page.py", "sette_kit/classroom/link.py", "sette_kit/classroom/words.py",
+            "sette_kit/locale/it/LC_MESSAGES/sette_kit.mo", "sette_kit/theme/__init__.py", "widgets/base.py"]
+    dropped = ["sette_kit/app/serve.py", "sette_kit/app/site/js/src/app.js", "sette_kit/app/cli/__init__.py",
+               "sette_kit/app/classroom/hub.py", "sette_kit/serve.py", "sette_kit/cli/__init__.py",
+               "sette_kit/webapp/__init__.py", "sette_kit/site/__init__.py", "sette_kit/classroom/hub.py",
+               "sette_kit/classroom/store.py", "sette_kit/i18n_catalogue.py", "sette_kit/__main__.py",
+               "sette_kit/lessons/01-cards-and-scoring.ipynb", "sette_kit/locale/it/LC_MESSAGES/sette_kit.po"]
+    src = tmp_path / "sette_kit-0.1.0-py3-none-any.whl"
+    with zipfile.ZipFile(src, "w") as zf:
+        for name in kept + dropped:
+            zf.writestr(name, "x = 1\n")
+        zf.writestr("sette_kit-0.1.0.dist-info/METADATA", "Metadata-Version: 2.1\nName: sette_kit\nVersion: 0.1.0\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    with zipfile.ZipFile(_wheels.kit_browser_wheel(src, out)) as zf:
+        names = set(zf.namelist())
+    assert set(kept) <= names and not names & set(dropped)

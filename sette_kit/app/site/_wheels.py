@@ -356,10 +356,14 @@ RUNTIME_VERSION = "1.0"
 # runtime's stand-in takes its place) and the front-end assets of the two widget packages
 APP_PROVIDED = frozenset({"ipython", "widgetsnbextension", "jupyterlab-widgets"})
 # in the kit's wheel, what a page never reads: the lessons (the site serves them as
-# files), the catalogues' sources (the compiled .mo files stay), the site builder's own
-# JavaScript sources and the runtime's sources (it has its own wheel)
-KIT_LEFT_OUT = ("sette_kit/lessons/", "sette_kit/app/site/", "sette_kit/site/",
-                "sette_kit/app/webapp/templates/", "sette_kit/app/webapp/voila_template/")
+# files), the catalogues' sources (the compiled .mo files stay) and the tool that keeps
+# them, and all of delivery, sette_kit/app (the server, this builder with its JavaScript
+# sources, the runtime's sources, which have their own wheel, the CLI, the class hub)
+# with the facades at its old paths: no module a page runs imports them (test_layers)
+KIT_LEFT_OUT = ("sette_kit/lessons/", "sette_kit/app/", "sette_kit/i18n_catalogue.py",
+                "sette_kit/serve.py", "sette_kit/__main__.py", "sette_kit/cli/", "sette_kit/webapp/",
+                "sette_kit/site/", "sette_kit/classroom/hub.py", "sette_kit/classroom/store.py",
+                "sette_kit/classroom/items.py", "sette_kit/classroom/summary.py")
 KIT_LEFT_OUT_SUFFIXES = (".po", ".ipynb")
 
 
