@@ -1,4 +1,4 @@
-"""Keep the kit's message catalogues: extract, merge, check, compile.
+"""Keep the kit's message catalogues (issue 17): extract, merge, check, compile.
 
     python -m sette_kit.i18n_catalogue update      # extract the marked strings, merge into it/es .po
     python -m sette_kit.i18n_catalogue check       # what is missing, untranslated or fuzzy (exit 1),
@@ -12,7 +12,7 @@ builder speak to authors and stay English (:data:`NOT_LEARNER_FACING`); so does 
 store, whose errors answer the page's script (the pages word what a learner reads).
 
 The lessons have catalogues of their own, one per lesson
-(``lessons/locale/<lang>/LC_MESSAGES/NN-*.po``), kept by
+(``lessons/locale/<lang>/LC_MESSAGES/NN-*.po``, issue 25), kept by
 ``python lessons/_build.py update``; ``check`` checks them too in a source checkout
 (:func:`lesson_problems`), as ``python lessons/_build.py --check`` does (which also
 checks that the translated notebooks are the ones the build generates).
