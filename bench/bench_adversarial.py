@@ -808,7 +808,7 @@ def cli_cases() -> list:
         C(["simulate", "--rounds", "1000", "--seed", "1", "--no-progress", "--chunk", "1e9"], accept=True),
         C(["trentuno", "score", "Ac Rc Fc"], accept=True), C(["quattro", "score", "4c Ac"], accept=True),
         C(["trentuno", "odds", "Ac 5c Rs", "--discard", "Rc"], accept=True),
-        # the prompts (issue 24, item 14): the game's own message, never a traceback
+        # the prompts (one reader for the numbers typed there): the game's own message, never a traceback
         C(PLAY, accept=True, stdin="²\nq\n", phrase="I do not know"),
         C(PLAY, accept=True, stdin="stake ²\nq\n", phrase="Give a whole amount"),
         C(PLAY, accept=True, stdin="split ³\nq\n", phrase="Give a whole amount"),

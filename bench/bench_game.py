@@ -1,4 +1,4 @@
-"""Benchmark of the game engine (project issue 3): a 1,000-round bot game of 6 players.
+"""Benchmark of the game engine: a 1,000-round bot game of 6 players.
 
     python bench/bench_game.py
 

@@ -1,9 +1,9 @@
-"""Benchmark of sette_kit.odds (project issue 4).  Run:  python bench/bench_odds.py
+"""Benchmark of sette_kit.odds (exact odds).  Run:  python bench/bench_odds.py
 
 1. ``solve`` for the plain preset against ``stand_at(5)``: the exact engine against a
    straightforward memoised recursion over Fractions written below (same result
    asserted), and the float path, each on the numpy path and on the pure path (no
-   numpy, ``sette_kit.accel``; issue 13), in the same run.  Every engine timing is
+   numpy, ``sette_kit.accel``), in the same run.  Every engine timing is
    *cold*: the per-rules caches are cleared before each run, so table building is
    included.  Targets: numpy exact >= 10x the recursion, pure exact >= 3x, same Fraction.
    Times are CPU times of this process (the machine may be shared).

@@ -1,4 +1,4 @@
-"""Benchmark of saved games (project issue 19, item 4): size and load time of a Sette e
+"""Benchmark of saved games (saves stay small): size and load time of a Sette e
 mezzo save after 1,000 and 3,000 rounds at 6 seats.
 
     python bench/bench_saves.py
@@ -8,7 +8,7 @@ The game of ``bench/bench_game.py`` (six threshold bots, the italian preset, sta
 and the latest whole rounds up to ``MAX_SAVED_EVENTS`` events, so its size and its load
 time do not grow with the length of the game.  For comparison the script also writes the
 save as format 1 did (every event since the first round) and gives its size (format 1 is
-no longer read: it kept no record to check a round by, issue 24).  Loading replays the
+no longer read: it kept no record to check a round by).  Loading replays the
 current round from the state it started from.  Prints the best of three loads beside the
 targets.
 """

@@ -5,9 +5,9 @@ peak memory of a long run.
     python bench/bench_simulate.py            # ~1 minute: 2e6-round runs, 1e7-round memory check
     python bench/bench_simulate.py --big      # also the 10^8-round run (peak memory < 500 MB)
 
-Targets (issue 5): >= 1,000,000 heads-up rounds/s on one core for threshold policies;
+Targets: >= 1,000,000 heads-up rounds/s on one core for threshold policies;
 >= 30x a plain Python loop over the game engine; 10^8 rounds in under 500 MB peak.
-The pure path (issue 13, no numpy: ``sette_kit.accel``), in the same run: >= 100,000
+The pure path (no numpy: ``sette_kit.accel``), in the same run: >= 100,000
 rounds/s on one core for threshold policies, the same Result as the numpy path for the
 same seed, and within 4 standard errors of the exact value on 10^6 rounds.
 Rounds/s are given both per CPU second of this process (the one-core figure, not

@@ -1,4 +1,4 @@
-"""Benchmark of odds.stake_game (issue 27): solve plain with stakes (1, 10) from scratch
+"""Benchmark of odds.stake_game (the bank that reads your stake): solve plain with stakes (1, 10) from scratch
 and print the figures with their targets.
 
     python bench/bench_stake_game.py [iterations]

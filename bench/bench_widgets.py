@@ -1,7 +1,7 @@
 """p95 latency of every widget interaction, measured in-process, on the numpy path and on
 the pure path (no numpy, ``sette_kit.accel``) in the same run.
 
-Targets: < 50 ms p95 with numpy, < 100 ms p95 on the pure path (issue 13), charts
+Targets: < 50 ms p95 with numpy, < 100 ms p95 on the pure path, charts
 included (they are drawn at once: no background work).
 
 Run:  python bench/bench_widgets.py [--repeat N] [--only WidgetName] [--path numpy|pure|both]
@@ -263,7 +263,7 @@ case("VariantExplorer", "set_option (new, bg)", _variants)(_option_new)
 case("VariantExplorer", "set_preset / reset", _variants)(lambda w, i: w.set_preset("spanish") if i % 2 else w.reset())
 
 
-# -- issue 15: BettingLab / BankrollLab / ShoeLab / CountingLab -------------------------------------
+# -- the labs of betting, risk and counting: BettingLab / BankrollLab / ShoeLab / CountingLab -------------------------------------
 # Solving a new bank, or dealing the Italian rules, runs as background work (the "bg" cases time
 # what the learner waits for before the page answers); the sync cases time the whole work done
 # at once (background=False), charts included, with the game solved before (solutions are

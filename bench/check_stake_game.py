@@ -1,4 +1,4 @@
-"""The stake game's two deep checks (issue 27), too long for the test suite (each takes
+"""The stake game's two deep checks, too long for the test suite (each takes
 minutes of CPU on 2 cores; the suite's own checks of the shipped solution are exact best
 responses to its strategies, tests/games/sette/test_stake_game.py):
 

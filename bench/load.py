@@ -11,7 +11,7 @@ The browser suite must pass like this at a load average of 20 on 2 cores (the RE
 test command runs on machines shared with other work): its waits are on conditions, and
 its one timeout only catches a hang (tests/browser/sk_browser.py ``HANG_S``).
 
-From Python (issue 29 reuses it), with bench/ on ``sys.path``::
+From Python (the static site's checks reuse it), with bench/ on ``sys.path``::
 
     from load import busy
 

@@ -1,5 +1,5 @@
 """Checks of the arguments that are not numbers: flags, seeds, generators, callables,
-player names and bot maps (issue 18, item 20).  Numbers are read by
+player names and bot maps (bad input).  Numbers are read by
 :mod:`sette_kit.numbers`.  Every check raises a :class:`~sette_kit.errors.SetteKitError`
 that names the argument and what is accepted.
 

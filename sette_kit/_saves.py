@@ -1,4 +1,4 @@
-"""Reading saved games safely (issue 18, item 21): a save is untrusted text.
+"""Reading saved games safely: a save is untrusted text.
 
 A saved game (``Table.to_json``, ``QuattroGame.to_json``, ``TrentunoGame.to_json``) may
 come from a file a learner edited, or from anywhere.  Loading it goes in three steps,

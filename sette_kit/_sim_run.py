@@ -38,7 +38,7 @@ _HALF_POINTS = tuple(2 * (i % 10 + 1) if i % 10 < 7 else 1 for i in range(_DECK)
 _IS_FIGURE = tuple(i % 10 >= 7 for i in range(_DECK))
 
 MAX_ROUNDS = 10 ** 9
-"""The most rounds one call of :func:`run` plays (issue 18): a billion rounds take minutes
+"""The most rounds one call of :func:`run` plays: a billion rounds take minutes
 on a laptop with numpy, and far longer on the pure path (the ``progress`` callback shows
 how far it is, and may raise to stop early); beyond that the standard error is far below
 anything a lesson can show."""
@@ -352,7 +352,7 @@ def run(rules: Rules, player=None, dealer=None, rounds: int = 100_000, seed: int
     """
     from .strategy import stand_at
 
-    # issue 18: every argument is checked before any work (a bad count never starts a run)
+    # every argument is checked before any work (a bad count never starts a run)
     rules = as_rules(rules)
     rounds = read_whole(rounds, "rounds", 1, MAX_ROUNDS,
                         accepted=_("a whole number of rounds, at least 1 and at most {most} (MAX_ROUNDS)").format(
@@ -386,7 +386,7 @@ def run(rules: Rules, player=None, dealer=None, rounds: int = 100_000, seed: int
         else:
             seed = secrets.randbits(63)
     else:
-        seed = read_seed(seed)  # issue 24: at most 2**256 - 1, as every seed of the kit
+        seed = read_seed(seed)  # at most 2**256 - 1, as every seed of the kit
     spec = _Spec(rules, player, dealer)
 
     sim = _Run(spec, rounds, seed, chunk)

@@ -1,4 +1,4 @@
-"""numpy as an optional accelerator: the kit runs on pure Python (issue 13).
+"""numpy as an optional accelerator: the kit runs on pure Python.
 
 Every module of ``sette_kit`` and ``widgets`` imports and works without numpy (and no
 module uses matplotlib): that is how the lessons run inside a browser on Pyodide, where

@@ -144,7 +144,7 @@ FACES: dict[str, Face] = {
 }
 
 
-# Issue 17: card names follow the language as well as the face.  English keeps the
+# Card names follow the language as well as the face.  English keeps the
 # names of the face's own language ('7 di coppe', '7 of hearts', '7 de copas'); Italian
 # and Spanish name every face in their own words.  The Italian and the Spanish decks have
 # the same suits and figures, so Italian names the Spanish face with the Italian words,
@@ -190,7 +190,7 @@ def suit_name(suit, face: str = "italian") -> str:
     return _local(_check_face(face))[2][_coerce(Suit, suit, "suit", _SUITS_ACCEPTED)]
 
 
-# Issue 25 (ES-1): the Italian and the Spanish decks are one deck with the same suits and
+# The Italian and the Spanish decks are one deck with the same suits and
 # figures (D1), and Italian and Spanish name both in their own words (above).  A page then
 # draws that deck in its own language's face too, so that the picture says what the text
 # says: "Sota" on the card a Spanish page calls "Sota de copas", never "Fante".
@@ -216,7 +216,7 @@ def shown_face(face: str = "italian") -> str:
     return _HOME_FACES.get(get_language(), key)
 
 
-# Issue 25 (IT-6, ES-15): in running text a card has its definite article, as people say
+# In running text a card has its definite article, as people say
 # it: "Il Re di denari è la matta", "Carla prende il Fante di spade", "El Rey de oros es
 # el comodín", "la Sota de espadas".  The article follows the first word of the name in
 # the language (its gender, and the Italian elision before a vowel: "l'Asso").
@@ -295,7 +295,7 @@ def _items(value, what: str, *also) -> tuple:
     if value is None or isinstance(value, (str, bytes, bytearray, int, float, dict)) or not hasattr(value, "__iter__"):
         raise SetteKitError(_("{what}: give text such as '{example}' or a list of Cards, not {value}").format(
             what=what, example=_example(2), value=_shown(value)))
-    # issue 24: an endless iterable is read no further than one item past the 40 cards
+    # an endless iterable is read no further than one item past the 40 cards
     items = tuple(itertools.islice(value, len(FULL_DECK) + 1))
     if len(items) > len(FULL_DECK):
         raise SetteKitError(_("{what}: more than 40 items: a deck has 40 cards, each at most once").format(what=what))
@@ -317,12 +317,12 @@ def _example(n: int) -> str:
 
 
 MAX_CARDS_TEXT = 4000
-"""The longest text read as cards (issue 18): every card of the deck written out in full
+"""The longest text read as cards: every card of the deck written out in full
 takes about 800 characters."""
 
 
 def _check_size(text: str) -> None:
-    # issue 18: huge text is refused before it is parsed, and never echoed back whole
+    # huge text is refused before it is parsed, and never echoed back whole
     if len(text) > MAX_CARDS_TEXT:
         raise SetteKitError(_("cards: {n} characters is too long for a list of cards (at most {most}); "
                               "{accepted}").format(n=fmt.whole(len(text)), most=fmt.whole(MAX_CARDS_TEXT),
@@ -407,7 +407,7 @@ class Card:
 
     # -- names ----------------------------------------------------------------------
     def name(self, face: str = "italian") -> str:
-        """The card's full name in ``face`` and the current language (issue 17).  In
+        """The card's full name in ``face`` and the current language.  In
         English each face keeps its own language's names: '7 di coppe', 'King of
         diamonds', 'Rey de oros'; Italian and Spanish name every face in their words.
 
@@ -430,7 +430,7 @@ class Card:
 
     def label(self, face: str = "italian") -> str:
         """A description for screen readers and learners: '7 of cups' in English; in
-        Italian and Spanish the card's name (issue 17)."""
+        Italian and Spanish the card's name."""
         f = _check_face(face)
         if get_language() != "en":
             return self.name(face)
@@ -454,11 +454,11 @@ def _coerce(enum, value, what, accepted):
     try:
         if isinstance(value, str):
             key = value.strip()
-            if not key.isascii():  # issue 24: no look-alike letters or digits ('٧', '７', 'ſpade')
+            if not key.isascii():  # no look-alike letters or digits ('٧', '７', 'ſpade')
                 raise ValueError
             key = key.upper()
             if key.isdigit():
-                if enum is Suit:  # issue 24: a suit is written by its name ('1' is not denari)
+                if enum is Suit:  # a suit is written by its name ('1' is not denari)
                     raise ValueError
                 return enum(int(key))
             return enum[key]
@@ -837,7 +837,7 @@ class Deck:
     def reshuffle(self, cards: Iterable[Card]) -> None:
         """Put ``cards`` (which must have been dealt) back and shuffle the deck (S18)."""
         cards = list(_items(cards, "reshuffle"))
-        if len(set(cards)) != len(cards):  # issue 24: a card goes back once (the deck keeps 40 different cards)
+        if len(set(cards)) != len(cards):  # a card goes back once (the deck keeps 40 different cards)
             twice = sorted({c for c in cards if cards.count(c) > 1})
             raise SetteKitError(_("reshuffle: {cards} given more than once: each card goes back once").format(
                 cards=", ".join(c.name() for c in twice)))

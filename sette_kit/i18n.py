@@ -1,4 +1,4 @@
-"""The kit's languages: English, Italian and Spanish (issue 17).
+"""The kit's languages: English, Italian and Spanish.
 
 Every learner-facing string of ``sette_kit`` and ``widgets`` is written in English in
 the source and marked for translation::
@@ -188,7 +188,7 @@ def _brief(value) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n``, in the current language (``n`` a number:
-    issue 24, None or NaN is an error, not the plural)."""
+    bad input, None or NaN is an error, not the plural)."""
     if not isinstance(n, _Real) or isinstance(n, bool) or n != n:
         from .errors import SetteKitError
 

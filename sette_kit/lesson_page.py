@@ -128,7 +128,7 @@ def nav(number, *, where: str = "top", available=None) -> Block:
 
 def languages(number, lang: str | None = None) -> Block:
     """The lesson's language switch: links to the same lesson in English, Italian and
-    Spanish (issue 17), the current one marked.  The lessons of a language live in its
+    Spanish, the current one marked.  The lessons of a language live in its
     folder (``lessons/it/``, ``lessons/es/``; English in ``lessons/``), under the same
     file names, so the links are relative: from ``it/06-...`` to ``../es/06-...``.
 

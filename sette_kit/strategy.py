@@ -33,7 +33,7 @@ class StandAt:
     """Draw while the total is under a threshold (a blind policy: it sees only its own hand).
 
     ``threshold_half_points`` is the threshold in half points, a whole number from 1 (½)
-    to 16 (8), checked here, where the value is made (issue 24): :func:`stand_at` takes
+    to 16 (8), checked here, where the value is made: :func:`stand_at` takes
     the threshold in points.
 
     >>> StandAt(10) == stand_at(5)
@@ -85,7 +85,7 @@ def stand_at(x) -> StandAt:
     >>> stand_at(Fraction(11, 2)) == stand_at(5.5) == stand_at("11/2")
     True
     """
-    # issue 19.3: the size and form of the number are checked before it becomes a Fraction
+    # the size and form of the number are checked before it becomes a Fraction
     value = read_halves(x, "stand_at", "1/2", 8, accepted=_("thresholds from ½ to 8 in steps of ½, such as 5 or 5.5"))
     return StandAt(int(value * 2))
 

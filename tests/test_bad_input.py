@@ -1,4 +1,4 @@
-"""Bad input at every public boundary (issue 18, item 20; issue 19, item 3).
+"""Bad input at every public boundary.
 
 One table per kind of boundary: each row is an input and the error it must give (the
 class, and a phrase of the message that says what was wrong or what is accepted).  A new
@@ -15,7 +15,7 @@ boundary gets a row here, so it gets the same treatment:
   code 2, one line on stderr, no traceback (a process that never ends is killed by a
   generous hang guard and fails the row).
 
-Saved games (issue 18, item 21) have their own table in ``tests/games/test_saves.py``.
+Saved games have their own table in ``tests/games/test_saves.py``.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from sette_kit.scoring import Score, card_value, fmt_points, outcome, score, set
 
 ITALIAN = Rules.preset("italian")
 PLAIN = Rules.preset("plain")
-HUGE = "1e10000000"  # 6-7 s to turn into a Fraction, before issue 19.3
+HUGE = "1e10000000"  # 6-7 s to turn into a Fraction, before sizes were checked first
 HUGER = "1e1000000000"  # for ever
 BIG = 10 ** 10000  # str() and repr() refuse it (more than 4,300 digits)
 HUGE_TEXT = "x" * 1_000_000  # a message that quoted it whole would be a megabyte long
@@ -459,7 +459,7 @@ LIBRARY = [
     row("strategy_text.house_edge_text-None", lambda: strategy_text.house_edge_text(None), "Solution"),
     row("strategy_text.edge_change_text-None", lambda: strategy_text.edge_change_text(None, None), "Solution"),
     row("strategy_text.strategy_sentences-str", lambda: strategy_text.strategy_sentences("plain"), "Solution"),
-    # -- issue 24, item 12: the review's raw and silent cases are clear errors ------------------
+    # -- the review's raw and silent cases are clear errors ------------------
     row("ruin_probability-never-moves", lambda: risk.ruin_probability(risk.custom_round({0: 1}), 10, 20), "never moves"),
     row("ruin_probability-never-moves-exact", lambda: risk.ruin_probability(
         risk.custom_round({0: Fraction(1)}), 10, 20, exact=True), "never moves"),
@@ -492,7 +492,7 @@ LIBRARY = [
         "not a score its cards can have"),
     row("best_staking_plan-text", lambda: odds.best_staking_plan(odds.solve(PLAIN), "1", "10"), "stake"),
     row("best_staking_plan-above-money", lambda: odds.best_staking_plan(odds.solve(PLAIN), 1, 10 ** 13), "at most"),
-    # -- issue 24: found by bench/bench_adversarial.py, the same kinds as the review's --------------
+    # -- found by bench/bench_adversarial.py, the same kinds as the review's --------------
     row("fmt.percent-nan", lambda: fmt.percent(float("nan")), "finite"),
     row("fmt.percent-inf", lambda: fmt.percent(float("inf")), "finite"),
     row("Table-deck-dict", lambda: _table(deck={}), "deck="),
@@ -501,7 +501,7 @@ LIBRARY = [
     row("Greedy-patience-big", lambda: trentuno.Greedy(patience=BIG), "patience"),
     row("mixed-topics-huge", lambda: _first(questions.mixed(topics=HUGE_TEXT)), "unknown topics"),
     row("strategy_text.policy-big", lambda: strategy_text.policy(BIG), "too large"),
-    # -- issue 24, item 11: no corrupt state, and only ASCII digits where numbers are read ------
+    # -- no corrupt state, and only ASCII digits where numbers are read ------
     row("Deck.reshuffle-twice", lambda: (lambda d, c: d.reshuffle([c[0], c[0]]))(*_dealt(2)), "more than once"),
     row("Deck.reshuffle-twice-more", lambda: (lambda d, c: d.reshuffle([c[0], c[1], c[0]]))(*_dealt(3)),
         "more than once"),
@@ -519,7 +519,7 @@ LIBRARY = [
     row("score-declare-fullwidth", lambda: score("Rd 3c", ITALIAN, declare="４"), "digits 0-9"),
     row("stand_at-fullwidth", lambda: odds.stand_at("５"), "digits 0-9"),
     row("simulate.run-rounds-fullwidth", lambda: simulate.run(PLAIN, rounds="１０００", seed=1), "digits 0-9"),
-    # -- issue 24, item 10: endless work is bounded -----------------------------------------
+    # -- endless work is bounded -----------------------------------------
     row("Table.play_bots-declares-forever", lambda: _declaring_bot_table().play_bots(), "max_actions"),
     row("Table.play_round-declares-forever", lambda: _declaring_bot_table().play_round(), "max_actions"),
     row("Table.play_bots-max_actions-negative", lambda: _declaring_bot_table().play_bots(max_actions=-1), "max_actions"),
@@ -538,7 +538,7 @@ LIBRARY = [
     row("Deck-endless", lambda: Deck(itertools.repeat(Card(7, 0))), "more than 40"),
     row("bust_probability-seen-endless", lambda: odds.bust_probability("7c", seen=itertools.repeat(Card(1, 0))),
         "more than 40"),
-    # -- issue 24, item 8: a policy is checked where it is made (StandAt's constructor), so
+    # -- a policy is checked where it is made (StandAt's constructor), so
     #    solve, final_distribution, simulate.run and round_result never meet a bad one ---------
     row("StandAt-text", lambda: odds.StandAt("x"), "half points from 1 to 16"),
     row("StandAt-negative", lambda: odds.StandAt(-5), "half points from 1 to 16"),
@@ -555,7 +555,7 @@ LIBRARY = [
         "hit table"),
     row("simulate.run-player-dict-values", lambda: simulate.run(PLAIN, player={1: "yes"}, rounds=1000, seed=1),
         "hit table"),
-    # -- issue 24, item 9: an int of more than 4,300 digits, or megabytes of text, is quoted
+    # -- an int of more than 4,300 digits, or megabytes of text, is quoted
     #    shortened in the message (numbers.shown), never through a bare repr() ---------------
     row("big-Card.from_index", lambda: Card.from_index(BIG), "about 10001 digits"),
     row("big-Card.from_index-negative", lambda: Card.from_index(-BIG), "accepted 0-39"),
@@ -594,7 +594,7 @@ def test_library_rejects_bad_input_clearly(call, error, phrase):
     assert "\n" not in message and len(message) < 700, message  # one short line, no echoed megabytes
 
 
-# -- the widgets' constructors and setters (issue 24, item 12: the review's raw cases) -------------
+# -- the widgets' constructors and setters (the review's raw cases) -------------
 
 def _widgets():
     import widgets
@@ -673,7 +673,7 @@ def test_widgets_reject_bad_arguments_clearly(call, error, phrase):
 
 
 def test_a_wide_band_ruin_has_a_finite_error_bound():
-    """Issue 24, item 12: the promised bound, never NaN (float probabilities are refined too)."""
+    """The promised bound, never NaN (float probabilities are refined too)."""
     import math
 
     for game, bankroll, target in [(risk.custom_round({-1000: 0.5, 1000: 0.5}), 4000, 5000),
@@ -860,7 +860,7 @@ def _run_cli(argv, timeout=HANG_S):
 
 def _in_a_process(argv) -> bool:
     """Rows run as a real ``python -m sette_kit`` process: those whose numbers would hang
-    Python in C code before issue 19.3 (a timer cannot stop that), and one per subcommand."""
+    Python in C code before sizes were checked first (a timer cannot stop that), and one per subcommand."""
     big = any(len(a) > 30 or a in (HUGE, HUGER) for a in argv)
     return big or len(argv) < 2 or argv[-1] == "x"
 
@@ -902,7 +902,7 @@ def test_cli_rejects_bad_input_with_one_line_and_exit_code_2(cli_processes, rid,
     assert len(lines[0]) < 1200, lines[0][:300]
 
 
-# -- the terminal games' prompts (issue 24, item 14: one reader for the numbers typed there) ---------
+# -- the terminal games' prompts (one reader for the numbers typed there) ---------
 
 PLAY = ["play", "--seed", "3", "--bots", "1", "--rounds", "1"]
 TRENTUNO_PLAY = ["trentuno", "play", "--seed", "2", "--bots", "1"]
@@ -936,10 +936,10 @@ def test_some_rows_run_as_real_processes():
     assert 15 <= sum(_in_a_process(argv) for _, argv, _ in CLI) <= 60
 
 
-# -- the number boxes of the widgets (issue 19.3: a person types these) -----------------------------
+# -- the number boxes of the widgets (a person types these) -----------------------------
 
 def test_widget_number_boxes_read_only_ascii_digits():
-    """Issue 24, item 11: '２' or '１０００' typed in a box is refused, the state unchanged."""
+    """Only ASCII digits: '２' or '１０００' typed in a box is refused, the state unchanged."""
     from widgets.simulation_lab import SimulationLab
     from widgets.table_player import TablePlayer
 

@@ -1,4 +1,4 @@
-"""The layers of the code, read from its import statements (issue 26, item 2).
+"""The layers of the code, read from its import statements.
 
 Arrows point one way: ``lessons -> widgets -> sette_kit``, and delivery
 (``sette_kit/app``: the web app, the static site, the CLI, the class hub) stands beside

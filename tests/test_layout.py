@@ -1,4 +1,4 @@
-"""The test tree's own rules (issue 26, item 4): every test file says whether it runs on the
+"""The test tree's own rules: every test file says whether it runs on the
 pure path, the pure run's cheap text check agrees with the real marker, and a pure file can
 be imported with numpy blocked."""
 

@@ -1,4 +1,4 @@
-"""The pure path (issue 13): numpy is an accelerator, never a requirement.
+"""The pure path: numpy is an accelerator, never a requirement.
 
 - numpy's random streams reimplemented in Python integers (SeedSequence, PCG64) give
   the same numbers, so the pure simulator plays the same rounds as the numpy one and

@@ -20,16 +20,16 @@ _WIDGETS = {
     "Quiz": "quiz",
     "TrentunoTable": "trentuno_table",
     "QuattroTable": "quattro_table",
-    # issue 15: betting after the first card, risk and ruin, counting hands and cards
+    # betting after the first card, risk and ruin, counting hands and cards
     "BettingLab": "betting_lab",
     "BankrollLab": "bankroll_lab",
     "ShoeLab": "shoe_lab",
     "CountingLab": "counting_lab",
-    # the lesson kit (issue 14): predict first, probability trees, interval coverage
+    # the lesson kit: predict first, probability trees, interval coverage
     "Predict": "predict",
     "ProbabilityTree": "tree",
     "CoveragePicture": "coverage",
-    # issue 27: bluffing with your stake against a bank that reads it
+    # bluffing with your stake against a bank that reads it
     "BluffLab": "bluff_lab",
 }
 

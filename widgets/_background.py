@@ -1,4 +1,4 @@
-"""Slow work that keeps the page responsive, with or without threads (issues 13 and 20).
+"""Slow work that keeps the page responsive, with or without threads.
 
 A :class:`Job` runs an iterator of steps (each ``next()`` does one slice of the work)
 in the first way that works here:

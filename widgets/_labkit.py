@@ -1,4 +1,4 @@
-"""Facade: the labs' shared pieces moved to :mod:`widgets._labs_common` (issue 26).
+"""Facade: the labs' shared pieces moved to :mod:`widgets._labs_common`.
 
 Kept so ``from widgets._labkit import whole, Stepped, ...`` goes on working."""
 

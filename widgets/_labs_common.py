@@ -1,6 +1,6 @@
-"""What the labs share (issue 26: was ``widgets._labkit``, still importable there).
+"""What the labs share (was ``widgets._labkit``, still importable there).
 
-Pieces shared by the labs of issue 15 (``BettingLab``, ``BankrollLab``, ``ShoeLab``,
+Pieces shared by the labs of betting, risk and counting (``BettingLab``, ``BankrollLab``, ``ShoeLab``,
 ``CountingLab``): background work in steps where the newest request wins, whole numbers
 read from text boxes with clear bounds, and small HTML tables and live regions.
 
@@ -84,11 +84,11 @@ def whole(text, lo: int, hi: int | None, what: str) -> int:
         n = int(text)
     else:
         raw = str(text)[:4 * MAX_CHARS].strip()
-        if len(raw) > MAX_CHARS:  # the size is checked before the text becomes a number (issue 19.3)
+        if len(raw) > MAX_CHARS:  # the size is checked before the text becomes a number
             raise fail(_("{what} must be a whole number from {lo} to {hi} (you typed {typed}, too long for a number)."),
                        _("{what} must be a whole number {lo} or more (you typed {typed}, too long for a number)."),
                        shown(text))
-        try:  # sette_kit.numbers reads it: ASCII digits only (issue 24: '１０' is not 10)
+        try:  # sette_kit.numbers reads it: ASCII digits only ('１０' is not 10)
             n = read_whole(raw.replace(",", "").replace("_", "").replace(" ", ""), "the value", plain=True)
         except SetteKitError:
             raise fail(_("{what} must be a whole number from {lo} to {hi} (you typed {typed})."),

@@ -16,7 +16,7 @@
 - :func:`status_html`, :func:`result_block`, :func:`hint_head`, :func:`seat_box`,
   :func:`you_head`: the HTML pieces the tables draw alike.
 - :func:`log_panel`: the event log as a ``<details>`` with a numbered list, open while it
-  is short, collapsed with its count in the summary once it is long (issue 16).
+  is short, collapsed with its count in the summary once it is long.
 - :func:`frac_text`, :func:`pct_text`: an exact probability as 'a/b' and as 'x.y%'.
 - :data:`SEAT_STYLE`: the inline style of an opponent's seat box.
 
@@ -65,7 +65,7 @@ def pct_text(p) -> str:
 
 LOG_OPEN_MAX = 6
 """A log of at most this many entries shows open; a longer one is collapsed, its count in
-the summary (issue 16: long logs pushed the table's result off the screen)."""
+the summary (long logs pushed the table's result off the screen)."""
 
 
 def log_panel(texts: Iterable[str], summary: str, *, note: str = "", css: str | None = None,
@@ -174,7 +174,7 @@ class CardTable:
             getattr(self, "_render_" + step)(v)
 
     def _render_buttons(self, v) -> None:
-        # keyboard users (issue 16): when the controls they were using are hidden or
+        # keyboard users: when the controls they were using are hidden or
         # disabled (an action played, the hand over), the focus goes to the first control
         # still usable, not to the top of the page
         with self._keeping_focus(self._focus_order()):
@@ -224,7 +224,7 @@ class GameTable(CardTable):
         self.names = tuple(names)
         self.policies = policies
         self.face = rules.face
-        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
+        self.card_size = read_card_size(card_size)  # checked where the widget is made
         self._rng = random.Random(seed)
         self.hints_on = bool(hints)
         self.game = None

@@ -94,7 +94,7 @@ LOG = logging.getLogger("widgets")
 UNEXPECTED = N_("Something went wrong with that request; nothing was changed. Please try again.")
 
 KIT_CSS = theme.css()
-"""The kit's one stylesheet, ``sette_kit/theme/sette-kit.css`` (issue 16), carried by every
+"""The kit's one stylesheet, ``sette_kit/theme/sette-kit.css``, carried by every
 widget.  Its widget layer (rules under ``.sk-widget``) holds wherever a widget shows: rows
 of controls wrap on a narrow screen; a button is as wide as its words (no "Show a..." or
 "Discard Fante di ba...") and as tall as a finger; text boxes and menus stay inside the
@@ -236,7 +236,7 @@ def on_enter(box: ipywidgets.Text, action: Callable[[str], Any]) -> ipywidgets.T
 
     For a box beside a button that reads it (TablePlayer's stake): a value observer
     would also act when the box loses focus, so "type, then click the button" acted
-    twice (issue 18).  Here the box sends its value on Enter or on leaving it
+    twice.  Here the box sends its value on Enter or on leaving it
     (``continuous_update=False``) and no observer acts; the button reads the value,
     which the browser sent before the click.  Enter sends ``{"event": "submit"}``
     *before* the value it commits (the key press comes before the change event), so in
@@ -297,7 +297,7 @@ def usable(control: ipywidgets.Widget) -> bool:
 
 
 def move_focus(control: ipywidgets.Widget) -> None:
-    """Put the keyboard focus on ``control`` in the browser (issue 16: an action that hides
+    """Put the keyboard focus on ``control`` in the browser (an action that hides
     the button a keyboard user pressed must not drop the focus to the top of the page).
     In a kernel the move waits :data:`FOCUS_DELAY` seconds for the control to be shown."""
     loop = _kernel_loop()
@@ -395,7 +395,7 @@ def read_cards(text, face: str = "italian") -> tuple:
 
 def read_preset(rules) -> str:
     """``rules`` checked to be the name of a preset (:data:`sette_kit.rules.PRESETS`),
-    as a lab takes it (issue 24: a list is not a preset, and says so, no TypeError).
+    as a lab takes it (a list is not a preset, and says so, no TypeError).
 
     >>> read_preset("plain")
     'plain'
@@ -481,7 +481,7 @@ class KitWidget:
     def _repr_mimebundle_(self, **kwargs):
         return self.view._repr_mimebundle_(**kwargs)
 
-    # -- keyboard focus (issue 16) ------------------------------------------------------
+    # -- keyboard focus ------------------------------------------------------
     _focus_ready = False
 
     @contextlib.contextmanager

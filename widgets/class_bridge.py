@@ -1,5 +1,5 @@
 """``ClassBridge``: how a lesson served by ``sette-kit serve --class`` talks with its page
-(issue 28 item 6).
+(the served class, ``sette-kit serve --class``).
 
 On the static site Python runs in the learner's browser and hands each answer to the
 page's script.  A served lesson's Python runs on the teacher's machine; its page holds

@@ -81,7 +81,7 @@ class CountingLab(KitWidget):
         self.k = whole(k, 1, MAX_K, N_("The cards in a hand"))
         if self.k > n:
             raise SetteKitError(_("k={k}: a hand cannot have more cards than the deck ({n})").format(k=k, n=n))
-        self.face, self.card_size = read_face(face), read_card_size(card_size)  # issue 24
+        self.face, self.card_size = read_face(face), read_card_size(card_size)  # checked where the widget is made
         self._rng = random.Random(whole(seed, 0, MAX_SEED, N_("The seed")))
         self.draws = None
         self.hands: list = []

@@ -57,8 +57,8 @@ class MattaExplorer(KitWidget):
             raise SetteKitError(_("MattaExplorer needs rules with a matta, e.g. Rules.preset('italian') (S3)"))
         self.base_rules = base
         self.rules = base
-        self.face = read_face(base.face if face is None else face)  # issue 24: checked here
-        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
+        self.face = read_face(base.face if face is None else face)  # checked here
+        self.card_size = read_card_size(card_size)  # checked where the widget is made
         self._rng = random.Random(seed)
         self.declare_mode = False
         self.declared: Fraction | None = None
@@ -115,7 +115,7 @@ class MattaExplorer(KitWidget):
 
     def _read(self, cards):
         cards = read_cards(cards, face=self.face) if isinstance(cards, str) else \
-            as_cards(cards, face=self.face, what=_("cards"))  # issue 24: checked, never read for ever
+            as_cards(cards, face=self.face, what=_("cards"))  # checked, never read for ever
         matta = self.rules.matta
         if matta not in cards:
             others = [c for c in FULL_DECK if c != matta and not c.is_figure]

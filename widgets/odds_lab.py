@@ -58,10 +58,10 @@ class OddsLab(KitWidget):
         if not isinstance(self.rules, Rules):
             raise SetteKitError(_("rules={rules}: give a Rules object or a preset name such as 'italian'").format(
                 rules=shown(rules)))
-        self._fixed_face = None if face is None else read_face(face)  # issue 24: checked here
+        self._fixed_face = None if face is None else read_face(face)  # checked here
         self.face = self._fixed_face or self.rules.face
         self.show_chart = show_chart
-        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
+        self.card_size = read_card_size(card_size)  # checked where the widget is made
         self.cards: tuple[Card, ...] = ()
         self.seen: tuple[Card, ...] = ()
         self._syncing = False
@@ -106,7 +106,7 @@ class OddsLab(KitWidget):
             return read_cards(cards, face=self.face) if cards.strip() else ()
         if isinstance(cards, Card):
             return (cards,)
-        return as_cards(cards, face=self.face, what=_("cards"))  # issue 24: None is a clear error, not an apology
+        return as_cards(cards, face=self.face, what=_("cards"))  # None is a clear error, not an apology
 
     def _names(self, cards) -> str:
         return ", ".join(c.name(self.face) for c in cards)

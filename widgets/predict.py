@@ -57,7 +57,7 @@ MAX_QUESTION = 2000
 MAX_ANSWER_DIGITS = 4000
 """An answer's numerator and denominator have at most this many digits: enough for the
 engine's exact probabilities (lesson 9's has 1,534), below Python's 4,300-digit limit for
-writing an int, and not a 10**10000 given by mistake (issue 24)."""
+writing an int, and not a 10**10000 given by mistake."""
 KINDS = ("probability", "number", "points", "count", "choice", "higher_lower")
 """What a Predict asks for: a probability, a number, a score, a whole number, one of
 some choices, or whether the answer is higher or lower than a given value."""
@@ -143,7 +143,7 @@ class Predict(KitWidget):
         super().__init__()
         if kind not in KINDS:
             raise SetteKitError(_("kind={kind}: accepted {kinds}").format(kind=shown(kind), kinds=", ".join(KINDS)))
-        # issue 24: the question, the answer and the digits are checked where the widget is made
+        # the question, the answer and the digits are checked where the widget is made
         if not isinstance(question, str) or not question.strip() or len(question) > MAX_QUESTION:
             raise SetteKitError(_("question={value}: give the question as text of at most {most} characters").format(
                 value=shown(question), most=MAX_QUESTION))

@@ -1,4 +1,4 @@
-"""``QuattroTable``: play Quattro e mezzo for points against bots (issue 10, RULES Q1-Q6).
+"""``QuattroTable``: play Quattro e mezzo for points against bots (RULES Q1-Q6).
 
 A thin view over :class:`sette_kit.quattro.QuattroGame`.  **Quattro e mezzo is a
 reconstruction** (see :mod:`sette_kit.quattro`); the widget says so.  The learner sits in

@@ -79,8 +79,8 @@ class Quiz(KitWidget):
         self.item = None if practice else link.register(self, "quiz", exercise=exercise)
         if self.item is not None:
             self.view.add_class(link.css_class(self.item))
-        self.face = None if face is None else read_face(face)  # issue 24: checked here
-        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
+        self.face = None if face is None else read_face(face)  # checked here
+        self.card_size = read_card_size(card_size)  # checked where the widget is made
         if isinstance(question_or_generator, Question):
             self._source: Iterator[Question] | None = None
             first = question_or_generator

@@ -17,7 +17,7 @@ Conventions other widgets rely on:
   espadas, three for bastos); the French face uses the standard ♥ ♦ ♣ ♠ shapes in
   four colours.
 - Figures are framed drawn figures that tell apart at a glance, even without colour
-  (issue 16): the Fante a page standing in a feathered cap, the Cavallo a rider on a
+  (one look for the kit): the Fante a page standing in a feathered cap, the Cavallo a rider on a
   horse (the French Queen a lady in a gown and tiara), the Re a crowned, bearded king
   before his throne with a sceptre; the rank letter (F/C/R, J/Q/K, S/C/R) is in the
   corners, the rank name written large at the foot.
@@ -27,7 +27,7 @@ Conventions other widgets rely on:
   more in projector mode).
 - The matta, when wild, gets a thick purple dashed border, a star and its name as the
   page says it ("MATTA"; "COMODÍN" in Spanish).
-- A page draws the deck of its language (:func:`sette_kit.cards.shown_face`, issue 25):
+- A page draws the deck of its language (:func:`sette_kit.cards.shown_face`):
   :func:`hand_html` draws the Italian and the Spanish faces as the Italian deck on an
   Italian page and as the Spanish deck on a Spanish one; :func:`card_svg` draws the face
   it is given.  French figures carry J, Q, K (as printed French cards), in any language.
@@ -61,7 +61,7 @@ MIN_CARD_SIZE, MAX_CARD_SIZE = 16, 400
 
 
 def read_card_size(value, what: str = "card_size") -> int:
-    """A card width in pixels, from :data:`MIN_CARD_SIZE` to :data:`MAX_CARD_SIZE` (issue 24:
+    """A card width in pixels, from :data:`MIN_CARD_SIZE` to :data:`MAX_CARD_SIZE` (bad input:
     ``card_size='big'`` or ``-5`` is a clear error where the widget is made).
 
     >>> read_card_size(56), read_card_size(72.0)

@@ -87,8 +87,8 @@ class ScoreTrainer(KitWidget):
                  cards=None, card_size: int = 72) -> None:
         super().__init__()
         self.rules = Rules.preset(rules or "italian") if not isinstance(rules, Rules) else rules
-        self.face = read_face(self.rules.face if face is None else face)  # issue 24: checked here
-        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
+        self.face = read_face(self.rules.face if face is None else face)  # checked here
+        self.card_size = read_card_size(card_size)  # checked where the widget is made
         self._rng = random.Random(seed)
         self.quiz_mode = False
         self.right = self.attempts = 0
@@ -210,7 +210,7 @@ class ScoreTrainer(KitWidget):
         Unreadable input gives a message naming the accepted forms; the score is unchanged."""
         if not self.quiz_mode:
             self.set_quiz_mode(True)
-        if answer is not None and not isinstance(answer, str):  # a number is read as a number (issue 24)
+        if answer is not None and not isinstance(answer, str):  # a number is read as a number
             answer = shown(answer, 60) if isinstance(answer, int) and answer.bit_length() > 200 else answer
         text = "" if answer is None else str(answer)
         if self.answer_box.value != text:

@@ -92,7 +92,7 @@ class ShoeLab(Stepped, KitWidget):
                                   "(plays as from a fresh deck)").format(player=shown(player)))
         self.background = background
         self.player = player
-        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
+        self.card_size = read_card_size(card_size)  # checked where the widget is made
         self.seed = whole(seed, 0, MAX_SEED, N_("The seed"))
         bank = _bank(bank)
         self.shoe = None

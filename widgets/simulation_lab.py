@@ -107,7 +107,7 @@ def _parse_whole(text, lo: int, hi: int | None, what: str) -> int:
         raise SetteKitError(_("{what} must be a whole number").format(what=_(what)))
     raw = text
     if isinstance(text, str):
-        if len(text) > 4 * MAX_CHARS or len(text.strip()) > MAX_CHARS:  # issue 19.3: the size first
+        if len(text) > 4 * MAX_CHARS or len(text.strip()) > MAX_CHARS:  # the size first
             raise SetteKitError(_("{what} must be a whole number {range} (you typed {text}, too long for "
                                   "a number).").format(what=_(what), range=_range_words(lo, hi), text=shown(text)))
         raw = text.strip().replace(",", "").replace("_", "").replace(" ", "")

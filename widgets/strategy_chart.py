@@ -138,7 +138,7 @@ class StrategyChart(Background, KitWidget):
             raise SetteKitError(_("rules={rules}: give a Rules object or a preset name such as 'plain'").format(
                 rules=shown(rules)))
         self.dealer = policy(dealer if dealer is not None else odds.stand_at(5))
-        self.exact = read_bool(exact, "exact")  # issue 24: "yes" is not True
+        self.exact = read_bool(exact, "exact")  # "yes" is not True
         self.background = background
         self.show_chart = show_chart
         self.solution = None

@@ -136,10 +136,10 @@ def _parse_amount(amount, lo: int, hi: int, what: str) -> int:
         amount = None
     if isinstance(amount, str):
         text = amount.strip()
-        if len(text) > MAX_CHARS:  # issue 19.3: the size is checked before the text becomes a number
+        if len(text) > MAX_CHARS:  # the size is checked before the text becomes a number
             raise SetteKitError(_("Type the {what} as a whole number from {lo} to {hi} (you typed {typed}, "
                                   "too long for a number).").format(what=what, lo=lo, hi=hi, typed=shown(text)))
-        try:  # sette_kit.numbers reads it: ASCII digits only (issue 24: '２' is not 2)
+        try:  # sette_kit.numbers reads it: ASCII digits only ('２' is not 2)
             amount = read_whole(text, "amount", plain=True)
         except SetteKitError:
             raise SetteKitError(_("Type the {what} as a whole number from {lo} to {hi} (you typed {typed}).").format(
@@ -181,7 +181,7 @@ class TablePlayer(CardTable, KitWidget):
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= len(BOT_NAMES) - 1:
             raise SetteKitError(_("bots={bots}: give a whole number of bot players from 0 to 5 (the bank is extra)")
                                 .format(bots=shown(bots)))
-        self.card_size = read_card_size(card_size)  # issue 24: checked where the widget is made
+        self.card_size = read_card_size(card_size)  # checked where the widget is made
         names = [str(name)] + list(BOT_NAMES[:bots + 1])
         bank = policies.cautious_bank()
         bot_policies = {i + 1: policies.seat(policies.stand_at(BOT_PLAYERS[i]), bank) for i in range(bots + 1)}
@@ -194,7 +194,7 @@ class TablePlayer(CardTable, KitWidget):
                                        css="sk-deal", style="primary")
         self.new_round_button.add_class("sk-new-round")
         # Enter in the box stakes; typing, or leaving the box to click Stake, does not
-        # (issue 18: "type your stake and press Stake" staked on leaving the box, then the
+        # ("type your stake and press Stake" staked on leaving the box, then the
         # click was refused)
         self.amount_box = on_enter(ipywidgets.Text(value=str(min_stake), description=_("Amount:"),
                                                    style={"description_width": "initial"},  # "Nueva apuesta:"

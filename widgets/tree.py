@@ -197,9 +197,9 @@ class ProbabilityTree(KitWidget):
         super().__init__()
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         self.seen, self.dealer, self.card_size = seen, dealer, read_card_size(card_size)
-        self.open_levels = read_whole(open_levels, "open_levels", 0, 40, text=False)  # issue 24
+        self.open_levels = read_whole(open_levels, "open_levels", 0, 40, text=False)  # checked where the widget is made
         self._solution = None
-        # issue 24: cards as text, or Cards checked (and read no further than a deck's worth)
+        # cards as text, or Cards checked (and read no further than a deck's worth)
         self.cards = read_cards(cards, self.rules.face) if isinstance(cards, str) else \
             as_cards(cards, face=self.rules.face, what=_("cards"))
         self.plan = self._plan(plan)

@@ -1,4 +1,4 @@
-"""``TrentunoTable``: play a whole game of Trentuno against 1-6 bots (issue 9, RULES T1-T9).
+"""``TrentunoTable``: play a whole game of Trentuno against 1-6 bots (RULES T1-T9).
 
 A thin view over :class:`sette_kit.trentuno.TrentunoGame`.  The learner sits in seat 0
 and sees exactly what :meth:`TrentunoGame.view` gives seat 0: his own three cards, the
@@ -120,7 +120,7 @@ class TrentunoTable(GameTable, KitWidget):
             if not 1 <= bots <= MAX_BOTS:
                 raise SetteKitError(_("bots={bots}: play against 1 to {hi} bots").format(bots=shown(bots), hi=MAX_BOTS))
             policies = default_bots(bots)
-        elif not isinstance(bots, (list, tuple)):  # issue 24: None, 2.5 or an endless iterator is no list of bots
+        elif not isinstance(bots, (list, tuple)):  # None, 2.5 or an endless iterator is no list of bots
             raise SetteKitError(_("bots must be a number 1-{hi} or a list of 1-{hi} bot policies").format(hi=MAX_BOTS))
         else:
             policies = list(bots)

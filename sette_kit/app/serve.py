@@ -45,7 +45,7 @@ Kernels
 
 The landing page
     The lesson ``00-start-here.ipynb`` *is* the landing page (option "B" of the
-    project's issue 8): it lists the lessons, one line each, as links such as
+    project's brief): it lists the lessons, one line each, as links such as
     ``./01-cards-and-scoring.ipynb``, which Voilà serves at
     ``/voila/render/01-cards-and-scoring.ipynb``; every lesson links back to it.
     ``sette-kit serve`` prints its address and opens it.  While it does not exist
@@ -474,7 +474,7 @@ def serve(directory: str | os.PathLike | None = None, *, port: int = DEFAULT_POR
     kit's lessons and false for a ``directory``; ``max_kernels`` defaults to
     :func:`default_max_kernels` of this machine.  ``lang`` (``en``, ``it``, ``es``;
     default ``$SETTE_KIT_LANG``, else English) opens the landing page (or ``lesson``) in
-    that language and preheats that language's lessons (issue 17).
+    that language and preheats that language's lessons.
 
     ``class_db`` (``--class``): a class in this room, kept in that SQLite file.  The
     class hub of ``sette-kit class`` runs in the same server (its dashboard, its API),
@@ -590,7 +590,7 @@ def _class_hub(db, lessons, join_page: str):
     return hub
 
 
-#: The Jupyter data folder that holds the kit's Voilà template, ``sette-kit`` (issue 16):
+#: The Jupyter data folder that holds the kit's Voilà template, ``sette-kit``:
 #: ``nbconvert/templates/sette-kit/`` inside it (Voilà looks for templates under both
 #: ``voila/templates`` and ``nbconvert/templates``; under ``nbconvert`` the folder is not
 #: taken for Voilà's own data folder).  ``voila.json`` names the template.

@@ -1,4 +1,4 @@
-"""The class hub's side in the lesson (issue 28): what a page's Python needs to send its
+"""The class hub's side in the lesson: what a page's Python needs to send its
 answers to the hub (:mod:`.link`) and the words of the pages' join dialog (:mod:`.words`).
 
 Below the views (``widgets`` import it), above the rules.  The hub's server side (the

@@ -1,4 +1,4 @@
-"""A lesson page's side of a class (issue 28): what its Predicts and exercises send to the
+"""A lesson page's side of a class: what its Predicts and exercises send to the
 class hub, and what the teacher's controls do to them.
 
 Every ``Predict`` and ``Quiz`` a page makes takes its item id here (:func:`register`), in

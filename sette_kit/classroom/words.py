@@ -1,4 +1,4 @@
-"""What a lesson page in a class says to its learner (issue 28): the join dialog, the
+"""What a lesson page in a class says to its learner: the join dialog, the
 line saying the page is in a class, the pause.  One list for both pages: the static
 site's (``site/_pages.py`` puts it in the page's config) and a lesson served by
 ``sette-kit serve --class`` (its header's marker, ``widgets/lesson.py``); the page's

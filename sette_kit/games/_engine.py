@@ -305,7 +305,7 @@ class SeatView:
 
 def seat_names(players, lo: int = 1, hi: int = 100, count_error: str | None = None) -> tuple:
     """Names in seat order: ``players`` as a list of names, or ``"Player 1"``... for a
-    number.  Checked (issue 18): ``lo`` to ``hi`` seats (``count_error`` is the message,
+    number.  Checked: ``lo`` to ``hi`` seats (``count_error`` is the message,
     ``{n}`` the count), names unique, text of at most 40 characters without control
     characters; a string such as ``"AB"`` is not a list of names."""
     from .._checks import read_names
@@ -372,7 +372,7 @@ def top_cards(deck) -> list | None:
     """The ``deck=`` argument of a scripted game (cards on top of the first deck, top card
     first) as a list, None when empty; SetteKitError unless they are distinct Cards."""
     if deck is None or (isinstance(deck, str) and not deck.strip()) or (isinstance(deck, (list, tuple)) and not deck):
-        return None  # issue 24: an empty dict is not "no cards": it is not cards at all
+        return None  # an empty dict is not "no cards": it is not cards at all
     from ..cards import as_cards
 
     try:
@@ -445,11 +445,11 @@ class Engine(Protocol):
 
 
 # ---------------------------------------------------------------------------------------
-# Saves: what the engines' saves do the same way (issue 26)
+# Saves: what the engines' saves do the same way
 # ---------------------------------------------------------------------------------------
 
 def saved_events_start(events, current: int, start_kind: str, keep: int) -> int:
-    """The first event a save keeps (issue 24): the start of the earliest hand (or round),
+    """The first event a save keeps: the start of the earliest hand (or round),
     an event of kind ``start_kind``, such that at most ``keep`` events are kept, and never
     after ``current``, the index where the current hand (round) starts.
 
@@ -479,7 +479,7 @@ def saved_events(raw, what: str) -> list:
 
 
 def replay_difference(saved: dict, got: dict, order, replay, start: int = 0) -> str | None:
-    """What a save holds that its replay does not give (issue 24), or None.
+    """What a save holds that its replay does not give, or None.
 
     ``saved`` is the save as read, ``got`` the replayed game's own save read back, ``order``
     the fields in the order to name them; then the texts of the events from ``start`` on:

@@ -165,7 +165,7 @@ def _policy_hp(policy, player_total):
     if isinstance(policy, BankSeesPlayer):
         if player_total is None:
             raise SetteKitError(_("sees_player() draws against the player's total: pass player_total="))
-        # issue 18, 19.3: a total a player can stand on, read with its size checked first
+        # a total a player can stand on, read with its size checked first
         total = read_halves(player_total, "player_total", "1/2", "15/2",
                             accepted=_("a player's total from ½ to 7½ in steps of ½"))
         return int(total * 2)

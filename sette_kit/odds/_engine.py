@@ -230,7 +230,7 @@ class BankTable:
         finals = []  # (composition, Ord, category, pair type or -1)
         full = mdl.full
         # the hands that still want a card (every smaller hand of the draw wanted one too): a
-        # deck whose cards are exactly one of these runs out under the bank (S18, issue 24)
+        # deck whose cards are exactly one of these runs out under the bank (S18)
         self.wanting: set = set()
         while frontier:
             nxt: dict = {}

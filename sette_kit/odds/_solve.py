@@ -74,7 +74,7 @@ class FirstCard(NamedTuple):
     @property
     def label(self) -> str:
         """The first card as a learner reads it, in the current language: 'Ace', '2',
-        'figure' ('Asso', 'figura'; issue 25): the label of a chart's bar or row."""
+        'figure' ('Asso', 'figura'): the label of a chart's bar or row."""
         return first_label(self.card)
 
 
@@ -180,7 +180,7 @@ class Solution:
         order = []
         frontier = [START]
         seen = {START}
-        # S18 (issue 24): can a round run out of cards?  The player could hold every card but
+        # S18: can a round run out of cards?  The player could hold every card but
         # the bank's and still want one, or the bank could want one with none left: the
         # model has no reshuffle inside a round, so odds.solve refuses such a deck
         runs_out = False
@@ -449,7 +449,7 @@ class Solution:
         lines.append("H hit, S stand, h/s mostly hit/stand (depends on the cards), . not reached")
         return "\n".join(lines)
 
-    # -- by first card, and the whole law of one round's result (issue 15) -----------------
+    # -- by first card, and the whole law of one round's result -----------------
     def _first_cards(self):
         """[(first card's class name, weight, state)] and the total weight."""
         ch, tot = self._children(START)
@@ -583,7 +583,7 @@ def solve(rules: Rules | str = "plain", dealer=None, *, exact: bool = True, seen
     depleted deck.  The model has no reshuffle inside the round, so a deck that a round
     could use up (the player drawing every card but the bank's, or the bank wanting a
     card when none is left: S18 would then shuffle the seen cards back in) is refused
-    with a SetteKitError rather than solved wrongly (issue 24).
+    with a SetteKitError rather than solved wrongly.
 
     ``bust_refund=True`` is a teaching variant, not a rule of any game: a player who busts
     gets his stake back when the bank, playing on, busts too (instead of S10's losing at

@@ -66,7 +66,7 @@ def ev_by_first_card(solution) -> dict:
 
 def _amount(x, name: str):
     """A stake: a positive whole number or fraction (int when whole), at most MAX_MONEY,
-    given as a number (text is refused: a stake is money, issue 24)."""
+    given as a number (text is refused: a stake is money)."""
     from ..numbers import MAX_MONEY, read_number
 
     accepted = _("a positive number of at most {most} units, such as 1 or 10").format(most=fmt.whole(MAX_MONEY))
@@ -386,7 +386,7 @@ def bank_thresholds(rules: Rules | str = "plain", thresholds=(4, 4.5, 5, 5.5, 6,
     from ._solve import solve
 
     rules = as_rules(rules)
-    if isinstance(thresholds, (str, bytes, Mapping)):  # issue 24: '5' is not the list (5,)
+    if isinstance(thresholds, (str, bytes, Mapping)):  # '5' is not the list (5,)
         raise SetteKitError(_("thresholds={thresholds}: give a list of thresholds such as (4, 4.5, 5)").format(
             thresholds=shown(thresholds)))
     try:

@@ -1,4 +1,4 @@
-"""The kit's look (issue 16): one stylesheet and one small script, shipped with the package.
+"""The kit's look: one stylesheet and one small script, shipped with the package.
 
 - ``sette-kit.css`` - the theme: the custom properties (colours, type scale, spacing,
   card sizes) documented in its header, a widget layer (``.sk-widget``...) that holds
@@ -83,7 +83,7 @@ def js() -> str:
 def page_words(lang: str | None = None) -> dict[str, str]:
     """The words of a served page's own frame (the projector switch), in ``lang`` (default:
     the current language).  ``lessons/_build.py`` stamps them, with the language, into each
-    lesson's metadata (``sette_kit``), where the kit's Voilà template reads them (issue 17).
+    lesson's metadata (``sette_kit``), where the kit's Voilà template reads them.
 
     >>> page_words("it")["projector"]
     'Modalità proiettore'

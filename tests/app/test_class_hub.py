@@ -1,4 +1,4 @@
-"""The class hub over HTTP (issue 28): join, events, state, summary, controls, export, kill -9.
+"""The class hub over HTTP: join, events, state, summary, controls, export, kill -9.
 
 Most tests run the hub in a thread of this process on a free port and talk to it with
 urllib; the restart test runs ``sette-kit class`` as a subprocess and kills it with

@@ -1,4 +1,4 @@
-"""The class hub's items manifest (issue 28): stable ids, the same in all three languages."""
+"""The class hub's items manifest: stable ids, the same in all three languages."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""A lesson page's side of a class (issue 28, :mod:`sette_kit.classroom.link`): every
+"""A lesson page's side of a class (:mod:`sette_kit.classroom.link`): every
 Predict and exercise of every lesson takes the id the hub knows it by, its answers go
 out as events the hub accepts, and the teacher's reveal and vote again reach it."""
 
@@ -89,7 +89,7 @@ def test_a_wrong_answer_that_matches_a_known_mistake_names_it(page):
 
 @pytest.mark.parametrize("lang", ["it", "es"])
 def test_the_same_mistake_in_two_languages_sends_the_same_id(page, lang):
-    """Issue 28: a mixed-language class adds up its mistakes too: the mistake goes out as
+    """A mixed-language class adds up its mistakes too: the mistake goes out as
     its id, never as the feedback's words (S1: a figure counts ½, not 10)."""
     from widgets import Quiz
     from sette_kit.cards import parse_cards
@@ -176,7 +176,7 @@ def test_the_page_cuts_its_texts_where_the_hub_stops_keeping_them():
 
 
 def test_a_reload_shows_the_learners_own_exercise_answers_marked_and_sends_nothing_again(page):
-    """Issue 28: "a learner's own answers stay in their browser, so a reload keeps them":
+    """The class hub's promise: "a learner's own answers stay in their browser, so a reload keeps them":
     an exercise shows its last answer again, marked as it was, and its score counts it."""
     open_lesson(LESSON_06, page)
     first, second = link.widget("6.1"), link.widget("6.2")

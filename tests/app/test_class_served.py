@@ -1,4 +1,4 @@
-"""A Voilà-served lesson in a class (issue 28 item 6, ``sette-kit serve --class``): the
+"""A Voilà-served lesson in a class (``sette-kit serve --class``): the
 kernel runs on the teacher's machine, so the page and its kernel talk through a hidden
 pair of widgets (:class:`widgets.class_bridge.ClassBridge`), and the server carries the
 class hub's routes beside Voilà's.

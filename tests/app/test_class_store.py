@@ -1,4 +1,4 @@
-"""The class hub's store (issue 28): committed before acknowledged, idempotent, exported, deleted."""
+"""The class hub's store: committed before acknowledged, idempotent, exported, deleted."""
 
 import csv
 import io

@@ -1,4 +1,4 @@
-"""``sette-kit play``: a terminal game against bots (project issue 3)."""
+"""``sette-kit play``: a terminal game against bots."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`sette-kit score` (issue: the rules package's foundation)."""
+"""`sette-kit score` (the rules package's foundation)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_bad_input_prints_the_error_and_exits_2(argv, problem, capsys):
     assert problem in err and "Traceback" not in err
 
 
-def test_issue18_mixed_faces_give_the_clear_error(capsys):
+def test_mixed_faces_give_the_clear_error(capsys):
     # before: "7c Kc" was 7 di coppe and Re di bastoni, "not a reale: ... same suit"
     assert main(["score", "7c Kc"]) == 2
     err = capsys.readouterr().err
@@ -51,7 +51,7 @@ def test_issue18_mixed_faces_give_the_clear_error(capsys):
     assert "7 di bastoni" in capsys.readouterr().out
 
 
-def test_issue18_spanish_numbered_figures(capsys):
+def test_spanish_numbered_figures(capsys):
     assert main(["score", "7 de oros, 12 de oros", "--preset", "spanish"]) == 0
     out = capsys.readouterr().out
     assert "Score: 7½ (siete y media)" in out and "sette e mezzo" not in out     # the Spanish game's name
@@ -65,7 +65,7 @@ def test_console_script_runs_as_a_module():
 
 
 def test_import_is_light():
-    # issue 2: `import sette_kit` under 150 ms; the heavy libraries must not load with it
+    # a quick start: `import sette_kit` under 150 ms; the heavy libraries must not load with it
     code = ("import sys, sette_kit; bad = [m for m in ('numpy', 'ipywidgets', 'matplotlib') if m in sys.modules];"
             "print(','.join(bad))")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -1,4 +1,4 @@
-"""Delivery lives in ``sette_kit/app`` (issue 26, item 2); the old import paths stay.
+"""Delivery lives in ``sette_kit/app``; the old import paths stay.
 
 Each old path is the moved module itself (not a copy), so a name read or patched there is
 the one that runs; the landing page, the Markdown renderer and the title reader are one

@@ -1,4 +1,4 @@
-"""The lesson kit on the static site (issue 14 with issue 20): the page helpers of a lesson
+"""The lesson kit on the static site: the page helpers of a lesson
 (header, rule boxes, footer, map) are made when the site is built, so they show before
 Python starts and link the site's pages; the page's title is the catalogue's."""
 
@@ -46,7 +46,7 @@ def test_lesson_1_page_shows_its_header_rules_and_footer_before_python():
 
 
 def test_the_italian_page_is_italian_and_links_the_other_languages():
-    """Issue 17: a page of lessons/it/ is made in Italian, links its neighbours in it/ and
+    """A page of lessons/it/ is made in Italian, links its neighbours in it/ and
     the same lesson in English and Spanish."""
     visible, config = site_page("it/01-cards-and-scoring.ipynb")
     assert '<html lang="it">' in visible
@@ -63,7 +63,7 @@ def test_pages_of_every_language_are_published():
     pages = set(PAGES.values())
     for lang in ("", "it/", "es/"):
         assert {f"{lang}index.html", f"{lang}06-probability-of-busting.html"} <= pages
-        # issue 24 item 4: the learners' site leaves the teachers' notes out; a link to them
+        # the learners' site leaves the teachers' notes out; a link to them
         # leads to the landing page's line saying where teachers find them
         assert f"{lang}TEACHERS.html" not in pages and f"{lang}STYLE.html" not in pages
         assert PAGES[f"{lang}TEACHERS.md"] == f"{lang}index.html#sk-teachers-note"

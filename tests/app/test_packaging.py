@@ -53,7 +53,7 @@ def _installed_on(platform: str) -> set[str]:
 def test_in_a_browser_only_pure_python_packages_are_required():
     """Pyodide (sys_platform "emscripten"): ipywidgets and its front-end packages only
     (pure-Python wheels); numpy, the server and the command line's progress bar are
-    marked out (issue 13)."""
+    marked out."""
     assert _installed_on("emscripten") == {"ipywidgets", "jupyterlab-widgets", "widgetsnbextension"}
 
 

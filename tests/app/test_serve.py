@@ -99,7 +99,7 @@ def preheating(folder, preheat_folder=None, denylist=()):
 
 
 def test_serve_lang_opens_and_preheats_that_language():
-    """Issue 24 item 1: ``sette-kit serve`` preheats the served language's lessons only,
+    """A served class: ``sette-kit serve`` preheats the served language's lessons only,
     the landing page first (the server's own policy on the real folder's absolute paths:
     a pattern that never matched them once preheated all 42)."""
     assert sv.landing_page(["it/00-start-here.ipynb", "it/01-cards-and-scoring.ipynb"]) == "it/00-start-here.ipynb"
@@ -151,7 +151,7 @@ def test_voila_argv_an_option_given_after_dashes_replaces_ours():
     assert [a for a in argv if "max_kernels" in a] == ["--KitKernelManager.max_kernels=3"]
 
 
-def test_voila_json_asks_for_what_issue_8_requires():
+def test_voila_json_asks_for_what_the_served_lessons_need():
     conf = json.loads((LESSONS / "voila.json").read_text())
     vc = conf["VoilaConfiguration"]
     assert vc["strip_sources"] is True
@@ -161,7 +161,7 @@ def test_voila_json_asks_for_what_issue_8_requires():
     assert 0 < conf["VoilaExecutor"]["timeout"] <= 300
     mkm = conf["MappingKernelManager"]
     assert mkm["cull_idle_timeout"] > 0 and 0 < mkm["cull_interval"] <= mkm["cull_idle_timeout"]
-    # issue 19: a page no browser connects to loses its kernel in about a minute
+    # a page no browser connects to loses its kernel in about a minute
     assert 0 < conf["KitKernelManager"]["unconnected_timeout"] <= 120
 
 
@@ -212,7 +212,7 @@ def test_cli_serve_options_parse():
 
 
 def test_cli_serve_help_says_that_preheating_runs_the_notebooks(capsys):
-    """Issue 19 item 5: --dir does not run a folder's notebooks at start-up unless asked."""
+    """--dir does not run a folder's notebooks at start-up unless asked."""
     with pytest.raises(SystemExit):
         main(["serve", "--help"])
     text = " ".join(capsys.readouterr().out.split())
@@ -392,7 +392,7 @@ def test_the_cap_counts_page_kernels_not_the_preheated_pool():
 
 
 def test_one_address_holds_at_most_its_share():
-    """Issue 24 item 2: no one learner (address) fills the class."""
+    """No one learner (address) fills the class."""
     km = kit_manager(max_kernels=10, max_kernels_per_client=2)
     for kernel_id, address in (("a1", "10.0.0.1"), ("b1", "10.0.0.2")):
         km._kernels[kernel_id] = FakeKernel()
@@ -409,7 +409,7 @@ def test_one_address_holds_at_most_its_share():
 
 
 def test_a_kernel_belongs_to_the_browser_whose_page_it_serves():
-    """Issue 24 item 3."""
+    """A learner's kernel answers their own browser only."""
     km = kit_manager()
     km._kernels.update({"mine": FakeKernel(), "pool": FakeKernel()})
     page = km.begin_page("my-cookie", "10.0.0.1")
@@ -457,7 +457,7 @@ def test_kernels_of_pages_no_browser_connected_to_end_after_the_timeout():
 
 
 def test_a_page_that_says_it_is_loading_keeps_its_kernel_for_a_while():
-    """Issue 24 item 1 (at load 20 a browser took over a minute to open a page's websocket):
+    """A slow browser (at load 20 a browser took over a minute to open a page's websocket):
     a page that says it is still loading keeps its kernel until ``unconnected_timeout``
     after its last word, and at most ``loading_limit`` after it was sent."""
     km = kit_manager(unconnected_timeout=30, loading_limit=100)
@@ -485,7 +485,7 @@ def test_a_page_that_says_it_is_loading_keeps_its_kernel_for_a_while():
 
 
 def test_a_kernel_being_shut_down_is_no_longer_its_pages(monkeypatch):
-    """Issue 24 (CI, at load): the reaper logged a kernel's end and, while the kernel was
+    """A slow start (CI, at load): the reaper logged a kernel's end and, while the kernel was
     still shutting down, its page's loading word was answered 200 "say it again": from
     the moment its end begins a kernel is no page's (404 to its page) and the reaper
     does not end it twice."""

@@ -1,5 +1,5 @@
 """``sette-kit build-site`` without a browser or a network: the wheel set and its lock,
-the bytecode step, the app-mode pages, the CLI and its refusals (issue 20).
+the bytecode step, the app-mode pages, the CLI and its refusals.
 
 The whole build, in Chromium with every outside request blocked, is in
 tests/browser/test_site_browser.py.
@@ -214,7 +214,7 @@ def test_app_mode_page_hides_code_and_keeps_text():
     assert 'role="status"' in page and "about 21 MB" in page
     config = json.loads(page.split('id="sk-config">', 1)[1].split("</script>", 1)[0])
     assert config["cells"] == ["secret_code = 6 * 7\nsecret_code"]
-    boot = boot_config(page)  # what the page's head starts at once (issue 29)
+    boot = boot_config(page)  # what the page's head starts at once
     assert boot["core"] == "pyodide/0123456789ab/" and boot["sw"] == "sw.js"
     assert boot["wheels"] == KERNEL["wheels"] and boot["app"] == "assets/app.js"
     assert "secret_code" not in page.split('id="sk-config">', 1)[0]
@@ -309,7 +309,7 @@ def test_cli_reports_errors_briefly(tmp_path):
     assert "no notebook" in out.stderr and "Traceback" not in out.stderr
 
 
-# ---- issue 29: the build manifest and the service worker that keeps the site -------------
+# ---- the build manifest and the service worker that keeps the site -------------
 
 def test_the_manifest_lists_exactly_the_content_addressed_files(tmp_path):
     """manifest.json names every file whose address names its content, and no page; the

@@ -1,4 +1,4 @@
-"""The static site's lean browser runtime in CPython (issue 29): the kit's widgets on
+"""The static site's lean browser runtime in CPython: the kit's widgets on
 ipywidgets with the runtime's IPython stand-in instead of IPython, and the Jupyter
 messages a page gets.  Each test runs in a subprocess whose ``sys.path`` starts with
 ``sette_kit/app/site/runtime`` (the stand-in must shadow the real IPython installed here),

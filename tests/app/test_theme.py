@@ -1,4 +1,4 @@
-"""Issue 16 without a browser: one theme for the kit, the Voilà template that carries it,
+"""The kit's look without a browser: one theme for the kit, the Voilà template that carries it,
 and the cards' drawing.  The browser half is tests/browser/test_browser_theme.py (and the
 axe-core checks in tests/browser/test_browser_lessons.py)."""
 
@@ -178,7 +178,7 @@ def test_figure_labels_are_big_and_no_letter_sits_on_the_crown(face):
         root = ET.fromstring(card_svg(card, face))
         texts = root.findall(f".//{SVG}text")
         # the banner under the figure names it (the French face by its letter, J/Q/K, as its
-        # cards say: issue 25), inside the figure's panel (x from 19 or 24)
+        # cards say), inside the figure's panel (x from 19 or 24)
         code = FACES[face].rank_codes[card.rank]
         name = code if face == "french" else FACES[face].rank_names[card.rank]
         label = [t for t in texts if t.text == name and float(t.get("x")) >= 15]

@@ -153,7 +153,7 @@ def leave(page) -> None:
 
 
 def pytest_terminal_summary(terminalreporter):
-    """Print the axe-core counts of every page checked in this run (issue 16)."""
+    """Print the axe-core counts of every page checked in this run."""
     lines = sk_axe.report_lines()
     if lines:
         terminalreporter.section(f"axe-core {sk_axe.axe_version()}: violations per page")

@@ -104,7 +104,7 @@ PLAY_A_ROUND = play_a_round()
 SHOTS = Path(os.environ.get("SETTE_KIT_TEST_OUTPUT") or Path(__file__).resolve().parents[2] / "test-output") \
     / "screenshots"
 
-# what a chart of widgets.charts must look like on the page (issue 13)
+# what a chart of widgets.charts must look like on the page
 CHART_JS = """f => {
     const svg = f.querySelector('svg[role="img"]');
     const box = svg.getBoundingClientRect();
@@ -273,7 +273,7 @@ STEPS = {
         expect_text(PRACTICE, "Streak"),
     ],
     "07-expected-value-and-strategy.ipynb": [
-        # the bank's final totals, hidden behind their prediction until the guess (issue 25)
+        # the bank's final totals, hidden behind their prediction until the guess
         guess("You stand on 4. What is the chance that the bank busts?", "25%"),
         predict_shows("You stand on 4. What is the chance that the bank busts?", ".sk-predict-extra figure.sk-chart"),
         # the hit-or-stand prediction on a first 4 hides the probability tree until the guess

@@ -1,4 +1,4 @@
-"""axe-core in the browser tests (issue 16 item 5).
+"""axe-core in the browser tests.
 
 axe-core is the npm package ``axe-core``, pinned in the repository's ``package.json`` /
 ``package-lock.json`` and installed by ``npm ci`` at the top of the clone (``.ci/run``

@@ -1,4 +1,4 @@
-"""``sette-kit class`` for the browser tests (issue 28): the hub as a subprocess on a free
+"""``sette-kit class`` for the browser tests: the hub as a subprocess on a free
 port, killed with SIGKILL and started again on the same file and port, and its API."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What a learner reads on a page, and the English left in it (issue 17)."""
+"""What a learner reads on a page, and the English left in it."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ Each session opens the page, waits until it is interactive (see
 first ``TablePlayer`` (stake, hit, stand until "Round over"); on the one-button fixture
 two presses.  Then it leaves the page as a learner does (its kernel is shut down).
 
-How it stays meaningful on a busy machine (issue 18 item 2: it once failed with "none
+How it stays meaningful on a busy machine (it once failed with "none
 rendered" at a load average of 8, when 20 sessions started in the same instant and
 every wait was a fixed 240 s):
 

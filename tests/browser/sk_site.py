@@ -140,7 +140,7 @@ def python_says(page, code: str) -> str:
 
 # every numbered item of the landing page's map whose number is cut at the left, by the
 # page's edge or by an ancestor that clips (Voila's output area scrolls: it cuts "10." to
-# ".0.", issue 29): [number, px of the marker outside] for each
+# ".0."): [number, px of the marker outside] for each
 MAP_NUMBERS_CUT_JS = """() => {
   const cut = [];
   for (const li of document.querySelectorAll('.sk-lesson-map ol.sk-map-list > li')) {

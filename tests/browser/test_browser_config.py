@@ -39,14 +39,14 @@ def test_idle_kernels_are_culled_and_kernels_preheated(fixture_server):
 
 @pytest.mark.browser
 def test_served_page_loads_front_end_packages_that_fit(fixture_server, page):
-    """The newcomer's review (issue 24): every served page logged about 20 warnings
+    """The newcomer's review: every served page logged about 20 warnings
     "Unsatisfied version 4.2.5 ... (required ^4.6.2)" and "(required ^4.5.10)": the widget
     manager of jupyterlab_widgets 3.0.17 and Voilà's JupyterLab preview extension were
     built for a newer JupyterLab than the 4.2.5 Voilà bundles.  A page loads the widget
     manager built for JupyterLab 4.2 (jupyterlab_widgets 3.0.13) and Voilà's own widgets
     manager, nothing else; its widgets work.  The warnings left, "(required ^4.5.10)",
     are those of Voilà 0.5.13's own widgets-manager8, which no pin of the kit can change.
-    The page also tells the server it reached a browser (issue 24, a slow start keeps its
+    The page also tells the server it reached a browser (a slow start keeps its
     kernel)."""
     from sk_browser import HANG_MS, open_page
 

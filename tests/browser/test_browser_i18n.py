@@ -1,4 +1,4 @@
-"""One lesson per language in the browser (issue 17): nothing a learner reads is English.
+"""One lesson per language in the browser: nothing a learner reads is English.
 
 Served by ``sette-kit serve``: the Italian lesson 3 (the table: a whole round, every
 event and message) and the Spanish lesson 6 (the probability tree, the odds lab, a
@@ -58,7 +58,7 @@ CASES = [
 ]
 
 
-# the words a card picture of the other decks would carry (issue 25: Spanish pages drew the
+# the words a card picture of the other decks would carry (Spanish pages drew the
 # Italian deck, "Fante" on the card the text called "Sota", "MATTA" on the wild card)
 FOREIGN_DECK = {"it": {"Sota", "Caballo", "Rey", "COMODÍN", "Jack", "Knight", "King", "WILD"},
                 "es": {"Fante", "Cavallo", "Re", "MATTA", "Jack", "Knight", "King", "WILD"}}

@@ -1,8 +1,8 @@
-"""The kit's widgets in JupyterLab 4 (issue 6: "All eight widgets work in JupyterLab and in Voilà").
+"""The kit's widgets in JupyterLab 4 ("All eight widgets work in JupyterLab and in Voilà").
 
 The Voilà side is covered by ``test_browser_lessons``; here a JupyterLab server runs in a
 child process on a temporary folder holding one small notebook that displays all ten
-widgets (the eight of the issue plus the two game tables), seeded and cheap.  Headless
+widgets (the eight first widgets plus the two game tables), seeded and cheap.  Headless
 Chromium opens the notebook, runs every cell with JupyterLab's own command
 ``notebook:run-all-cells``, and checks that:
 
@@ -235,7 +235,7 @@ def lab_errors(page) -> list[str]:
     return found
 
 
-def test_issue6_all_widgets_render_and_talk_to_the_kernel_in_jupyterlab(lab, browser, screenshots):
+def test_all_widgets_render_and_talk_to_the_kernel_in_jupyterlab(lab, browser, screenshots):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(HANG_MS)

@@ -1,4 +1,4 @@
-"""The lesson kit (issue 14) in real headless Chromium through Voilà, at 1280 px and on a
+"""The lesson kit in real headless Chromium through Voilà, at 1280 px and on a
 390 px phone: a prediction in lesson 1 (a choice by click, a number by keyboard), and the
 probability tree, the coverage picture and a prediction that hides an area diagram, on a
 fixture page (``fixtures/lessonkit/kit-pictures.ipynb``) until a lesson uses them.

@@ -5,7 +5,7 @@ a screenshot is saved; then the page's own steps from ``lesson_steps`` run.  The
 landing page links to every lesson and every lesson links back to it.
 
 Every lesson (whatever its name: a new lesson is checked as soon as it is in lessons/)
-is also checked by axe-core (issue 16, ``sk_axe``) once its widgets have rendered and
+is also checked by axe-core (``sk_axe``) once its widgets have rendered and
 again after its main interaction: any violation, whatever its impact, fails the test,
 and the counts are printed at the end of the run (and kept in
 ``test-output/axe-counts.txt``).
@@ -61,7 +61,7 @@ def check_page(page, server, name, steps, shots, prefix="", axe=False):
 @pytest.mark.parametrize("name", LESSONS)
 def test_lesson_in_browser(name, lessons_server, page, screenshots):
     """Each lesson, served: its widgets render, its steps run, axe-core finds nothing; then,
-    on the same page, its look at 1280 px, in projector mode and at 390 px (issue 13)."""
+    on the same page, its look at 1280 px, in projector mode and at 390 px."""
     check_page(page, lessons_server, name, STEPS.get(name, []), screenshots, axe=True)
     check_theme(page, name, screenshots / "theme")
 
@@ -110,7 +110,7 @@ def test_lessons_landing_page_links_every_lesson_and_back(lessons_server, page):
 
 
 def test_teachers_notes_open_from_the_address_serve_printed(lessons_server, page, screenshots):
-    """Issue 24 item 4 and issue 25: the notes hold every answer, so learners never get them
+    """The notes hold every answer, so learners never get them
     from the landing page (it has no link to them, only a line saying where teachers find
     them); the address ``serve`` printed for the teacher opens them."""
     if LANDING_PAGE not in LESSONS:

@@ -27,7 +27,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(5 * HAN
 LESSON = "03-playing-a-round.ipynb"
 SESSIONS = 10  # bench/bench_serve.py measures 20; here the other test process shares the 2 cores
 # how long the kernels of left pages may take to end: the server's reaper ends a kernel no
-# page is connected to after 60 s (checked every 15 s, issue 24 item 2); the rest is for the
+# page is connected to after 60 s (checked every 15 s); the rest is for the
 # shutdowns on a loaded machine.  Not HANG_S (900 s): a reaper that missed a kernel never
 # ends it, and waiting 15 minutes to say so cost the suite a third of its time
 REAPED_WITHIN_S = min(HANG_S, 300.0)
@@ -35,8 +35,8 @@ REAPED_WITHIN_S = min(HANG_S, 300.0)
 
 def wait_for_page_kernels(server) -> dict[str, int]:
     """Poll until no kernel of a page is left (each page asks for its kernel's shutdown as
-    it closes; a page closed without it has its kernel ended by the server's reaper, issue
-    24 item 2); the page kernels still running then.  Only the kernels waiting in a
+    it closes; a page closed without it has its kernel ended by the server's reaper);
+    the page kernels still running then.  Only the kernels waiting in a
     preheated pool may stay.  (Counting kernels against the pool's size was wrong: a pool
     that a page emptied is refilled later, so the count before the class could be taken
     while pools were still refilling, 10 against the 14 that came back.)"""

@@ -1,4 +1,4 @@
-"""The labs of issue 15 in real headless Chromium through Voilà: BettingLab, BankrollLab,
+"""The labs of betting, risk and counting in real headless Chromium through Voilà: BettingLab, BankrollLab,
 ShoeLab and CountingLab, each in a small fixture notebook (tests/browser/fixtures/labs/),
 rendered and driven once with the mouse and once with the keyboard at 1280 px, then read
 whole at 390 px (no widget wider than the screen, no button cut, the narrow drawing of

@@ -1,4 +1,4 @@
-"""Security of the served lessons (issue 8).
+"""Security of the served lessons.
 
 * The server refuses an ``execute_request`` sent over a page's kernel websocket, from
   Python and from the page's own JavaScript: the browser can run no code of its own.

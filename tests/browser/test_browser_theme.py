@@ -1,4 +1,4 @@
-"""Issue 16 in real headless Chromium through Voilà: the kit's look on a desktop, a phone
+"""The kit's look in real headless Chromium through Voilà: the kit's look on a desktop, a phone
 and a projector, and the lessons used with the keyboard alone.
 
 For every lesson in lessons/ (a lesson added later is checked as soon as it is there):
@@ -318,7 +318,7 @@ def test_keyboard_only_round_and_quiz_in_lesson_3(lessons_server, desktop, scree
 
     # the round: Hit once (Enter), and once the card is seen, Stand (Space) if still playing;
     # first the stake is all shown: Hit is there, and the table has moved the focus off the
-    # stake box it hid (issue 16: to the first control still usable)
+    # stake box it hid (to the first control still usable)
     from playwright.sync_api import expect
 
     expect(page.locator(f"{table} button.sk-hit")).to_be_enabled()
@@ -338,7 +338,7 @@ def test_keyboard_only_round_and_quiz_in_lesson_3(lessons_server, desktop, scree
         page.keyboard.press("Space")
     page.wait_for_function("() => /Round over/.test(document.querySelector('.sk-table-player .sk-status').innerText)")
     # the round over hides Hit and Stand: the table moves the focus to its first control
-    # still usable (issue 16) a moment after its update (widgets.base.FOCUS_DELAY); Tab on
+    # still usable a moment after its update (widgets.base.FOCUS_DELAY); Tab on
     # only once it is there, or the walk records the widget's move as a learner's step
     page.wait_for_function("() => { const e = document.activeElement;"
                            " return !!e && !!e.closest('.sk-table-player') && e.getClientRects().length > 0; }",

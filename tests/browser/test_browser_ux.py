@@ -1,4 +1,4 @@
-"""Issue 18, items 14-16 and 19, in real headless Chromium through Voilà: the lessons as a
+"""The widgets as a learner meets them, in real headless Chromium through Voilà: the lessons as a
 learner meets them, at desktop width and on a 390 px wide phone.
 
 - 14: lesson 3's table - type the stake in the box and click Stake: it stakes once, with

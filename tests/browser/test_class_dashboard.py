@@ -1,4 +1,4 @@
-"""The teacher's dashboard in Chromium (issue 28): five learners answer, the histogram shows them.
+"""The teacher's dashboard in Chromium: five learners answer, the histogram shows them.
 
 ``sette-kit class`` runs as a subprocess on a free port; five learners are HTTP clients
 (the learner pages are the static site's, built in another session); the teacher's page

@@ -1,4 +1,4 @@
-"""A class in Chromium, learners' side (issue 28): five learner pages of the static site
+"""A class in Chromium, learners' side: five learner pages of the static site
 and the teacher's dashboard, against ``sette-kit class --site <the built site>``.
 
 Five learners (two of them reading Italian and Spanish) join by the printed ``join:``

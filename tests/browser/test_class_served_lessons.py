@@ -1,4 +1,4 @@
-"""A class on the served lessons (issue 28 item 6): ``sette-kit serve --class`` runs the
+"""A class on the served lessons: ``sette-kit serve --class`` runs the
 class hub inside Voilà's server, and the served lessons report to it.
 
 Two learners (one reading Italian) open the printed ``join:`` address, pick a nickname

@@ -1,4 +1,4 @@
-"""What a served class can rely on (issue 24, items 1-6), end to end against real
+"""What a served class can rely on, end to end against real
 ``sette-kit serve`` processes:
 
 * a page whose notebook does not run to its end (a cell passes the per-cell limit)

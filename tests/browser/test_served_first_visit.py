@@ -1,4 +1,4 @@
-"""A served class's first visitors get whole pages (issue 24, item 1).
+"""A served class's first visitors get whole pages.
 
 ``sette-kit serve`` is started as a teacher starts it, with its default options, and
 right after its ready line three learners open three lessons at once, each the first

@@ -122,7 +122,7 @@ def test_a_connected_page_keeps_its_kernel(manager, clock):
 
 
 def test_a_page_gone_without_its_leave_beacon_loses_its_kernel(manager, clock):
-    """Issue 24 item 2: connected once, then the websocket dropped (a closed laptop, a
+    """Connected once, then the websocket dropped (a closed laptop, a
     script): the kernel ends once no page has been connected for the timeout, busy or
     not; a connection back within it (Wi-Fi) keeps it."""
     kernel = add_kernel(manager, "k", state="busy")

@@ -1,4 +1,4 @@
-"""The kernels of a served class (issues 18 and 19): a page that is left shuts its
+"""The kernels of a served class: a page that is left shuts its
 kernel down, a page whose browser never connects loses its kernel within seconds,
 and the server never runs more than ``--max-kernels`` kernels for pages; beyond that a
 page gets a friendly "the class is full" page (HTTP 503, Retry-After).
@@ -56,7 +56,7 @@ def wait_interactive(page) -> None:
 @pytest.mark.browser
 @pytest.mark.slow
 def test_pages_left_by_next_links_and_reloads_end_their_kernels(lessons_server, page):
-    """Issue 18 item 1: open lesson 01, follow Next through every lesson and reload twice;
+    """Open lesson 01, follow Next through every lesson and reload twice;
     a few seconds later the server holds the preheated pool and the one open page."""
     lessons = list_lessons(lessons_dir())
     first = "01-cards-and-scoring.ipynb"
@@ -104,7 +104,7 @@ def capped_server():
 
 
 def test_leaving_a_page_ends_its_kernel_with_xsrf_protection_on(capped_server):
-    """Issue 18 item 1, without a browser: a page sets the ``_xsrf`` cookie, and the
+    """The served pages' cookies, without a browser: a page sets the ``_xsrf`` cookie, and the
     shutdown request Voilà's page sends on leaving is accepted with it, refused without."""
     assert wait_for_count(capped_server, lambda n: n == 0)[0]
     learner = Learner(capped_server)
@@ -120,7 +120,7 @@ def test_leaving_a_page_ends_its_kernel_with_xsrf_protection_on(capped_server):
 
 
 def test_a_full_class_gets_a_friendly_503_page(capped_server):
-    """Issue 19 item 1: beyond --max-kernels a page request gets "the class is full"
+    """Beyond --max-kernels a page request gets "the class is full"
     (HTTP 503, Retry-After) and no kernel; when a learner leaves, pages open again."""
     assert wait_for_count(capped_server, lambda n: n == 0)[0]
     learner = Learner(capped_server)
@@ -147,7 +147,7 @@ def test_a_full_class_gets_a_friendly_503_page(capped_server):
 
 
 def test_forty_plain_requests_leave_no_kernel_behind(capped_server):
-    """Issue 19 item 1: 40 plain GETs (a crawler, curl) never hold more than the cap, and
+    """The kernel cap: 40 plain GETs (a crawler, curl) never hold more than the cap, and
     shortly afterwards the server has the kernels it had before."""
     ok, before = wait_for_count(capped_server, lambda n: n == 0)
     peak, stop = [0], threading.Event()
@@ -337,7 +337,7 @@ def test_a_page_whose_kernel_dies_while_it_is_prepared_ends_at_once(slow_server)
     assert_ended_with_the_kits_error(slow_server, status, body, failed_before, f"its kernel {kernel} died")
 
 
-# -- pages still loading in a slow browser (issue 24 item 1, at load 20) --------------------
+# -- pages still loading in a slow browser (at load 20) --------------------
 
 def say_loading(learner: Learner, kernel: str, until) -> None:
     """Say that the page of ``kernel`` is still loading, as its first script does (again
@@ -354,7 +354,7 @@ def say_loading(learner: Learner, kernel: str, until) -> None:
 
 
 def test_a_page_still_loading_keeps_its_kernel_while_it_says_so(capped_server):
-    """Issue 24 item 1: at load 20 a browser took more than a minute from receiving a page
+    """At load 20 a browser took more than a minute from receiving a page
     to opening its websocket, and the reaper ended the kernel of the page still loading:
     its widgets never came.  While the page loads, its first script says so every few
     seconds (``/sette-kit/loading/<kernel>``, only from the browser the kernel serves),

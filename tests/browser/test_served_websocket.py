@@ -1,5 +1,4 @@
-"""Nothing of the server's insides goes out over a page's kernel websocket (issue 18
-item 3, issue 19 item 2).
+"""Nothing of the server's insides goes out over a page's kernel websocket.
 
 A websocket client (no browser) connects to the kernel of a served page as Voilà's page
 does, and sends what a browser could: widget updates with invalid values, clicks on

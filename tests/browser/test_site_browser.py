@@ -1,4 +1,4 @@
-"""The static site in headless Chromium, with nothing but the site reachable (issue 20).
+"""The static site in headless Chromium, with nothing but the site reachable.
 
 One ``sette-kit build-site`` of the lessons per test session (the packages come from
 the cache, ``~/.cache/sette-kit/site``, filled from npm and PyPI on first use), served by
@@ -103,7 +103,7 @@ def test_lesson_runs_in_the_browser_with_nothing_outside_reachable(
     run_steps(page, steps)
     screenshot(page, screenshots / f"site-{stem}-after.png")
     assert shown_errors(page) == []
-    violations = axe_violations(page)  # issue 16: the static site too
+    violations = axe_violations(page)  # the static site too
     record_counts(f"site {name}", "after its steps", violations)
     assert violations == [], f"axe-core on the site's {page_of(name)}:\n{describe(violations)}"
     assert site_context.guard.left == [], "requests tried to leave the site"
@@ -112,7 +112,7 @@ def test_lesson_runs_in_the_browser_with_nothing_outside_reachable(
 @pytest.mark.parametrize("lang,name", [("it", "02-the-matta"), ("es", "11-trentuno-rules")])
 def test_a_lesson_of_each_language_reads_in_it(lang, name, site, site_server, site_context, site_page,
                                               screenshots):
-    """Issue 17: the site publishes every language; one page each, read whole."""
+    """The site publishes every language; one page each, read whole."""
     from sk_i18n import english_left
 
     page = site_page
@@ -170,7 +170,7 @@ def test_the_site_is_only_plain_files_of_its_own(site):
     lock = json.loads((out / "wheels" / "pyodide-lock.json").read_text())
     for entry in lock["packages"].values():
         # wheels/<12 hex digits of the file's sha256>/<name>.whl: a new build never
-        # serves a stale file from a browser's cache (issue 29)
+        # serves a stale file from a browser's cache
         folder, _, name = entry["file_name"].partition("/")
         assert folder == entry["sha256"][:12] and "/" not in name, entry["file_name"]
         assert (out / "wheels" / entry["file_name"]).is_file()
@@ -241,12 +241,12 @@ def test_open_as_editable_notebook_runs_in_jupyterlite(site, site_server, site_c
     screenshot(page, screenshots / f"site-editable-{name[:-len('.ipynb')]}.png")
     errors = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
     assert errors.count() == 0, errors.all_inner_texts()
-    # issue 29: JupyterLite's favicons (its build does not ship them) are the site's own
+    # JupyterLite's favicons (its build does not ship them) are the site's own
     assert missing_files == [], missing_files
     assert site_context.guard.left == [], "requests tried to leave the site"
 
 
-# ---- issue 29: what a visit downloads, drawn before Python, projector mode ----------------
+# ---- what a visit downloads, drawn before Python, projector mode ----------------
 
 MB = 1_000_000
 
@@ -331,7 +331,7 @@ def test_the_live_widgets_take_the_recorded_ones_place_without_a_jump(site, site
 
 
 def test_projector_mode_on_the_site(site, site_server, site_page, screenshots):
-    """Issue 29 (review defect 14): the served pages' switch and ?projector=1."""
+    """The site's trial (review defect 14): the served pages' switch and ?projector=1."""
     page = site_page
     open_site_page(page, site_server.url("03-playing-a-round.html?projector=1"))
     assert page.evaluate("document.documentElement.classList.contains('sk-projector')")
@@ -347,7 +347,7 @@ def test_projector_mode_on_the_site(site, site_server, site_page, screenshots):
 
 
 def test_the_learners_site_leaves_out_the_teachers_notes(site):
-    """Issue 24 item 4: TEACHERS.md and STYLE.md are not published unless asked for,
+    """TEACHERS.md and STYLE.md are not published unless asked for,
     and the landing page says where teachers find them."""
     out = site.out
     for lang in ("", "it/", "es/"):
@@ -360,7 +360,7 @@ def test_the_learners_site_leaves_out_the_teachers_notes(site):
 
 @pytest.mark.parametrize("query, width", [("", 1200), ("?projector=1", 1200), ("?projector=1", 390)])
 def test_the_maps_two_digit_numbers_are_whole(site, site_server, site_page, query, width, screenshots):
-    """Issue 29: lesson 00's map numbered items 10-13 ".0."-".3." (the list's numbers cut
+    """Lesson 00's map numbered items 10-13 ".0."-".3." (the list's numbers cut
     at the left): each number fits inside the list, at every text size."""
     from sk_site import MAP_NUMBERS_CUT_JS
 

@@ -1,4 +1,4 @@
-"""The two lab charts the site's trial found drawn wrong (issue 29), measured in Chromium
+"""The two lab charts the site's trial found drawn wrong, measured in Chromium
 with the kit's theme, in a lesson's column and on a phone:
 
 * BettingLab's chart title was cut in Italian and Spanish: every text of the chart must

@@ -1,4 +1,4 @@
-"""Lesson 00's map on the served pages (issue 29): the numbers 10-14 are whole.
+"""Lesson 00's map on the served pages: the numbers 10-14 are whole.
 
 Voila draws the map in an output area that scrolls sideways (``overflow-x: auto``), so a
 list number wider than the list's left padding was cut: items 10-13 read ".0."-".3." in

@@ -1,4 +1,4 @@
-"""A rebuilt site is never served stale (issue 29).
+"""A rebuilt site is never served stale.
 
 The site is built, visited (its service worker keeps the core and the wheels), built
 again into the same folder with one wheel changed - the ``comm`` wheel, carrying a small

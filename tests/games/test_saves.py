@@ -1,4 +1,4 @@
-"""Saved games are untrusted text (issue 18, item 21) and stay small (issue 19, item 4).
+"""Saved games are untrusted text and stay small.
 
 A table of edits: each row takes a real save, changes it the way a person or a corrupt
 file might, and names the error that loading must give (always a SetteKitError, with a
@@ -152,7 +152,7 @@ def test_not_text_at_all():
 
 
 def test_a_save_of_an_earlier_format_is_refused():
-    """Issue 24, item 13: a downgraded save (format 1, ``money`` and ``dropped`` deleted)
+    """A downgraded save (format 1, ``money`` and ``dropped`` deleted)
     skipped the money check; formats 1 and 2 keep no record to check a round by."""
     t = _table_mid_round()
     d = json.loads(t.to_json())
@@ -166,7 +166,7 @@ def test_a_save_of_an_earlier_format_is_refused():
         Table.from_json(json.dumps(d))
 
 
-# -- every state a save can hold is one the engine reaches (issue 24, item 13) ---------------------
+# -- every state a save can hold is one the engine reaches ---------------------
 
 def _table_in(phase: str, rules="italian", seed=7) -> Table:
     """A three-seat table with bots, played on until the given phase of a round."""
@@ -317,7 +317,7 @@ def test_a_save_written_in_another_language_loads(saved_in):
 
 
 def test_repeated_declarations_replace_each_other_and_the_save_stays_readable():
-    """Issue 24, item 13: 25,000 declarations made a save of 2.18 M characters that
+    """A save the kit writes it can read back: 25,000 declarations made a save of 2.18 M characters that
     from_json refused; a declaration now replaces the one just before it."""
     t = Table("italian", ["A", "B"], seed=1, banker=0, deck="3c 5d Rd")
     t.new_round()
@@ -389,7 +389,7 @@ QUATTRO_ROWS = [
     Q("rng-short", _set(["rng", 1], []), "rng[1] must hold 625"),
     Q("deeply-nested", lambda d: "[" * 100_000 + "]" * 100_000, "nested too deeply"),
     Q("too-large", lambda d: " " * (MAX_SAVE_CHARS + 1), "refused unread"),
-    # issue 24, item 13: the hand is played again from its start, and the points are tied to the hands won
+    # the hand is played again from its start, and the points are tied to the hands won
     Q("earlier-format", _set(["format"], "sette-kit/quattro/1"), "earlier format 'sette-kit/quattro/1'"),
     Q("award-forged-with-points", lambda d: (d["awards"].insert(0, [1, 1, 5]), d["points"].__setitem__(
         1, d["points"][1] + 5)), "awards do not match the points the kept hands' events record"),
@@ -421,7 +421,7 @@ def test_the_unedited_quattro_save_loads():
 
 
 def test_a_long_quattro_game_saves_small_and_loads():
-    """Issue 24: a game to 1,000 points kept every event and wrote 2.3 MB, which from_json
+    """A game to 1,000 points kept every event and wrote 2.3 MB, which from_json
     refused; a save keeps a bounded tail of events and ties the points to the hands won."""
     from sette_kit.quattro import QuattroRules
 
@@ -479,7 +479,7 @@ def test_a_saved_trentuno_game_is_checked_field_by_field(make, phrase):
 
 
 def test_a_trentuno_game_too_long_to_read_back_is_not_written(monkeypatch):
-    """Issue 24: the kit never writes a save it cannot read; a Trentuno save replays the whole
+    """The kit never writes a save it cannot read; a Trentuno save replays the whole
     game, so only a hand stalled for tens of thousands of turns could pass the limit."""
     from sette_kit.games.trentuno import saves as trentuno  # where the save is written
 
@@ -489,7 +489,7 @@ def test_a_trentuno_game_too_long_to_read_back_is_not_written(monkeypatch):
         g.to_json()
 
 
-# -- saves stay small (issue 19.4) -----------------------------------------------------------------------
+# -- saves stay small -----------------------------------------------------------------------
 
 def _long_game(rounds: int) -> Table:
     t = Table("italian", 6, bankrolls=10 ** 6, seed=1,

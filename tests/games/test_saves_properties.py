@@ -1,4 +1,4 @@
-"""Random legal and illegal play on the three engines, and their saves (issue 24, item 13).
+"""Random legal and illegal play on the three engines, and their saves.
 
 For :class:`sette_kit.game.Table`, :class:`sette_kit.quattro.QuattroGame` and
 :class:`sette_kit.trentuno.TrentunoGame`, hypothesis plays a random sequence of moves,

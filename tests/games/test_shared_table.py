@@ -60,7 +60,7 @@ def test_hand_views_face_up_and_hidden():
 def test_seat_names():
     assert _table.seat_names(2) == ("Player 1", "Player 2")
     assert _table.seat_names(["Ada", 7]) == ("Ada", "7")
-    with pytest.raises(SetteKitError, match="list of names"):  # a bool is not a number of players (issue 18:
+    with pytest.raises(SetteKitError, match="list of names"):  # a bool is not a number of players (bad input:
         _table.seat_names(True)                                 # a clear SetteKitError, not a TypeError)
 
 

@@ -1,4 +1,4 @@
-"""The kit's languages (issue 17): the mechanism, the catalogues and the marked strings.
+"""The kit's languages: the mechanism, the catalogues and the marked strings.
 
 - :mod:`sette_kit.i18n`: ``set_language``, the environment variable, English as the
   fallback, a bad language refused with the accepted ones named and nothing changed;

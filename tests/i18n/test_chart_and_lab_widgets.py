@@ -1,4 +1,4 @@
-"""Issue 17: the charts and the labs of group "wb" speak Italian and Spanish.
+"""The charts and the labs of group "wb" speak Italian and Spanish.
 
 Each lab is built under ``language("it")`` and ``language("es")``, one action is run
 (simulate, deal, run), and the text a learner reads is collected: descriptions,

@@ -1,4 +1,4 @@
-"""The course catalogue, the lesson page and the numbers in Italian and Spanish (issue 17).
+"""The course catalogue, the lesson page and the numbers in Italian and Spanish.
 
 ``sette_kit.course`` (titles, questions, parts, every rule in learners' words),
 ``widgets.lesson`` (header, footer, rule boxes, map) and ``sette_kit.fmt`` (the decimal

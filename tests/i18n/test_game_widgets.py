@@ -1,4 +1,4 @@
-"""Issue 17: the widgets of group "wa" speak Italian and Spanish.
+"""The widgets of group "wa" speak Italian and Spanish.
 
 Each widget is built under ``language("it")`` and ``language("es")`` (a widget speaks
 the language current when it is built), one action is done on it (a stake, a draw, an

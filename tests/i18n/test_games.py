@@ -1,4 +1,4 @@
-"""Issue 17: the game engines speak Italian and Spanish - the event texts of a Sette e
+"""The game engines speak Italian and Spanish - the event texts of a Sette e
 mezzo round (who is dealt, busts, stands, pays), the table's errors (IllegalMove), and
 Trentuno's events, rules, scores, knocking and odds texts.
 
@@ -84,7 +84,7 @@ def scripted_round(lang):
         t.stand()
         t.hit()
         t.stand()
-        c2s = card_in_text(deck[2], t.rules.face)  # the card as a sentence says it: 'il 2 di spade' (issue 25)
+        c2s = card_in_text(deck[2], t.rules.face)  # the card as a sentence says it: 'il 2 di spade'
     return t, c2s
 
 

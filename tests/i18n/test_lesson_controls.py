@@ -1,4 +1,4 @@
-"""Issue 25 section 2: the lesson text names what the page shows, in its language.
+"""The lesson text names what the page shows, in its language.
 
 (a) Every control a lesson's Markdown names in bold, italics or quotes (a button, a box,
     a menu or one of its options) is a label of a widget on that page, in that language:

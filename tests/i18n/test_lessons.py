@@ -1,4 +1,4 @@
-"""Every lesson in English, Italian and Spanish, from one source (issues 17 and 25).
+"""Every lesson in English, Italian and Spanish, from one source.
 
 The English notebook ``lessons/NN-*.ipynb`` is the only source of a lesson; the Italian
 and Spanish ones (``lessons/it/``, ``lessons/es/``, under the English file names) are

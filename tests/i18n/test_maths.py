@@ -1,4 +1,4 @@
-"""Issue 17: the maths modules speak Italian and Spanish - quiz questions (text, hints,
+"""The maths modules speak Italian and Spanish - quiz questions (text, hints,
 mistake feedback), explain_bust, a probability tree's labels and counting, Quattro e
 mezzo's explanations and a round's events, the staking plan and the round law of risk.
 

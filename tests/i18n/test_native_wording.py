@@ -1,4 +1,4 @@
-"""Issue 25 section 2: what the native Italian and Spanish speakers found
+"""What the native Italian and Spanish speakers found
 (``shared/reviews/2026-12/language.md``).  Each language's pages draw and name the cards
 with their own deck (ES-1, ES-2, ES-3, IT-14); chart labels and generated sentences are
 in the page's language (IT-5, ES-7, IT-6, ES-15)."""
@@ -262,7 +262,7 @@ def test_trentuno_logs_say_the_cards_with_articles(lang):
         assert up.text.startswith(cap(card_in_text(g.discard_top)))
 
 
-# -- one word per concept, and the maths terms a teacher there uses (issue 25 §2, review §5-6) -------
+# -- one word per concept, and the maths terms a teacher there uses (review §5-6) -------
 
 def _kit_strings(lang: str) -> list[tuple[str, str, set]]:
     from babel.messages.pofile import read_po

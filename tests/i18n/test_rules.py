@@ -1,4 +1,4 @@
-"""Issue 17: the rules package in Italian and Spanish - card names that follow the
+"""The rules package in Italian and Spanish - card names that follow the
 language and the face, answers read in every language, and the learner text of
 explain, rules, scoring, strategy_text, variants and answers translated.
 
@@ -38,7 +38,7 @@ def english_after():
     assert get_language() == "en"  # every test restores the language
 
 
-# -- card names (issue 17: they follow the language and the face) ---------------------
+# -- card names (they follow the language and the face) ---------------------
 
 NAMES = [
     # (language, face, card, name)

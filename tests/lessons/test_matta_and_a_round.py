@@ -1,5 +1,5 @@
 """Lessons 2 (the matta) and 3 (playing a round): every number and claim they state,
-checked against the engine (rules S3-S5, S7-S18; issue 14 items 5, 8 and 10).
+checked against the engine (rules S3-S5, S7-S18).
 
 The lessons' code cells are run without a kernel (``lesson_tools.run_lesson``): the
 widgets are stubbed, each ``Quiz`` is captured by its exercise number and each
@@ -118,8 +118,8 @@ def test_lesson_3_exit_ticket():
     assert "Answer: -3: two true reali tie" in notes
 
 
-def test_issue_14_item_10_reale_against_reale_S16():
-    """Issue 14 item 10: true against true is a tie the bank wins; the 7 di denari with
+def test_reale_against_reale_S16():
+    """True against true is a tie the bank wins; the 7 di denari with
     the matta counts as a true reale (lessons 2 and 3 say so)."""
     true_reale = sk.score(sk.parse_cards("7 di denari, Re di denari"), ITALIAN)
     assert true_reale.kind == "reale" and true_reale.true_reale
@@ -141,8 +141,8 @@ def test_issue_14_item_10_reale_against_reale_S16():
     assert "a true reale against a true reale costs you one stake" in flat(markdown(L3))
 
 
-def test_issue_14_item_8_the_tie_rule_is_worth_more_than_busting_first():
-    """Issue 14 item 8, and the teacher's review (issue 25, item 3): busting first is not the
+def test_the_tie_rule_is_worth_more_than_busting_first():
+    """The tie rule, and the teacher's review: busting first is not the
     bank's biggest advantage, but lesson 3 no longer tells the answer: it asks, and lesson 7
     measures both rules (7.79% with the ties only, 7.00% with busting first only, exactly 0
     without both: plain rules, a bank standing on 5, the same stake every round)."""
@@ -160,8 +160,8 @@ def test_issue_14_item_8_the_tie_rule_is_worth_more_than_busting_first():
     assert "7.79% with only the tie rule, 7.00% with only busting first, and exactly 0 without both" in notes
 
 
-def test_issue_14_item_5_the_bank_wins_only_with_the_same_stake_every_round():
-    """Issue 14 item 5: the bank's edge needs the same stake every round; staking 10 on a
+def test_the_bank_wins_only_with_the_same_stake_every_round():
+    """The bank's edge needs the same stake every round; staking 10 on a
     first 6 or 7 and 1 otherwise beats a bank that stands on 5 (lesson 8)."""
     sol = odds.solve(PLAIN, dealer=odds.stand_at(5))
     assert sol.ev < 0
@@ -207,7 +207,7 @@ def test_lesson_2_predictions_come_from_the_engine_and_match_teachers(lesson2):
     assert answer == s.total == 7 and s.matta_value == 2 and Fraction(5, 2) not in ITALIAN.matta_values
     assert "The best it can do is 2, which makes 7." in kw["why"]
     assert "Answer: **7**. 7½ would need 2½" in notes and "the best is 2" in notes
-    # issue 14 item 10: the 7 di denari with the matta is a (true) reale
+    # the 7 di denari with the matta is a (true) reale
     q, answer, kw = predicts[2]
     s = sk.score(sk.parse_cards("7 di denari, Re di denari"), ITALIAN)
     assert answer == "A reale" and s.kind == "reale" and s.true_reale and s.matta_value == Fraction(1, 2)
@@ -238,7 +238,7 @@ def test_lesson_2_exercises_practice_and_exit_ticket(lesson2):
     assert _settle("7c Fc", "7s Fs") == -1 and "the bank: two reali tie, and the bank wins ties" in notes
 
 
-def test_lesson_2_says_the_7_di_denari_with_the_matta_is_a_true_reale_issue_14_item_10():
+def test_lesson_2_says_the_7_di_denari_with_the_matta_is_a_true_reale():
     text = flat(markdown(L2))
     assert "The 7 di denari with the matta counts as a true reale" in text
     assert "a true reale against a true reale is a tie, and the tie goes to the bank" in text

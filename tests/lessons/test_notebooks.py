@@ -1,4 +1,4 @@
-"""The lesson notebooks: their shape (LESSONS.md, issue 7), their links, their exercises
+"""The lesson notebooks: their shape (LESSONS.md), their links, their exercises
 and TEACHERS.md, and every exercise answer the text states checked against the engine.
 
 Every ``lessons/NN-*.ipynb`` present is checked: a title and navigation linking the index
@@ -6,7 +6,7 @@ and its neighbours, Goals and Summary headings, from lesson 1 on at least three
 "### Exercise N.k" headings each followed by a ``<details>`` solution, no error output,
 no widget state, and a matching "### Exercise N.k" heading in TEACHERS.md.
 
-A lesson in the kit's shape (issue 14: its first code cell shows ``lesson.header(N)``)
+A lesson in the kit's shape (its first code cell shows ``lesson.header(N)``)
 gets its title and navigation from the course catalogue (``sette_kit.course``); the
 other lessons, written before it, still carry them as Markdown.  The rest of the
 kit's shape is checked in ``test_lesson_shape.py``.
@@ -38,7 +38,7 @@ OLD_ORDER = [
     "03-playing-a-round.ipynb", "04-variants.ipynb", "06-probability-of-busting.ipynb",
     "07-expected-value-and-strategy.ipynb", "09-simulation.ipynb", "11-trentuno-rules.ipynb",
 ]
-"""The nine lessons before the lessons of issues 14 and 15, in their order: the lessons
+"""The nine lessons before the lesson kit's and the labs' lessons, in their order: the lessons
 still written in the old shape link their neighbours in this order."""
 
 EXPECTED = [l.file for l in course.LESSONS] + [n for n in OLD_ORDER if n not in {l.file for l in course.LESSONS}]
@@ -129,7 +129,7 @@ def test_landing_page_is_the_serve_landing_page_and_maps_every_lesson():
     for name in EXISTING:
         if name != INDEX:
             assert f'href="{name}"' in shown, f"the landing page does not link to {name}"
-    # issue 25: the notes hold every answer and are served to the teacher only, so the landing
+    # the notes hold every answer and are served to the teacher only, so the landing
     # page links them for nobody; it says where teachers find them
     text = " ".join("\n".join(markdown(nb)).split())
     assert not link_re("TEACHERS.md").search(text) and "](TEACHERS" not in text
@@ -354,7 +354,7 @@ def test_lesson_2_matta_out_of_reach_and_whole_number_claims():
 
 
 # ---------------------------------------------------------------------------------
-# Lessons 0 and 1 in the kit's shape (issue 14): predictions, facts and TEACHERS.md
+# Lessons 0 and 1 in the kit's shape: predictions, facts and TEACHERS.md
 # ---------------------------------------------------------------------------------
 
 LESSON1 = "01-cards-and-scoring.ipynb"
@@ -423,7 +423,7 @@ def test_lesson_1_exercises_practice_and_exit_ticket():
     ticket = _parse("3 di coppe, Re di spade, 4 di denari, Fante di bastoni")
     s = sk.score(ticket, PLAIN)
     assert s.total == 8 and s.bust and "3 + ½ + 4 + ½ = 8: bust" in notes
-    # the teacher's review (issue 25, item 23): holding one 7, 39 cards are left, 12 of them figures
+    # the teacher's review: holding one 7, 39 cards are left, 12 of them figures
     seven = _parse("7 di coppe")
     left = [c for c in sk.FULL_DECK if c not in seven]
     safe = [c for c in left if not sk.score(seven + (c,), PLAIN).bust]

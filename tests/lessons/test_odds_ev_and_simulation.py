@@ -7,8 +7,8 @@ exercise's Question is captured (its answer and every common-mistake feedback ar
 checked without a kernel) and each ``Predict`` records its question and answer.  The
 Markdown, the ``<details>`` solutions and TEACHERS.md state numbers in words ("15 of the
 39 cards", "16.37%"); each such statement is recomputed here with the engine, exactly
-(Fractions) before rounding, so no number in the text is typed unchecked.  The items of
-issue 14 fixed in these lessons are named in the tests' names and docstrings.
+(Fractions) before rounding, so no number in the text is typed unchecked.  Each test is
+named by the statement it checks.
 """
 
 from __future__ import annotations
@@ -160,8 +160,8 @@ def test_lesson7_tree_of_hitting_on_4_is_the_solvers_ev():
     assert t.size < 100, "a tree small enough to read"
 
 
-def test_issue14_item1_why_a_first_4_stands():
-    """Issue 14 item 1, and the teacher's review (issue 25, item 2): 15 of the 39 cards bust a
+def test_why_a_first_4_stands():
+    """Why a first 4 stands, and the teacher's review: 15 of the 39 cards bust a
     4 at once; the 4 Aces leave you a little worse off than standing (-47.0% against
     -46.8%), the 12 figures a little better (-40.8%), the 8 twos and threes much better
     (+5.3%, +52.5%); the busting cards outweigh the rest.  Not "16 of the 24 safe cards leave
@@ -193,8 +193,8 @@ def test_issue14_item1_why_a_first_4_stands():
         assert s in notes, s
 
 
-def test_issue14_item2_four_and_a_half_after_a_figure_clearly_hits():
-    """Issue 14 item 2: a 4½ made of a figure then a 4 hits clearly (-40.78% vs -46.77%); only a
+def test_four_and_a_half_after_a_figure_clearly_hits():
+    """A 4½ made of a figure then a 4 hits clearly (-40.78% vs -46.77%); only a
     4½ of small cards is a close call."""
     hit, stand = SOL.ev_of("Fc 4d", "hit"), SOL.ev_of("Fc 4d", "stand")
     assert (_pct(hit), _pct(stand)) == ("-40.78%", "-46.77%")
@@ -208,8 +208,8 @@ def test_issue14_item2_four_and_a_half_after_a_figure_clearly_hits():
     assert f"a figure: {_pct(small_hit)} against {_pct(small_stand)})" in notes
 
 
-def test_issue14_item5_the_bank_wins_only_with_the_same_stake_every_round():
-    """Issue 14 item 5: "the bank wins in the long run" holds with the same stake every round;
+def test_lesson_7_the_bank_wins_only_with_the_same_stake_every_round():
+    """The house edge: "the bank wins in the long run" holds with the same stake every round;
     staking 10 on a first 6 or 7 and 1 otherwise (S9) beats a bank that stands at 5."""
     text = _markdown(L7)
     assert "So the bank wins in the long run, **with the same stake every round**" in text
@@ -236,9 +236,9 @@ def _edges():
     }
 
 
-def test_issue14_item11_what_each_italian_rule_does_to_the_edge(lesson7):
-    """Issue 14 item 11: the matta alone 16.37% -> 16.16%, the reale rules alone -> 16.15%,
-    both -> 15.85%; and the bank can hold the matta too.  The review (issue 25, item 14): the
+def test_what_each_italian_rule_does_to_the_edge(lesson7):
+    """The matta alone 16.37% -> 16.16%, the reale rules alone -> 16.15%,
+    both -> 15.85%; and the bank can hold the matta too.  The review: the
     Predict's why names both rules, each about 0.2 points, and its answer reads 15.85%."""
     ns, _, _, rec = lesson7
     edges = _edges()
@@ -262,8 +262,8 @@ def test_issue14_item11_what_each_italian_rule_does_to_the_edge(lesson7):
             "the matta 16.15%; both (Italian) 15.85%") in notes
 
 
-def test_review_item3_what_ties_and_busting_first_are_worth(lesson7):
-    """The review (issue 25, item 3 and "numbers worth adding"): lesson 3 says lesson 7
+def test_what_ties_and_busting_first_are_worth(lesson7):
+    """The review (ties, busting first, and "numbers worth adding"): lesson 3 says lesson 7
     measures both rules that favour the bank; lesson 7's table does: 16.37%, 7.79% with the
     ties only, 7.00% with busting first only, exactly 0 without both."""
     ns, _, _, rec = lesson7
@@ -282,8 +282,8 @@ def test_review_item3_what_ties_and_busting_first_are_worth(lesson7):
     assert "lesson 7 measures both" in l3 and "the ties are worth more" not in l3
 
 
-def test_issue14_item9_the_italian_edge_exercise_tells_15_85_from_16_37(lesson7):
-    """Issue 14 item 9: the exercise on the Italian edge must not accept "16%"."""
+def test_the_italian_edge_exercise_tells_15_85_from_16_37(lesson7):
+    """The exercise on the Italian edge must not accept "16%"."""
     q = lesson7[1]["7.3"]
     edges = _edges()
     assert q.check("1585").right and not q.check("1600").right and not q.check("1637").right
@@ -362,8 +362,8 @@ def test_lesson6_area_diagram_is_the_count_of_ordered_pairs(lesson6):
     assert "4/40 × 12/39 = 48/1560 = 2/65" in ns["area"].text
 
 
-def test_issue14_item3_no_two_card_hand_is_safe_while_a_7_is_unseen(lesson6):
-    """Issue 14 item 3: no two-card hand can never bust while a 7 is unseen (1 + 7 = 8); the
+def test_no_two_card_hand_is_safe_while_a_7_is_unseen(lesson6):
+    """No two-card hand can never bust while a 7 is unseen (1 + 7 = 8); the
     lesson asks instead for the smallest two-card hand's chance, 4/38."""
     from itertools import combinations
 
@@ -381,8 +381,8 @@ def test_issue14_item3_no_two_card_hand_is_safe_while_a_7_is_unseen(lesson6):
     assert "two-card hands that can never bust" not in notes
 
 
-def test_issue14_item4_probability_counts_the_unseen_cards():
-    """Issue 14 item 4: not "cards that could come" but unseen cards, each equally likely to be
+def test_probability_counts_the_unseen_cards():
+    """Not "cards that could come" but unseen cards, each equally likely to be
     next from your point of view (the other players' face-down cards stay in the count)."""
     text = _markdown(L6)
     assert "**probability = unseen cards that make it happen ÷ all the unseen cards**" in text
@@ -453,7 +453,7 @@ def test_lesson9_exercises_are_the_engines_and_every_mistake_gets_its_feedback(l
 
 
 def test_lesson9_predictions_are_the_engines(lesson9):
-    """The review (issue 25, item 11): a Predict asks for an expectation, never for a random
+    """The review: a Predict asks for an expectation, never for a random
     tally.  The first asks how likely an average of 100 rounds is to land within 0.05 (the
     exact law of the average: about 39%), the coverage Predict how many of 100 intervals you
     expect to miss (5); each run's own result is shown beside the answer."""
@@ -477,7 +477,7 @@ def test_lesson9_predictions_are_the_engines(lesson9):
 
 
 def test_lesson9_the_spread_of_averages_is_why_1_96_works(lesson9):
-    """The review (section 4; issue 25): a histogram of simulated averages over their exact
+    """The review (section 4): a histogram of simulated averages over their exact
     law, with the band of ±1.96 standard errors: 473 of 500 inside, the exact chance 94.6%."""
     ns = lesson9[0]
     spread = ns["spread"]
@@ -504,8 +504,8 @@ def _interval(r):
     return f"{r.mean:+.3f} ± {1.96 * r.stderr:.3f}".replace("+", "").replace("-", "−")
 
 
-def test_issue14_item7_one_plus_minus_convention():
-    """Issue 14 item 7: "±" is 1.96 standard errors (the 95% interval) everywhere in lesson 9 and
+def test_one_plus_minus_convention():
+    """One convention: "±" is 1.96 standard errors (the 95% interval) everywhere in lesson 9 and
     its TEACHERS.md section; every "a ± b" written there is an average and 1.96 of its standard
     errors, for a run the lesson names."""
     text, notes = _markdown(L9), _notes_lesson(9)
@@ -539,7 +539,7 @@ def test_lesson9_every_number_in_the_text():
         assert f"{r.stderr:.{digits}f}" == se_text
         row = f"| {n:,} | {r.mean:.3f} | {se_text} | {_interval(r).replace('−', '-')} |"
         assert row in text, row
-    # the review (issue 25, item 6): sigma of a game of +1 or -1 is sqrt(1 - mean^2) = 0.985, not "about 0.99"
+    # the review: sigma of a game of +1 or -1 is sqrt(1 - mean^2) = 0.985, not "about 0.99"
     sigma = (1 - float(exact) ** 2) ** 0.5
     assert f"{sigma:.4f}" == "0.9849" and "about 0.99" not in text
     assert "σ = √(1 − mean²): here √(1 − 0.1734²) ≈ 0.98" in text.replace("-", "−")

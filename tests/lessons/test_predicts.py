@@ -1,4 +1,4 @@
-"""Every Predict keeps its answer hidden until the guess (issue 25, the teacher's review).
+"""Every Predict keeps its answer hidden until the guess (the teacher's review).
 
 In app mode a lesson's Markdown is always on screen, so the text right after a Predict
 must not give its answer away: what explains the result sits in the Predict's ``why`` or

@@ -1,10 +1,10 @@
-"""The teacher's review of the course (issue 25, section 3): every wrong, misleading or
+"""The teacher's review of the course (its section 3): every wrong, misleading or
 sloppy statement it found is gone, and what replaces it is there.
 
 One table, one row per item of the review: where the statement was (a lesson, the course
 catalogue or the teachers' notes), the words that must be gone, and the words that say it
 right.  The numbers in the new words are checked against the engine in the lessons' own
-tests (``test_lessons_*.py``, ``test_issue25_numbers.py``); here the table makes sure no
+tests (``test_lessons_*.py``, ``test_review_numbers.py``); here the table makes sure no
 item is forgotten and none comes back.  Item 24 (developer notes) is checked in every
 text a teacher or a learner reads: the lessons, their catalogues and the notes in every
 language.

@@ -1,4 +1,4 @@
-"""The numbers and pictures the teacher's review asked the lessons to add (issue 25).
+"""The numbers and pictures the teacher's review asked the lessons to add.
 
 - what the two rules that favour the bank are worth: the house edge with ties to the
   bank (S13) and busting first (S10) each on or off (lessons 3 and 7), ``odds.solve``'s

@@ -1,4 +1,4 @@
-"""The shape every lesson in the kit's shape has (issue 14; lessons/STYLE.md).
+"""The shape every lesson in the kit's shape has (lessons/STYLE.md).
 
 A lesson is in the kit's shape when its first code cell shows ``lesson.header(N)``.  For
 each such lesson: the footer closes it; from lesson 1 on, at least two Predict widgets
@@ -24,7 +24,7 @@ LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 TEACHERS = LESSONS / "TEACHERS.md"
 MAX_WORDS = 1500
 PRACTICE = {1, 2, 6}
-"""Lessons that end with a practice quiz (the brief of issue 14: lessons 1, 2 and 6)."""
+"""Lessons that end with a practice quiz (the lesson kit's brief: lessons 1, 2 and 6)."""
 
 
 def kit_lessons() -> list[tuple[str, object]]:
@@ -160,7 +160,7 @@ def headings(nb) -> list[str]:
 
 @pytest.mark.parametrize("name,nb", KIT, ids=NAMES)
 def test_extensions_are_marked_one_way_and_come_after_the_core(name, nb):
-    """Issue 25: the core fits 30 minutes; what does not is an extension, marked by a
+    """The core fits 30 minutes; what does not is an extension, marked by a
     heading "## Extension (optional): ..." and placed after the core, before the Summary."""
     l = course.lesson(int(name[:2]))
     tops = [h for h in headings(nb) if h.startswith("## ")]

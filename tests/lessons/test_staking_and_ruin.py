@@ -1,4 +1,4 @@
-"""Lessons 8 (betting after the first card) and 10 (risk and ruin), issue 15 items 1 and 2:
+"""Lessons 8 (betting after the first card) and 10 (risk and ruin):
 every number the text states - in the Markdown, the solutions, the Predicts' ``why`` and
 TEACHERS.md - recomputed with the engine (exactly, with Fractions, where the mathematics is
 finite).
@@ -67,8 +67,8 @@ def test_l08_the_lesson_computes_with_the_engine(l08, engine08):
         [(r.threshold, r.flat_ev, r.plan.ev_per_round) for r in table.rows]
 
 
-def test_l08_issue_15_item_1_figures(engine08):
-    """Issue 15 item 1: +0.44 per round, +15.6% of the money staked (figures.md: +0.4373,
+def test_l08_the_figures_of_betting_after_the_first_card(engine08):
+    """Betting after the first card: +0.44 per round, +15.6% of the money staked (figures.md: +0.4373,
     +15.617%), stake 10 on a first 6 or 7 and 1 otherwise; 5 the bank's best threshold
     against a flat stake, 5½ against the staking player."""
     best, by, plan, table = engine08
@@ -80,8 +80,8 @@ def test_l08_issue_15_item_1_figures(engine08):
     assert (table.best_flat.threshold, table.best_staking.threshold) == (5, Fraction(11, 2))
 
 
-def test_l08_issue_14_item_5_the_edge_assumes_a_flat_stake(l08, engine08):
-    """Issue 14 item 5: "the bank always wins in the long run" needs "with the same stake
+def test_l08_the_edge_assumes_a_flat_stake(l08, engine08):
+    """The house edge: "the bank always wins in the long run" needs "with the same stake
     every round": the same play loses at a flat stake and wins with the staking plan."""
     best, by, plan, table = engine08
     assert best.ev < 0 < plan.ev_per_round and plan.flat_ev == best.ev
@@ -132,7 +132,7 @@ def test_l08_predictions(l08, engine08):
             "bank's best is still 5.") in kw["why"]
     assert "**5½**: the player's gain falls to +0.3945 per round (from +0.4373 at 5)" in notes
     assert "wins against every threshold from 4 to 6½" in notes
-    # the review (issue 25, item 9): shown for banks that stand at a fixed total; a bank that reads
+    # the review: shown for banks that stand at a fixed total; a bank that reads
     # the stake (5 against a stake of 1, 5½ against more) still loses +0.3106 a round
     reading = table.stake_reading()
     assert (fmt_points(reading.small), fmt_points(reading.large)) == ("5", "5½")
@@ -144,7 +144,7 @@ def test_l08_predictions(l08, engine08):
 
 
 def test_l08_review_bayes_in_full_and_the_flat_stake_premise(engine08):
-    """The review (issue 25, items 7 and 8): Bayes' theorem with P(stake | card), "|" read
+    """The review: Bayes' theorem with P(stake | card), "|" read
     "given"; the opening question says the bank has the edge at a flat stake, not "in every
     round" (a first 6 or 7 gives the player the edge)."""
     from sette_kit import course
@@ -262,8 +262,8 @@ def engine10():
     return one, ten, plan, ruin
 
 
-def test_l10_the_round_is_exact_and_the_chain_agrees_with_issue_15(engine10):
-    """Issue 15 item 2 (figures.md: ruin with the plan 0.013025, flat stake 10 0.96456):
+def test_l10_the_round_is_exact_and_the_chain_agrees_with_the_figures(engine10):
+    """Risk and ruin (figures.md: ruin with the plan 0.013025, flat stake 10 0.96456):
     the round's law is exact, the chain's error is below 1e-12."""
     one, ten, plan, ruin = engine10
     best = odds.solve("plain", dealer=BANK)
@@ -315,7 +315,7 @@ def test_l10_predictions(l10, engine10):
     assert ns["sim_ten"] == sim and abs(sim.estimate - ruin["ten"].probability) < 4 * sim.stderr
     assert (sim.paths, sim.ruined, fmt.percent(sim.estimate, 1), fmt.percent(sim.stderr, 1)) == (400, 382, "95.5%", "1.0%")
     assert fmt.percent(ruin["ten"].probability, 1) == "96.5%" and round(ruin["ten"].expected_rounds) == 57
-    # the review (issue 25, item 19): most *games* end in ruin (the bank wins 58% of rounds), and a
+    # the review: most *games* end in ruin (the bank wins 58% of rounds), and a
     # standard error of a percentage is in percentage points
     assert kw["why"] == ("A game lasts only about 57 rounds on average, yet the edge of lesson 7 ends most games in "
                          "ruin. A simulation of 400 bankrolls agrees: 382 went broke, 95.5%, with a standard error of "
@@ -334,7 +334,7 @@ def test_l10_predictions(l10, engine10):
     assert answer == Fraction(ruin["plan"].probability)
     assert (fmt.percent(ruin["plan"].probability, 1), fmt.decimal(plan.mean, 4, sign=True), fmt.decimal(plan.sd, 2),
             round(ruin["plan"].expected_rounds)) == ("1.3%", "+0.4373", "4.54", 230)
-    # the review (issue 25, item 10): the fall from 96.5% to 1.3% is the sign of the edge, not small stakes
+    # the review: the fall from 96.5% to 1.3% is the sign of the edge, not small stakes
     assert kw["why"] == ("You win +0.4373 a round on average, with a standard deviation of 4.54: over the 230 "
                          "rounds a game lasts on average, the edge, now yours, has time to show.")
     assert max(p.stake for p in plan.parts) * 10 == 100
@@ -432,7 +432,7 @@ def test_l10_exercises(l10, engine10):
     assert (fmt.percent(after.carried, 1), fmt.percent(after.fresh, 1)) == ("52.9%", "59.0%")
     sol = flat(solution(L10, "10.4"))
     assert "Answer: **9/17** (18/34, about 52.9%)" in sol and "23 of the 39 unseen cards bust a 6" in sol
-    # the review (issue 25, item 4): the only cards seen are five from 2 to 7 (else 18/34 does not follow)
+    # the review: the only cards seen are five from 2 to 7 (else 18/34 does not follow)
     assert "the only cards you have seen are the five that busted you, all of them cards from 2 to 7" in q.text
     assert "the five cards that busted you are out of the deck" not in q.text
     assert "18/34 = 9/17, lower than 23/39, about 59.0%" in sol

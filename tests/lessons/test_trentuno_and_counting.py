@@ -1,11 +1,11 @@
 """Numbers stated in lessons 11 and 12 (Trentuno, RULES T1-T7, T9) and 13 (counting hands
-and cards, issue 15 item 3) and their TEACHERS.md sections, checked against the engine.
+and cards) and their TEACHERS.md sections, checked against the engine.
 
 The notebooks' code cells are run with the widgets replaced by stubs (``Quiz`` captured by
 its exercise number, ``Predict`` recorded with its question, answer and why), so each
 exercise's answer, each common-mistake feedback and each prediction is checked without
 a kernel; every number the Markdown, the solutions and TEACHERS.md state is recomputed
-with the engine.  Issue 14 item 6 (the knocking tournament's comparison of thresholds
+with the engine.  The paired comparison (the knocking tournament's comparison of thresholds
 played on the same deals) is checked with the paired standard error, fixed seeds.
 """
 
@@ -297,8 +297,8 @@ def test_12_tournament_rates_and_predict(l12):
     assert "40% of the deals (120), knocking at 28 in 49.3% (148), at 30 in 53.7% (161)" in _teachers(12)
 
 
-def test_issue_14_item_6_paired_comparison_of_thresholds(l12):
-    """Issue 14 item 6: the thresholds were played on the same deals, so the lesson compares
+def test_paired_comparison_of_thresholds(l12):
+    """The thresholds were played on the same deals, so the lesson compares
     them with the standard error of the per-deal differences (not one proportion's SE)."""
     lost = _tournament(300)
     pairs = l12[0]["pairs"]
@@ -327,7 +327,7 @@ def test_issue_14_item_6_paired_comparison_of_thresholds(l12):
     mean, se = _paired_se(lost[28], lost[30])
     assert f"{se:.1%}" == "1.2%" and "about 1.2 points, so this is 3.7 standard errors" in sol
     assert "13/300, about 4.3 percentage points" in sol
-    # the review (issue 25, item 13): what happened in these deals, an estimate; very unlikely to be luck
+    # the review: what happened in these deals, an estimate; very unlikely to be luck
     assert "not luck" not in sol and "far beyond luck" not in text and "very unlikely to be luck alone" in sol
     assert "Both are very unlikely to be luck alone" in text
     q = l12[1]["12.3"]
@@ -339,7 +339,7 @@ def test_issue_14_item_6_paired_comparison_of_thresholds(l12):
 
 
 def test_the_old_claim_was_one_proportions_standard_error():
-    """Issue 14 item 6, the figures it quotes: on the old lesson's 400 deals, the gaps in units of
+    """The paired comparison, the figures it quotes: on the old lesson's 400 deals, the gaps in units of
     two separate proportions' standard errors are 2.6 (26 vs 28), 3.7 (26 vs 30) and 1.06
     (28 vs 30): not all "more than three"; paired, all three exceed 3."""
     lost = _tournament(400)
@@ -365,7 +365,7 @@ def test_chart_pair_is_revealed_by_a_predict():
 
 
 # =================================================================================
-# Lesson 13 · Counting hands and cards (issue 15 item 3)
+# Lesson 13 · Counting hands and cards
 # =================================================================================
 
 @pytest.fixture(scope="module")
@@ -415,7 +415,7 @@ def test_13_trentuno_scores(l13):
     assert f"{2596 / 9880:.1%}" == "26.3%" and 40 * 39 * 38 // 6 == 9880
     p = l13[2][2]
     assert p["answer"] == 10 and "2,596 of the 9,880 hands score 10" in p["why"]
-    # the review (issue 25, item 1): not "most hands hold three different suits": 4,000 of 9,880 (40.5%)
+    # the review: not "most hands hold three different suits": 4,000 of 9,880 (40.5%)
     three = [h for h in combinations(sk.FULL_DECK, 3) if len({c.suit for c in h}) == 3]
     assert len(three) == 4000 and f"{len(three) / 9880:.1%}" == "40.5%"
     assert sum(1 for h in three if tr.score(h).total == 10) == 2052
@@ -452,7 +452,7 @@ def test_S18_13_the_shoe_changes_the_best_play(l13):
     assert (len(big), len(unseen)) == (10, 24)
     p = l13[2][3]
     assert p["answer"] == "hit" and "48.7% with a fresh deck to 41.7% now" in p["why"]
-    # the review (issue 25, items 16 and 17): fewer big cards for you and for the bank, and what
+    # the review: fewer big cards for you and for the bank, and what
     # remembering the cards is worth on this hand: stand -50.3%, hit -38.0%, 0.12 of a stake
     assert "fewer big cards are left, for you and for the bank" in p["why"]
     sol = odds.solve(PLAIN, odds.stand_at(5), seen=shoe.seen)

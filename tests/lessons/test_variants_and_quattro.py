@@ -183,9 +183,9 @@ def test_variant_explorer_play_mode_shows_no_edge_and_the_optional_rules():
     assert not set(PLAY_OPTIONS) & set(edge.controls) and edge.edge is not None
 
 
-# -- issue 14 items 5, 9 and 11: the house edge left lesson 4 ------------------------------------
+# -- the house edge left lesson 4 ------------------------------------
 
-def test_issue_14_items_5_9_11_lesson_4_teaches_no_house_edge():
+def test_lesson_4_teaches_no_house_edge():
     """Item 9 (ex 4.2 accepted "16%") and item 11 (the lower Italian edge credited to the
     player's matta) are fixed by moving the variants' house edges to lesson 7, after expected
     value; item 5 ("the bank always wins in the long run") is dropped from lesson 4."""

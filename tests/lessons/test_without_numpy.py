@@ -1,4 +1,4 @@
-"""Every lesson executes top to bottom with numpy and matplotlib blocked (issue 13).
+"""Every lesson executes top to bottom with numpy and matplotlib blocked.
 
 That is what a learner's browser on Pyodide has: no numpy, no matplotlib.  Each lesson
 runs in a fresh kernel (nbclient, as ``lessons/_build.py`` does) whose IPython start-up

@@ -1,4 +1,4 @@
-"""Independent references for the heads-up model (tests of staking and risk, issue 15).
+"""Independent references for the heads-up model (tests of staking and risk).
 
 Nothing here uses the exact engine's counting: rounds are played card by card with
 :func:`sette_kit.scoring.score` and settled with :func:`sette_kit.scoring.outcome`, and

@@ -1,5 +1,5 @@
 """A brute-force exact solver for the stake game of :func:`sette_kit.odds.stake_game`,
-written apart from the kit's solver so that one can check the other (issue 27, 3).
+written apart from the kit's solver so that one can check the other.
 
 The game is built here as a plain extensive-form tree over the *order* in which card
 classes come (no multisets, no exchangeability tricks), with perfect recall for both

@@ -1,4 +1,4 @@
-"""Which test files run on the pure path (issue 13, issue 26 item 4), read without importing them.
+"""Which test files run on the pure path, read without importing them.
 
 A test file that must also pass with numpy and matplotlib blocked (``SETTE_KIT_PURE=1``)
 says so itself, with ``pytestmark = pytest.mark.pure`` at its top level.  The root

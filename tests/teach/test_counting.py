@@ -1,4 +1,4 @@
-"""sette_kit.counting and odds.solve(seen=...) (issue 15): counting against brute-force
+"""sette_kit.counting and odds.solve(seen=...): counting against brute-force
 enumeration and the odds engine; Trentuno's 9,880 hands; Quattro e mezzo's cycle; the
 depleted-deck solver against the every-hand-as-cards reference and every ordering of a
 small deck; the shoe (S18)."""

@@ -1,4 +1,4 @@
-"""The course catalogue (``sette_kit.course``, issue 14): the lessons of the final map, the
+"""The course catalogue (``sette_kit.course``): the lessons of the final map, the
 rules in learners' words, which lessons exist, links, tab titles and the README's table."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ FINAL_MAP = ("00 start-here · 01 cards-and-scoring · 02 the-matta · 03 playin
              "05 quattro-e-mezzo · 06 probability-of-busting · 07 expected-value-and-strategy · "
              "08 betting-after-the-first-card · 09 simulation · 10 risk-and-ruin · 11 trentuno-rules · "
              "12 trentuno-odds-and-knocking · 13 counting-hands-and-cards · 14 bluffing-with-your-stake")
-"""The lesson map after the lesson issues, as the project's brief writes it, and lesson 14 (issue 27)."""
+"""The lesson map after the lesson issues, as the project's brief writes it, and lesson 14."""
 
 RULE_IDS = ([f"D{i}" for i in (1, 2)] + [f"S{i}" for i in range(1, 24)] + [f"Q{i}" for i in range(1, 7)]
             + [f"T{i}" for i in range(1, 10)])
@@ -39,7 +39,7 @@ def test_each_lesson_has_what_its_header_and_the_map_need(l):
     assert l.title and l.title[0].isupper() and not l.title.endswith(".")
     assert l.teaches and l.teaches[0].islower() and not l.teaches.endswith(".")
     assert l.question.endswith("?") and len(l.question) <= 120, "one or two short sentences"
-    # issue 25: a core of at most 30 minutes; with its optional extensions a 50-minute period
+    # a core of at most 30 minutes; with its optional extensions a 50-minute period
     assert 5 <= l.minutes <= 30, "a lesson's core fits 30 minutes"
     assert 0 <= l.extension_minutes and l.period_minutes <= 50, "core and extensions fit a 50-minute period"
     assert l.part in course.PARTS
@@ -106,7 +106,7 @@ def test_rules_by_id_and_range():
 
 
 def test_rule_wordings_agree_with_the_presets():
-    """The rules' words say what the engine does (issue 14 item 10: reale against reale)."""
+    """The rules' words say what the engine does (reale against reale)."""
     import sette_kit as sk
 
     italian = sk.Rules.preset("italian")

@@ -1,4 +1,4 @@
-"""The small library pieces the issue-15 widgets need (BettingLab, BankrollLab, ShoeLab):
+"""The small library pieces the betting, bankroll and shoe labs need (BettingLab, BankrollLab, ShoeLab):
 each agrees with the function it stands beside, or with an independent count."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""sette_kit.risk (issue 15): the law of one round, the bankroll chain and its ruin
+"""sette_kit.risk: the law of one round, the bankroll chain and its ruin
 probability, simulation, volatility against edge, the gambler's fallacy.
 
 Independent checks: the engine's EV (the mean of the law), the numpy simulator's

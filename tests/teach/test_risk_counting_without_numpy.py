@@ -1,4 +1,4 @@
-"""The issue-15 library (odds staking, risk, counting) must run where numpy is absent
+"""The library of betting, risk and counting (odds staking, risk, counting) must run where numpy is absent
 (Pyodide, DESIGN.md "Where the kit runs").  Each check runs in a fresh interpreter with
 ``sys.modules["numpy"] = None`` set before sette_kit is imported."""
 

@@ -1,4 +1,4 @@
-"""widgets.BankrollLab driven headless (issue 15, lesson 10): the exact chance of ruin, the
+"""widgets.BankrollLab driven headless (lesson 10): the exact chance of ruin, the
 paths and the simulation are the library's; bounds on every input; progress and Cancel,
 with and without threads."""
 

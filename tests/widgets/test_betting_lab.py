@@ -1,4 +1,4 @@
-"""widgets.BettingLab driven headless (issue 15, lesson 08): the numbers are the library's
+"""widgets.BettingLab driven headless (lesson 08): the numbers are the library's
 (S7, S9), bad input leaves the state as it was, background work without threads."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def test_S9_what_the_bank_reads_from_a_stake(lab):
     assert lab.stake_buttons.options == (("stake 1", 1), ("stake 10", 10)) and lab.stake_buttons.value == 10
     assert lab.posterior == {"6": Fraction(1, 2), "7": Fraction(1, 2)}
     assert "stakes 10 holds a 6 or a 7" in lab.reads_text
-    # issue 25 (teacher's review, item 5): a 6 and a 7 are equally likely, neither is "most likely"
+    # the teacher's review: a 6 and a 7 are equally likely, neither is "most likely"
     assert "Most likely, and equally likely: a 6 and a 7, 1/2 = 50.0% each." in lab.reads_text
     assert "Most likely a 6" not in lab.reads_text
     # item 7: Bayes' theorem in full, P(stake | card) named
@@ -180,7 +180,7 @@ def test_without_threads_or_loop_it_still_works(no_threads):
     assert lab.plan is not None and lab.table is not None and not lab.busy
 
 
-# ---- issue 29: the chart's title is cut in Italian and Spanish ---------------------------
+# ---- the chart's title is cut in Italian and Spanish ---------------------------
 
 @pytest.mark.parametrize("lang", ["en", "it", "es"])
 def test_first_card_chart_title_wraps_inside_the_chart(lang):

@@ -1,4 +1,4 @@
-"""widgets.CountingLab and the counting helpers for lesson cells (issue 15, lesson 13):
+"""widgets.CountingLab and the counting helpers for lesson cells (lesson 13):
 the counts are the library's, every hand is shown with all its k! orders when they are
 few, bad input changes nothing."""
 

@@ -1,4 +1,4 @@
-"""What the labs of issue 15 show a learner without opening anything: no long exact
+"""What the labs of betting, risk and counting show a learner without opening anything: no long exact
 fraction (those wait behind an "exact value" disclosure), no code (calls, module or
 snake_case names, raw dicts or lists).  C(40, 3) is the counting notation the lessons
 teach, so the raw-tuple rule of tests/widgets/test_ux.py is left out here."""

@@ -1,4 +1,4 @@
-"""The lesson kit (issue 14), headless: the page helpers of ``widgets.lesson``, ``Predict``,
+"""The lesson kit, headless: the page helpers of ``widgets.lesson``, ``Predict``,
 the probability trees (``sette_kit.trees`` and ``ProbabilityTree``), the coverage of
 confidence intervals (``simulate.coverage``, ``charts.coverage_chart``,
 ``CoveragePicture``), the area diagram and the practice mode of ``Quiz``."""
@@ -167,7 +167,7 @@ def test_the_answer_must_be_exact_and_is_computed_at_the_reveal():
     assert calls == []
     p.guess("50%")
     assert calls == [1] and p.answer == Fraction(23, 39)
-    with pytest.raises(SetteKitError, match="must be exact"):  # refused where it is made (issue 24)
+    with pytest.raises(SetteKitError, match="must be exact"):  # refused where it is made
         Predict("?", 0.59)
     # an exact answer from the engine may be long (lesson 9's chance over 100 rounds has
     # 1,534 digits); only a number past what Python can write out is refused
@@ -238,7 +238,7 @@ def test_the_tree_opens_the_solvers_ev_exactly(dealer):
         assert hit.ev == sol.ev_of(first, "hit")
         assert stand.ev == sol.ev_of(first, "stand")
         assert best.ev == sol.ev_of(first, sol.decision(first))
-    # two-card hands too (the issue's 4½ from a figure then a 4: hit -40.78%, stand -46.77%)
+    # two-card hands too (the 4½ from a figure then a 4: hit -40.78%, stand -46.77%)
     four_half = sk.parse_cards("Fante di coppe, 4 di spade")
     if dealer == odds.stand_at(5):
         t = trees.draw_tree(four_half, trees.hit_first(trees.follow(sol)), dealer=dealer)

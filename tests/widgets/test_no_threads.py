@@ -1,4 +1,4 @@
-"""The widgets where threads cannot start (issue 20, item 3; issue 13).
+"""The widgets where threads cannot start.
 
 In Pyodide ``threading.Thread.start()`` raises ``RuntimeError("can't start new thread")``.
 These tests make every thread start fail that way and drive the widgets on an asyncio

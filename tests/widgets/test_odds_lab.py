@@ -118,7 +118,7 @@ def test_S4_S6_matches_engine_with_matta(cards, seen):
 
 
 def test_numbers_and_chart_change_together_without_background_work(monkeypatch):
-    """Charts take milliseconds (issue 13): the chart is drawn with the numbers, no thread."""
+    """Charts take milliseconds: the chart is drawn with the numbers, no thread."""
     import threading
 
     def no_threads(self):

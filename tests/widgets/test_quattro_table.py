@@ -1,4 +1,4 @@
-"""widgets.QuattroTable driven headless through whole games (RULES Q1-Q6, issue 10)."""
+"""widgets.QuattroTable driven headless through whole games (RULES Q1-Q6)."""
 
 from __future__ import annotations
 
@@ -209,7 +209,7 @@ def test_hints_equal_the_engine_exact_odds(seed):
         text = t.hint_text
         assert f"Next card makes exactly 4½: {frac(o.probability)} ({float(o.probability) * 100:.1f}%" in text
         assert f"{o.favourable} of {o.unseen} unseen cards" in text
-        # a percentage first; a long exact fraction behind "exact value" (issue 18)
+        # a percentage first; a long exact fraction behind "exact value"
         assert f"at some point when drawing for it: {fmt.approx(o.eventually)}" in text
         assert fmt.hidden_exact(o.eventually) is None or f"exact value{frac(o.eventually)}" in text
         for line in o.text.splitlines():

@@ -93,7 +93,7 @@ def test_strategy_chart_still_exports_the_background_mixin_and_no_chart_lock():
     from widgets import _background, strategy_chart
 
     assert strategy_chart.Background is _background.Background
-    assert not hasattr(_background, "CHART_LOCK")  # charts draw in milliseconds, no lock (issue 13)
+    assert not hasattr(_background, "CHART_LOCK")  # charts draw in milliseconds, no lock
 
 
 # -- widgets/base.py: setting controls from code --------------------------------------------

@@ -1,4 +1,4 @@
-"""widgets.ShoeLab driven headless (issue 15, lesson 13): one deck dealt round after round
+"""widgets.ShoeLab driven headless (lesson 13): one deck dealt round after round
 (S18); the cards seen, what is left, the odds and best play now against a fresh deck are
 the library's; the reshuffle is logged; bad input changes nothing; no threads."""
 

@@ -126,7 +126,7 @@ def test_seed_and_settings():
 
 
 def test_running_mean_is_drawn_inside_its_plot():
-    """Issue 29: the running mean's first points were drawn outside the chart, at the
+    """The running mean's first points were drawn outside the chart, at the
     left.  Its marks (band, exact line, mean) are all inside a nested <svg> that is the
     plot area (its viewBox, and the same size fixed in its style, so a page's
     `.sk-chart svg {width: 100%}` cannot widen it and its clip with it)."""

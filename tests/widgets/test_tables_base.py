@@ -1,4 +1,4 @@
-"""The game-table base shared by TablePlayer, QuattroTable and TrentunoTable (widgets/_table.py, issue 26)."""
+"""The game-table base shared by TablePlayer, QuattroTable and TrentunoTable (widgets/_table.py)."""
 
 from __future__ import annotations
 

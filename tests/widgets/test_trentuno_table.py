@@ -1,4 +1,4 @@
-"""widgets.TrentunoTable driven headless through whole games (RULES T1-T9, issue 9)."""
+"""widgets.TrentunoTable driven headless through whole games (RULES T1-T9)."""
 
 from __future__ import annotations
 

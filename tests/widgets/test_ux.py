@@ -1,4 +1,4 @@
-"""Issue 18, items 14-19: the widgets as a learner meets them, driven headless.
+"""The widgets as a learner meets them, driven headless.
 
 What a browser sends is replayed exactly: typing sets a text box's ``value`` (on every
 key, or on leaving the box), Enter sends the box a ``{"event": "submit"}`` message
@@ -224,7 +224,7 @@ def lesson_outputs():
             for out in cell.get("outputs", []):
                 data = out.get("data", {})
                 if "<figure" in "".join(data.get("text/html", "")):
-                    continue  # charts: their captions are the charts module's (issue 18 note in the report)
+                    continue  # charts: their captions are the charts module's (their own wording)
                 texts = ["".join(out.get("text", "")), "".join(data.get("text/plain", ""))]
                 texts.append(shown("".join(data.get("text/html", ""))))
                 yield f"{path.name} cell {i}", "\n".join(texts)

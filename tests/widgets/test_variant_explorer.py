@@ -130,7 +130,7 @@ def test_background_recompute_shows_when_done():
     assert isinstance(v.edge, Fraction)
 
 
-# -- issue 25 section 2: the play mode speaks the page's language (IT-1, IT-2, ES-4, ES-5) --------
+# -- the play mode speaks the page's language (IT-1, IT-2, ES-4, ES-5) --------
 
 import json
 from html import escape

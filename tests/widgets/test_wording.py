@@ -1,4 +1,4 @@
-"""The widgets' wording of the rules (issue 18, item 13): the Spanish game's name, the
+"""The widgets' wording of the rules: the Spanish game's name, the
 matta's source in words, the French matta named once."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Charts drawn by the kit as inline SVG, in the kit's own visual language (issue 13).
+"""Charts drawn by the kit as inline SVG, in the kit's own visual language.
 
 No plotting library: every chart is a short SVG string built from a few primitives, in
 pure Python (it runs in a browser on Pyodide too) and in well under 10 ms.  Charts share
@@ -20,7 +20,7 @@ printed as body text).  ``chart.widget()`` wraps it in an ``ipywidgets.HTML``; a
 also displays itself in a notebook.  :func:`caption_text` reads the text back from a
 chart's HTML (what the widgets' ``chart_text`` properties return).
 
-The package (issue 26): :mod:`widgets.charts._svg` the drawing kit (sizes, colours,
+The package: :mod:`widgets.charts._svg` the drawing kit (sizes, colours,
 scales, marks, :class:`Figure`, :class:`Chart`), :mod:`widgets.charts._text` the numbers
 and words a chart writes (through :mod:`sette_kit.fmt`), :mod:`widgets.charts._bars`,
 :mod:`widgets.charts._lines` and :mod:`widgets.charts._diagrams` the charts by kind.

@@ -107,7 +107,7 @@ def histogram(outcomes: Sequence[float], bins=None, title: str | None = None, xl
     return fig.chart(text)
 
 
-# == issue 15: charts of the betting, bankroll and shoe labs (paths_chart: _lines; pair_html: _svg) =====
+# == charts of the betting, bankroll and shoe labs (paths_chart: _lines; pair_html: _svg) =====
 
 #
 # - :func:`signed_bar` - values above and below zero (expected results): positive bars blue
@@ -376,7 +376,7 @@ def share_bar(values: Mapping, title: str | None = None, xlabel: str = "", ylabe
     return fig.chart(text)
 
 
-# == the distribution pictures of lessons 7, 9 and 10 (issue 25) ==========================
+# == the distribution pictures of lessons 7, 9 and 10 ==========================
 #
 # - :func:`totals_bar` - where a hand ends: a bar per final total and one for bust (the
 #   bust bar highlighted), from :func:`sette_kit.odds.final_distribution`

@@ -240,7 +240,7 @@ def paths_chart(paths: Sequence[Sequence], ends: Sequence[str], target: float, r
     return fig.chart(text)
 
 
-# -- appended for the lesson kit (issue 14): coverage of confidence intervals, area diagrams ----
+# -- appended for the lesson kit: coverage of confidence intervals, area diagrams ----
 
 def _miss_mark(x: float, y: float, r: float, stroke: str, width: float = 2.2) -> str:
     """An × mark (a shape that says "missed" without colour)."""

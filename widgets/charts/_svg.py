@@ -265,7 +265,7 @@ class Figure:
         self.width = min(float(width), MAX_WIDTH)
         self.title = title
         self.parts: list[str] = []
-        # a title wider than the chart goes on as many lines as it needs (issue 29: the
+        # a title wider than the chart goes on as many lines as it needs (the
         # Italian and Spanish titles of BettingLab's chart were cut), and a legend wider
         # than the chart on more rows: the chart grows, the plot keeps its height
         lines = title_lines(title, self.width) if title else []
@@ -290,7 +290,7 @@ class Figure:
         edge): a nested ``<svg>`` with the plot's viewBox, so no clip-path ids are needed."""
         x, y, w, h = _f(self.left), _f(self.top), _f(self.right - self.left), _f(self.bottom - self.top)
         # the size in a style too: a page's `.sk-chart svg {width: 100%}` would otherwise
-        # widen this inner svg, and its clip with it (issue 29: the running mean's first
+        # widen this inner svg, and its clip with it (the running mean's first
         # points were drawn outside the plot)
         self.parts.append(f'<svg x="{x}" y="{y}" width="{w}" height="{h}" viewBox="{x} {y} {w} {h}" '
                           f'style="width:{w}px;height:{h}px;overflow:hidden" overflow="hidden">'

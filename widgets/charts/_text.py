@@ -1,7 +1,7 @@
 """The numbers and words a chart writes: every number through :mod:`sette_kit.fmt`.
 
 A chart's tick labels and text equivalents are numbers a learner reads, so they are
-written by :mod:`sette_kit.fmt` in the current language (issue 17).  This module only
+written by :mod:`sette_kit.fmt` in the current language.  This module only
 adds what a chart needs and :mod:`sette_kit.fmt` has no function for (each written here
 once): a real minus sign (U+2212) in drawn labels (:func:`minus`), a number cut to a few
 significant digits (:func:`general`), decimals with their thousands grouped
@@ -130,7 +130,7 @@ def fmt_fraction(p) -> str:
     return _fmt.decimal(p, 4)
 
 
-# -- words the labs share (issue 17): a preset, a card value, a decision as a learner reads them -
+# -- words the labs share: a preset, a card value, a decision as a learner reads them -
 
 def card_words(value: str) -> str:
     """A card value of :mod:`sette_kit.counting` ('Ace', '2' ... '7', 'figure', 'matta')

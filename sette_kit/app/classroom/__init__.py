@@ -1,4 +1,4 @@
-"""The class hub's server side (issue 28): the hub (:mod:`.hub`), its storage of a
+"""The class hub's server side: the hub (:mod:`.hub`), its storage of a
 class's learners and answers (:mod:`.store`), the items of the lessons a class answers
 (:mod:`.items`) and their summaries for the teacher (:mod:`.summary`), and the
 dashboard's page, script and style (``static/``).

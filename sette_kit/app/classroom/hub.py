@@ -1,4 +1,4 @@
-"""The class hub (issue 28): learners join, send their answers, follow the teacher's controls.
+"""The class hub: learners join, send their answers, follow the teacher's controls.
 
 A small tornado application beside the static site.  It runs no Python for learners (each
 browser runs the lessons on Pyodide); it only keeps what they answer, in one SQLite file

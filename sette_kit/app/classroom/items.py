@@ -1,4 +1,4 @@
-"""The class hub's items: every lesson's Predicts and exercises, with stable ids (issue 28).
+"""The class hub's items: every lesson's Predicts and exercises, with stable ids.
 
 An item id is the same in every language, so a class whose learners read the lesson in
 English, Italian and Spanish adds up: for lesson ``NN`` the k-th ``Predict`` is

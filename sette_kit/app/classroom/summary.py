@@ -1,4 +1,4 @@
-"""What the class answered, item by item: the numbers the teacher's dashboard draws (issue 28).
+"""What the class answered, item by item: the numbers the teacher's dashboard draws.
 
 Pure computation over the store's rows: for each item of a lesson, how many learners
 answered in each vote round, how many were right, the distribution of their answers

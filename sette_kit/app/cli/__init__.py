@@ -21,7 +21,7 @@ SUBCOMMANDS = ("score", "odds", "solve", "play", "simulate", "serve", "build_sit
 
 class Parser(argparse.ArgumentParser):
     """argparse with one-line errors: ``prog: error: message (see prog --help)``, exit 2
-    (issue 18: no usage block, no traceback)."""
+    (no usage block, no traceback)."""
 
     def error(self, message):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")

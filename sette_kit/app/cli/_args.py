@@ -1,4 +1,4 @@
-"""Argument types for the command line (issue 18, item 20; issue 19, item 3).
+"""Argument types for the command line: bad input refused with a clear message.
 
 Every number typed on the command line is read by :mod:`sette_kit.numbers`, so it is
 checked for size and form before it becomes a number: ``--bankroll 999...`` (5,000

@@ -44,7 +44,7 @@ def ask(input_fn: Callable[[str], str], prompt: str) -> str | None:
 def prompt_number(text: str) -> int | None:
     """The whole number typed at a prompt ("3", "12"), or None if ``text`` is not one.
 
-    The one reader of the terminal games' numbers (issue 24): it is
+    The one reader of the terminal games' numbers: it is
     :func:`sette_kit.numbers.read_whole`, so only the digits 0-9 are read and the size is
     checked first.  (``str.isdigit`` accepts '²', which ``int`` refuses.)
 

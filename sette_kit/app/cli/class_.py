@@ -1,6 +1,6 @@
 """``sette-kit class [--site DIR] [--ip ADDR] [--port N] [--db FILE] [--no-browser]``
 
-One process for a class in one room (issue 28): the class hub
+One process for a class in one room: the class hub
 (:mod:`sette_kit.classroom.hub`: learners join, their answers go to the teacher's
 dashboard) and, beside it, the static site of ``sette-kit build-site`` (the lessons run
 in each learner's browser, so no Python kernel runs here).  It prints two lines,

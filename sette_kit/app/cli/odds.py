@@ -25,7 +25,7 @@ def run(args) -> int:
     from ... import odds
 
     rules = Rules.preset(args.preset)
-    face = rules.face if args.face is None else args.face  # issue 24: --face "" is an unknown face, not the default
+    face = rules.face if args.face is None else args.face  # --face "" is an unknown face, not the default
     cards = parse_cards(args.cards, face=face) if args.cards.strip() else ()
     seen = parse_cards(args.seen, face=face) if args.seen.strip() else ()
     exact = not args.float

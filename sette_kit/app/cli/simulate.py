@@ -38,7 +38,7 @@ def _rounds(text: str) -> int:
     from ...numbers import read_whole
     from ...simulate import MAX_ROUNDS
 
-    # issue 18, 19.3: size and form checked first; at most MAX_ROUNDS (a billion)
+    # bad input: size and form checked first; at most MAX_ROUNDS (a billion)
     return read_whole(text, "--rounds", 1, MAX_ROUNDS,
                       accepted=f"a whole number such as 1000000 or 1e6, at least 1 and at most {MAX_ROUNDS:,}")
 

@@ -113,7 +113,7 @@ def _prepare_out(out: Path) -> None:
 
 def _sources(folder: Path, teachers_notes: bool = False) -> tuple[list, dict[str, str], list[Path]]:
     """The notebooks and Markdown files of ``folder`` and of its language folders
-    (``it/``, ``es/``: the lessons in Italian and Spanish, issue 17), each language with
+    (``it/``, ``es/``: the lessons in Italian and Spanish), each language with
     its own landing page (``index.html``, ``it/index.html``, ``es/index.html``).
 
     The teachers' notes and the style guide (:data:`._pages.NOTES`) are left out unless
@@ -166,7 +166,7 @@ def build_site(out, source=None, *, title: str | None = None, cache=None, log=pr
     from ..._checks import read_text
     from ..kit_lessons import lessons_dir
 
-    if title is not None:  # issue 18: shown on every page, so checked before any work
+    if title is not None:  # shown on every page, so checked before any work
         read_text(title, "--title", 200)
     start = time.perf_counter()
     folder = Path(source).expanduser() if source is not None else lessons_dir()
@@ -207,7 +207,7 @@ def _copy_assets(fe, out: Path):
         (out / name).write_text(text, encoding="utf-8")
         return name
 
-    assets = Assets(theme_css=named("sette-kit", ".css", theme.css()),  # issue 16: one theme
+    assets = Assets(theme_css=named("sette-kit", ".css", theme.css()),  # one theme
                     theme_js=named("sette-kit", ".js", theme.js()),
                     app_css="assets/" + fe.asset("app", ".css"),
                     app_js="assets/" + fe.asset("app", ".js"),
@@ -305,7 +305,7 @@ def _build(out, cache, folder, sources, pages, images, site_title, start, log,
         if w.key == "widgetsnbextension" and w.version != _wheels.KERNEL_SHIM_WIDGETSNBEXTENSION:
             continue
         kernel[w.key] = w
-    # a lesson page: the lean runtime, ipywidgets and the kit, nothing of IPython (issue 29)
+    # a lesson page: the lean runtime, ipywidgets and the kit, nothing of IPython
     app_keys = sorted(_wheels.resolve([kit, runtime, pinned["ipywidgets"]], dict(pinned), env,
                                       provided=_wheels.APP_PROVIDED))
     # JupyterLite's editable notebooks: the Pyodide kernel, with IPython
@@ -324,7 +324,7 @@ def _build(out, cache, folder, sources, pages, images, site_title, start, log,
 
     _prepare_out(out)
     (out / ".nojekyll").write_text("")
-    # Pyodide's core in a folder named by its content (a service worker keeps it: issue 29)
+    # Pyodide's core in a folder named by its content (a service worker keeps it)
     core_files = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
     core = f"pyodide/{_content_id([fe.pyodide / n for n in core_files])}/"
     (out / core).mkdir(parents=True)

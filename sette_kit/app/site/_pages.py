@@ -54,7 +54,7 @@ class Source:
     @property
     def lang(self) -> str:
         """The page's language: the lessons of a language live in its folder (``it/``,
-        ``es/``), English at the top (issue 17)."""
+        ``es/``), English at the top."""
         top = self.rel.split("/")[0] if "/" in self.rel else "en"
         return top if top in LANGUAGES else "en"
 
@@ -74,13 +74,13 @@ def words() -> dict[str, str]:
         "no_page": _("The page could not start ({error}). Reload the page to try again."),
         "drawn": _("Starting Python in your browser: the page is shown as it starts, and its "
                    "controls work once Python is ready"),
-        **class_words(),  # in a class (sette-kit class, issue 28)
+        **class_words(),  # in a class (sette-kit class)
     }
 
 
 NOTES = ("TEACHERS.md", "STYLE.md")
 """The teachers' notes (every answer) and the authors' style guide: left out of the
-learners' site unless the author asks for them (issue 24 item 4)."""
+learners' site unless the author asks for them."""
 NOTE_ANCHOR = "sk-teachers-note"
 
 

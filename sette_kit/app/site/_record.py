@@ -1,4 +1,4 @@
-"""Each lesson page's first state, recorded at build time (issue 29: drawn before Python).
+"""Each lesson page's first state, recorded at build time (drawn before Python).
 
 The build runs every page's code cells in CPython with the browser's own runtime
 (``runtime/sette_kit_runtime.py``, with its IPython stand-in first on ``sys.path``) and

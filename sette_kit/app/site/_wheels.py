@@ -347,7 +347,7 @@ def build_kit_wheel(project: Path, dest: Path, log=print) -> Path:
     return wheels[0]
 
 
-# -- the lesson pages' own wheels (issue 29) ---------------------------------------------
+# -- the lesson pages' own wheels ---------------------------------------------
 
 RUNTIME = HERE / "runtime"
 RUNTIME_NAME = "sette_kit_browser_runtime"

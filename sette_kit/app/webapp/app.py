@@ -371,7 +371,7 @@ class KitShutdownHandler(_OwnKernelsOnly, VoilaShutdownKernelHandler):
 class KitLoadingHandler(_OwnKernelsOnly, APIHandler):
     """``/sette-kit/loading/<id>``: the page of kernel ``id`` is still loading in its
     browser (the page's first script says so every few seconds until its websocket
-    opens), so its kernel waits for it (:meth:`KitKernelManager.notify_loading`; issue 24:
+    opens), so its kernel waits for it (:meth:`KitKernelManager.notify_loading`; a slow start:
     at load 20 a browser took more than a minute to start a page's scripts, and the
     kernel had been ended).  The answer is JSON, ``connected`` and ``next`` (seconds
     until the page says it again, or null: stop); only the page's own browser is heard."""

@@ -223,7 +223,7 @@ class QuattroGame(Seats):
         self._events.append(Event(kind, seat, MappingProxyType(dict(data)), text, self.hand_number, private))
 
     def _cname(self, c: Card) -> str:
-        return card_in_text(c, self.rules.face)  # in a sentence: with its article (issue 25)
+        return card_in_text(c, self.rules.face)  # in a sentence: with its article
 
     def _score(self, seat: int) -> QuattroScore:
         return _cached_score(tuple(self._hands[seat]), self.rules, self._ds[seat])
@@ -259,7 +259,7 @@ class QuattroGame(Seats):
     def _start_hand(self) -> None:
         n, d = self.n_seats, self.dealer
         deck = getattr(self, "_deck", None)
-        # issue 24: a save keeps the state the hand starts from and the hand's actions, and
+        # a save keeps the state the hand starts from and the hand's actions, and
         # loading replays them, so every state a save holds is one the engine reaches
         self._start = {"points": list(self._points), "dealer": d, "hand_number": self.hand_number,
                        "deck": None if deck is None else [c.index for c in deck.remaining],
@@ -315,7 +315,7 @@ class QuattroGame(Seats):
         between hands, ``"next_hand"``, by name or as a typed :class:`~sette_kit.games.Action`
         (``Action("draw")``).  ``seat=`` (a seat or a name) checks that it is that
         player's turn.  An illegal action raises :class:`~sette_kit.errors.IllegalMove` and
-        leaves the game exactly as it was.  No action takes parameters (issue 24: an
+        leaves the game exactly as it was.  No action takes parameters (an
         unknown keyword is an IllegalMove naming it, not a TypeError).
 
         >>> g = QuattroGame(3, seed=1, dealer=0, deck=parse_cards("4c 5d 6s  Fs"))
@@ -669,7 +669,7 @@ class QuattroGame(Seats):
     def from_json(cls, text: str, bots=None, *, max_chars: int = MAX_SAVE_CHARS) -> "QuattroGame":
         """Load a game saved with :meth:`to_json`; it continues exactly as the original.
 
-        The text is untrusted (issue 18.21, issue 24): it is refused unread above
+        The text is untrusted: it is refused unread above
         ``max_chars``, then every field is checked against the save's schema and the
         fields against each other (one deck of 40 cards, the order of play, the points of
         the hand's start equal to the points of the hands won before it, ``awards``, Q6);

@@ -1,4 +1,4 @@
-"""Saving and loading a Quattro e mezzo game (Q5, Q6, S8, S18 of ``docs/rules.md``; issue 18.21, issue 24).
+"""Saving and loading a Quattro e mezzo game (Q5, Q6, S8, S18 of ``docs/rules.md``).
 
 The save's format, its schema (``_save_schema``: every field's type and range) and the
 checks that tie the fields together (``_check_saved``: one deck of 40 cards, the order
@@ -25,10 +25,10 @@ from .rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, QuattroRules, _rules_ar
 __all__ = ["MAX_SAVED_EVENTS", "STATUSES", "save_text", "load"]
 
 _FORMAT = "sette-kit/quattro/2"
-_OLD_FORMATS = ("sette-kit/quattro/1",)  # every event of the game, no record of the hand's actions (issue 24)
+_OLD_FORMATS = ("sette-kit/quattro/1",)  # every event of the game, no record of the hand's actions
 MAX_SAVED_EVENTS = 500
 """A save keeps the current hand's events and those of the latest whole hands, up to this
-many events in all (issue 24: a game to 1,000 points wrote a save of 2.3 MB, above what
+many events in all (a game to 1,000 points wrote a save of 2.3 MB, above what
 from_json reads); the points are tied to ``awards``, the points of every hand won."""
 _SAVE_ORDER = ("names", "rules", "hand_number", "dealer", "hand_dealer", "points", "awards", "phase", "order",
                "pos", "hands", "status", "ds", "shown", "deck", "dealt", "ran_out", "fresh_deck", "winners", "rng",
@@ -39,7 +39,7 @@ STATUSES = ("waiting", "playing", "stood", "bust", "double_six", "mega", "out")
 
 
 def _save_schema() -> Obj:
-    """The fields of a saved Quattro e mezzo game, their types and ranges (issue 18.21)."""
+    """The fields of a saved Quattro e mezzo game, their types and ranges."""
     seat = Int(0, MAX_PLAYERS - 1)
     per_seat = lambda item: List(item, MIN_PLAYERS, MAX_PLAYERS)  # noqa: E731
     return Obj({
@@ -53,7 +53,7 @@ def _save_schema() -> Obj:
         "pos": Int(0, MAX_PLAYERS), "ran_out": Bool(), "fresh_deck": Bool(),
         "winners": List(seat, 0, MAX_PLAYERS, unique=True), "hand_start": Int(0, 10 ** 7),
         "rng": RNG_STATE, "events": List(event_schema(MAX_PLAYERS - 1), 0, 10 ** 6),
-        # issue 24: the points of every hand won, the state the hand started from, its actions
+        # the points of every hand won, the state the hand started from, its actions
         "dropped": Int(0, 10 ** 12),
         "awards": List(Tuple(Int(1, 10 ** 9), seat, Int(1, 5)), 0, MAX_PLAYERS * (MAX_TARGET + 5)),
         "start": Obj({"points": per_seat(Int(0, MAX_TARGET + 5)), "dealer": seat, "hand_number": Int(0, 10 ** 9),
@@ -191,7 +191,7 @@ def load(cls, text: str, bots=None, max_chars: int = MAX_SAVE_CHARS):
 
 
 def replayed(cls, d: dict, rules: QuattroRules, events: list, what: str):
-    """The game the save describes, built the way the engine builds it (issue 24)."""
+    """The game the save describes, built the way the engine builds it."""
     st = d["start"]
     g = cls.__new__(cls)
     g.rules, g.names = rules, tuple(d["names"])

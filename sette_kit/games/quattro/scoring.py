@@ -116,7 +116,7 @@ def _kind_of(total: Fraction, n: int) -> str:
 
 
 def _read_value(value) -> Fraction:
-    # issue 19.3: the size and form are checked before the text becomes a Fraction
+    # the size and form are checked before the text becomes a Fraction
     return read_number(value, "matta", accepted="the matta's value: ½ or a whole number 1-7 (Q1)")
 
 

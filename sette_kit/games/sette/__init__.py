@@ -118,7 +118,7 @@ Design notes (what other modules may rely on)
   other (one deck of 40 cards, unique names, the money the game started with), then
   plays the current round again from the state it started from (``start``, kept with
   the round's ``actions``) and compares every field, so a save holds only a state the
-  engine reaches (issue 24); it names the field that is wrong.  A declaration of the
+  engine reaches; it names the field that is wrong.  A declaration of the
   matta right after another of the same hand replaces it (S4), so a round, and its save,
   stays bounded.
 * **Heads-up**: a table of two seats (one player and the bank) is the heads-up game.

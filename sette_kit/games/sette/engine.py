@@ -114,7 +114,7 @@ class Table(TableSaves, Seats):
         self._bots: dict[int, Callable] = {}
         self._events: list[Event] = []
         self._round_start = 0
-        self._dropped = 0  # events no longer kept (a table loaded from a save, issue 19.4)
+        self._dropped = 0  # events no longer kept (a table loaded from a save)
         self.round = 0
         self.phase = "ready"
         self._hands: list[list[_Hand]] = [[] for __ in range(n)]
@@ -182,7 +182,7 @@ class Table(TableSaves, Seats):
         if not order:
             raise IllegalMove(_("no player can cover the minimum stake of {stake}: the game is over").format(
                 stake=self.min_stake))
-        # issue 24: a save keeps the state the round starts from and the round's actions, and
+        # a save keeps the state the round starts from and the round's actions, and
         # loading replays them, so every state a save can hold is one the engine reaches
         self._start = {"bankrolls": list(self._bankrolls), "banker": b,
                        "stock": [c.index for c in self._stock], "discards": [c.index for c in self._discards],
@@ -256,7 +256,7 @@ class Table(TableSaves, Seats):
         if len(cards) == 1 and can_draw:
             rank = cards[0].rank
             # S19; a burnt card can come back in a reshuffle (S18), so burning could go on for
-            # ever: a round offers it only within MAX_ROUND_ACTIONS actions (issue 24)
+            # ever: a round offers it only within MAX_ROUND_ACTIONS actions
             if r.burn_three_four and rank in (Rank.TRE, Rank.QUATTRO) and len(self._actions) < MAX_ROUND_ACTIONS:
                 out.append(Option("burn"))
             if r.exchange_four and rank == Rank.QUATTRO and h.dealt and not h.exchanged:  # S20
@@ -353,7 +353,7 @@ class Table(TableSaves, Seats):
             if type(value) in (int, Fraction) and value in opt.values:
                 value = Fraction(value)  # the common case, fast: 4 or Fraction(1, 2) from a bot or a test
             elif value is not None:
-                try:  # issue 19.3: size and form checked before it becomes a Fraction
+                try:  # size and form checked before it becomes a Fraction
                     value = read_number(value, "value")
                 except SetteKitError:
                     accepted = _("None (automatic) or a value of the matta: {values} (S4)").format(
@@ -542,7 +542,7 @@ class Table(TableSaves, Seats):
         mark = self._declared
         if (mark is not None and mark[0] == where and mark[1] == len(self._actions)
                 and mark[3] == len(self._events)):
-            # issue 24: a declaration right after another of the same hand replaces it (its
+            # a declaration right after another of the same hand replaces it (its
             # event and its action), so repeated declarations cannot grow the round, or its save
             del self._events[mark[2]:]
             self._actions.pop()
@@ -733,7 +733,7 @@ class Table(TableSaves, Seats):
         """Let bot seats act until a human is to act or the round is over; returns the
         number of actions taken.  A bot that never ends its turn (one that declares the
         matta again and again, say: declaring does not end a turn, S4) is stopped with a
-        SetteKitError after ``max_actions`` actions (issue 24), the table as those actions
+        SetteKitError after ``max_actions`` actions, the table as those actions
         left it."""
         max_actions = read_whole(max_actions, "max_actions", 1, 10 ** 9, text=False)
         count = 0
@@ -801,7 +801,7 @@ class Table(TableSaves, Seats):
         self._events.append(Event(kind, seat, MappingProxyType(data), text, self.round, private))
 
     def _cname(self, card: Card) -> str:
-        return card_in_text(card, self.rules.face)  # in a sentence: with its article (issue 25)
+        return card_in_text(card, self.rules.face)  # in a sentence: with its article
 
     def _cnames(self, cards) -> str:
         return cards_in_text(cards, self.rules.face)
@@ -857,7 +857,7 @@ def _is_int(v) -> bool:
 
 def _read_bankrolls(bankrolls, names) -> list:
     """``bankrolls=`` of :class:`Table`: one amount for everybody, a list in seat order or a
-    dict by name; whole units from 0 to MAX_MONEY (issue 18)."""
+    dict by name; whole units from 0 to MAX_MONEY."""
     n = len(names)
     accepted = _("a whole number of units from 0 to {most}").format(most=fmt.whole(MAX_MONEY))
     if isinstance(bankrolls, dict):

@@ -40,7 +40,7 @@ def explain(cards, rules: Rules, **score_options) -> str:
     """
     rules = as_rules(rules)
     unknown = set(score_options) - {"declare", "half_ace"}
-    if unknown:  # issue 18: the options of score(), and nothing else
+    if unknown:  # the options of score(), and nothing else
         raise SetteKitError(_("explain takes the options of score(): declare=, half_ace=; not {options}").format(
             options=", ".join(sorted(unknown))))
     s = cards if isinstance(cards, Score) else score(cards, rules, **score_options)

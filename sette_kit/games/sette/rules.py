@@ -56,7 +56,7 @@ _PRESET_LABELS = {"italian": lambda: pgettext("rules", "italian"), "spanish": la
 def preset_label(name: str) -> str:
     """A preset's name (``"italian"``, ``"spanish"``, ``"plain"``, ``"custom"``) as the
     learner reads it in the current language, as in "the {name} rules"; any other name
-    as it is (issue 17).
+    as it is.
 
     >>> preset_label("italian"), preset_label("my rules")
     ('italian', 'my rules')
@@ -157,7 +157,7 @@ class Rules:
     @property
     def game_name(self) -> str:
         """'Siete y media' with the Spanish face (001), else 'Sette e mezzo'; in Italian
-        always 'Sette e mezzo', in Spanish always 'Siete y media' (issue 17).
+        always 'Sette e mezzo', in Spanish always 'Siete y media'.
 
         >>> Rules.preset("spanish").game_name, Rules.preset("italian").game_name
         ('Siete y media', 'Sette e mezzo')
@@ -218,7 +218,7 @@ class Rules:
                 bad(N_("{name}={value} must be True or False"), name=f.name, value=shown(getattr(self, f.name)))
 
     def _check_types(self) -> None:
-        # issue 18: every option has the type its annotation gives, before any other check
+        # every option has the type its annotation gives, before any other check
         from ..._checks import read_name
         from ...numbers import shown
 
@@ -250,7 +250,7 @@ class Rules:
 
     def title(self) -> str:
         """The game and the name of the rules: 'Sette e mezzo, italian rules'; a preset's
-        name is translated, a name you chose is kept (issue 17).
+        name is translated, a name you chose is kept.
 
         >>> Rules.preset("plain").title()
         'Sette e mezzo, plain rules'

@@ -1,4 +1,4 @@
-"""Saving and loading a Sette e mezzo table (issue 19.4, issue 24): the saved form
+"""Saving and loading a Sette e mezzo table: the saved form
 (``sette-kit/table/3``), its schema, the checks that tie its fields together, and
 :class:`TableSaves`, the half of :class:`~sette_kit.games.sette.engine.Table` that writes
 and reads it (``to_json`` / ``from_json``).
@@ -36,7 +36,7 @@ from .views import (ACTIONS, HAND_STATUSES, MAX_ROUND_ACTIONS, MAX_SEATS, MIN_SE
 __all__ = ["TableSaves", "MAX_SAVED_EVENTS"]
 
 _FORMAT = "sette-kit/table/3"
-_OLD_FORMATS = ("sette-kit/table/1", "sette-kit/table/2")  # no record of the round's actions: refused (issue 24)
+_OLD_FORMATS = ("sette-kit/table/1", "sette-kit/table/2")  # no record of the round's actions: refused
 _SAVE_ORDER = ("names", "rules", "money", "min_stake", "max_stake", "round", "banker", "bankrolls", "phase",
                "order", "pos", "hidx", "hands", "stock", "discards", "ran_out", "rng", "events", "round_start",
                "dropped", "start", "actions")
@@ -44,7 +44,7 @@ _SAVE_ORDER = ("names", "rules", "money", "min_stake", "max_stake", "round", "ba
 _WHAT = N_("the saved table")  # translated where shown: _(_WHAT)
 MAX_SAVED_EVENTS = 500
 """A save keeps the current round's events and those of the latest whole rounds, up to
-this many events in all (issue 19.4)."""
+this many events in all."""
 
 
 class TableSaves:
@@ -55,7 +55,7 @@ class TableSaves:
     def to_json(self) -> str:
         """The whole state as JSON text (policies are not saved: re-attach them on load).
 
-        What a save keeps (issue 19.4): everything needed to go on exactly as this table
+        What a save keeps: everything needed to go on exactly as this table
         would - rules, players, money (and the total the game started with), the deck,
         the hands, whose turn it is and the random generator's state - and the events of
         the current round in full, plus those of the most recent whole rounds up to
@@ -103,7 +103,7 @@ class TableSaves:
     def from_json(cls, text: str, bots=None, *, max_chars: int = MAX_SAVE_CHARS) -> "TableSaves":
         """Load a table saved with :meth:`to_json`; ``bots`` re-attaches the policies.
 
-        The text is untrusted (issue 18.21, issue 24): text longer than ``max_chars`` is
+        The text is untrusted: text longer than ``max_chars`` is
         refused unread, then every field is checked against the save's schema and the
         fields against each other (one deck of 40 cards, unique names, the money the game
         started with, whose turn it is); then the current round is played again from the
@@ -170,7 +170,7 @@ class TableSaves:
     @classmethod
     def _replayed(cls, d: dict, rules: Rules, events: list, what: str) -> "TableSaves":
         """The table the save describes, built the way the engine builds it: the state the
-        current round started from, then ``new_round`` and the round's actions (issue 24)."""
+        current round started from, then ``new_round`` and the round's actions."""
         def rng(state, path):
             r = random.Random()
             try:
@@ -241,7 +241,7 @@ def _rules_args(d: dict) -> dict:
 
 
 def _table_schema() -> Obj:
-    """The fields of a saved table (format 2) and their types and ranges (issue 18.21)."""
+    """The fields of a saved table (format 2) and their types and ranges."""
     seat = Int(0, MAX_SEATS - 1)
     hand = Obj({"cards": List(CardIndex, 0, 40), "hidden": List(Bool(), 0, 40), "stake": Int(0, MAX_MONEY),
                 "status": Choice(HAND_STATUSES),
@@ -261,7 +261,7 @@ def _table_schema() -> Obj:
         "ran_out": Bool(), "round_start": Int(0, 10 ** 6), "rng": RNG_STATE_SCHEMA,
         "events": List(event_schema(MAX_SEATS - 1), 0, 10 ** 6),
         "dropped": Int(0, 10 ** 12), "bot_seats": List(seat, 0, MAX_SEATS, unique=True),
-        # issue 24: the state the current round started from, and the round's actions
+        # the state the current round started from, and the round's actions
         "start": Opt(Obj({"bankrolls": List(Int(-10 ** 15, 10 ** 15), MIN_SEATS, MAX_SEATS), "banker": seat,
                           "stock": List(CardIndex, 0, 40), "discards": List(CardIndex, 0, 40),
                           "rng": RNG_STATE_SCHEMA})),
@@ -299,7 +299,7 @@ def _opening_difference(d: dict) -> str | None:
 def _check_start(d: dict, start, what: str) -> None:
     """The state a round started from (``start``): between two rounds, every card in the
     stock or the discards, the money the game started with; before the first round, the
-    bankrolls the constructor accepts and an untouched deck (issue 24)."""
+    bankrolls the constructor accepts and an untouched deck."""
     def bad(msg, **fields):
         raise SetteKitError(_("cannot load {what}: start: {error}").format(what=what, error=msg.format(**fields)))
 

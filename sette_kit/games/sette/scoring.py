@@ -207,7 +207,7 @@ def cached_score(cards: tuple, rules: Rules, declare=None, half_ace: bool = Fals
 
 
 def _read_value(value) -> Fraction:
-    # issue 19.3: checked for size and form before it becomes a Fraction
+    # checked for size and form before it becomes a Fraction
     return read_number(value, "declare", accepted=_("½ or a whole number 1-7, such as 4, '1/2' or '½' (S4)"))
 
 
@@ -240,7 +240,7 @@ def outcome(player: Score, dealer: Score, rules: Rules, *, who: str | None = Non
     if who is not None and not isinstance(who, str):
         raise SetteKitError(_("who={value} must be a player's name, or None to speak to the player").format(
             value=shown(who)))
-    # issue 17: whole sentences, one speaking to the player and one naming the player
+    # whole sentences, one speaking to the player and one naming the player
     you = who is None
     if player.bust:  # S10
         if you:
@@ -342,7 +342,7 @@ def _paid(s: Score, mult: int, rules: Rules) -> str:
 
 def _scored(s: Score, rules: Rules, side: str) -> Score:
     """``s`` if it is a score its cards can have under ``rules`` (automatic, with the matta
-    declared, or with a half-point ace: S4, S21), else a SetteKitError (issue 24: a Score
+    declared, or with a half-point ace: S4, S21), else a SetteKitError (a Score
     made by hand, such as a one-card 'reale', is not settled as if it were true)."""
     cards = s.cards
     if cards and all(isinstance(c, Card) for c in cards) and len(set(cards)) == len(cards):

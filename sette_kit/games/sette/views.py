@@ -30,7 +30,7 @@ ACTIONS = ("stake", "hit", "stand", "hit_face_down", "split", "burn", "exchange"
 HAND_STATUSES = ("playing", "stood", "sette_e_mezzo", "bust")
 MIN_SEATS, MAX_SEATS = 2, 12  # S7
 MAX_ROUND_ACTIONS = 500
-"""The actions a round records for its save (issue 24): a round of 12 seats takes about a
+"""The actions a round records for its save: a round of 12 seats takes about a
 hundred; past this many, burning a card (S19, the only action that can repeat for ever)
 is no longer offered, so a round, and its save, stays bounded."""
 _BANKER_DRAWN = N_("{name} is the first banker ({how}, S7).")  # the two events a new table logs

@@ -113,7 +113,7 @@ class Dealing:
         dealer = game._seat_of(dealer)
         if game.lives[dealer] == 0:
             raise SetteKitError(_("the dealer ({name}) has no lives left").format(name=game.players[dealer]))
-        # issue 24: bounded as a save holds it (a game the kit cannot save is not made)
+        # bounded as a save holds it (a game the kit cannot save is not made)
         turns_played = read_whole(turns_played, "turns_played", 0, 10 ** 9, text=False)
         game.dealer = dealer
         game.hands = [[c.index for c in h] for h in hands]

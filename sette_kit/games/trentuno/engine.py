@@ -290,7 +290,7 @@ class TrentunoGame(Dealing):
     def why_not(self, action: str) -> str:
         """Why ``action`` (an action's name) is not legal now, in words with its rule
         (T5, T6): what :meth:`act` says when it refuses, and what a table tells a learner
-        (issue 25: the widget says it in the second person, with its own words for the moves).
+        (the widget says it in the second person, with its own words for the moves).
 
         >>> g = TrentunoGame(["Ada", "Bruno"], seed=1)
         >>> g.why_not("knock")
@@ -701,7 +701,7 @@ class TrentunoGame(Dealing):
         """Rebuild a game saved by :meth:`to_json`, with the exact same state and RNG;
         ``bots`` as in :meth:`set_bots` (``"all"`` included).
 
-        The text is untrusted (issue 18.21): it is refused unread above ``max_chars``,
+        The text is untrusted: it is refused unread above ``max_chars``,
         every field is checked against the save's schema (a SetteKitError names the
         field), then the actions are replayed, each checked as a move, and the state
         reached must be the state saved.

@@ -131,7 +131,7 @@ def draw_odds(hand, discard_top=None, seen: Iterable = (), rules: TrentunoRules 
     0.305556
     """
     rules = _rules(rules)
-    read_bool(exact, "exact")  # issue 24: None is not False
+    read_bool(exact, "exact")  # None is not False
     hand = _cards(hand)
     if len(hand) != 3:
         raise SetteKitError(_("draw_odds takes a three-card hand, got {n} cards").format(n=len(hand)))

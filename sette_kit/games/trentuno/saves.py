@@ -1,4 +1,4 @@
-"""Saving and loading a Trentuno game (docs/rules.md T1-T9; issue 18.21, issue 24).
+"""Saving and loading a Trentuno game (docs/rules.md T1-T9).
 
 A save holds the players, the rules, the seed, the arranged position (if any) and the
 actions played; loading replays them, each checked as a move, and the state reached (the
@@ -26,7 +26,7 @@ FORMAT = "sette-kit/trentuno"
 
 def save_game(game) -> str:
     """``game.to_json()``: the save's JSON text, refused (SetteKitError) above
-    :data:`~sette_kit._saves.MAX_SAVE_CHARS` (issue 24: the kit never writes a save it
+    :data:`~sette_kit._saves.MAX_SAVE_CHARS` (the kit never writes a save it
     cannot read back)."""
     snap = game._snapshot()
     snap["rng"] = _rng_digest(game._rng)
@@ -34,7 +34,7 @@ def save_game(game) -> str:
                        "rules": game.rules.to_dict(), "seed": game.seed,
                        "actions": [[a, c] for a, c in game.history], "state": snap,
                        "arranged": game._arranged}, sort_keys=True)
-    if len(text) > MAX_SAVE_CHARS:  # issue 24: the kit never writes a save it cannot read back
+    if len(text) > MAX_SAVE_CHARS:  # the kit never writes a save it cannot read back
         raise SetteKitError(_("cannot save this Trentuno game: its {n} actions make {chars} characters, above the "
                               "{most} a save may hold (a game of 12 players with 99 lives takes about 1,000,000: "
                               "only a hand stalled for tens of thousands of turns gets here)").format(
@@ -78,7 +78,7 @@ def load_game(cls, text: str, bots, max_chars: int):
 
 
 def _save_schema() -> Obj:
-    """The fields of a saved Trentuno game, their types and ranges (issue 18.21)."""
+    """The fields of a saved Trentuno game, their types and ranges."""
     seat = Int(0, MAX_PLAYERS - 1)
     hand = List(CardIndex, 0, 3, unique=True)
     arranged = Obj({"hands": List(hand, MIN_PLAYERS, MAX_PLAYERS), "discard": List(CardIndex, 1, 40, unique=True),

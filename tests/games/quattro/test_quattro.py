@@ -506,7 +506,7 @@ def test_cli_play_terminal_with_scripted_input():
 
 
 # ---------------------------------------------------------------------------------------
-# The engine protocol (issue 26): typed actions and the bound of play_bots
+# The engine protocol: typed actions and the bound of play_bots
 # ---------------------------------------------------------------------------------------
 
 def test_play_bots_bound_is_exact():
@@ -547,7 +547,7 @@ def test_act_takes_a_typed_action_and_an_illegal_one_changes_nothing():
     assert g.to_json() == h.to_json() and g.events[-1].text == "Player 2 declares 4½ (Q2)."
 
 
-# -- the texts (issue 18, item 13) ----------------------------------------------------------
+# -- the texts ----------------------------------------------------------
 
 
 def test_quattro_texts_know_the_double_six_and_the_mega():

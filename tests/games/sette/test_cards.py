@@ -132,7 +132,7 @@ def test_D2_ambiguous_code_is_read_in_the_callers_face():
 
 def test_D2_ambiguous_code_that_the_face_cannot_read_is_an_error():
     # 'Cc' is no French code; Italian and Spanish read it as the Cavallo of cups, but in the
-    # French face c is clubs: within one call a letter means one suit (issue 18)
+    # French face c is clubs: within one call a letter means one suit
     with pytest.raises(SetteKitError, match="mixes two faces"):
         parse_card("Cc", face="french")
     # 'Sc' in the Italian face: only Spanish reads it (Sota de copas), and c is coppe in both
@@ -208,9 +208,9 @@ def test_D2_property_arbitrary_text_parses_or_raises_the_kit_error(text):
     assert all(isinstance(c, Card) for c in cards) and len(set(cards)) == len(cards)
 
 
-# -- issue 18: within one call a suit letter means one suit (D2) ----------------------------
+# -- within one call a suit letter means one suit (D2) ----------------------------
 
-def test_D2_issue18_a_french_rank_with_c_in_the_italian_face_is_an_error():
+def test_D2_a_french_rank_with_c_in_the_italian_face_is_an_error():
     # before: 7c read as coppe and Kc as clubs in the same hand
     with pytest.raises(SetteKitError) as err:
         parse_cards("7c Kc")
@@ -227,19 +227,19 @@ def test_D2_issue18_a_french_rank_with_c_in_the_italian_face_is_an_error():
 
 
 @pytest.mark.parametrize("face", ALL_FACES)
-def test_D2_issue18_unambiguous_forms_work_in_every_face(face):
+def test_D2_unambiguous_forms_work_in_every_face(face):
     hand = parse_cards("K♦, 7 di coppe, king of clubs, sota de espadas, 3♠, 5h, 2o, Fd", face=face)
     assert hand == (Card("re", "denari"), Card(7, "coppe"), Card("re", "bastoni"), Card("fante", "spade"),
                     Card(3, "spade"), Card(5, "coppe"), Card(2, "denari"), Card("fante", "denari"))
 
 
 @pytest.mark.parametrize("text", [",,,", " , ; ", ",\n,", ";"])
-def test_D2_issue18_only_separators_is_no_cards(text):
+def test_D2_only_separators_is_no_cards(text):
     with pytest.raises(SetteKitError, match="no cards given"):
         parse_cards(text)
 
 
-# -- issue 18: Spanish numbering of the figures (D2, 001) -----------------------------------
+# -- Spanish numbering of the figures (D2, 001) -----------------------------------
 
 @pytest.mark.parametrize("text, card", [
     ("10 de oros", Card("fante", "denari")), ("11 de espadas", Card("cavallo", "spade")),
@@ -248,11 +248,11 @@ def test_D2_issue18_only_separators_is_no_cards(text):
     ("As de oros", Card(1, "denari")), ("as de copas", Card(1, "coppe")), ("AS DE ESPADAS", Card(1, "spade")),
     ("As de bastos", Card(1, "bastoni")),
 ])
-def test_D2_issue18_spanish_figures_by_number_and_the_as(text, card):
+def test_D2_spanish_figures_by_number_and_the_as(text, card):
     assert parse_cards(text, face="spanish") == (card,)
 
 
-def test_D2_issue18_spanish_numbers_only_in_the_spanish_face():
+def test_D2_spanish_numbers_only_in_the_spanish_face():
     with pytest.raises(SetteKitError, match="in the Spanish face 10, 11 and 12 are the sota, caballo and rey"):
         parse_cards("12 de copas")
     with pytest.raises(SetteKitError, match="there is no 11 in the 40-card deck"):

@@ -1,4 +1,4 @@
-"""``odds.solve(seen=...)`` on every small deck, against an independent brute force (issue 24, item 7).
+"""``odds.solve(seen=...)`` on every small deck, against an independent brute force.
 
 A deck too small to finish the round as modelled (no reshuffle inside a round: S18 would
 shuffle the seen cards back in) must be refused with a SetteKitError; every other deck

@@ -1,4 +1,4 @@
-"""Sette e mezzo's engine in its rooms (issue 26): typed actions, bots that return them,
+"""Sette e mezzo's engine in its rooms: typed actions, bots that return them,
 ``play_bots``' bound, the injected default bot, and imports that run one way."""
 
 import json

@@ -1,6 +1,6 @@
 """Sette e mezzo's rulings and their wording: a declaration that reaches 7½ (S10), the
 matta's privacy, the two readings of S15/S16, the tie texts (S13), the explanations
-(issue 18, "Rules and engine" items 7-10, 12 and 13).  The widgets' side of the wording is
+(the review's "Rules and engine" items 7-10, 12 and 13).  The widgets' side of the wording is
 tests/widgets/test_wording.py, Quattro's tests/games/quattro/test_quattro.py.
 
 (Items 5 and 6, the D2 reading of cards, are in tests/games/sette/test_cards.py and test_cli_score.py;

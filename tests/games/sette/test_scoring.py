@@ -173,7 +173,7 @@ def test_S15_the_banks_reale_collects_double_in_the_italian_preset():
 
 
 def test_S16_reale_against_reale_both_readings():
-    # italian default, 000 read literally (issue 18): the bank's reale of either kind collects
+    # italian default, 000 read literally: the bank's reale of either kind collects
     # a single stake from a player's reale of either kind
     assert settle("Rd Fd", "7c Fc", 1, ITALIAN) == -1                 # matta reale v true reale
     assert settle("Rd Fd", "3c 4s Fc", 1, ITALIAN) == 2               # v an ordinary 7 1/2 (S13)

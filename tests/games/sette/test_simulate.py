@@ -231,7 +231,7 @@ def test_bad_arguments_are_errors_that_name_what_is_accepted():
         run(PLAIN, dealer=object(), rounds=10)
     with pytest.raises(SetteKitError, match="Rules object or a preset name"):
         run(None, rounds=10)
-    assert run("plain", rounds=10, seed=1).rules is PLAIN  # a preset name, as everywhere (issue 18)
+    assert run("plain", rounds=10, seed=1).rules is PLAIN  # a preset name, as everywhere
     with pytest.raises(SetteKitError, match="no decision"):
         run(PLAIN, player={1: True}, rounds=100, seed=1)  # a hit table without the hands played
     assert run(PLAIN, rounds=1e4, seed=1).rounds == 10_000  # 1e4 reads as a whole number

@@ -1,4 +1,4 @@
-"""odds.stake_game: the bank that reads your stake (issue 27, items 1-5).
+"""odds.stake_game: the bank that reads your stake.
 
 Rules cited: S9 (stake after the first card, extra cards face up), S10 (a bust loses at
 once; 7½ is shown), S11 (the bank plays seeing the face-up cards), S13 (ties to the bank).
@@ -40,7 +40,7 @@ def test_plain_interval_is_exact_fractions_and_tight(plain):
 
 
 def test_plain_interval_width_target(plain):
-    # issue 27: a certified interval no wider than 1e-6, in exact Fractions
+    # a certified interval no wider than 1e-6, in exact Fractions
     assert isinstance(plain.lower, Fraction) and isinstance(plain.upper, Fraction)
     assert plain.lower <= plain.upper
     assert plain.upper - plain.lower <= Fraction(1, 10 ** 6)

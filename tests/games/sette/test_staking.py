@@ -1,4 +1,4 @@
-"""Betting after the first card (S9, issue 15): EV by first card, the best staking plan,
+"""Betting after the first card (S9): EV by first card, the best staking plan,
 Bayes on the stake, the bank's best threshold.  Checked against brute-force orderings of
 small decks, against every staking plan, and against a seeded simulation."""
 
@@ -92,7 +92,7 @@ def test_by_first_card_equals_every_ordering_played(preset, deck, dealer, who):
 
 # -- the staking plan ----------------------------------------------------------------------------
 
-def test_issue_15_claim_stake_10_on_a_6_or_7_and_1_otherwise(plain5):
+def test_the_claim_stake_10_on_a_6_or_7_and_1_otherwise(plain5):
     plan = odds.best_staking_plan(plain5, min_stake=1, max_stake=10)
     assert {n for n, s in plan.stakes.items() if s == 10} == {"6", "7"}
     assert all(s == 1 for n, s in plan.stakes.items() if n not in ("6", "7"))

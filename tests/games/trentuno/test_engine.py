@@ -278,7 +278,7 @@ def _turns_after_ada_knocks(rules) -> list[int]:
 
 
 def test_T6_everyone_else_gets_exactly_one_last_turn():
-    rules = TrentunoRules(knock_last_round="everyone")          # the option, not the default (issue 18)
+    rules = TrentunoRules(knock_last_round="everyone")          # the option, not the default
     assert _turns_after_ada_knocks(rules) == [1, 2, 3]            # everyone else once, past the dealer (Bruno)
 
 
@@ -359,7 +359,7 @@ def test_T7_first_round_option_redeal():
 
 
 def test_T6_default_a_knocking_dealer_ends_the_hand_at_once():
-    # issue 18: "the current one is the last round; in fact the hand ends with the dealer"
+    # the rules' words: "the current one is the last round; in fact the hand ends with the dealer"
     g = rig(["Rc Fc 6c", "2d 3d 4s", "2b 3b 4b"], turns_played=5, dealer=0)
     assert g.to_act == 0 == g.dealer
     g.act("knock")
@@ -375,7 +375,7 @@ def test_T6_default_a_knocking_dealer_ends_the_hand_at_once():
 
 
 def test_T7_a_31_spares_those_who_have_30():
-    # issue 18: "everyone pays, except those who have 30"
+    # the rules' words: "everyone pays, except those who have 30"
     g = rig(["Ac Rc 2s", "Rd Fd Cd", "2b 3b 4b"], discard="Fc", turns_played=3)
     assert score(H("Rd Fd Cd")).total == 30
     g.act("take_discard"); g.act("discard", card="2s")
@@ -418,7 +418,7 @@ def test_T9_last_two_with_one_life_tie_knocker_loses():
 
 
 def test_T9_last_two_tie_and_one_has_two_lives_both_lose():
-    # issue 18: "if one of the two players has two or more lives, a life is taken from both"
+    # the rules' words: "if one of the two players has two or more lives, a life is taken from both"
     g = rig(["Rc Fc 6c", "Rd Fd 6d"], stock_top=["2b"], turns_played=2, lives=[2, 1])
     g.act("knock")
     g.act("draw_stock"); g.act("discard", card="2b")

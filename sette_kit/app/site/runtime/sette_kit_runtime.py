@@ -1,5 +1,5 @@
 """The static site's lean Python runtime: a lesson page's cells, run as IPython would,
-speaking the Jupyter message protocol with the page (issue 29).
+speaking the Jupyter message protocol with the page.
 
 A lesson page needs far less than a Jupyter kernel: run code cells one after the other
 in one namespace, show each cell's outputs (the value of its last expression, what it
@@ -237,7 +237,7 @@ class Runtime:
     def begin_page(self, lesson, in_class: bool = False) -> None:
         """A page of lesson ``lesson`` (two digits) starts: its widgets take their item
         ids; in a class, each answer goes to the page as a ``sette_kit_class`` message
-        (``{"event": ...}``), which the page queues for the class hub (issue 28)."""
+        (``{"event": ...}``), which the page queues for the class hub."""
         from sette_kit.classroom import link
 
         link.begin_page(lesson, self.send_class_event if in_class else None)
