@@ -214,3 +214,18 @@ def test_the_theme_and_the_template_ship_in_the_wheel():
     for path in TEMPLATE.iterdir():
         rel = path.relative_to(webapp).as_posix()
         assert any(fnmatch.fnmatch(rel, p) for p in data["sette_kit.app.webapp"]), rel
+
+
+def test_the_site_and_the_class_styles_use_the_themes_palette():
+    """One palette: the static site's and the class's styles define no colour of their own
+    and redefine no token of the theme (they come after it, so an override would win)."""
+    theme = (ROOT / "sette_kit" / "theme" / "sette-kit.css").read_text(encoding="utf-8")
+    tokens = set(re.findall(r"^\s*(--sk-[\w-]+)\s*:", theme, re.MULTILINE))
+    assert {"--sk-ink", "--sk-paper", "--sk-link", "--sk-line"} <= tokens
+    for name in ("app.css", "class.css"):
+        css = (ROOT / "sette_kit" / "app" / "site" / "js" / "src" / name).read_text(encoding="utf-8")
+        defined = set(re.findall(r"(--sk-[\w-]+)\s*:", css))
+        assert not defined & tokens, (name, defined & tokens)
+        assert not re.search(r"#[0-9a-fA-F]{3,8}\b|rgb\(", re.sub(r"/\*.*?\*/", "", css, flags=re.S)), name
+        used = set(re.findall(r"var\((--sk-[\w-]+)", css))
+        assert used <= tokens | defined, (name, used - tokens - defined)
