@@ -50,8 +50,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "support"))  # the helpers it shares with the bad-input tests
 
 import sette_kit as sk  # noqa: E402
+from adversarial import matta_table, set_at as _e  # noqa: E402  (_e: the edits' short name)
 import widgets  # noqa: E402
 from sette_kit import (answers, counting, fmt, i18n, numbers, odds, policies, quattro, questions, risk,  # noqa: E402
                        simulate, strategy, strategy_text, trees, trentuno)
@@ -95,7 +97,7 @@ def _namespace() -> dict:
               fmt_points=fmt_points, outcome=outcome, score=score, settle=settle, StandAt=StandAt,
               TrentunoGame=TrentunoGame, TrentunoRules=TrentunoRules, greedy=greedy, Fraction=Fraction,
               itertools=itertools, json=json, copy=copy, PL=PL, IT=IT, ES=ES, wtry=wtry, unchanged=unchanged,
-              table=_table, matta_table=_matta_table, staking_table=_staking_table)
+              table=_table, matta_table=matta_table, staking_table=_staking_table)
     exec(NAMESPACE_SETUP, ns)
     return ns
 
@@ -142,14 +144,6 @@ def _table(preset="italian", **kw):
 def _staking_table():
     t = _table()
     t.new_round()
-    return t
-
-
-def _matta_table():
-    t = Table("italian", ["Ada", "Bo"], banker=0, seed=1, deck=parse_cards("3c 5d Rd"))
-    t.new_round()
-    t.stake(1)
-    t.hit()
     return t
 
 
@@ -928,16 +922,6 @@ def table_bases() -> dict:
         "before-deal": table_in("stake", Rules.preset("spanish").replace(stake_timing="before_deal"), seed=5,
                                 rounds=3),
     }
-
-
-def _e(path, value):
-    def change(d):
-        *head, last = path
-        x = d
-        for k in head:
-            x = x[k]
-        x[last] = value(x[last]) if callable(value) else value
-    return change
 
 
 def _to_act(d):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from adversarial import set_at as _set  # the rows' short name
 
 from sette_kit import game
 from sette_kit._saves import MAX_SAVE_CHARS
@@ -47,16 +48,6 @@ def _edit(base, change):
         out = change(d)
         return out if isinstance(out, str) else json.dumps(d)
     return make
-
-
-def _set(path, value):
-    def change(d):
-        *head, last = path
-        x = d
-        for k in head:
-            x = x[k]
-        x[last] = value(x[last]) if callable(value) else value
-    return change
 
 
 T = lambda rid, change, phrase: pytest.param(_edit(TABLE, change), phrase, id=rid)  # noqa: E731
