@@ -49,7 +49,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests" / "support"))  # the helpers it shares with the bad-input tests
 
 import sette_kit as sk  # noqa: E402
