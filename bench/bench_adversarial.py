@@ -52,7 +52,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "support"))  # the helpers it shares with the bad-input tests
 
 import sette_kit as sk  # noqa: E402
-from adversarial import matta_table, set_at as _e  # noqa: E402  (_e: the edits' short name)
+from adversarial import matta_table, set_at as _e, trentuno_mid_game  # noqa: E402  (_e: the edits' short name)
 import widgets  # noqa: E402
 from sette_kit import (answers, counting, fmt, i18n, numbers, odds, policies, quattro, questions, risk,  # noqa: E402
                        simulate, strategy, strategy_text, trees, trentuno)
@@ -1097,13 +1097,7 @@ QUATTRO_EDITS = [
 
 
 def trentuno_bases() -> dict:
-    g = TrentunoGame(["Ada", "Bo", "Cy"], seed=5, bots={s: greedy for s in range(3)})
-    for _ in range(20):
-        if g.phase == "hand_over":
-            g.act("next_hand")
-        name, params = greedy(g.view(g.to_act))
-        g.act(name, **params)
-    return {"mid": g.to_json()}
+    return {"mid": trentuno_mid_game().to_json()}
 
 
 TRENTUNO_EDITS = [

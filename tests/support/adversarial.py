@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sette_kit.cards import parse_cards
 from sette_kit.game import Table
+from sette_kit.trentuno import TrentunoGame, greedy
 
 
 def set_at(path, value):
@@ -26,3 +27,14 @@ def matta_table() -> Table:
     t.stake(1)
     t.hit()
     return t
+
+
+def trentuno_mid_game() -> TrentunoGame:
+    """Three greedy bots, 20 moves into a seeded game of Trentuno: a save to edit."""
+    g = TrentunoGame(["Ada", "Bo", "Cy"], seed=5, bots={s: greedy for s in range(3)})
+    for _ in range(20):
+        if g.phase == "hand_over":
+            g.act("next_hand")
+        name, params = greedy(g.view(g.to_act))
+        g.act(name, **params)
+    return g
