@@ -164,6 +164,17 @@ def viewport_page(browser, viewport):
         context.close()
 
 
+def page_fixture(viewport, pages=viewport_page):
+    """A pytest fixture (named by the module name it is assigned to): a page at ``viewport``
+    from the context manager ``pages(browser, viewport)``."""
+    @pytest.fixture
+    def page_at(browser):
+        """A page of its own browser context, at the viewport its module gave."""
+        with pages(browser, viewport) as page:
+            yield page
+    return page_at
+
+
 def layout_js(buttons: str, wide: str, more: str = "") -> str:
     """A page function (for ``page.evaluate``) that lists what would be cut or too wide on
     the page: a visible button of the selector ``buttons`` whose text is clipped, a visible

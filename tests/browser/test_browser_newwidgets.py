@@ -15,7 +15,7 @@ import pytest
 
 from lesson_steps import check_charts
 from sk_browser import (HANG_MS, button, click, expect_charts, expect_count, expect_text, fill, find, full_screenshot,
-                        layout_js, open_page, run_steps, settled, viewport_page, voila_errors, widget_count)
+                        layout_js, open_page, page_fixture, run_steps, settled, viewport_page, voila_errors, widget_count)
 
 pytestmark = pytest.mark.browser
 
@@ -132,16 +132,7 @@ def _leave(page) -> None:
         pass
 
 
-@pytest.fixture
-def desktop(browser):
-    with _learner_page(browser, DESKTOP) as page:
-        yield page
-
-
-@pytest.fixture
-def phone(browser):
-    with _learner_page(browser, PHONE) as page:
-        yield page
+desktop, phone = page_fixture(DESKTOP, _learner_page), page_fixture(PHONE, _learner_page)
 
 
 def _open(page, server, name):

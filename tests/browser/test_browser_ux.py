@@ -20,7 +20,7 @@ import re
 import pytest
 
 from sette_kit.serve import list_lessons, lessons_dir
-from sk_browser import HANG_S, find, full_screenshot, open_page, viewport_page, voila_errors
+from sk_browser import HANG_S, find, full_screenshot, open_page, page_fixture, voila_errors
 from sk_browser import predict as predict_of
 
 pytestmark = pytest.mark.browser
@@ -85,16 +85,7 @@ def wait_for(page, fn, what: str):
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => r()))")  # the next frame
 
 
-@pytest.fixture
-def phone(browser):
-    with viewport_page(browser, PHONE) as page:
-        yield page
-
-
-@pytest.fixture
-def desktop(browser):
-    with viewport_page(browser, DESKTOP) as page:
-        yield page
+phone, desktop = page_fixture(PHONE), page_fixture(DESKTOP)
 
 
 # -- 19: every lesson on a phone ---------------------------------------------------------------------
