@@ -49,9 +49,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "support"))  # the helpers it shares with the bad-input tests
 
 import sette_kit as sk  # noqa: E402
+from adversarial import matta_table, set_at as _e, trentuno_mid_game  # noqa: E402  (_e: the edits' short name)
 import widgets  # noqa: E402
 from sette_kit import (answers, counting, fmt, i18n, numbers, odds, policies, quattro, questions, risk,  # noqa: E402
                        simulate, strategy, strategy_text, trees, trentuno)
@@ -95,7 +96,7 @@ def _namespace() -> dict:
               fmt_points=fmt_points, outcome=outcome, score=score, settle=settle, StandAt=StandAt,
               TrentunoGame=TrentunoGame, TrentunoRules=TrentunoRules, greedy=greedy, Fraction=Fraction,
               itertools=itertools, json=json, copy=copy, PL=PL, IT=IT, ES=ES, wtry=wtry, unchanged=unchanged,
-              table=_table, matta_table=_matta_table, staking_table=_staking_table)
+              table=_table, matta_table=matta_table, staking_table=_staking_table)
     exec(NAMESPACE_SETUP, ns)
     return ns
 
@@ -142,14 +143,6 @@ def _table(preset="italian", **kw):
 def _staking_table():
     t = _table()
     t.new_round()
-    return t
-
-
-def _matta_table():
-    t = Table("italian", ["Ada", "Bo"], banker=0, seed=1, deck=parse_cards("3c 5d Rd"))
-    t.new_round()
-    t.stake(1)
-    t.hit()
     return t
 
 
@@ -930,16 +923,6 @@ def table_bases() -> dict:
     }
 
 
-def _e(path, value):
-    def change(d):
-        *head, last = path
-        x = d
-        for k in head:
-            x = x[k]
-        x[last] = value(x[last]) if callable(value) else value
-    return change
-
-
 def _to_act(d):
     return d["order"][d["pos"]] if d["phase"] in ("stake", "players") and d["order"] else d["banker"]
 
@@ -1114,13 +1097,7 @@ QUATTRO_EDITS = [
 
 
 def trentuno_bases() -> dict:
-    g = TrentunoGame(["Ada", "Bo", "Cy"], seed=5, bots={s: greedy for s in range(3)})
-    for _ in range(20):
-        if g.phase == "hand_over":
-            g.act("next_hand")
-        name, params = greedy(g.view(g.to_act))
-        g.act(name, **params)
-    return {"mid": g.to_json()}
+    return {"mid": trentuno_mid_game().to_json()}
 
 
 TRENTUNO_EDITS = [

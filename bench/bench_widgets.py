@@ -108,16 +108,26 @@ def _trentuno(bots=3):
     return TrentunoTable(bots=bots, seed=1)
 
 
-def _trentuno_step(w, i):
-    """One learner action through the public methods (the bots then play on)."""
+def _game_step(move):
+    """One learner action through the public methods (the bots then play on): a new game or
+    the next hand when one is over, else ``move(widget, view)``."""
+    def step(w, i):
+        g = w.game
+        if g.phase == "game_over":
+            return w.new_game()
+        if g.phase == "hand_over":
+            return w.next_hand()
+        return move(w, g.view(0))
+    return step
+
+
+def _trentuno_move(w, v):
     from sette_kit.trentuno import ThresholdKnocker
-    g = w.game
-    if g.phase == "game_over":
-        return w.new_game()
-    if g.phase == "hand_over":
-        return w.next_hand()
-    name, params = ThresholdKnocker(26)(g.view(0))
+    name, params = ThresholdKnocker(26)(v)
     return w.act(name, **params)
+
+
+_trentuno_step = _game_step(_trentuno_move)
 
 
 case("TrentunoTable", "build (3 bots)", lambda: None)(lambda w, i: _trentuno())
@@ -133,14 +143,12 @@ def _quattro(players=4):
     return QuattroTable(players=players, seed=1)
 
 
-def _quattro_step(w, i):
+def _quattro_move(w, v):
     from sette_kit.quattro import ThresholdBot
-    g = w.game
-    if g.phase == "game_over":
-        return w.new_game()
-    if g.phase == "hand_over":
-        return w.next_hand()
-    return w.act(ThresholdBot(6)(g.view(0)))
+    return w.act(ThresholdBot(6)(v))
+
+
+_quattro_step = _game_step(_quattro_move)
 
 
 case("QuattroTable", "build (4 players)", lambda: None)(lambda w, i: _quattro())

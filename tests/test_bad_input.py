@@ -27,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
 import pytest
+from adversarial import matta_table
 
 import sette_kit as sk
 from sette_kit import (answers, counting, fmt, numbers, odds, policies, quattro, questions, risk, simulate, strategy,
@@ -80,15 +81,6 @@ def _declaring_bot_table():
         return ("stake", {}) if "stake" in v.legal else "hit"
     t = Table("italian", ["A", "B"], seed=1, banker=0, deck="3c 5d Rd", bots={1: bot})
     t.new_round()
-    return t
-
-
-def _matta_table():
-    # Ada holds the bank; Bo gets 3c and stakes, then draws the matta: the declare boundary
-    t = Table("italian", ["Ada", "Bo"], banker=0, seed=1, deck=parse_cards("3c 5d Rd"))
-    t.new_round()
-    t.stake(1)
-    t.hit()
     return t
 
 
@@ -243,12 +235,12 @@ LIBRARY = [
     row("Table-deck-dup", lambda: _table(deck=[Card(7, 0), Card(7, 0)]), "deck="),
     row("Table.act-list", lambda: _table().act(["hit"]), "action", IllegalMove),
     row("Table.act-None", lambda: _table().act(None), "action", IllegalMove),
-    row("Table.act-seat-list", lambda: _matta_table().act("hit", seat=[1]), "seat", IllegalMove),
-    row("Table.stake-float", lambda: _matta_table().stake(2.5), "stake", IllegalMove),
-    row("Table.declare-inf", lambda: _matta_table().declare(float("inf")), "matta", IllegalMove),
-    row("Table.declare-bool", lambda: _matta_table().declare(True), "matta", IllegalMove),
-    row("Table.declare-huge", lambda: _matta_table().declare(HUGE), "too large", IllegalMove),
-    row("Table.declare-long", lambda: _matta_table().declare("9" * 5000), "too long", IllegalMove),
+    row("Table.act-seat-list", lambda: matta_table().act("hit", seat=[1]), "seat", IllegalMove),
+    row("Table.stake-float", lambda: matta_table().stake(2.5), "stake", IllegalMove),
+    row("Table.declare-inf", lambda: matta_table().declare(float("inf")), "matta", IllegalMove),
+    row("Table.declare-bool", lambda: matta_table().declare(True), "matta", IllegalMove),
+    row("Table.declare-huge", lambda: matta_table().declare(HUGE), "too large", IllegalMove),
+    row("Table.declare-long", lambda: matta_table().declare("9" * 5000), "too long", IllegalMove),
     row("Table.view-None", lambda: _table().view(None), "seat"),
     row("Table.attach_bots-str", lambda: _table().attach_bots("some"), "bots"),
     row("Table.hands-unknown", lambda: _table().hands("Zed"), "no player called"),

@@ -85,13 +85,36 @@ def stand_until_round_over(lang: str = "en"):
     return step
 
 
+def in_turn(*steps):
+    """One step made of ``steps``, taken in turn."""
+    def step(page):
+        for part in steps:
+            part(page)
+    step.__doc__ = ", then ".join(part.__doc__ for part in steps)
+    return step
+
+
+def predicted(question: str, choice: str, says: str):
+    """Choose ``choice`` in the prediction ``question``, then see ``says`` in its revealed answer."""
+    return in_turn(choose(question, choice), predict_says(question, says))
+
+
+def press(target):
+    """See ``target`` (a button), then click it."""
+    return in_turn(expect_visible(target), click(target))
+
+
+def quiz_retried(question: str, wrong: str, says: str, answer: str):
+    """Answer the quiz ``question`` with ``wrong`` (its feedback says ``says``), then rightly with ``answer``."""
+    return in_turn(quiz_answer(question, wrong, right=False, says=says), quiz_answer(question, answer, right=True))
+
+
 def play_a_round(lang: str = "en") -> list:
     """One round at the page's TablePlayer: stake, hit, stand if still playing, see the
     result, deal the next round (also what each load-test session does)."""
     words = table_words(lang)
     return [
-        expect_visible(button(words["stake"], TP)),
-        click(button(words["stake"], TP)),
+        press(button(words["stake"], TP)),
         hit_once(lang),
         stand_until_round_over(lang),
         click(button(words["new"], TP)),
@@ -206,8 +229,7 @@ STEPS = {
         expect_text(".sk-score-trainer .sk-score-line", r"Score: 6½"),
     ],
     "01-cards-and-scoring.ipynb": [
-        quiz_answer("Asso di bastoni, 4 di coppe, Fante di spade", "13", right=False, says="not 8, 9 and 10"),
-        quiz_answer("Asso di bastoni, 4 di coppe, Fante di spade", "5½", right=True),
+        quiz_retried("Asso di bastoni, 4 di coppe, Fante di spade", "13", "not 8, 9 and 10", "5½"),
         quiz_answer("3 de oros, 4 de bastos, Sota de copas", "no", right=True),
         quiz_answer("You hold 6 di coppe and Fante di spade", "16", right=False, says="no longer in the deck"),
     ],
@@ -226,50 +248,39 @@ STEPS = {
     ],
     "03-playing-a-round.ipynb": [
         # the opening prediction: a tie at 6 (S13)
-        choose("You stop on 6. The bank stops on 6 too", "The bank"),
-        predict_says("You stop on 6. The bank stops on 6 too", "the bank wins all ties"),
+        predicted("You stop on 6. The bank stops on 6 too", "The bank", "the bank wins all ties"),
         # the table player: one round
     ] + PLAY_A_ROUND + [
-        quiz_answer("You hold 7 di coppe and Fante di coppe. The bank stands", "10", right=False, says="paid double"),
-        quiz_answer("You hold 7 di coppe and Fante di coppe. The bank stands", "20", right=True),
+        quiz_retried("You hold 7 di coppe and Fante di coppe. The bank stands", "10", "paid double", "20"),
         quiz_answer("You stood on 2 di coppe, 4 di denari", "-3", right=False, says="collects double"),
-        quiz_answer("You hold 7 di coppe and Fante di coppe, stake 4", "0", right=False, says="the bank wins it"),
-        quiz_answer("You hold 7 di coppe and Fante di coppe, stake 4", "-4", right=True),
+        quiz_retried("You hold 7 di coppe and Fante di coppe, stake 4", "0", "the bank wins it", "-4"),
         quiz_answer("Bruno (seat 1) and Carla (seat 2)", "2", right=True),
     ],
     "04-variants.ipynb": [
-        choose("Spanish rules. You staked 5 and hold the 7", "+5: even money"),
-        predict_says("Spanish rules. You staked 5 and hold the 7", "Right"),
+        predicted("Spanish rules. You staked 5 and hold the 7", "+5: even money", "Right"),
         click(".sk-variant-explorer .sk-option-triple input"),
         expect_text(".sk-variant-explorer .sk-plays", r"two 7s against 5\s+−1\s+\+3"),
-        quiz_answer("You staked 4 and stand on 6", "-8", right=False, says="collects one stake"),
-        quiz_answer("You staked 4 and stand on 6", "-4", right=True),
+        quiz_retried("You staked 4 and stand on 6", "-8", "collects one stake", "-4"),
         quiz_answer("You staked 2 and hold the 7 di coppe and the 7 di spade", "6", right=True),
     ],
     "05-quattro-e-mezzo.ipynb": [
-        choose("A 4½ (4 and Fante), a lone 5", "the lone 5"),
-        predict_says("A 4½ (4 and Fante), a lone 5", "Right"),
-        expect_visible(button("Draw", ".sk-quattro-table")),
-        click(button("Draw", ".sk-quattro-table")),
+        predicted("A 4½ (4 and Fante), a lone 5", "the lone 5", "Right"),
+        press(button("Draw", ".sk-quattro-table")),
         expect_text(".sk-quattro-table .sk-status", "Hand 1"),
-        quiz_answer("You win a hand with 2 di coppe", "1", right=False, says="a 5 made with five cards is special"),
-        quiz_answer("You win a hand with 2 di coppe", "5", right=True),
-        quiz_answer("Seat 0 has 4 di coppe and Fante di spade", "0", right=False, says="more cards wins a tie"),
-        quiz_answer("Seat 0 has 4 di coppe and Fante di spade", "1", right=True),
+        quiz_retried("You win a hand with 2 di coppe", "1", "a 5 made with five cards is special", "5"),
+        quiz_retried("Seat 0 has 4 di coppe and Fante di spade", "0", "more cards wins a tie", "1"),
     ],
     "06-probability-of-busting.ipynb": [
         # the opening prediction (higher or lower than half), then the area diagram and the
         # tree, each hidden behind its prediction until the guess
-        choose(P06_FIVE, "Lower than half"),
-        predict_says(P06_FIVE, "The answer: lower: 19/39"),
+        predicted(P06_FIVE, "Lower than half", "The answer: lower: 19/39"),
         guess(P06_SEVEN_FIGURE, "5%"),
         predict_shows(P06_SEVEN_FIGURE, ".sk-predict-extra figure.sk-chart"),
         guess(P06_DRAW_TO_FIVE, "50%"),
         predict_says(P06_DRAW_TO_FIVE, "The answer: 125/247"),
         predict_shows(P06_DRAW_TO_FIVE, ".sk-predict-extra .sk-probability-tree"),
         check_charts(".sk-odds-lab", "06-probability-of-busting", count=1),
-        quiz_answer("You hold Fante di coppe, Cavallo di spade", "0", right=False, says="a 7 takes you to 8"),
-        quiz_answer("You hold Fante di coppe, Cavallo di spade", "2/19", right=True),
+        quiz_retried("You hold Fante di coppe, Cavallo di spade", "0", "a 7 takes you to 8", "2/19"),
         expect_text(PRACTICE, "Streak"),
     ],
     "07-expected-value-and-strategy.ipynb": [
@@ -277,15 +288,13 @@ STEPS = {
         guess("You stand on 4. What is the chance that the bank busts?", "25%"),
         predict_shows("You stand on 4. What is the chance that the bank busts?", ".sk-predict-extra figure.sk-chart"),
         # the hit-or-stand prediction on a first 4 hides the probability tree until the guess
-        choose("Your first card is a 4. Do you hit or stand?", "stand"),
-        predict_says("Your first card is a 4. Do you hit or stand?", "The answer: stand"),
+        predicted("Your first card is a 4. Do you hit or stand?", "stand", "The answer: stand"),
         predict_shows("Your first card is a 4. Do you hit or stand?", ".sk-predict-extra .sk-probability-tree"),
         predict_says("Your first card is a 4. Do you hit or stand?",
                      r"worth -0\.4989 per unit staked; standing now is worth -0\.4677", part=".sk-tree-ev"),
         expect_charts(".sk-strategy-chart", 1),
         check_charts("body", "07-expected-value-and-strategy", count=2),
-        quiz_answer("stake 10 a round for 1,000 rounds", "1600", right=False, says="too rough"),
-        quiz_answer("stake 10 a round for 1,000 rounds", "1585", right=True),
+        quiz_retried("stake 10 a round for 1,000 rounds", "1600", "too rough", "1585"),
     ],
     "08-betting-after-the-first-card.ipynb": [
         guess("There are eight kinds of first card", "3"),
@@ -298,8 +307,7 @@ STEPS = {
     "09-simulation.ipynb": [
         # the first prediction (an expectation: higher or lower than half) hides the running
         # average; the third (how many of 100 intervals you expect to miss), the coverage picture
-        choose("The computer plays 100 rounds", "Lower than half"),
-        predict_says("The computer plays 100 rounds", "The answer: lower"),
+        predicted("The computer plays 100 rounds", "Lower than half", "The answer: lower"),
         predict_shows("The computer plays 100 rounds", ".sk-predict-extra figure.sk-chart"),
         guess("Of the 100 intervals, how many do you expect to miss", "4"),
         predict_says("Of the 100 intervals, how many do you expect to miss", "The answer: 5"),
@@ -314,28 +322,23 @@ STEPS = {
         quiz_answer("In 10,000 rounds the player won 4,173", "-0.1654", right=True),
     ],
     "11-trentuno-rules.ipynb": [
-        choose("Which of these scores can three cards never make?", "29"),
-        predict_says("Which of these scores can three cards never make?", "no 8s or 9s"),
-        expect_visible(button("Draw from stock", ".sk-trentuno-table")),
-        click(button("Draw from stock", ".sk-trentuno-table")),
+        predicted("Which of these scores can three cards never make?", "29", "no 8s or 9s"),
+        press(button("Draw from stock", ".sk-trentuno-table")),
         expect_text(".sk-trentuno-table .sk-score-line", "discard one"),
         # the lesson's seeded deal: the card drawn is the Fante di bastoni
         click(button("Discard Fante di bastoni", ".sk-trentuno-table")),
         expect_text(".sk-trentuno-table .sk-score-line", "Your hand scores"),
-        quiz_answer("What does this Trentuno hand score?", "25", right=False, says="not denari"),
-        quiz_answer("What does this Trentuno hand score?", "21", right=True),
+        quiz_retried("What does this Trentuno hand score?", "25", "not denari", "21"),
         quiz_answer("Ada knocks with 27. In his last turn Bruno", "0", right=True),
     ],
     "12-trentuno-odds-and-knocking.ipynb": [
         guess("How many of the 36 unseen cards would improve", "8"),
         predict_says("How many of the 36 unseen cards would improve", "12 of 36"),
-        choose("The discard pile shows the Re di coppe", "Take the Re di coppe"),
-        predict_says("The discard pile shows the Re di coppe", "26 for sure"),
+        predicted("The discard pile shows the Re di coppe", "Take the Re di coppe", "26 for sure"),
         guess("How many of the 37 unseen cards improve it?", "4"),
         choose("Which plan do you expect to lose a life least often?", "Knock at 26"),
         check_charts("body", "12-trentuno-odds-and-knocking", count=4),
-        quiz_answer("the discard pile shows the 3 di coppe", "2/9", right=False, says="so do some bastoni"),
-        quiz_answer("the discard pile shows the 3 di coppe", "1/3", right=True),
+        quiz_retried("the discard pile shows the 3 di coppe", "2/9", "so do some bastoni", "1/3"),
         quiz_answer("On the same 300 deals", "13/300", right=True),
         expect_visible(button("Draw from stock", ".sk-trentuno-table")),
     ],
@@ -347,18 +350,15 @@ STEPS = {
         expect_text(".sk-counting-lab .sk-result", r"Hands, order forgotten: 4 = C\(4, 3\)"),
         guess(P13_TRENTUNO, "10"),
         check_charts("body", "13-counting-hands-and-cards", count=1),
-        choose(P13_SHOE, "Hit"),
-        predict_says(P13_SHOE, "fewer big cards are left, for you and for the bank"),
+        predicted(P13_SHOE, "Hit", "fewer big cards are left, for you and for the bank"),
         expect_text(".sk-shoe-lab .sk-shoe-log", r"A new shoe"),
         click(button("Deal a round", ".sk-shoe-lab")),
         expect_text(".sk-shoe-lab .sk-shoe-log", r"Round 1:"),
-        quiz_answer("How many different three-card hands", "720", right=False, says="ordered draws"),
-        quiz_answer("How many different three-card hands", "120", right=True),
+        quiz_retried("How many different three-card hands", "720", "ordered draws", "120"),
         quiz_answer("These cards are out: 3 di coppe", "13/33", right=True),
     ],
     "14-bluffing-with-your-stake.ipynb": [
-        choose(P14_FIGURE, "no, never"),
-        predict_says(P14_FIGURE, "never on a figure"),
+        predicted(P14_FIGURE, "no, never", "never on a figure"),
         guess(P14_VALUE, "0.3"),
         predict_shows(P14_VALUE, ".sk-predict-extra .sk-information-table"),
         # the lab opens on no bluffs; the bank's best reply leaves +0.0886 (S11)
@@ -371,12 +371,11 @@ STEPS = {
         expect_text(f"{BLUFF_LAB} .sk-bluff-result", r"21\.0% are bluffs"),
         check_charts(BLUFF_LAB, "14-bluffing-with-your-stake", count=1),
         expect_text(".sk-bluff-lab .sk-frequency-tree", r"138 rounds with a stake of 10"),
-        quiz_answer("You play the equilibrium plan and stake 10", "1/2", right=False, says="never bluffs"),
-        quiz_answer("You play the equilibrium plan and stake 10", "72.5%", right=True),
+        quiz_retried("You play the equilibrium plan and stake 10", "1/2", "never bluffs", "72.5%"),
     ],
     "10-risk-and-ruin.ipynb": [
-        choose("You play the best strategy at a stake of 1", "about 0.5"),
-        predict_says("You play the best strategy at a stake of 1", r"Your guess: About 0\.5\. The answer: about 1\."),
+        predicted("You play the best strategy at a stake of 1", "about 0.5",
+                  r"Your guess: About 0\.5\. The answer: about 1\."),
         expect_text(".sk-bankroll-lab .sk-exact-ruin", r"Chance of ruin before reaching 200: 96\.46%"),
         expect_charts(".sk-bankroll-lab .sk-paths-chart", 1),
         lambda page: page.locator(".sk-bankroll-lab .sk-staking select").select_option(

@@ -19,6 +19,7 @@ import os
 import re
 import shutil
 import time
+from contextlib import contextmanager
 from typing import Callable
 
 import pytest
@@ -136,6 +137,63 @@ def widget_count(page) -> int:
 def screenshot(page, path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path), full_page=True)
+
+
+def full_screenshot(page, path, max_height: int = 30000) -> None:
+    """The whole lesson: the viewport grown to the height of Voilà's scrolling column (at most
+    ``max_height`` px), the page settled, shot, and the viewport put back."""
+    height = page.evaluate("() => (document.getElementById('rendered_cells') || document.body).scrollHeight")
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": min(max(height + 40, size["height"]), max_height)})
+    settled(page)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path))
+    page.set_viewport_size(size)
+
+
+@contextmanager
+def viewport_page(browser, viewport):
+    """A page in a browser context of its own at ``viewport`` (``{"width": ..., "height": ...}``),
+    every wait on it bounded by HANG_MS; the context is closed after."""
+    context = browser.new_context(viewport=viewport)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(HANG_MS)
+        yield page
+    finally:
+        context.close()
+
+
+def page_fixture(viewport, pages=viewport_page):
+    """A pytest fixture (named by the module name it is assigned to): a page at ``viewport``
+    from the context manager ``pages(browser, viewport)``."""
+    @pytest.fixture
+    def page_at(browser):
+        """A page of its own browser context, at the viewport its module gave."""
+        with pages(browser, viewport) as page:
+            yield page
+    return page_at
+
+
+def layout_js(buttons: str, wide: str, more: str = "") -> str:
+    """A page function (for ``page.evaluate``) that lists what would be cut or too wide on
+    the page: a visible button of the selector ``buttons`` whose text is clipped, a visible
+    element of ``wide`` wider than the screen, and what the JavaScript statements ``more``
+    push to ``out`` (``visible`` and ``W``, the screen's width, are theirs to use)."""
+    return r"""
+() => {
+  const out = [];
+  const W = document.documentElement.clientWidth;
+  const visible = e => e.offsetParent !== null && e.getClientRects().length > 0;
+  for (const b of document.querySelectorAll('%s')) {
+    if (visible(b) && b.scrollWidth > b.clientWidth + 1) out.push('clipped button: ' + b.innerText.trim());
+  }
+  for (const w of document.querySelectorAll('%s')) {
+    if (visible(w) && w.getBoundingClientRect().right > W + 1) out.push('wider than the screen: ' + w.className);
+  }
+%s  return out;
+}
+""" % (buttons, wide, more)
 
 
 # ---- finding widgets ----------------------------------------------------------------------

@@ -184,6 +184,13 @@ class Learner:
                                          headers={"Origin": self.server.base})
         return self._open(request, HANG_S)[0]
 
+    def leave_all(self, kernels, channels=()) -> None:
+        """Close the ``channels``, then leave the pages of the ``kernels`` (a test's clean-up)."""
+        for channel in channels:
+            channel.close()
+        for kernel in kernels:
+            self.leave(kernel)
+
 
 def page_kernel(server, notebook: str, timeout: float = PAGE_DEADLINE) -> str:
     """GET ``notebook`` from ``server`` (all of it within ``timeout`` seconds), as a client

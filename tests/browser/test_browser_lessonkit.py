@@ -16,7 +16,8 @@ from playwright.sync_api import expect
 
 from sette_kit import course
 from sette_kit.serve import Server, lessons_dir
-from sk_browser import HANG_MS, HANG_S, open_page, predict, settled, voila_errors
+from sk_browser import (HANG_MS, HANG_S, full_screenshot, layout_js, open_page, predict, viewport_page,
+                        voila_errors)
 
 pytestmark = pytest.mark.browser
 
@@ -25,20 +26,7 @@ PAGE = "kit-pictures.ipynb"
 WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 # what would be cut or too wide on the page
-LAYOUT_JS = r"""
-() => {
-  const out = [];
-  const W = document.documentElement.clientWidth;
-  const visible = e => e.offsetParent !== null && e.getClientRects().length > 0;
-  for (const b of document.querySelectorAll('button')) {
-    if (visible(b) && b.scrollWidth > b.clientWidth + 1) out.push('clipped button: ' + b.innerText.trim());
-  }
-  for (const w of document.querySelectorAll('.sk-widget, .sk-lesson-header, .sk-rule-box, .sk-tree, .sk-chart')) {
-    if (visible(w) && w.getBoundingClientRect().right > W + 1) out.push('wider than the screen: ' + w.className);
-  }
-  return out;
-}
-"""
+LAYOUT_JS = layout_js("button", ".sk-widget, .sk-lesson-header, .sk-rule-box, .sk-tree, .sk-chart")
 
 ANY = re.compile(".*")  # an attribute with any value (``open`` has none)
 
@@ -51,24 +39,9 @@ def kit_server():
 
 @pytest.fixture(params=list(WIDTHS))
 def sized_page(request, browser):
-    context = browser.new_context(viewport=WIDTHS[request.param])
-    pg = context.new_page()
-    pg.set_default_timeout(HANG_MS)
-    pg.width_name = request.param
-    try:
+    with viewport_page(browser, WIDTHS[request.param]) as pg:
+        pg.width_name = request.param
         yield pg
-    finally:
-        context.close()
-
-
-def full_shot(page, path: Path) -> None:
-    height = page.evaluate("() => (document.getElementById('rendered_cells') || document.body).scrollHeight")
-    size = page.viewport_size
-    page.set_viewport_size({"width": size["width"], "height": min(max(height + 40, size["height"]), 30000)})
-    settled(page)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(path))
-    page.set_viewport_size(size)
 
 
 def test_lesson_1_predictions(lessons_server, sized_page, screenshots):
@@ -100,7 +73,7 @@ def test_lesson_1_predictions(lessons_server, sized_page, screenshots):
     assert "Your guess: 100." in text and "The answer: 118." in text and "too low" in text
     assert page.evaluate(LAYOUT_JS) == []
     assert voila_errors(page) == []
-    full_shot(page, screenshots / f"lessonkit-01-{page.width_name}.png")
+    full_screenshot(page, screenshots / f"lessonkit-01-{page.width_name}.png")
 
 
 def test_landing_page_map(lessons_server, sized_page, screenshots):
@@ -115,7 +88,7 @@ def test_landing_page_map(lessons_server, sized_page, screenshots):
     assert page.locator(".sk-lesson-map .sk-coming").count() == len(course.LESSONS) - len(have)
     assert page.locator(".sk-lesson-map a").count() >= len(have) - 1
     assert page.evaluate(LAYOUT_JS) == []
-    full_shot(page, screenshots / f"lessonkit-00-{page.width_name}.png")
+    full_screenshot(page, screenshots / f"lessonkit-00-{page.width_name}.png")
     # a link of the map opens the lesson in the same tab (not a new one)
     page.locator(".sk-lesson-map a[href='01-cards-and-scoring.ipynb']").click()
     page.wait_for_url(re.compile(r"/voila/render/01-cards-and-scoring\.ipynb$"), timeout=HANG_MS)
@@ -165,7 +138,7 @@ def test_tree_coverage_and_area_diagram(kit_server, sized_page, screenshots):
     assert "The answer: 2/65 ≈ 3.1%." in pred.locator(".sk-predict-result").inner_text()
     assert page.evaluate(LAYOUT_JS) == []
     assert voila_errors(page) == []
-    full_shot(page, screenshots / f"lessonkit-pictures-{page.width_name}.png")
+    full_screenshot(page, screenshots / f"lessonkit-pictures-{page.width_name}.png")
 
 
 def test_lesson_links_open_the_next_lesson_in_jupyterlab(browser, tmp_path):

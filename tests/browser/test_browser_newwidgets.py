@@ -9,11 +9,13 @@ each chart shown instead of the wide one, its text at its own size).  Screenshot
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 
 from lesson_steps import check_charts
-from sk_browser import (HANG_MS, button, click, expect_charts, expect_count, expect_text, fill, find, open_page,
-                        run_steps, settled, voila_errors, widget_count)
+from sk_browser import (HANG_MS, button, click, expect_charts, expect_count, expect_text, fill, find, full_screenshot,
+                        layout_js, open_page, page_fixture, run_steps, settled, viewport_page, voila_errors, widget_count)
 
 pytestmark = pytest.mark.browser
 
@@ -95,17 +97,7 @@ PHONE_STEPS = {  # loaded, and one interaction done
                      expect_text(f"{CL} .sk-result", r"Hands, order forgotten: 4 = C\(4, 3\)")],
 }
 
-LAYOUT_JS = r"""
-() => {
-  const out = [];
-  const W = document.documentElement.clientWidth;
-  const visible = e => e.offsetParent !== null && e.getClientRects().length > 0;
-  for (const b of document.querySelectorAll('.sk-widget button')) {
-    if (visible(b) && b.scrollWidth > b.clientWidth + 1) out.push('clipped button: ' + b.innerText.trim());
-  }
-  for (const w of document.querySelectorAll('.sk-widget, .sk-chart-pair')) {
-    if (visible(w) && w.getBoundingClientRect().right > W + 1) out.push('wider than the screen: ' + w.className);
-  }
+LAYOUT_JS = layout_js(".sk-widget button", ".sk-widget, .sk-chart-pair", more=r"""
   for (const f of document.querySelectorAll('figure.sk-chart')) {
     if (visible(f)) out.push('a wide chart is shown on a phone: ' + f.querySelector('title').textContent);
   }
@@ -116,28 +108,20 @@ LAYOUT_JS = r"""
     const size = Math.min(...[...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale));
     if (size < 11) out.push('chart text drawn at ' + size.toFixed(1) + ' px: ' + svg.querySelector('title').textContent);
   }
-  return out;
-}
-"""
+""")
 
 
-def full_screenshot(page, path) -> None:
-    """The whole page: the viewport grown to the height of Voilà's scrolling column."""
-    height = page.evaluate("() => (document.getElementById('rendered_cells') || document.body).scrollHeight")
-    size = page.viewport_size
-    page.set_viewport_size({"width": size["width"], "height": min(max(height + 40, size["height"]), 20000)})
-    settled(page)
-    page.screenshot(path=str(path))
-    page.set_viewport_size(size)
-
-
-def _context_page(browser, viewport):
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
-    page.set_default_timeout(HANG_MS)
-    page.js_dialogs = []
-    page.on("dialog", lambda d: (page.js_dialogs.append(d.message), d.dismiss()))
-    return context, page
+@contextmanager
+def _learner_page(browser, viewport):
+    """A page at ``viewport`` that notes (and dismisses) every JavaScript dialog, left as a
+    learner leaves it."""
+    with viewport_page(browser, viewport) as page:
+        page.js_dialogs = []
+        page.on("dialog", lambda d: (page.js_dialogs.append(d.message), d.dismiss()))
+        try:
+            yield page
+        finally:
+            _leave(page)
 
 
 def _leave(page) -> None:
@@ -148,24 +132,7 @@ def _leave(page) -> None:
         pass
 
 
-@pytest.fixture
-def desktop(browser):
-    context, page = _context_page(browser, DESKTOP)
-    try:
-        yield page
-    finally:
-        _leave(page)
-        context.close()
-
-
-@pytest.fixture
-def phone(browser):
-    context, page = _context_page(browser, PHONE)
-    try:
-        yield page
-    finally:
-        _leave(page)
-        context.close()
+desktop, phone = page_fixture(DESKTOP, _learner_page), page_fixture(PHONE, _learner_page)
 
 
 def _open(page, server, name):
@@ -184,7 +151,7 @@ def test_lab_is_driven_by_mouse_and_keyboard_at_desktop_width(name, fixture_serv
         live = desktop.locator(f".sk-{name} [aria-live='polite']")
         assert live.count() >= 1, "the results are not in a live region"
     finally:
-        full_screenshot(desktop, screenshots / f"newwidgets-{name}-1280.png")
+        full_screenshot(desktop, screenshots / f"newwidgets-{name}-1280.png", max_height=20000)
 
 
 @pytest.mark.parametrize("name", list(STEPS))
@@ -195,4 +162,4 @@ def test_lab_reads_whole_at_phone_width(name, fixture_server, phone, screenshots
         settled(phone)
         assert phone.evaluate(LAYOUT_JS) == [], name
     finally:
-        full_screenshot(phone, screenshots / f"newwidgets-{name}-390.png")
+        full_screenshot(phone, screenshots / f"newwidgets-{name}-390.png", max_height=20000)

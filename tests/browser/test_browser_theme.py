@@ -29,9 +29,8 @@ import pytest
 from sette_kit.serve import list_lessons, lessons_dir
 from sk_axe import axe_violations, describe, record_counts
 from lesson_steps import STAND_OR_OVER_JS, STATUS, table_words
-from sk_browser import HANG_MS, find, open_page, settled, wait_text_change
+from sk_browser import HANG_MS, find, full_screenshot, open_page, settled, wait_text_change
 from sk_browser import quiz as quiz_of
-from test_browser_ux import full_screenshot
 
 pytestmark = pytest.mark.browser
 

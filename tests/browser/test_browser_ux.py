@@ -20,7 +20,7 @@ import re
 import pytest
 
 from sette_kit.serve import list_lessons, lessons_dir
-from sk_browser import HANG_MS, HANG_S, find, open_page, settled, voila_errors
+from sk_browser import HANG_S, find, full_screenshot, open_page, page_fixture, voila_errors
 from sk_browser import predict as predict_of
 
 pytestmark = pytest.mark.browser
@@ -70,17 +70,6 @@ def problems(page) -> list[str]:
     return page.evaluate(PROBLEMS_JS)
 
 
-def full_screenshot(page, path) -> None:
-    """The whole lesson: the viewport grown to the height of Voilà's scrolling column."""
-    height = page.evaluate("() => (document.getElementById('rendered_cells') || document.body).scrollHeight")
-    size = page.viewport_size
-    page.set_viewport_size({"width": size["width"], "height": min(max(height + 40, size["height"]), 30000)})
-    settled(page)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(path))
-    page.set_viewport_size(size)
-
-
 def wait_for(page, fn, what: str):
     """Poll ``fn(page)`` until it returns a true value (a condition poll, bounded only by
     the hang guard); fail naming ``what``."""
@@ -96,26 +85,7 @@ def wait_for(page, fn, what: str):
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => r()))")  # the next frame
 
 
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    page.set_default_timeout(HANG_MS)
-    try:
-        yield page
-    finally:
-        context.close()
-
-
-@pytest.fixture
-def desktop(browser):
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    page.set_default_timeout(HANG_MS)
-    try:
-        yield page
-    finally:
-        context.close()
+phone, desktop = page_fixture(PHONE), page_fixture(DESKTOP)
 
 
 # -- 19: every lesson on a phone ---------------------------------------------------------------------

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from contextlib import contextmanager
 
 import nbformat
 import pytest
@@ -58,40 +59,40 @@ def flaky_folder(folder):
 
 # -- pages that cannot be prepared ----------------------------------------------------------
 
-def test_a_page_that_passes_the_cell_limit_says_so_and_recovers_by_itself(tmp_path, browser):
-    folder = flaky_folder(tmp_path)
+@contextmanager
+def _page_under_the_cell_limit(browser, folder, name: str):
+    """A server of ``folder`` whose cells may each run CELL_LIMIT s (no preheat), and a page
+    that has asked it for the notebook ``name`` (not waiting for more than its first bytes)."""
     with Server(folder, preheat=False, extra=[f"--VoilaExecutor.timeout={CELL_LIMIT}"],
                 startup_timeout=HANG_S) as server:
         context = browser.new_context()
         try:
             page = context.new_page()
-            page.goto(server.url("flaky.ipynb"), wait_until="commit", timeout=HANG_MS)
-            # the first run passes the limit: one sentence on the page, no half-filled lesson
-            page.get_by_role("heading", name=RENDER_FAILED).wait_for(timeout=HANG_MS)
-            assert page.get_by_text("It reloads by itself").is_visible()
-            assert server.wait_for(f"cell 2 of 3 did not finish within {CELL_LIMIT} s", timeout=HANG_S)
-            assert server.wait_for("its notebook did not run to its end", timeout=HANG_S)  # the kernel goes
-            # ... and the page reloads by itself: the second run is whole
-            page.get_by_role("button", name="Ready now").wait_for(timeout=HANG_MS)
-            page.wait_for_function(RENDERED_JS, arg=1, timeout=HANG_MS)
-            assert RENDER_FAILED not in page.inner_text("body")
-            assert wait_until(lambda: len(server.kernel_pids()) == 1), "the failed page's kernel is still there"
+            page.goto(server.url(name), wait_until="commit", timeout=HANG_MS)
+            yield server, page
         finally:
             context.close()
+
+
+def test_a_page_that_passes_the_cell_limit_says_so_and_recovers_by_itself(tmp_path, browser):
+    with _page_under_the_cell_limit(browser, flaky_folder(tmp_path), "flaky.ipynb") as (server, page):
+        # the first run passes the limit: one sentence on the page, no half-filled lesson
+        page.get_by_role("heading", name=RENDER_FAILED).wait_for(timeout=HANG_MS)
+        assert page.get_by_text("It reloads by itself").is_visible()
+        assert server.wait_for(f"cell 2 of 3 did not finish within {CELL_LIMIT} s", timeout=HANG_S)
+        assert server.wait_for("its notebook did not run to its end", timeout=HANG_S)  # the kernel goes
+        # ... and the page reloads by itself: the second run is whole
+        page.get_by_role("button", name="Ready now").wait_for(timeout=HANG_MS)
+        page.wait_for_function(RENDERED_JS, arg=1, timeout=HANG_MS)
+        assert RENDER_FAILED not in page.inner_text("body")
+        assert wait_until(lambda: len(server.kernel_pids()) == 1), "the failed page's kernel is still there"
 
 
 def test_a_page_that_keeps_failing_stops_reloading_and_asks_for_the_teacher(tmp_path, browser):
     notebook(tmp_path, "slow.ipynb", new_markdown_cell("# Slow"), new_code_cell("import time\ntime.sleep(60)"))
-    with Server(tmp_path, preheat=False, extra=[f"--VoilaExecutor.timeout={CELL_LIMIT}"],
-                startup_timeout=HANG_S) as server:
-        context = browser.new_context()
-        try:
-            page = context.new_page()
-            page.goto(server.url("slow.ipynb"), wait_until="commit", timeout=HANG_MS)
-            page.get_by_text("It failed again: please tell your teacher.").wait_for(timeout=HANG_MS)
-            assert server.wait_for("slow.ipynb could not be prepared", count=3, timeout=HANG_S)
-        finally:
-            context.close()
+    with _page_under_the_cell_limit(browser, tmp_path, "slow.ipynb") as (server, page):
+        page.get_by_text("It failed again: please tell your teacher.").wait_for(timeout=HANG_MS)
+        assert server.wait_for("slow.ipynb could not be prepared", count=3, timeout=HANG_S)
 
 
 def test_a_failed_preheat_is_tried_again_and_never_handed_to_a_page(tmp_path):
@@ -150,10 +151,7 @@ def test_one_address_holds_at_most_its_share_of_the_class(class_server):
         assert wait_until(count_is(class_server, 1))
         kernels[0] = learner.open_page("02-echo.ipynb")
     finally:
-        for channel in channels:
-            channel.close()
-        for kernel in kernels:
-            learner.leave(kernel)
+        learner.leave_all(kernels, channels)
 
 
 def test_only_the_browser_that_owns_a_kernel_may_see_use_or_end_it(class_server):

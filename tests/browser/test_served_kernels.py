@@ -139,10 +139,7 @@ def test_a_full_class_gets_a_friendly_503_page(capped_server):
         assert wait_for_count(capped_server, lambda n: n == CAP - 1)[0]
         kernels[0] = learner.open_page("01-one-button.ipynb")
     finally:
-        for channel in channels:
-            channel.close()
-        for kernel in kernels:
-            learner.leave(kernel)
+        learner.leave_all(kernels, channels)
     assert wait_for_count(capped_server, lambda n: n == 0)[0]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from adversarial import set_at as _set, trentuno_mid_game  # _set: the rows' short name
 
 from sette_kit import game
 from sette_kit._saves import MAX_SAVE_CHARS
@@ -17,7 +18,7 @@ from sette_kit.errors import SetteKitError
 from sette_kit.game import MAX_SAVED_EVENTS, Table
 from sette_kit.policies import random_play, stand_at
 from sette_kit.quattro import QuattroGame
-from sette_kit.trentuno import TrentunoGame, greedy
+from sette_kit.trentuno import TrentunoGame
 
 
 def _table_mid_round() -> Table:
@@ -47,16 +48,6 @@ def _edit(base, change):
         out = change(d)
         return out if isinstance(out, str) else json.dumps(d)
     return make
-
-
-def _set(path, value):
-    def change(d):
-        *head, last = path
-        x = d
-        for k in head:
-            x = x[k]
-        x[last] = value(x[last]) if callable(value) else value
-    return change
 
 
 T = lambda rid, change, phrase: pytest.param(_edit(TABLE, change), phrase, id=rid)  # noqa: E731
@@ -435,17 +426,7 @@ def test_a_long_quattro_game_saves_small_and_loads():
 
 # -- Trentuno --------------------------------------------------------------------------------------------
 
-def _trentuno() -> TrentunoGame:
-    g = TrentunoGame(["Ada", "Bo", "Cy"], seed=5, bots={s: greedy for s in range(3)})
-    for _ in range(20):
-        if g.phase == "hand_over":
-            g.act("next_hand")
-        name, params = greedy(g.view(g.to_act))
-        g.act(name, **params)
-    return g
-
-
-TRENTUNO = json.loads(_trentuno().to_json())
+TRENTUNO = json.loads(trentuno_mid_game().to_json())
 R = lambda rid, change, phrase: pytest.param(_edit(TRENTUNO, change), phrase, id=rid)  # noqa: E731
 
 TRENTUNO_ROWS = [
@@ -483,7 +464,7 @@ def test_a_trentuno_game_too_long_to_read_back_is_not_written(monkeypatch):
     game, so only a hand stalled for tens of thousands of turns could pass the limit."""
     from sette_kit.games.trentuno import saves as trentuno  # where the save is written
 
-    g = _trentuno()
+    g = trentuno_mid_game()
     monkeypatch.setattr(trentuno, "MAX_SAVE_CHARS", len(g.to_json()) - 1)
     with pytest.raises(SetteKitError, match="cannot save this Trentuno game"):
         g.to_json()

@@ -14,7 +14,8 @@ from fractions import Fraction
 import pytest
 
 from lesson_tools import LESSONS, TEACHERS, markdown, run_lesson, solution
-from sette_kit import fmt, odds
+from stake_fixtures import game, lab  # noqa: F401 - fixtures
+from sette_kit import fmt
 
 L14 = LESSONS / "14-bluffing-with-your-stake.ipynb"
 
@@ -29,16 +30,6 @@ def run():
     predicts = _Predicts()
     ns, questions, __ = run_lesson(L14, stubs=("BluffLab",), extra={"Predict": predicts})
     return ns, questions, predicts
-
-
-@pytest.fixture(scope="module")
-def game():
-    return odds.stake_game()
-
-
-@pytest.fixture(scope="module")
-def lab(game):
-    return odds.bluff_lab(game)
 
 
 def _teachers() -> str:

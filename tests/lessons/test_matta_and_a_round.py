@@ -13,7 +13,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from lesson_tools import LESSONS, flat, markdown, run_with_predicts, solution, teachers_section
+from lesson_tools import LESSONS, flat, lesson_predicts, markdown, predicts_fixture, solution, teachers_section
 
 import sette_kit as sk
 from sette_kit import odds
@@ -37,15 +37,11 @@ def _settle(you, bank, stake=1, rules=ITALIAN):
 # Lesson 3 · Playing a round
 # ---------------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def lesson3():
-    return run_with_predicts(L3, stubs=("TablePlayer",))
+lesson3 = predicts_fixture(L3, "TablePlayer")
 
 
 def test_lesson_3_predictions_come_from_the_engine_and_match_teachers(lesson3):
-    _, _, _, predicts = lesson3
-    assert len(predicts) == 2
-    notes = flat(teachers_section(3))
+    predicts, notes = lesson_predicts(lesson3, 3, count=2)
     # the opening question: a tie at 6 goes to the bank (S13)
     q, answer, kw = predicts[0]
     assert _settle("5 di spade, Asso di denari", "4 di bastoni, 2 di coppe") == -1
@@ -184,15 +180,11 @@ def test_the_bank_wins_only_with_the_same_stake_every_round():
 L2 = LESSONS / "02-the-matta.ipynb"
 
 
-@pytest.fixture(scope="module")
-def lesson2():
-    return run_with_predicts(L2, stubs=("MattaExplorer",))
+lesson2 = predicts_fixture(L2, "MattaExplorer")
 
 
 def test_lesson_2_predictions_come_from_the_engine_and_match_teachers(lesson2):
-    _, _, _, predicts = lesson2
-    assert len(predicts) == 3
-    notes = flat(teachers_section(2))
+    predicts, notes = lesson_predicts(lesson2, 2, count=3)
     # the opening question: with a 3 and a Fante the matta is 4 (S4)
     q, answer, kw = predicts[0]
     s = sk.score(sk.parse_cards("Re di denari, 3 di spade, Fante di coppe"), ITALIAN)

@@ -12,7 +12,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from lesson_tools import LESSONS, flat, markdown, run_with_predicts, solution, teachers_section
+from lesson_tools import LESSONS, flat, markdown, predicts_fixture, solution, teachers_section
 
 import sette_kit as sk
 from sette_kit import odds, quattro, variants
@@ -23,9 +23,7 @@ L4 = LESSONS / "04-variants.ipynb"
 ITALIAN, SPANISH, PLAIN = (sk.Rules.preset(n) for n in ("italian", "spanish", "plain"))
 
 
-@pytest.fixture(scope="module")
-def lesson4():
-    return run_with_predicts(L4, ("VariantExplorer",))
+lesson4 = predicts_fixture(L4, "VariantExplorer")
 
 
 def _notes_exercise(n: int, number: str) -> str:
@@ -210,9 +208,7 @@ def test_lesson_4_teaches_no_house_edge():
 L5 = LESSONS / "05-quattro-e-mezzo.ipynb"
 
 
-@pytest.fixture(scope="module")
-def lesson5():
-    return run_with_predicts(L5, ("QuattroTable",))
+lesson5 = predicts_fixture(L5, "QuattroTable")
 
 
 def test_lesson_5_says_it_is_a_reconstruction():

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import nbformat
+import pytest
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 TEACHERS = LESSONS / "TEACHERS.md"
@@ -129,6 +130,23 @@ def run_with_predicts(path, stubs=(), extra=None):
 
     ns, questions, sources = run_lesson(path, stubs=stubs, extra={"Predict": predict, **(extra or {})})
     return ns, questions, sources, predicts
+
+
+def predicts_fixture(path, *stubs):
+    """A fixture of the module that assigns it: the lesson at ``path`` run once by
+    :func:`run_with_predicts`, its widgets ``stubs`` replaced."""
+    @pytest.fixture(scope="module")
+    def run():
+        return run_with_predicts(path, stubs=stubs)
+    return run
+
+
+def lesson_predicts(run, section: int, count: int):
+    """The predicts of a lesson ``run`` (there must be ``count``) and its TEACHERS.md
+    ``section``, flattened."""
+    predicts = run[3]
+    assert len(predicts) == count
+    return predicts, flat(teachers_section(section))
 
 
 def run_cells(path) -> dict:

@@ -9,19 +9,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from stake_fixtures import game, lab  # noqa: F401 - fixtures
 
 from sette_kit import SetteKitError, odds
 from sette_kit.odds import _stake_game as sg
-
-
-@pytest.fixture(scope="module")
-def game():
-    return odds.stake_game()
-
-
-@pytest.fixture(scope="module")
-def lab(game):
-    return odds.bluff_lab(game)
 
 
 # -- the logic ---------------------------------------------------------------------------------

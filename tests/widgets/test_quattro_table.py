@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from table_moves import button_move, game_turns
 
 from sette_kit import SetteKitError, fmt
 from sette_kit.cards import Rank
@@ -45,25 +46,18 @@ def check_seat0_only(t: QuattroTable) -> None:
         assert f"{g.points[s]} of {g.rules.target}" in t.board_text
 
 
-def human_move(t: QuattroTable, policy) -> str:
-    v = t.game.view(0)
-    if v.phase == "hand_over":
-        assert t.next_button.layout.display is None
-        t.next_button.click()
-        return "next_hand"
-    a = policy(v)
+def _press(t: QuattroTable, v, a: str) -> str:
     b = {"draw": t.draw_button, "stand": t.stand_button, "double_six": t.double_six_button}[a]
     assert b.layout.display is None and not b.disabled
     b.click()
     return a
 
 
+human_move = button_move(_press)
+
+
 def test_classes_buttons_and_seeded():
-    a, b = QuattroTable(players=4, seed=7), QuattroTable(players=4, seed=7)
-    assert {"sk-widget", "sk-quattro-table"} <= set(a.view._dom_classes)
-    assert a.game.to_json() == b.game.to_json()
-    assert a.game.names == ("Player", "Bot 1", "Bot 2", "Bot 3")
-    assert a.game.to_act == 0 and a.game.phase == "play"
+    a = QuattroTable(players=4, seed=7)  # its classes, seats and seeded deal: test_tables_base.py
     assert a.draw_button.description == "Draw" and "sk-draw" in a.draw_button._dom_classes
     assert a.stand_button.description == "Stand" and "sk-stand" in a.stand_button._dom_classes
     assert a.next_button.layout.display == "none"
@@ -86,10 +80,7 @@ def test_Q2_Q5_Q6_whole_games_through_the_buttons(players, seed, target):
     assert t.game.rules.target == target
     policy = ThresholdBot(6)
     hands = 0
-    for _ in range(3000):
-        g = t.game
-        if g.phase == "game_over":
-            break
+    for g in game_turns(t, 3000):
         check_seat0_only(t)
         before = g.points
         human_move(t, policy)
@@ -265,9 +256,7 @@ def test_log_is_seat0_event_text():
                                    QuattroRules(face="spanish", target=8)])
 def test_Q1_Q4_options_play_to_the_end(rules):
     t = QuattroTable(players=3, seed=6, rules=rules, names=["<i>me</i>", "B", "C"])
-    for _ in range(3000):
-        if t.game.phase == "game_over":
-            break
+    for _ in game_turns(t, 3000):
         check_seat0_only(t)
         human_move(t, ThresholdBot(6))
         assert t.message.value == "", t.message_text

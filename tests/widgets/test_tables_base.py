@@ -26,6 +26,18 @@ def test_the_three_tables_share_one_base():
             assert name not in vars(cls), (cls.__name__, name)
 
 
+@pytest.mark.parametrize("cls, kw, css, first_phase", [
+    (QuattroTable, {"players": 4, "seed": 7}, "sk-quattro-table", "play"),
+    (TrentunoTable, {"bots": 3, "seed": 9}, "sk-trentuno-table", "draw"),
+])
+def test_a_table_has_its_classes_and_a_seed_deals_the_same_game(cls, kw, css, first_phase):
+    a, b = cls(**kw), cls(**kw)
+    assert {"sk-widget", css} <= set(a.view._dom_classes)
+    assert a.game.to_json() == b.game.to_json()
+    assert a.game.names == ("Player", "Bot 1", "Bot 2", "Bot 3")  # the learner, then the bots
+    assert a.game.to_act == 0 and a.game.phase == first_phase
+
+
 def test_show_legal_shows_only_the_legal_buttons():
     bs = {n: button(n, lambda: None) for n in ("hit", "stand", "split")}
     show_legal(bs, {"hit": None, "stand": None}, disable=True)

@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 
 import pytest
+from table_moves import button_move, game_turns
 
 from sette_kit import SetteKitError
 from sette_kit.cards import Card
@@ -70,14 +71,8 @@ def check_seat0_only(t: TrentunoTable) -> None:
         assert f"{v.lives[s]} {'life' if v.lives[s] == 1 else 'lives'}" in text
 
 
-def human_move(t: TrentunoTable, policy) -> str:
-    """Play seat 0's move through the buttons, as a person would; returns the action name."""
-    v = t.game.view(0)
-    if v.phase == "hand_over":
-        assert t.next_button.layout.display is None
-        t.next_button.click()
-        return "next_hand"
-    name, params = policy(v)
+def _press(t: TrentunoTable, v, choice) -> str:
+    name, params = choice
     if name == "draw_stock":
         t.draw_button.click()
     elif name == "take_discard":
@@ -94,12 +89,12 @@ def human_move(t: TrentunoTable, policy) -> str:
     return name
 
 
+human_move = button_move(_press)  # seat 0's move through the buttons, as a person would
+
+
 def test_classes_buttons_and_seeded():
-    a, b = TrentunoTable(bots=3, seed=9), TrentunoTable(bots=3, seed=9)
-    assert {"sk-widget", "sk-trentuno-table"} <= set(a.view._dom_classes)
-    assert a.game.to_json() == b.game.to_json()
-    assert a.game.players == ("Player", "Bot 1", "Bot 2", "Bot 3")
-    assert a.game.to_act == 0 and a.game.phase == "draw"
+    a = TrentunoTable(bots=3, seed=9)  # its classes, seats and seeded deal: test_tables_base.py
+    assert a.game.players == a.game.names
     assert a.draw_button.description == "Draw from stock" and "sk-draw-stock" in a.draw_button._dom_classes
     assert a.next_button.layout.display == "none"
     assert all(x.tooltip for x in (a.draw_button, a.take_button, a.knock_button, a.new_button))
@@ -127,10 +122,7 @@ def test_T3_T6_T7_whole_games_through_the_buttons(bots, seed):
     policy = ThresholdKnocker(26)
     used = set()
     hands_seen = 0
-    for _ in range(2000):
-        g = t.game
-        if g.phase == "game_over":
-            break
+    for g in game_turns(t, 2000):
         check_seat0_only(t)
         before_lives, before_hand = list(g.lives), g.hand_number
         used.add(human_move(t, policy))
@@ -165,9 +157,7 @@ def test_every_action_used_over_a_few_games():
     used = set()
     for seed in range(6):
         t = TrentunoTable(bots=2, seed=seed, lives=1)
-        for _ in range(400):
-            if t.game.phase == "game_over":
-                break
+        for _ in game_turns(t, 400):
             used.add(human_move(t, ThresholdKnocker(26)))
             assert t.message.value == ""
     assert used >= {"draw_stock", "take_discard", "discard", "knock", "next_hand"}
@@ -186,9 +176,7 @@ def test_out_player_watches_the_bots_finish():
         pytest.skip("no seed put seat 0 out early")
     assert "You are out" in t.status_text and "out of the game" in plain_text(t.hand_view.value)
     assert t.draw_stock() is None and "hand is over" in t.message_text
-    for _ in range(100):
-        if t.game.phase == "game_over":
-            break
+    for _ in game_turns(t, 100):
         t.next_hand()
         assert t.message.value == "" and t.game.phase in ("hand_over", "game_over")
         check_seat0_only(t)
@@ -338,9 +326,7 @@ def test_log_is_the_public_event_text():
                                                  face="french")])
 def test_T2_T5_T7_options_play_to_the_end(rules):
     t = TrentunoTable(bots=3, seed=5, rules=rules, lives=1, names=["<b>me</b>", "A", "B", "C"])
-    for _ in range(3000):
-        if t.game.phase == "game_over":
-            break
+    for _ in game_turns(t, 3000):
         check_seat0_only(t)
         human_move(t, ThresholdKnocker(27))
         assert t.message.value == "", t.message_text

@@ -25,6 +25,14 @@ def table(rules, n, deck, banker=0, **kw):
     return Table(rules, names, banker=banker, deck=deck, **kw)
 
 
+def staked(rules, n, deck, amount=None, **kw):
+    """A table dealt its first round, the first player's stake placed (S9)."""
+    t = table(rules, n, deck, **kw)
+    t.new_round()
+    t.stake(amount)
+    return t
+
+
 def kinds(t):
     return [e.kind for e in t.round_events()]
 
@@ -87,9 +95,7 @@ def test_S9_stake_before_deal_001():
 
 
 def test_S9_first_card_hidden_further_cards_face_up():
-    t = table("plain", 3, "5c 3d 2s 1c")
-    t.new_round()
-    t.stake()
+    t = staked("plain", 3, "5c 3d 2s 1c")
     t.hit()
     other = t.view(2).hands[1][0]
     assert other.cards == (None, Card(1, "coppe")) and other.score is None
@@ -99,9 +105,7 @@ def test_S9_first_card_hidden_further_cards_face_up():
 
 # -- S10-S13 play and settlement ---------------------------------------------------------------
 def test_S10_bust_shows_and_loses_at_once():
-    t = table("plain", 3, "5c 3d 2s 4c")
-    t.new_round()
-    t.stake(4)
+    t = staked("plain", 3, "5c 3d 2s 4c", 4)
     t.hit()  # 5 + 4 = 9: bust
     assert t.bankrolls == (104, 96, 100)  # paid before the bank plays
     assert t.view(2).hands[1][0].cards == (Card(5, "coppe"), Card(4, "coppe"))  # shown
@@ -109,18 +113,14 @@ def test_S10_bust_shows_and_loses_at_once():
 
 
 def test_S10_sette_e_mezzo_is_shown_and_ends_the_turn():
-    t = table("plain", 3, "7c 3d 2s Fd")
-    t.new_round()
-    t.stake()
+    t = staked("plain", 3, "7c 3d 2s Fd")
     t.hit()
     assert t.view(2).hands[1][0].cards == (Card(7, "coppe"), Card("Fante", "denari"))
     assert t.to_act == 2 and t.phase == "stake"
 
 
 def test_S11_bank_sees_face_up_cards_only_and_turns_up_its_card():
-    t = table("plain", 2, "5c 3d 2s")
-    t.new_round()
-    t.stake()
+    t = staked("plain", 2, "5c 3d 2s")
     t.hit()
     t.stand()
     v = t.view(0)
@@ -157,9 +157,7 @@ def test_S13_ties_push_variant():
 
 
 def test_S14_reale_paid_double():
-    t = table("italian", 2, "7c 3d Fc")
-    t.new_round()
-    t.stake(5)
+    t = staked("italian", 2, "7c 3d Fc", 5)
     t.hit()
     t.stand()  # the bank stands on 3
     assert t.bankrolls == (90, 110)
@@ -168,9 +166,7 @@ def test_S14_reale_paid_double():
 @pytest.mark.parametrize("collects, expected", [(True, (108, 92)), (False, (104, 96))])
 def test_S15_dealers_reale_collects_double_per_preset(collects, expected):
     rules = ITALIAN.replace(dealer_reale_collects_double=collects)
-    t = table(rules, 2, "5c 7d 2s Fd")
-    t.new_round()
-    t.stake(4)
+    t = staked(rules, 2, "5c 7d 2s Fd", 4)
     t.hit()  # Bruno 7
     t.stand()
     t.hit()  # the bank: 7d + Fd, a true reale
@@ -243,9 +239,7 @@ def test_S17_spanish_sette_e_mezzo_takes_the_bank_nearest_the_right():
 
 
 def test_S17_spanish_sette_e_mezzo_takes_the_bank_even_against_the_banks():
-    t = table("spanish", 2, "7e 7o Cb So")
-    t.new_round()
-    t.stake(3)
+    t = staked("spanish", 2, "7e 7o Cb So", 3)
     t.hit()  # 7½
     t.hit()  # the bank 7½ too: it wins the tie (S13)
     assert t.bankrolls == (103, 97) and t.banker == 1
@@ -312,9 +306,7 @@ def test_S18_deck_runs_out_mid_hand_reshuffles_cards_not_on_table():
 # -- optional rules S19-S23 ------------------------------------------------------------------
 def test_S19_burn_a_first_three_or_four():
     rules = PLAIN.replace(burn_three_four=True)
-    t = table(rules, 2, "3c 5d 4s 6c")
-    t.new_round()
-    t.stake()
+    t = staked(rules, 2, "3c 5d 4s 6c")
     assert "burn" in t.legal_actions()
     t.burn()  # 3c shown and discarded: 4s
     assert t.hands(1)[0].cards == (Card(4, "spade"),) and "burn" in t.legal_actions()
@@ -328,18 +320,14 @@ def test_S19_burn_a_first_three_or_four():
 
 
 def test_S19_burn_not_legal_when_off():
-    t = table("plain", 2, "3c 5d")
-    t.new_round()
-    t.stake()
+    t = staked("plain", 2, "3c 5d")
     with pytest.raises(IllegalMove, match="not legal"):
         t.burn()
 
 
 def test_S20_exchange_a_dealt_four_once():
     rules = PLAIN.replace(exchange_four=True)
-    t = table(rules, 2, "4c 5d 4s 2s")
-    t.new_round()
-    t.stake()
+    t = staked(rules, 2, "4c 5d 4s 2s")
     t.exchange()
     assert t.hands(1)[0].cards == (Card(4, "spade"),)
     assert "exchange" not in t.legal_actions()  # once, and only the card dealt
@@ -349,9 +337,7 @@ def test_S20_exchange_a_dealt_four_once():
 
 def test_S21_half_point_ace_then_cards_face_down():
     rules = PLAIN.replace(half_point_ace=True)
-    t = table(rules, 2, "1c 5d 7c 3s")
-    t.new_round()
-    t.stake()
+    t = staked(rules, 2, "1c 5d 7c 3s")
     t.half_ace()
     assert "half_ace" not in t.legal_actions()
     t.hit()
@@ -369,9 +355,7 @@ def test_S21_later_cards_hidden_from_the_others():
 
 
 def test_S22_face_down_request_one_hidden_card_at_a_time():
-    t = table("spanish", 2, "2c 5o 3e 1c")
-    t.new_round()
-    t.stake()
+    t = staked("spanish", 2, "2c 5o 3e 1c")
     t.hit_face_down()  # 2c turned up, 3e face down
     assert t.view(0).hands[1][0].cards == (Card(2, "coppe"), None)
     t.hit_face_down()  # 3e turned up, 1c face down
@@ -380,9 +364,7 @@ def test_S22_face_down_request_one_hidden_card_at_a_time():
 
 
 def test_S23_split_figures_second_stake_at_least_the_first_unlimited():
-    t = table("spanish", 2, "Sc 5o Co 2e Se 3c 4c")
-    t.new_round()
-    t.stake(3)
+    t = staked("spanish", 2, "Sc 5o Co 2e Se 3c 4c", 3)
     t.hit()  # Sota de copas + Caballo de oros
     assert t.legal_actions()["split"][1:3] == (3, 10)
     with pytest.raises(IllegalMove, match="S23"):
@@ -405,18 +387,14 @@ def test_S23_split_figures_second_stake_at_least_the_first_unlimited():
 
 
 def test_S23_split_needs_money_to_cover():
-    t = table("spanish", 2, "Sc 5o Co", bankrolls=[100, 15])
-    t.new_round()
-    t.stake(10)
+    t = staked("spanish", 2, "Sc 5o Co", 10, bankrolls=[100, 15])
     t.hit()
     assert "split" not in t.legal_actions()  # 10 + 10 > 15
 
 
 # -- S4 declaring the matta --------------------------------------------------------------------
 def test_S4_declare_matta_value():
-    t = table("italian", 2, "Rd 5d 3c")
-    t.new_round()
-    t.stake()
+    t = staked("italian", 2, "Rd 5d 3c")
     assert "declare" not in t.legal_actions()  # alone the matta is a figure
     t.hit()  # Rd + 3c: automatic best 4 -> 7
     opt = t.legal_actions()["declare"]

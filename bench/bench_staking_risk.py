@@ -1,5 +1,5 @@
 """Benchmark of the issue-15 library (staking, risk, counting).  Run:
-    python bench/bench_issue15.py [--exact]   (--exact: also the slow exact-Fraction chain;
+    python bench/bench_staking_risk.py [--exact]   (--exact: also the slow exact-Fraction chain;
                                                SETTE_KIT_PURE=1: the numpy-free path, where
                                                the kit has one)
 
