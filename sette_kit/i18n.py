@@ -179,9 +179,14 @@ def _brief(value) -> str:
 
     >>> _brief("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (100 characters)"
+    >>> _brief(10 ** 5000)
+    '<a whole number of about 5001 digits>'
+
     """
     if isinstance(value, str) and len(value) > 30:
         return f"{repr(value[:29])[:-1]}...{repr(value)[-1]} ({len(value)} characters)"
+    if isinstance(value, int) and value.bit_length() > 100:  # repr() of a huge int raises
+        return f"<a whole number of about {int(value.bit_length() * 0.30103) + 1} digits>"
     text = repr(value)
     return text if len(text) <= 40 else text[:30] + "..."
 

@@ -572,6 +572,7 @@ LIBRARY = [
     row("huge-text-score-preset", lambda: score("7c", HUGE_TEXT), "characters)"),
     row("huge-text-seat", lambda: _staking().act("stake", seat=HUGE_TEXT), "characters)", IllegalMove),
     row("huge-text-language", lambda: sk.set_language(HUGE_TEXT), "characters)"),
+    row("huge-int-language", lambda: sk.set_language(10 ** 5000), "digits>"),
 ]
 
 
