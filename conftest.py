@@ -20,8 +20,8 @@ the path and runs once, in the first, ordinary run; ``tests/test_layout.py`` mak
 test file say which it is.  Tests that compare the two paths skip in the pure run.
 
 The helper modules of the tests (``tests/support/``: lesson_tools, headsup_tools,
-threadless, stake_game_lp, suite_layout) are imported by name: their folder is put on
-``sys.path`` here.  The test folders are packages (``tests/__init__.py`` ...), so two test
+threadless, stake_game_lp, stake_fixtures, table_moves, adversarial, suite_layout) are
+imported by name: their folder is put on ``sys.path`` here.  The test folders are packages (``tests/__init__.py`` ...), so two test
 files may share a name in different folders; ``tests/browser`` is not one, and keeps its
 own helpers beside it (its conftest puts them on the path).
 """
