@@ -48,7 +48,7 @@ from sette_kit.strategy_text import policy
 from sette_kit.fmt import local_marks
 from sette_kit.rules import preset_label
 
-from ._background import Job
+from ._background import Job, cancel_run, job_done, job_done_async
 from ._labs_common import MAX_SEED, Stepped, lab_look, live, table_html, whole
 from .base import LOG, UNEXPECTED, KitWidget, button, esc, html_panel, read_parts, read_preset, safe_action, text_of
 from .charts import NARROW, caption_text, pair_html, paths_chart, share_bar, thousands
@@ -637,21 +637,16 @@ class BankrollLab(Stepped, KitWidget):
     @safe_action
     def cancel(self) -> bool:
         """Stop a running simulation at its next step."""
-        if not self.simulating:
-            raise SetteKitError(_("No simulation is running."))
-        self._cancel.set()
-        return True
+        return cancel_run(self.simulating, self._cancel)
 
     def wait(self, timeout: float | None = 60) -> bool:
         """Wait for the background work and any simulation; True when both are done."""
         done = super().wait(timeout)
-        job = self._sim_job
-        return (job is None or job.wait(timeout)) and done
+        return job_done(self._sim_job, timeout) and done
 
     async def wait_async(self, timeout: float | None = 60) -> bool:
         done = await super().wait_async(timeout)
-        job = self._sim_job
-        return (job is None or await job.wait_async(timeout)) and done
+        return await job_done_async(self._sim_job, timeout) and done
 
     def _sim_start(self, n: int) -> None:
         self.sim_status = "running"

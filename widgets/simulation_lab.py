@@ -45,7 +45,7 @@ from sette_kit.scoring import fmt_points
 from sette_kit.strategy import BankSeesPlayer, StandAt, sees_player, stand_at
 from sette_kit.rules import preset_label
 
-from ._background import Job
+from ._background import Job, cancel_run, job_done, job_done_async
 from .base import LOG, UNEXPECTED, KitWidget, button, esc, exact_html, html_panel, read_preset, safe_action, text_of
 from .charts import thousands
 
@@ -318,21 +318,16 @@ class SimulationLab(KitWidget):
     @safe_action
     def cancel(self) -> bool:
         """Stop a running simulation at the next chunk of rounds."""
-        if not self.running:
-            raise SetteKitError(_("No simulation is running."))
-        self._cancel.set()
-        return True
+        return cancel_run(self.running, self._cancel)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for a background run to finish; True if it has.  (On a running event
         loop, without threads, use ``await lab.wait_async()``.)"""
-        job = self._job
-        return True if job is None else job.wait(timeout)
+        return job_done(self._job, timeout)
 
     async def wait_async(self, timeout: float | None = None) -> bool:
         """``await`` the end of a background run (whatever runs it)."""
-        job = self._job
-        return True if job is None else await job.wait_async(timeout)
+        return await job_done_async(self._job, timeout)
 
     def _start(self) -> None:
         self.status = "running"
