@@ -55,7 +55,7 @@ from sette_kit.i18n import _
 from .base import LOG, UNEXPECTED, esc
 
 __all__ = ["Background", "Job", "busy_html", "cancel_run", "event_loop", "job_done", "job_done_async",
-           "threads_available"]
+           "show_failure", "threads_available"]
 
 
 def event_loop():
@@ -168,6 +168,17 @@ def cancel_run(running: bool, cancel: threading.Event) -> bool:
         raise SetteKitError(_("No simulation is running."))
     cancel.set()
     return True
+
+
+def show_failure(widget, exc: Exception, what: str) -> None:
+    """The message of a run that failed with ``exc`` (called in its ``except``): a
+    SetteKitError's own words; anything else logged ("``what`` failed") and shown as
+    :data:`~widgets.base.UNEXPECTED`, never a traceback for the learner."""
+    if isinstance(exc, SetteKitError):
+        widget.show_message(str(exc), kind="error")
+    else:
+        LOG.exception("%s failed", what)
+        widget.show_message(UNEXPECTED, kind="error")
 
 
 def busy_html(note: str) -> str:

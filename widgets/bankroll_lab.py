@@ -48,9 +48,9 @@ from sette_kit.strategy_text import policy
 from sette_kit.fmt import local_marks
 from sette_kit.rules import preset_label
 
-from ._background import Job, cancel_run, job_done, job_done_async
+from ._background import Job, cancel_run, job_done, job_done_async, show_failure
 from ._labs_common import MAX_SEED, Stepped, lab_look, live, table_html, whole
-from .base import LOG, UNEXPECTED, KitWidget, button, esc, html_panel, read_parts, read_preset, safe_action, text_of
+from .base import KitWidget, button, esc, html_panel, read_parts, read_preset, safe_action, text_of
 from .charts import NARROW, caption_text, pair_html, paths_chart, share_bar, thousands
 from sette_kit.numbers import shown
 
@@ -690,14 +690,9 @@ class BankrollLab(Stepped, KitWidget):
             self._show_simulation(s, result, exact)
             self.progress.bar_style = "success"
             self._sim_finish("done")
-        except SetteKitError as e:
+        except Exception as exc:  # noqa: BLE001 - never a traceback for the learner
             self.sim_html.value = ""
-            self.show_message(str(e), kind="error")
-            self._sim_finish("failed")
-        except Exception:  # noqa: BLE001 - never a traceback for the learner
-            LOG.exception("BankrollLab simulation failed")
-            self.sim_html.value = ""
-            self.show_message(UNEXPECTED, kind="error")
+            show_failure(self, exc, "BankrollLab simulation")
             self._sim_finish("failed")
 
     def _show_simulation(self, s: dict, r, exact) -> None:

@@ -45,8 +45,8 @@ from sette_kit.scoring import fmt_points
 from sette_kit.strategy import BankSeesPlayer, StandAt, sees_player, stand_at
 from sette_kit.rules import preset_label
 
-from ._background import Job, cancel_run, job_done, job_done_async
-from .base import LOG, UNEXPECTED, KitWidget, button, esc, exact_html, html_panel, read_preset, safe_action, text_of
+from ._background import Job, cancel_run, job_done, job_done_async, show_failure
+from .base import KitWidget, button, esc, exact_html, html_panel, read_preset, safe_action, text_of
 from .charts import thousands
 
 __all__ = ["SimulationLab", "MIN_ROUNDS", "MAX_ROUNDS", "PRESETS", "THRESHOLDS"]
@@ -395,14 +395,9 @@ class SimulationLab(KitWidget):
                 done=thousands(self.progress.value), total=thousands(rounds))
             self.result_html.value = f'<p class="sk-cancelled" role="status">{esc(said)}</p>'
             self._finish("cancelled")
-        except SetteKitError as exc:
+        except Exception as exc:  # noqa: BLE001 - never a traceback for the learner
             self.result_html.value = ""
-            self.show_message(str(exc), kind="error")
-            self._finish("failed")
-        except Exception:  # noqa: BLE001 - never a traceback for the learner
-            LOG.exception("SimulationLab run failed")
-            self.result_html.value = ""
-            self.show_message(UNEXPECTED, kind="error")
+            show_failure(self, exc, "SimulationLab run")
             self._finish("failed")
 
     def _show(self, r, exact) -> None:
