@@ -50,7 +50,8 @@ from sette_kit.rules import preset_label
 
 from ._background import Job, cancel_run, job_done, job_done_async, show_failure
 from ._labs_common import MAX_SEED, Stepped, lab_look, live, table_html, whole
-from .base import KitWidget, button, esc, html_panel, read_parts, read_preset, safe_action, text_of
+from .base import (KitWidget, button, esc, html_panel, picked_preset, read_parts, read_preset, safe_action,
+                   text_of)
 from .charts import NARROW, caption_text, pair_html, paths_chart, share_bar, thousands
 from sette_kit.numbers import shown
 
@@ -477,9 +478,7 @@ class BankrollLab(Stepped, KitWidget):
     def set_rules(self, name: str) -> str:
         """The rules preset: 'plain', 'italian' or 'spanish'."""
         self._check_idle()
-        if not isinstance(name, str) or name not in PRESETS:
-            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=shown(name),
-                                                                                    presets=', '.join(PRESETS)))
+        picked_preset(name)
         self._set_box(self.rules_menu, name)
         self._changed()
         return name

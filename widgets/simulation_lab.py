@@ -46,7 +46,8 @@ from sette_kit.strategy import BankSeesPlayer, StandAt, sees_player, stand_at
 from sette_kit.rules import preset_label
 
 from ._background import Job, cancel_run, job_done, job_done_async, show_failure
-from .base import KitWidget, button, esc, exact_html, html_panel, read_preset, safe_action, text_of
+from .base import (KitWidget, button, esc, exact_html, html_panel, picked_preset, read_preset, safe_action,
+                   text_of)
 from .charts import thousands
 
 __all__ = ["SimulationLab", "MIN_ROUNDS", "MAX_ROUNDS", "PRESETS", "THRESHOLDS"]
@@ -266,9 +267,7 @@ class SimulationLab(KitWidget):
     def set_preset(self, name: str) -> str:
         """Choose the rules preset: 'plain', 'italian' or 'spanish'."""
         self._check_idle()
-        if not isinstance(name, str) or name not in PRESETS:
-            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=shown(name),
-                                                                                    presets=', '.join(PRESETS)))
+        picked_preset(name, PRESETS)
         self.preset_choice.value = name
         return name
 
