@@ -40,6 +40,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Callable, Iterator, Mapping, NamedTuple, Protocol, runtime_checkable
 
+from .._saves import load_json
 from ..cards import FULL_DECK, Card
 from ..errors import SetteKitError
 from ..i18n import N_, _, pgettext
@@ -447,6 +448,25 @@ class Engine(Protocol):
 # ---------------------------------------------------------------------------------------
 # Saves: what the engines' saves do the same way (issue 26)
 # ---------------------------------------------------------------------------------------
+
+def saved_dict(text, what: str, max_chars: int, expected: str, old_formats: tuple, too_old: str,
+               not_ours: str) -> dict:
+    """The JSON object of a save in the format ``expected`` (:func:`~sette_kit._saves.load_json`
+    reads it).  One in an earlier format, one of ``old_formats``, is the error ``too_old``
+    (translated; it names ``{what}`` and ``{format}``), any other text ``not_ours``.
+
+    >>> saved_dict('{"format": "x/1"}', "the save", 100, "x/2", ("x/1",), "{what}: {format} is too old", "not x")
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: the save: 'x/1' is too old
+    """
+    d = load_json(text, what, max_chars)
+    if isinstance(d, dict) and d.get("format") in old_formats:
+        raise SetteKitError(too_old.format(what=what, format=shown(d["format"])))
+    if not isinstance(d, dict) or d.get("format") != expected:
+        raise SetteKitError(not_ours)
+    return d
+
 
 def saved_events_start(events, current: int, start_kind: str, keep: int) -> int:
     """The first event a save keeps (issue 24): the start of the earliest hand (or round),

@@ -22,8 +22,8 @@ from fractions import Fraction
 
 from ..._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE as RNG_STATE_SCHEMA, Bad, Bool, CardIndex, Choice, Dict,
                        EventData, Int, List, Name, Obj, Opt, Str, Tuple, build_options, event_schema,
-                       first_difference, load_json, rng_state, texts_check, validate)
-from .._engine import event_from_json, event_to_json, how_picked, rng_to_json
+                       first_difference, rng_state, texts_check, validate)
+from .._engine import event_from_json, event_to_json, how_picked, rng_to_json, saved_dict
 from ... import fmt
 from ...cards import FULL_DECK, Card
 from ...errors import IllegalMove, SetteKitError
@@ -123,13 +123,10 @@ class TableSaves:
         sette_kit.errors.SetteKitError: cannot load the saved table: bankrolls add up to 200, but the game started with 300 (money only moves between the players and the bank)
         """
         what = _(_WHAT)
-        d = load_json(text, what, max_chars)
-        if isinstance(d, dict) and d.get("format") in _OLD_FORMATS:
-            raise SetteKitError(_("cannot load {what}: it was saved in the earlier format {format}, which keeps no "
-                                  "record of the round's actions to check it by; it is no longer "
-                                  "read").format(what=what, format=shown(d["format"])))
-        if not isinstance(d, dict) or d.get("format") != _FORMAT:
-            raise SetteKitError(_("not a saved sette-kit table: expected the text of Table.to_json()"))
+        d = saved_dict(text, what, max_chars, _FORMAT, _OLD_FORMATS,
+                       _("cannot load {what}: it was saved in the earlier format {format}, which keeps no "
+                         "record of the round's actions to check it by; it is no longer read"),
+                       _("not a saved sette-kit table: expected the text of Table.to_json()"))
         validate(_table_schema(), d, what)
         rules = build_options(Rules, d["rules"], what, _rules_args)
         _check_saved(d, rules)
