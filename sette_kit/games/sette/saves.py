@@ -22,8 +22,8 @@ from fractions import Fraction
 
 from ..._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE as RNG_STATE_SCHEMA, Bad, Bool, CardIndex, Choice, Dict,
                        EventData, Int, List, Name, Obj, Opt, Str, Tuple, build_options, event_schema,
-                       first_difference, rng_state, texts_check, validate)
-from .._engine import event_from_json, event_to_json, how_picked, rng_to_json, saved_dict
+                       first_difference, rng_state, validate)
+from .._engine import event_to_json, how_picked, replay_difference, rng_to_json, saved_dict, saved_events
 from ... import fmt
 from ...cards import FULL_DECK, Card
 from ...errors import IllegalMove, SetteKitError
@@ -134,24 +134,13 @@ class TableSaves:
             rng_state(d["rng"])  # named here, before the replay compares it
         except Bad as bad:
             raise bad.error(what) from None
-        try:
-            events = [event_from_json(e) for e in d["events"]]
-        except (ValueError, ZeroDivisionError) as exc:
-            raise SetteKitError(_("cannot load {what}: events hold a value that cannot be read ({error})").format(
-                what=what, error=exc)) from None
+        events = saved_events(d["events"], what)
         t = cls._replayed(d, rules, events, what)
         got = json.loads(t.to_json())
-        key = first_difference(got, d, _SAVE_ORDER)
-        if key is None and d["round"] == 0:
-            key = _opening_difference(d)
-        elif key is None:
-            def replay_in(lang):
-                with language(lang):
-                    return json.loads(cls._replayed(d, rules, events, what).to_json())["events"]
-
-            bad_text = texts_check(d["events"], got["events"], replay_in)
-            if bad_text is not None:
-                key = f"events[{bad_text}]"
+        if d["round"] == 0:
+            key = first_difference(got, d, _SAVE_ORDER) or _opening_difference(d)
+        else:
+            key = replay_difference(d, got, _SAVE_ORDER, lambda: cls._replayed(d, rules, events, what))
         if key is not None:
             raise SetteKitError(_("cannot load {what}: {field} is not what the round's actions give, played "
                                   "again from the state the round started from (the save was edited or is "
