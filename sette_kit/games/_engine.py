@@ -527,6 +527,20 @@ def replay_difference(saved: dict, got: dict, order, replay, start: int = 0) -> 
     return None if bad is None else f"events[{bad + start}]"
 
 
+def loaded(game, events: list, bots, what: str, inconsistent: str):
+    """The replayed ``game`` of the save ``what``, finished: the events' texts as saved
+    (each is one the engine writes, in one of its languages), its invariants checked once
+    more (the error ``inconsistent``, translated, naming ``{what}`` and ``{error}``, when
+    one fails), ``bots`` seated."""
+    game._events = list(events)
+    try:
+        game.check()
+    except AssertionError as exc:
+        raise SetteKitError(inconsistent.format(what=what, error=exc)) from None
+    game.attach_bots(bots)
+    return game
+
+
 def play_bots_within(bot_to_act: Callable[[], int | None], play_one: Callable[[int], None], max_actions: int,
                      too_many: str) -> int:
     """The loop of every engine's ``play_bots``: while ``bot_to_act()`` gives a seat (a bot

@@ -19,7 +19,8 @@ from ...cards import FULL_DECK, Deck
 from ...errors import SetteKitError
 from ...i18n import _
 from ...numbers import shown
-from .._engine import event_to_json, replay_difference, rng_to_json, saved_dict, saved_events, saved_events_start
+from .._engine import (event_to_json, loaded, replay_difference, rng_to_json, saved_dict, saved_events,
+                       saved_events_start)
 from .rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, QuattroRules, _rules_args
 
 __all__ = ["MAX_SAVED_EVENTS", "STATUSES", "save_text", "load"]
@@ -176,14 +177,7 @@ def load(cls, text: str, bots=None, max_chars: int = MAX_SAVE_CHARS):
         raise SetteKitError(_("cannot load {what}: {field} is not what the hand's actions give, played again "
                               "from the state the hand started from (the save was edited or is "
                               "corrupt)").format(what=what, field=key))
-    g._events = list(events)  # the texts as saved: each is one the engine writes, in one of its languages
-    try:
-        g.check()
-    except AssertionError as exc:
-        raise SetteKitError(_("cannot load {what}: the saved game is inconsistent: {error}").format(
-            what=what, error=exc)) from None
-    g.attach_bots(bots)
-    return g
+    return loaded(g, events, bots, what, _("cannot load {what}: the saved game is inconsistent: {error}"))
 
 
 def replayed(cls, d: dict, rules: QuattroRules, events: list, what: str):

@@ -23,7 +23,7 @@ from fractions import Fraction
 from ..._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE as RNG_STATE_SCHEMA, Bad, Bool, CardIndex, Choice, Dict,
                        EventData, Int, List, Name, Obj, Opt, Str, Tuple, build_options, event_schema,
                        first_difference, rng_state, validate)
-from .._engine import event_to_json, how_picked, replay_difference, rng_to_json, saved_dict, saved_events
+from .._engine import event_to_json, how_picked, loaded, replay_difference, rng_to_json, saved_dict, saved_events
 from ... import fmt
 from ...cards import FULL_DECK, Card
 from ...errors import IllegalMove, SetteKitError
@@ -145,13 +145,7 @@ class TableSaves:
             raise SetteKitError(_("cannot load {what}: {field} is not what the round's actions give, played "
                                   "again from the state the round started from (the save was edited or is "
                                   "corrupt)").format(what=what, field=key))
-        t._events = list(events)  # the texts as saved: each is one the engine writes, in one of its languages
-        try:
-            t.check()  # the invariants once more, on the objects built
-        except AssertionError as exc:
-            raise SetteKitError(_("cannot load {what}: {error}").format(what=what, error=exc)) from None
-        t.attach_bots(bots)
-        return t
+        return loaded(t, events, bots, what, _("cannot load {what}: {error}"))
 
     @classmethod
     def _replayed(cls, d: dict, rules: Rules, events: list, what: str) -> "TableSaves":
