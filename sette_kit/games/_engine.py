@@ -449,6 +449,23 @@ class Engine(Protocol):
 # Saves: what the engines' saves do the same way (issue 26)
 # ---------------------------------------------------------------------------------------
 
+def with_matta_card(d: Mapping, bad: str) -> dict:
+    """A saved rules dict with its ``matta`` (a card index 0-39, or null) as the Card;
+    the error ``bad`` (translated; it names the value as ``{value}`` or ``{matta}``) when
+    it is no card index.
+
+    >>> with_matta_card({"matta": 0}, "bad {value}")["matta"].index, with_matta_card({"matta": None}, "")
+    (0, {'matta': None})
+    """
+    d = dict(d)
+    matta = d.get("matta")
+    if matta is not None:
+        if type(matta) is not int or not 0 <= matta < 40:
+            raise SetteKitError(bad.format(value=shown(matta), matta=shown(matta)))
+        d["matta"] = FULL_DECK[matta]
+    return d
+
+
 def saved_dict(text, what: str, max_chars: int, expected: str, old_formats: tuple, too_old: str,
                not_ours: str) -> dict:
     """The JSON object of a save in the format ``expected`` (:func:`~sette_kit._saves.load_json`

@@ -23,7 +23,8 @@ from fractions import Fraction
 from ..._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE as RNG_STATE_SCHEMA, Bad, Bool, CardIndex, Choice, Dict,
                        EventData, Int, List, Name, Obj, Opt, Str, Tuple, build_options, event_schema,
                        first_difference, rng_state, validate)
-from .._engine import event_to_json, how_picked, loaded, replay_difference, rng_to_json, saved_dict, saved_events
+from .._engine import (event_to_json, how_picked, loaded, replay_difference, rng_to_json, saved_dict, saved_events,
+                       with_matta_card)
 from ... import fmt
 from ...cards import FULL_DECK, Card
 from ...errors import IllegalMove, SetteKitError
@@ -212,12 +213,7 @@ def _rules_to_dict(r: Rules) -> dict:
 
 
 def _rules_args(d: dict) -> dict:
-    d = dict(d)
-    if d.get("matta") is not None:
-        if type(d["matta"]) is not int or not 0 <= d["matta"] < 40:
-            raise SetteKitError(_("matta={value} must be a card index 0-39 or null").format(value=shown(d["matta"])))
-        d["matta"] = FULL_DECK[d["matta"]]
-    return d
+    return with_matta_card(d, _("matta={value} must be a card index 0-39 or null"))
 
 
 def _table_schema() -> Obj:
