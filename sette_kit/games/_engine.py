@@ -383,6 +383,17 @@ def top_cards(deck) -> list | None:
     return top
 
 
+def rules_or_default(rules, cls: type, default, wrong: str):
+    """``rules=`` of a game's functions: None is ``default``, an instance of ``cls`` itself;
+    anything else the SetteKitError ``wrong`` (a message marked with ``N_``, naming the
+    value as ``{rules}`` or ``{value}``)."""
+    if rules is None:
+        return default
+    if not isinstance(rules, cls):
+        raise SetteKitError(_(wrong).format(rules=shown(rules), value=shown(rules)))
+    return rules
+
+
 def replace_checked(options, changes: Mapping, what: str = N_("option(s)")):
     """``dataclasses.replace(options, **changes)`` after checking every name is a field
     (the new object validates the values in its ``__post_init__``); ``what`` is marked

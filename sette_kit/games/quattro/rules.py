@@ -16,9 +16,9 @@ from typing import Mapping
 
 from ...cards import Card, Rank, Suit
 from ...errors import SetteKitError
-from ...i18n import _
+from ...i18n import N_, _
 from ...numbers import shown
-from .._engine import replace_checked, with_matta_card
+from .._engine import replace_checked, rules_or_default, with_matta_card
 
 __all__ = ["QuattroRules", "DEFAULT_RULES", "as_rules", "KINDS", "STANDING_KINDS", "FOUR_AND_HALF",
            "MIN_PLAYERS", "MAX_PLAYERS", "ACTIONS"]
@@ -103,9 +103,5 @@ def _rules_args(d: Mapping) -> dict:
 def as_rules(rules) -> QuattroRules:
     """The rules to play by: ``None`` is :data:`DEFAULT_RULES`; anything but a
     :class:`QuattroRules` is a SetteKitError."""
-    if rules is None:
-        return DEFAULT_RULES
-    if not isinstance(rules, QuattroRules):
-        raise SetteKitError(_("rules must be a QuattroRules (or None for the default), got {rules}").format(
-            rules=shown(rules)))
-    return rules
+    return rules_or_default(rules, QuattroRules, DEFAULT_RULES,
+                            N_("rules must be a QuattroRules (or None for the default), got {rules}"))
