@@ -92,7 +92,7 @@ def read_text(text, what: str, max_len: int) -> str:
     return _short_plain(text, what, max_len)
 
 
-def _short_plain(text: str, what: str, most: int) -> str:
+def _short_plain(text: str, what: str | None, most: int) -> str:
     """``text`` if it has at most ``most`` characters and no control characters."""
     if len(text) > most:
         raise SetteKitError(_(_TOO_LONG).format(what=what, value=shown(text), most=most))
