@@ -89,8 +89,13 @@ def read_text(text, what: str, max_len: int) -> str:
     characters, without control characters."""
     if not isinstance(text, str) or not text.strip():
         raise SetteKitError(_("{what}: give some text, not {value}").format(what=what, value=shown(text)))
-    if len(text) > max_len:
-        raise SetteKitError(_(_TOO_LONG).format(what=what, value=shown(text), most=max_len))
+    return _short_plain(text, what, max_len)
+
+
+def _short_plain(text: str, what: str | None, most: int) -> str:
+    """``text`` if it has at most ``most`` characters and no control characters."""
+    if len(text) > most:
+        raise SetteKitError(_(_TOO_LONG).format(what=what, value=shown(text), most=most))
     bad = [ch for ch in text if _bad_char(ch)]
     if bad:
         raise SetteKitError(_(_CONTROL).format(what=what, value=shown(text), chars=", ".join(map(repr, bad[:3]))))
@@ -115,12 +120,7 @@ def read_name(name, what: str | None = None) -> str:
     if not name.strip():
         raise SetteKitError(_("player names must be different and not empty") if player
                             else _("{what} must not be empty").format(what=what))
-    if len(name) > MAX_NAME:
-        raise SetteKitError(_(_TOO_LONG).format(what=what, value=shown(name), most=MAX_NAME))
-    bad = [ch for ch in name if _bad_char(ch)]
-    if bad:
-        raise SetteKitError(_(_CONTROL).format(what=what, value=shown(name), chars=", ".join(map(repr, bad[:3]))))
-    return name
+    return _short_plain(name, what, MAX_NAME)
 
 
 _COUNT = N_("accepted {lo} to {hi} players, got {n}")

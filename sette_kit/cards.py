@@ -101,46 +101,34 @@ class Face(NamedTuple):
     english_suits: dict  # Suit -> English name for labels ("cups")
 
 
-def _numbers(**figures):
+def _ranks(words: str) -> dict:
+    """Rank -> name, from the names of the 1, 8, 9 and 10 (the numbers 2-7 are their own)."""
     names = {Rank(r): str(r) for r in range(2, 8)}
-    names.update({Rank(int(k)): v for k, v in figures.items()})
+    names.update(zip((Rank(1), Rank(8), Rank(9), Rank(10)), words.split()))
     return names
 
 
+def _by_suit(words: str) -> dict:
+    """Suit -> name, from the names in suit order (coppe, denari, bastoni, spade)."""
+    return dict(zip((Suit.COPPE, Suit.DENARI, Suit.BASTONI, Suit.SPADE), words.split()))
+
+
+def _face(key: str, connector: str, figures: str, suits: str, figure_codes: str, suit_codes: str,
+          symbols: str = "", english: tuple[str, str] | None = None) -> Face:
+    """A face from its words (see :func:`_ranks`, :func:`_by_suit`); ``english``: the
+    labels' (figures, suits), the face's own words when it is English."""
+    english_figures, english_suits = english or (figures, suits)
+    return Face(key, connector, _ranks(figures), _by_suit(suits), _ranks(figure_codes), _by_suit(suit_codes),
+                _by_suit(symbols), _ranks(english_figures), _by_suit(english_suits))
+
+
 FACES: dict[str, Face] = {
-    "italian": Face(
-        "italian",
-        "di",
-        _numbers(**{"1": "Asso", "8": "Fante", "9": "Cavallo", "10": "Re"}),
-        {Suit.COPPE: "coppe", Suit.DENARI: "denari", Suit.BASTONI: "bastoni", Suit.SPADE: "spade"},
-        _numbers(**{"1": "A", "8": "F", "9": "C", "10": "R"}),
-        {Suit.COPPE: "c", Suit.DENARI: "d", Suit.BASTONI: "b", Suit.SPADE: "s"},
-        {},
-        _numbers(**{"1": "Ace", "8": "Jack", "9": "Knight", "10": "King"}),
-        {Suit.COPPE: "cups", Suit.DENARI: "coins", Suit.BASTONI: "batons", Suit.SPADE: "swords"},
-    ),
-    "french": Face(
-        "french",
-        "of",
-        _numbers(**{"1": "Ace", "8": "Jack", "9": "Queen", "10": "King"}),
-        {Suit.COPPE: "hearts", Suit.DENARI: "diamonds", Suit.BASTONI: "clubs", Suit.SPADE: "spades"},
-        _numbers(**{"1": "A", "8": "J", "9": "Q", "10": "K"}),
-        {Suit.COPPE: "H", Suit.DENARI: "D", Suit.BASTONI: "C", Suit.SPADE: "S"},
-        {Suit.COPPE: "♥", Suit.DENARI: "♦", Suit.BASTONI: "♣", Suit.SPADE: "♠"},
-        _numbers(**{"1": "Ace", "8": "Jack", "9": "Queen", "10": "King"}),
-        {Suit.COPPE: "hearts", Suit.DENARI: "diamonds", Suit.BASTONI: "clubs", Suit.SPADE: "spades"},
-    ),
-    "spanish": Face(
-        "spanish",
-        "de",
-        _numbers(**{"1": "As", "8": "Sota", "9": "Caballo", "10": "Rey"}),
-        {Suit.COPPE: "copas", Suit.DENARI: "oros", Suit.BASTONI: "bastos", Suit.SPADE: "espadas"},
-        _numbers(**{"1": "A", "8": "S", "9": "C", "10": "R"}),
-        {Suit.COPPE: "c", Suit.DENARI: "o", Suit.BASTONI: "b", Suit.SPADE: "e"},
-        {},
-        _numbers(**{"1": "Ace", "8": "Jack", "9": "Knight", "10": "King"}),
-        {Suit.COPPE: "cups", Suit.DENARI: "coins", Suit.BASTONI: "clubs", Suit.SPADE: "swords"},
-    ),
+    "italian": _face("italian", "di", "Asso Fante Cavallo Re", "coppe denari bastoni spade", "A F C R", "c d b s",
+                     english=("Ace Jack Knight King", "cups coins batons swords")),
+    "french": _face("french", "of", "Ace Jack Queen King", "hearts diamonds clubs spades", "A J Q K", "H D C S",
+                    symbols="♥ ♦ ♣ ♠"),
+    "spanish": _face("spanish", "de", "As Sota Caballo Rey", "copas oros bastos espadas", "A S C R", "c o b e",
+                     english=("Ace Jack Knight King", "cups coins clubs swords")),
 }
 
 
@@ -149,20 +137,15 @@ FACES: dict[str, Face] = {
 # and Spanish name every face in their own words.  The Italian and the Spanish decks have
 # the same suits and figures, so Italian names the Spanish face with the Italian words,
 # and Spanish names the Italian face with the Spanish words.
-_ITALIAN_WORDS = ("di", _numbers(**{"1": "Asso", "8": "Fante", "9": "Cavallo", "10": "Re"}),
-                  {Suit.COPPE: "coppe", Suit.DENARI: "denari", Suit.BASTONI: "bastoni", Suit.SPADE: "spade"})
-_SPANISH_WORDS = ("de", _numbers(**{"1": "As", "8": "Sota", "9": "Caballo", "10": "Rey"}),
-                  {Suit.COPPE: "copas", Suit.DENARI: "oros", Suit.BASTONI: "bastos", Suit.SPADE: "espadas"})
+_ITALIAN_WORDS = ("di", _ranks("Asso Fante Cavallo Re"), _by_suit("coppe denari bastoni spade"))
+_SPANISH_WORDS = ("de", _ranks("As Sota Caballo Rey"), _by_suit("copas oros bastos espadas"))
 _LOCAL_NAMES = {
     ("it", "italian"): _ITALIAN_WORDS,
     ("it", "spanish"): _ITALIAN_WORDS,
-    ("it", "french"): ("di", _numbers(**{"1": "Asso", "8": "Fante", "9": "Donna", "10": "Re"}),
-                       {Suit.COPPE: "cuori", Suit.DENARI: "quadri", Suit.BASTONI: "fiori", Suit.SPADE: "picche"}),
+    ("it", "french"): ("di", _ranks("Asso Fante Donna Re"), _by_suit("cuori quadri fiori picche")),
     ("es", "italian"): _SPANISH_WORDS,
     ("es", "spanish"): _SPANISH_WORDS,
-    ("es", "french"): ("de", _numbers(**{"1": "As", "8": "Jota", "9": "Reina", "10": "Rey"}),
-                       {Suit.COPPE: "corazones", Suit.DENARI: "diamantes", Suit.BASTONI: "tréboles",
-                        Suit.SPADE: "picas"}),
+    ("es", "french"): ("de", _ranks("As Jota Reina Rey"), _by_suit("corazones diamantes tréboles picas")),
 }
 
 

@@ -50,10 +50,12 @@ import time
 from typing import Iterator
 
 from sette_kit.errors import SetteKitError
+from sette_kit.i18n import _
 
 from .base import LOG, UNEXPECTED, esc
 
-__all__ = ["Background", "Job", "busy_html", "event_loop", "threads_available"]
+__all__ = ["Background", "Job", "busy_html", "cancel_run", "event_loop", "job_done", "job_done_async",
+           "show_failure", "threads_available"]
 
 
 def event_loop():
@@ -147,6 +149,36 @@ class Job:
         while not self._finished and (end is None or time.monotonic() < end):
             await asyncio.sleep(0.005)
         return self._finished
+
+
+def job_done(job: Job | None, timeout: float | None) -> bool:
+    """Wait for ``job`` (None: there is none); True when it has ended."""
+    return job is None or job.wait(timeout)
+
+
+async def job_done_async(job: Job | None, timeout: float | None) -> bool:
+    """``await`` the end of ``job`` (None: there is none); True when it has ended."""
+    return job is None or await job.wait_async(timeout)
+
+
+def cancel_run(running: bool, cancel: threading.Event) -> bool:
+    """A lab's Cancel: sets ``cancel`` (the running steps stop at the next one); an
+    error when no simulation is ``running``."""
+    if not running:
+        raise SetteKitError(_("No simulation is running."))
+    cancel.set()
+    return True
+
+
+def show_failure(widget, exc: Exception, what: str) -> None:
+    """The message of a run that failed with ``exc`` (called in its ``except``): a
+    SetteKitError's own words; anything else logged ("``what`` failed") and shown as
+    :data:`~widgets.base.UNEXPECTED`, never a traceback for the learner."""
+    if isinstance(exc, SetteKitError):
+        widget.show_message(str(exc), kind="error")
+    else:
+        LOG.exception("%s failed", what)
+        widget.show_message(UNEXPECTED, kind="error")
 
 
 def busy_html(note: str) -> str:

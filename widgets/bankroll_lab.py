@@ -48,9 +48,10 @@ from sette_kit.strategy_text import policy
 from sette_kit.fmt import local_marks
 from sette_kit.rules import preset_label
 
-from ._background import Job
+from ._background import Job, cancel_run, job_done, job_done_async, show_failure
 from ._labs_common import MAX_SEED, Stepped, lab_look, live, table_html, whole
-from .base import LOG, UNEXPECTED, KitWidget, button, esc, html_panel, read_parts, read_preset, safe_action, text_of
+from .base import (KitWidget, button, esc, html_panel, picked_preset, read_parts, read_preset, safe_action,
+                   text_of)
 from .charts import NARROW, caption_text, pair_html, paths_chart, share_bar, thousands
 from sette_kit.numbers import shown
 
@@ -98,6 +99,14 @@ def _name(x) -> str:
     if isinstance(pol, odds.BankSeesPlayer):
         return "sees"
     return fmt_points(pol.threshold)
+
+
+def _menu_name(x) -> str | None:
+    """:func:`_name`, or None when ``x`` names no threshold or strategy at all."""
+    try:
+        return _name(x)
+    except (SetteKitError, TypeError, ValueError):
+        return None
 
 
 def _pct(p, digits: int = 2) -> str:
@@ -261,10 +270,7 @@ class BankrollLab(Stepped, KitWidget):
 
     @staticmethod
     def _bank(x) -> str:
-        try:
-            name = _name(x)
-        except (SetteKitError, TypeError, ValueError):
-            name = None
+        name = _menu_name(x)
         if name not in BANKS:
             raise SetteKitError(_("The bank {bank} is not one of: stands at {banks}, or 'sees'.").format(
                 bank=shown(x), banks=', '.join(BANKS[:-1])))
@@ -272,10 +278,7 @@ class BankrollLab(Stepped, KitWidget):
 
     @staticmethod
     def _player(x) -> str:
-        try:
-            name = _name(x)
-        except (SetteKitError, TypeError, ValueError):
-            name = None
+        name = _menu_name(x)
         if name not in PLAYERS:
             raise SetteKitError(_("The player {player} is not one of: 'optimal', or stands at {points}.").format(
                 player=shown(x), points=', '.join(PLAYERS[1:])))
@@ -307,6 +310,24 @@ class BankrollLab(Stepped, KitWidget):
     def _set_box(self, box, value) -> None:
         if box.value != str(value):
             self._set_quiet(box, str(value))
+
+    def _settled(self, box, value):
+        """``value`` (checked) the new setting: shown in ``box``, what the old settings drew gone."""
+        self._set_box(box, value)
+        self._changed()
+        return value
+
+    def _redrawn(self, name: str, box, value):
+        """``value`` (checked) the new setting ``name``, shown in ``box``; the paths drawn again."""
+        setattr(self, name, value)
+        self._set_box(box, value)
+        self._refresh()
+        return value
+
+    def _use_staking(self, staking: str) -> None:
+        self.staking = staking
+        self._set_box(self.staking_menu, staking)
+        self._show_staking()
 
     # -- computing --------------------------------------------------------------------------------
     def _settings(self) -> dict:
@@ -477,30 +498,19 @@ class BankrollLab(Stepped, KitWidget):
     def set_rules(self, name: str) -> str:
         """The rules preset: 'plain', 'italian' or 'spanish'."""
         self._check_idle()
-        if not isinstance(name, str) or name not in PRESETS:
-            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=shown(name),
-                                                                                    presets=', '.join(PRESETS)))
-        self._set_box(self.rules_menu, name)
-        self._changed()
-        return name
+        return self._settled(self.rules_menu, picked_preset(name))
 
     @safe_action
     def set_bank(self, bank) -> str:
         """The bank: stands at 4 ... 6½ ('5½', 5.5) or 'sees' (it sees your total)."""
         self._check_idle()
-        name = self._bank(bank)
-        self._set_box(self.bank_menu, name)
-        self._changed()
-        return name
+        return self._settled(self.bank_menu, self._bank(bank))
 
     @safe_action
     def set_player(self, player) -> str:
         """You: 'optimal' or stand at 4 ... 6½."""
         self._check_idle()
-        name = self._player(player)
-        self._set_box(self.player_menu, name)
-        self._changed()
-        return name
+        return self._settled(self.player_menu, self._player(player))
 
     @safe_action
     def set_staking(self, staking: str) -> str:
@@ -509,9 +519,7 @@ class BankrollLab(Stepped, KitWidget):
         if staking not in (FLAT, PLAN):
             raise SetteKitError(_("Staking {staking}: choose 'flat' or 'plan' (by first card).").format(
                 staking=shown(staking)))
-        self.staking = staking
-        self._set_box(self.staking_menu, staking)
-        self._show_staking()
+        self._use_staking(staking)
         self._changed()
         return staking
 
@@ -524,9 +532,7 @@ class BankrollLab(Stepped, KitWidget):
             raise SetteKitError(_("The bankroll ({bankroll}) must be less than the target ({target}): raise the "
                                   "target first.").format(bankroll=thousands(n), target=thousands(self.target)))
         self.bankroll = n
-        self._set_box(self.bankroll_box, n)
-        self._changed()
-        return n
+        return self._settled(self.bankroll_box, n)
 
     @safe_action
     def set_target(self, value) -> int:
@@ -534,9 +540,7 @@ class BankrollLab(Stepped, KitWidget):
         self._check_idle()
         n = self._target(value, self.bankroll)
         self.target = n
-        self._set_box(self.target_box, n)
-        self._changed()
-        return n
+        return self._settled(self.target_box, n)
 
     @safe_action
     def set_stake(self, value) -> int:
@@ -545,10 +549,7 @@ class BankrollLab(Stepped, KitWidget):
         n = whole(value, *LIMITS["stake"], N_("The stake"))
         self.stake = n
         self._set_box(self.stake_box, n)
-        if self.staking != FLAT:
-            self.staking = FLAT
-            self._set_box(self.staking_menu, FLAT)
-            self._show_staking()
+        self._use_staking(FLAT)
         self._changed()
         return n
 
@@ -561,10 +562,7 @@ class BankrollLab(Stepped, KitWidget):
         self.plan_range = (lo, hi)
         with self._quiet():
             self.min_box.value, self.max_box.value = str(lo), str(hi)
-        if self.staking != PLAN:
-            self.staking = PLAN
-            self._set_box(self.staking_menu, PLAN)
-            self._show_staking()
+        self._use_staking(PLAN)
         self._changed()
         return lo, hi
 
@@ -572,28 +570,19 @@ class BankrollLab(Stepped, KitWidget):
     def set_paths(self, value) -> int:
         """How many paths to draw: 1 to 100."""
         self._check_idle()
-        self.n_paths = whole(value, *LIMITS["paths"], N_("The number of paths"))
-        self._set_box(self.paths_box, self.n_paths)
-        self._refresh()
-        return self.n_paths
+        return self._redrawn("n_paths", self.paths_box, whole(value, *LIMITS["paths"], N_("The number of paths")))
 
     @safe_action
     def set_rounds(self, value) -> int:
         """How many rounds each drawn path may last: 10 to 1,000."""
         self._check_idle()
-        self.rounds = whole(value, *LIMITS["rounds"], N_("The number of rounds"))
-        self._set_box(self.rounds_box, self.rounds)
-        self._refresh()
-        return self.rounds
+        return self._redrawn("rounds", self.rounds_box, whole(value, *LIMITS["rounds"], N_("The number of rounds")))
 
     @safe_action
     def set_seed(self, value) -> int:
         """The seed of the drawn paths and of the simulation: a whole number from 0 to 999,999,999."""
         self._check_idle()
-        self.seed = whole(value, 0, MAX_SEED, N_("The seed"))
-        self._set_box(self.seed_box, self.seed)
-        self._refresh()
-        return self.seed
+        return self._redrawn("seed", self.seed_box, whole(value, 0, MAX_SEED, N_("The seed")))
 
     @safe_action
     def new_paths(self) -> int:
@@ -637,21 +626,16 @@ class BankrollLab(Stepped, KitWidget):
     @safe_action
     def cancel(self) -> bool:
         """Stop a running simulation at its next step."""
-        if not self.simulating:
-            raise SetteKitError(_("No simulation is running."))
-        self._cancel.set()
-        return True
+        return cancel_run(self.simulating, self._cancel)
 
     def wait(self, timeout: float | None = 60) -> bool:
         """Wait for the background work and any simulation; True when both are done."""
         done = super().wait(timeout)
-        job = self._sim_job
-        return (job is None or job.wait(timeout)) and done
+        return job_done(self._sim_job, timeout) and done
 
     async def wait_async(self, timeout: float | None = 60) -> bool:
         done = await super().wait_async(timeout)
-        job = self._sim_job
-        return (job is None or await job.wait_async(timeout)) and done
+        return await job_done_async(self._sim_job, timeout) and done
 
     def _sim_start(self, n: int) -> None:
         self.sim_status = "running"
@@ -695,14 +679,9 @@ class BankrollLab(Stepped, KitWidget):
             self._show_simulation(s, result, exact)
             self.progress.bar_style = "success"
             self._sim_finish("done")
-        except SetteKitError as e:
+        except Exception as exc:  # noqa: BLE001 - never a traceback for the learner
             self.sim_html.value = ""
-            self.show_message(str(e), kind="error")
-            self._sim_finish("failed")
-        except Exception:  # noqa: BLE001 - never a traceback for the learner
-            LOG.exception("BankrollLab simulation failed")
-            self.sim_html.value = ""
-            self.show_message(UNEXPECTED, kind="error")
+            show_failure(self, exc, "BankrollLab simulation")
             self._sim_finish("failed")
 
     def _show_simulation(self, s: dict, r, exact) -> None:

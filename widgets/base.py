@@ -413,6 +413,27 @@ def read_preset(rules) -> str:
     return rules
 
 
+def picked_preset(name, presets=None) -> str:
+    """``name`` checked to be one of ``presets`` (the lab's menu; default every preset,
+    :data:`sette_kit.rules.PRESETS`), as a lab's ``set_rules`` takes it.
+
+    >>> picked_preset("italian")
+    'italian'
+    >>> picked_preset("french")
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: Unknown rules 'french': choose italian, spanish, plain.
+    """
+    from sette_kit.numbers import shown
+    from sette_kit.rules import PRESETS
+
+    presets = PRESETS if presets is None else presets
+    if not isinstance(name, str) or name not in presets:
+        raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=shown(name),
+                                                                                presets=', '.join(presets)))
+    return name
+
+
 def read_parts(parts, accepted: tuple) -> tuple:
     """The parts of a lab to show: ``parts`` (a list or tuple of names, none unknown, at
     least one) in the order of ``accepted``.

@@ -48,7 +48,8 @@ from sette_kit.strategy_text import cached_solution, policy, solution
 from sette_kit.rules import preset_label
 
 from ._labs_common import Stepped, lab_look, live, table_html, whole
-from .base import KitWidget, esc, exact_values_html, html_panel, read_parts, read_preset, safe_action, text_of
+from .base import (KitWidget, esc, exact_values_html, html_panel, picked_preset, read_parts, read_preset, safe_action,
+                   text_of)
 from .charts import (NARROW, caption_text, card_words, pair_html, paired_bar,
                      signed_bar)
 from sette_kit.numbers import shown
@@ -362,9 +363,7 @@ class BettingLab(Stepped, KitWidget):
     @safe_action
     def set_rules(self, name: str) -> Rules:
         """The rules preset: 'plain', 'italian' or 'spanish'."""
-        if not isinstance(name, str) or name not in PRESETS:
-            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=shown(name),
-                                                                                    presets=', '.join(PRESETS)))
+        picked_preset(name)
         self.rules = Rules.preset(name)
         if self.rules_menu.value != name:
             self._set_quiet(self.rules_menu, name)

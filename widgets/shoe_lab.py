@@ -40,8 +40,8 @@ from sette_kit.scoring import fmt_points, score
 from sette_kit.rules import preset_label
 
 from ._labs_common import MAX_SEED, Stepped, lab_look, live, table_html, whole
-from .base import (KitWidget, button, esc, html_panel, lines_html, read_cards, read_preset, safe_action, text_box,
-                   text_of)
+from .base import (KitWidget, button, esc, html_panel, lines_html, picked_preset, read_cards, read_preset, safe_action,
+                   text_box, text_of)
 from .charts import NARROW, caption_text, card_words, decision_words, number, pair_html, paired_bar
 from .render import hand_html, read_card_size
 from sette_kit.numbers import shown
@@ -349,9 +349,7 @@ class ShoeLab(Stepped, KitWidget):
     @safe_action
     def set_rules(self, name: str) -> str:
         """The rules preset ('plain', 'italian', 'spanish'): a new shoe."""
-        if not isinstance(name, str) or name not in PRESETS:
-            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=shown(name),
-                                                                                    presets=', '.join(PRESETS)))
+        picked_preset(name)
         if self.rules_menu.value != name:
             self._set_quiet(self.rules_menu, name)
         self._new(Rules.preset(name), self.bank_menu.value, self.seed)

@@ -45,8 +45,9 @@ from sette_kit.scoring import fmt_points
 from sette_kit.strategy import BankSeesPlayer, StandAt, sees_player, stand_at
 from sette_kit.rules import preset_label
 
-from ._background import Job
-from .base import LOG, UNEXPECTED, KitWidget, button, esc, exact_html, html_panel, read_preset, safe_action, text_of
+from ._background import Job, cancel_run, job_done, job_done_async, show_failure
+from .base import (KitWidget, button, esc, exact_html, html_panel, picked_preset, read_preset, safe_action,
+                   text_of)
 from .charts import thousands
 
 __all__ = ["SimulationLab", "MIN_ROUNDS", "MAX_ROUNDS", "PRESETS", "THRESHOLDS"]
@@ -266,9 +267,7 @@ class SimulationLab(KitWidget):
     def set_preset(self, name: str) -> str:
         """Choose the rules preset: 'plain', 'italian' or 'spanish'."""
         self._check_idle()
-        if not isinstance(name, str) or name not in PRESETS:
-            raise SetteKitError(_("Unknown rules {name}: choose {presets}.").format(name=shown(name),
-                                                                                    presets=', '.join(PRESETS)))
+        picked_preset(name, PRESETS)
         self.preset_choice.value = name
         return name
 
@@ -318,21 +317,16 @@ class SimulationLab(KitWidget):
     @safe_action
     def cancel(self) -> bool:
         """Stop a running simulation at the next chunk of rounds."""
-        if not self.running:
-            raise SetteKitError(_("No simulation is running."))
-        self._cancel.set()
-        return True
+        return cancel_run(self.running, self._cancel)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for a background run to finish; True if it has.  (On a running event
         loop, without threads, use ``await lab.wait_async()``.)"""
-        job = self._job
-        return True if job is None else job.wait(timeout)
+        return job_done(self._job, timeout)
 
     async def wait_async(self, timeout: float | None = None) -> bool:
         """``await`` the end of a background run (whatever runs it)."""
-        job = self._job
-        return True if job is None else await job.wait_async(timeout)
+        return await job_done_async(self._job, timeout)
 
     def _start(self) -> None:
         self.status = "running"
@@ -400,14 +394,9 @@ class SimulationLab(KitWidget):
                 done=thousands(self.progress.value), total=thousands(rounds))
             self.result_html.value = f'<p class="sk-cancelled" role="status">{esc(said)}</p>'
             self._finish("cancelled")
-        except SetteKitError as exc:
+        except Exception as exc:  # noqa: BLE001 - never a traceback for the learner
             self.result_html.value = ""
-            self.show_message(str(exc), kind="error")
-            self._finish("failed")
-        except Exception:  # noqa: BLE001 - never a traceback for the learner
-            LOG.exception("SimulationLab run failed")
-            self.result_html.value = ""
-            self.show_message(UNEXPECTED, kind="error")
+            show_failure(self, exc, "SimulationLab run")
             self._finish("failed")
 
     def _show(self, r, exact) -> None:

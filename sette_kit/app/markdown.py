@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 
+from ..teach.course import notebook_title
+
 __all__ = ["markdown_html", "markdown_title", "page_title", "cell_source"]
 
 _COMMENT = re.compile(r"<!--.*?-->\n?", re.S)
-_HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
 
 
 def markdown_html(text: str) -> str:
@@ -44,17 +45,7 @@ def cell_source(cell: dict) -> str:
 def page_title(nb: dict, fallback: str) -> str:
     """The notebook's ``title`` metadata (stamped from the course catalogue by
     ``lessons/_build.py``), else its first Markdown heading, else ``fallback``."""
-    title = (nb.get("metadata") or {}).get("title")
-    if isinstance(title, str) and title.strip():
-        return title.strip()
-    for cell in nb.get("cells", []):
-        if cell.get("cell_type") != "markdown":
-            continue
-        for line in cell_source(cell).splitlines():
-            m = _HEADING.match(line)
-            if m:
-                return re.sub(r"[*_`]", "", m.group(1)).strip()
-    return fallback
+    return notebook_title(nb, fallback)
 
 
 def markdown_title(text: str, fallback: str) -> str:

@@ -40,6 +40,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Callable, Iterator, Mapping, NamedTuple, Protocol, runtime_checkable
 
+from .._saves import load_json
 from ..cards import FULL_DECK, Card
 from ..errors import SetteKitError
 from ..i18n import N_, _, pgettext
@@ -382,6 +383,17 @@ def top_cards(deck) -> list | None:
     return top
 
 
+def rules_or_default(rules, cls: type, default, wrong: str):
+    """``rules=`` of a game's functions: None is ``default``, an instance of ``cls`` itself;
+    anything else the SetteKitError ``wrong`` (a message marked with ``N_``, naming the
+    value as ``{rules}`` or ``{value}``)."""
+    if rules is None:
+        return default
+    if not isinstance(rules, cls):
+        raise SetteKitError(_(wrong).format(rules=shown(rules), value=shown(rules)))
+    return rules
+
+
 def replace_checked(options, changes: Mapping, what: str = N_("option(s)")):
     """``dataclasses.replace(options, **changes)`` after checking every name is a field
     (the new object validates the values in its ``__post_init__``); ``what`` is marked
@@ -448,6 +460,42 @@ class Engine(Protocol):
 # Saves: what the engines' saves do the same way
 # ---------------------------------------------------------------------------------------
 
+def with_matta_card(d: Mapping, bad: str) -> dict:
+    """A saved rules dict with its ``matta`` (a card index 0-39, or null) as the Card;
+    the error ``bad`` (translated; it names the value as ``{value}`` or ``{matta}``) when
+    it is no card index.
+
+    >>> with_matta_card({"matta": 0}, "bad {value}")["matta"].index, with_matta_card({"matta": None}, "")
+    (0, {'matta': None})
+    """
+    d = dict(d)
+    matta = d.get("matta")
+    if matta is not None:
+        if type(matta) is not int or not 0 <= matta < 40:
+            raise SetteKitError(bad.format(value=shown(matta), matta=shown(matta)))
+        d["matta"] = FULL_DECK[matta]
+    return d
+
+
+def saved_dict(text, what: str, max_chars: int, expected: str, old_formats: tuple, too_old: str,
+               not_ours: str) -> dict:
+    """The JSON object of a save in the format ``expected`` (:func:`~sette_kit._saves.load_json`
+    reads it).  One in an earlier format, one of ``old_formats``, is the error ``too_old``
+    (translated; it names ``{what}`` and ``{format}``), any other text ``not_ours``.
+
+    >>> saved_dict('{"format": "x/1"}', "the save", 100, "x/2", ("x/1",), "{what}: {format} is too old", "not x")
+    Traceback (most recent call last):
+    ...
+    sette_kit.errors.SetteKitError: the save: 'x/1' is too old
+    """
+    d = load_json(text, what, max_chars)
+    if isinstance(d, dict) and d.get("format") in old_formats:
+        raise SetteKitError(too_old.format(what=what, format=shown(d["format"])))
+    if not isinstance(d, dict) or d.get("format") != expected:
+        raise SetteKitError(not_ours)
+    return d
+
+
 def saved_events_start(events, current: int, start_kind: str, keep: int) -> int:
     """The first event a save keeps: the start of the earliest hand (or round),
     an event of kind ``start_kind``, such that at most ``keep`` events are kept, and never
@@ -505,6 +553,20 @@ def replay_difference(saved: dict, got: dict, order, replay, start: int = 0) -> 
 
     bad = texts_check(saved["events"][start:], got["events"][start:], replay_in)
     return None if bad is None else f"events[{bad + start}]"
+
+
+def loaded(game, events: list, bots, what: str, inconsistent: str):
+    """The replayed ``game`` of the save ``what``, finished: the events' texts as saved
+    (each is one the engine writes, in one of its languages), its invariants checked once
+    more (the error ``inconsistent``, translated, naming ``{what}`` and ``{error}``, when
+    one fails), ``bots`` seated."""
+    game._events = list(events)
+    try:
+        game.check()
+    except AssertionError as exc:
+        raise SetteKitError(inconsistent.format(what=what, error=exc)) from None
+    game.attach_bots(bots)
+    return game
 
 
 def play_bots_within(bot_to_act: Callable[[], int | None], play_one: Callable[[int], None], max_actions: int,

@@ -215,12 +215,7 @@ class Solution:
         stand, stand_parts = {}, {}
         for opp, states in groups.items():
             table = mdl.bank_table(self.dealer, opp)
-            rows, index = [], {}
-            for s in states:
-                r = tuple(f - h for f, h in zip(self._full, info[s][0]))
-                if r not in index:
-                    index[r] = len(rows)
-                    rows.append(r)
+            rows, index = self._rows_left(states, info)
             dist, dens, kmax = table.distribution(rows, exact)
             for s in states:
                 m, d, hp, kind, __ = info[s]
@@ -266,17 +261,23 @@ class Solution:
         self._bank_busts = bank_busts
         self.house_edge = -self.ev
 
+    def _rows_left(self, states, info) -> tuple[list, dict]:
+        """The decks left after each of ``states``, each once (the rows a bank table is
+        asked for), and where each deck stands among them."""
+        rows, index = [], {}
+        for s in states:
+            r = tuple(f - h for f, h in zip(self._full, info[s][0]))
+            if r not in index:
+                index[r] = len(rows)
+                rows.append(r)
+        return rows, index
+
     def _bank_bust_after_bust(self, order, info) -> dict:
         """For every bust hand of the player: the chance that the bank, playing from the
         cards left, busts too (the ``bust_refund`` variant)."""
         busts = [s for s in order if s is not START and info[s][3] == BUST]
         table = self._m.bank_table(self.dealer, None)
-        rows, index = [], {}
-        for s in busts:
-            r = tuple(f - h for f, h in zip(self._full, info[s][0]))
-            if r not in index:
-                index[r] = len(rows)
-                rows.append(r)
+        rows, index = self._rows_left(busts, info)
         dist, dens, __ = table.distribution(rows, self.exact) if rows else ([], [], [])
         out = {}
         for s in busts:

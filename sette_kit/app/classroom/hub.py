@@ -425,6 +425,14 @@ class _Api(tornado.web.RequestHandler):
     def fail(self, status: int, message: str, **extra) -> None:
         self.reply({"error": message, **extra}, status)
 
+    def reply_checked(self, answer, status_of=lambda message: 400) -> None:
+        """Reply with ``answer()``; a SetteKitError it raises is the reply's error, with
+        the status ``status_of(message)`` (400 unless told)."""
+        try:
+            self.reply(answer())
+        except SetteKitError as exc:
+            self.fail(status_of(str(exc)), str(exc))
+
     def bearer(self) -> str | None:
         h = self.request.headers.get("Authorization", "")
         return h[7:].strip() if h[:7].lower() == "bearer " else None
@@ -553,10 +561,7 @@ class SummaryHandler(_Api):
             return
         version, wait = self.wait_args()
         await self.hub.wait(version, wait)
-        try:
-            self.reply(self.hub.summary(self.get_query_argument("lesson", None)))
-        except SetteKitError as exc:
-            self.fail(400, str(exc))
+        self.reply_checked(lambda: self.hub.summary(self.get_query_argument("lesson", None)))
 
 
 class ControlHandler(_Api):
@@ -566,20 +571,14 @@ class ControlHandler(_Api):
         data = self.body()
         if data is BAD:
             return
-        try:
-            self.reply(self.hub.act(data))
-        except SetteKitError as exc:
-            self.fail(409 if "not yet exported" in str(exc) else 400, str(exc))
+        self.reply_checked(lambda: self.hub.act(data), lambda message: 409 if "not yet exported" in message else 400)
 
 
 class NotesHandler(_Api):
     def get(self) -> None:
         if not self.teacher():
             return
-        try:
-            self.reply(self.hub.notes(self.get_query_argument("lang", "en")))
-        except SetteKitError as exc:
-            self.fail(400, str(exc))
+        self.reply_checked(lambda: self.hub.notes(self.get_query_argument("lang", "en")))
 
 
 class ExportHandler(_Api):

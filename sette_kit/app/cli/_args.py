@@ -22,7 +22,7 @@ import argparse
 from ...errors import SetteKitError
 from ...numbers import read_number, read_whole
 
-__all__ = ["whole", "at_least_1", "level"]
+__all__ = ["whole", "at_least_1", "level", "game_command", "table_options"]
 
 
 def _plain(exc: SetteKitError) -> str:
@@ -57,3 +57,19 @@ def level(text: str) -> float:
     if not 0 < x < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is out of range: accepted {accepted}")
     return float(x)
+
+
+def game_command(sub, name: str, run, help: str, description: str):
+    """A game's command (``sette-kit quattro score ...``): its parser in ``sub``, run by
+    ``run`` with the action's name in ``args.<name>_command`` (and the parser in
+    ``args._<name>_parser``, see ``_terminal.dispatch``).  Returns the actions' subparsers."""
+    p = sub.add_parser(name, help=help, description=description)
+    p.set_defaults(run=run, **{f"_{name}_parser": p})
+    return p.add_subparsers(dest=f"{name}_command", metavar="ACTION")
+
+
+def table_options(p, bots_help: str) -> None:
+    """A terminal game's ``--bots``, ``--seed`` and ``--name``."""
+    p.add_argument("--bots", type=whole, default=3, help=bots_help)
+    p.add_argument("--seed", type=whole, default=None, help="seed for a reproducible game")
+    p.add_argument("--name", default="Player", help="your name at the table (default Player)")

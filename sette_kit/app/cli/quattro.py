@@ -12,14 +12,13 @@ The game is a reconstruction from a rough source (the Italian encyclopedia artic
 from __future__ import annotations
 
 
-from ._args import whole
+from ._args import game_command, table_options, whole
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("quattro", help="Quattro e mezzo (4½): score hands, exact odds, play against bots",
-                       description="Quattro e mezzo (four and a half, RULES Q1-Q6), a points game played "
-                                   "against everyone. The rules are a reconstruction from a rough source.")
-    qsub = p.add_subparsers(dest="quattro_command", metavar="ACTION")
+    qsub = game_command(sub, "quattro", run, help="Quattro e mezzo (4½): score hands, exact odds, play against bots",
+                        description="Quattro e mezzo (four and a half, RULES Q1-Q6), a points game played "
+                                    "against everyone. The rules are a reconstruction from a rough source.")
 
     s = qsub.add_parser("score", help="score a hand and explain it step by step (Q1-Q6)")
     s.add_argument("cards", help='the hand, e.g. "4 di coppe, Re di denari" or "4c Rd"')
@@ -34,15 +33,12 @@ def add_parser(sub) -> None:
     _common(o)
 
     g = qsub.add_parser("play", help="play a game in the terminal against bots")
-    g.add_argument("--bots", type=whole, default=3, help="number of bot opponents, 2-7 (default 3)")
-    g.add_argument("--seed", type=whole, default=None, help="seed for a reproducible game")
-    g.add_argument("--name", default="Player", help="your name at the table (default Player)")
+    table_options(g, "number of bot opponents, 2-7 (default 3)")
     g.add_argument("--target", type=whole, default=50,
                    help="points to win, 1-1000; 50 or 100 recommended (default 50, Q6)")
     g.add_argument("--bot", default="odds", choices=("odds", "threshold"), help="the bots' strategy (default odds)")
     g.add_argument("--watch", action="store_true", help="do not play: watch bots play a whole game")
     _common(g)
-    p.set_defaults(run=run, _quattro_parser=p)
 
 
 def _common(p) -> None:

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 
 from ...numbers import shown
-from ._args import whole
+from ._args import game_command, table_options, whole
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("trentuno", help="Trentuno (31): score hands, draw odds, play against bots",
-                       description="Trentuno (thirty-one, RULES T1-T9): score a hand, compute the exact "
-                                   "odds of a draw, or play a game in the terminal against bots.")
-    tsub = p.add_subparsers(dest="trentuno_command", metavar="ACTION")
+    tsub = game_command(sub, "trentuno", run, help="Trentuno (31): score hands, draw odds, play against bots",
+                        description="Trentuno (thirty-one, RULES T1-T9): score a hand, compute the exact "
+                                    "odds of a draw, or play a game in the terminal against bots.")
 
     s = tsub.add_parser("score", help="score a hand of one to three cards and explain it (T2)")
     s.add_argument("cards", help='the hand, e.g. "Asso di coppe, Re di coppe, 5 di spade" or "Ac Rc 5s"')
@@ -30,15 +29,12 @@ def add_parser(sub) -> None:
     _rule_options(o)
 
     g = tsub.add_parser("play", help="play a game in the terminal against bots")
-    g.add_argument("--bots", type=whole, default=3, help="number of bot opponents, 1-11 (default 3)")
-    g.add_argument("--seed", type=whole, default=None, help="seed for a reproducible game")
-    g.add_argument("--name", default="Player", help="your name at the table (default Player)")
+    table_options(g, "number of bot opponents, 1-11 (default 3)")
     g.add_argument("--lives", type=whole, default=3, help="lives per player, 1-99 (default 3, T3)")
     g.add_argument("--discard-first", action="store_true", help="discard before drawing (T5 option)")
     g.add_argument("--first-round-31", default="ends_hand", choices=("ends_hand", "wins_game", "redeal"),
                    help="what 31 in the first round does (T7 option, default ends_hand)")
     _rule_options(g)
-    p.set_defaults(run=run, _trentuno_parser=p)
 
 
 def _rule_options(p) -> None:

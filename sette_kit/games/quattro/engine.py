@@ -26,8 +26,8 @@ from ...errors import IllegalMove, SetteKitError
 from ...i18n import _, ngettext, pgettext
 from ...numbers import read_whole, shown
 from ...scoring import card_value, fmt_points
-from .._engine import (Action, Event, HandCards, Legal, Option, SeatView, Seats, read_action, rng_to_json, seat_names,
-                       top_cards)
+from .._engine import (Action, Event, HandCards, Legal, Option, SeatView, Seats, play_bots_within, read_action,
+                       rng_to_json, seat_names, top_cards)
 from .rules import ACTIONS, HALF, MAX_PLAYERS, MIN_PLAYERS, SEVEN_AND_HALF, QuattroRules, as_rules
 from .saves import load, save_text
 from .scoring import QuattroScore, _cached_score
@@ -604,17 +604,19 @@ class QuattroGame(Seats):
         (True, 'hand_over')
         """
         max_actions = read_whole(max_actions, "max_actions", 1, 10 ** 9, text=False)
-        count = 0
-        while self.phase == "play" and self.to_act in self._bots:
-            if count >= max_actions:
-                raise SetteKitError(_("the bots played {n} actions without a human turn; stopping").format(
-                    n=max_actions))
-            choice = self._bots[self.to_act](self.view(self.to_act))
-            if isinstance(choice, tuple) and not isinstance(choice, Action):
-                choice = choice[0]
-            self.act(choice)
-            count += 1
-        return count
+        return play_bots_within(self._bot_to_act, self._play_bot, max_actions,
+                                _("the bots played {n} actions without a human turn; stopping").format(n=max_actions))
+
+    def _bot_to_act(self) -> int | None:
+        """The bot seat to act now, None when a human is to act or the hand is over."""
+        return self.to_act if self.phase == "play" and self.to_act in self._bots else None
+
+    def _play_bot(self, seat: int) -> None:
+        """The action the bot at ``seat`` chooses, played."""
+        choice = self._bots[seat](self.view(seat))
+        if isinstance(choice, tuple) and not isinstance(choice, Action):
+            choice = choice[0]
+        self.act(choice)
 
     def play_hand(self) -> HandResult:
         """Play one whole hand with the bots (starting it if needed) and return its result."""

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
-from ...cards import FULL_DECK, Card, Rank, Suit
+from ...cards import Card, Rank, Suit
 from ...errors import SetteKitError
-from ...i18n import _
+from ...i18n import N_, _
 from ...numbers import shown
-from .._engine import replace_checked
+from .._engine import replace_checked, rules_or_default, with_matta_card
 
 __all__ = ["QuattroRules", "DEFAULT_RULES", "as_rules", "KINDS", "STANDING_KINDS", "FOUR_AND_HALF",
            "MIN_PLAYERS", "MAX_PLAYERS", "ACTIONS"]
@@ -97,20 +97,11 @@ DEFAULT_RULES = QuattroRules()
 
 
 def _rules_args(d: Mapping) -> dict:
-    d = dict(d)
-    if d.get("matta") is not None:
-        if type(d["matta"]) is not int or not 0 <= d["matta"] < 40:
-            raise SetteKitError(_("matta={matta} must be a card index 0-39 or null").format(matta=shown(d['matta'])))
-        d["matta"] = FULL_DECK[d["matta"]]
-    return d
+    return with_matta_card(d, _("matta={matta} must be a card index 0-39 or null"))
 
 
 def as_rules(rules) -> QuattroRules:
     """The rules to play by: ``None`` is :data:`DEFAULT_RULES`; anything but a
     :class:`QuattroRules` is a SetteKitError."""
-    if rules is None:
-        return DEFAULT_RULES
-    if not isinstance(rules, QuattroRules):
-        raise SetteKitError(_("rules must be a QuattroRules (or None for the default), got {rules}").format(
-            rules=shown(rules)))
-    return rules
+    return rules_or_default(rules, QuattroRules, DEFAULT_RULES,
+                            N_("rules must be a QuattroRules (or None for the default), got {rules}"))

@@ -14,12 +14,13 @@ import json
 import random
 
 from ..._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE, Bad, Bool, CardIndex, Choice, Dict, EventData, Int, List,
-                       Name, Obj, Opt, Str, Tuple, build_options, event_schema, load_json, rng_state, validate)
+                       Name, Obj, Opt, Str, Tuple, build_options, event_schema, rng_state, validate)
 from ...cards import FULL_DECK, Deck
 from ...errors import SetteKitError
 from ...i18n import _
 from ...numbers import shown
-from .._engine import event_to_json, replay_difference, rng_to_json, saved_events, saved_events_start
+from .._engine import (event_to_json, loaded, replay_difference, rng_to_json, saved_dict, saved_events,
+                       saved_events_start)
 from .rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, QuattroRules, _rules_args
 
 __all__ = ["MAX_SAVED_EVENTS", "STATUSES", "save_text", "load"]
@@ -161,14 +162,10 @@ def save_text(g) -> str:
 def load(cls, text: str, bots=None, max_chars: int = MAX_SAVE_CHARS):
     """The game of class ``cls`` a save describes, checked (see :meth:`~.engine.QuattroGame.from_json`)."""
     what = _("the saved Quattro e mezzo game")
-    d = load_json(text, what, max_chars)
-    if isinstance(d, dict) and d.get("format") in _OLD_FORMATS:
-        raise SetteKitError(_("cannot load {what}: it was saved in the earlier format {format}, which keeps no "
-                              "record of the hand's actions to check it by; it is no longer "
-                              "read").format(what=what, format=shown(d["format"])))
-    if not isinstance(d, dict) or d.get("format") != _FORMAT:
-        raise SetteKitError(_("not a saved Quattro e mezzo game (format should be {format})").format(
-            format=shown(_FORMAT)))
+    d = saved_dict(text, what, max_chars, _FORMAT, _OLD_FORMATS,
+                   _("cannot load {what}: it was saved in the earlier format {format}, which keeps no "
+                     "record of the hand's actions to check it by; it is no longer read"),
+                   _("not a saved Quattro e mezzo game (format should be {format})").format(format=shown(_FORMAT)))
     validate(_save_schema(), d, what)
     rules = build_options(QuattroRules, d["rules"], what, _rules_args)
     _check_saved(d, rules, what)
@@ -180,14 +177,7 @@ def load(cls, text: str, bots=None, max_chars: int = MAX_SAVE_CHARS):
         raise SetteKitError(_("cannot load {what}: {field} is not what the hand's actions give, played again "
                               "from the state the hand started from (the save was edited or is "
                               "corrupt)").format(what=what, field=key))
-    g._events = list(events)  # the texts as saved: each is one the engine writes, in one of its languages
-    try:
-        g.check()
-    except AssertionError as exc:
-        raise SetteKitError(_("cannot load {what}: the saved game is inconsistent: {error}").format(
-            what=what, error=exc)) from None
-    g.attach_bots(bots)
-    return g
+    return loaded(g, events, bots, what, _("cannot load {what}: the saved game is inconsistent: {error}"))
 
 
 def replayed(cls, d: dict, rules: QuattroRules, events: list, what: str):

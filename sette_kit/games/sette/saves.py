@@ -22,8 +22,9 @@ from fractions import Fraction
 
 from ..._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE as RNG_STATE_SCHEMA, Bad, Bool, CardIndex, Choice, Dict,
                        EventData, Int, List, Name, Obj, Opt, Str, Tuple, build_options, event_schema,
-                       first_difference, load_json, rng_state, texts_check, validate)
-from .._engine import event_from_json, event_to_json, how_picked, rng_to_json
+                       first_difference, rng_state, validate)
+from .._engine import (event_to_json, how_picked, loaded, replay_difference, rng_to_json, saved_dict, saved_events,
+                       with_matta_card)
 from ... import fmt
 from ...cards import FULL_DECK, Card
 from ...errors import IllegalMove, SetteKitError
@@ -123,13 +124,10 @@ class TableSaves:
         sette_kit.errors.SetteKitError: cannot load the saved table: bankrolls add up to 200, but the game started with 300 (money only moves between the players and the bank)
         """
         what = _(_WHAT)
-        d = load_json(text, what, max_chars)
-        if isinstance(d, dict) and d.get("format") in _OLD_FORMATS:
-            raise SetteKitError(_("cannot load {what}: it was saved in the earlier format {format}, which keeps no "
-                                  "record of the round's actions to check it by; it is no longer "
-                                  "read").format(what=what, format=shown(d["format"])))
-        if not isinstance(d, dict) or d.get("format") != _FORMAT:
-            raise SetteKitError(_("not a saved sette-kit table: expected the text of Table.to_json()"))
+        d = saved_dict(text, what, max_chars, _FORMAT, _OLD_FORMATS,
+                       _("cannot load {what}: it was saved in the earlier format {format}, which keeps no "
+                         "record of the round's actions to check it by; it is no longer read"),
+                       _("not a saved sette-kit table: expected the text of Table.to_json()"))
         validate(_table_schema(), d, what)
         rules = build_options(Rules, d["rules"], what, _rules_args)
         _check_saved(d, rules)
@@ -137,35 +135,18 @@ class TableSaves:
             rng_state(d["rng"])  # named here, before the replay compares it
         except Bad as bad:
             raise bad.error(what) from None
-        try:
-            events = [event_from_json(e) for e in d["events"]]
-        except (ValueError, ZeroDivisionError) as exc:
-            raise SetteKitError(_("cannot load {what}: events hold a value that cannot be read ({error})").format(
-                what=what, error=exc)) from None
+        events = saved_events(d["events"], what)
         t = cls._replayed(d, rules, events, what)
         got = json.loads(t.to_json())
-        key = first_difference(got, d, _SAVE_ORDER)
-        if key is None and d["round"] == 0:
-            key = _opening_difference(d)
-        elif key is None:
-            def replay_in(lang):
-                with language(lang):
-                    return json.loads(cls._replayed(d, rules, events, what).to_json())["events"]
-
-            bad_text = texts_check(d["events"], got["events"], replay_in)
-            if bad_text is not None:
-                key = f"events[{bad_text}]"
+        if d["round"] == 0:
+            key = first_difference(got, d, _SAVE_ORDER) or _opening_difference(d)
+        else:
+            key = replay_difference(d, got, _SAVE_ORDER, lambda: cls._replayed(d, rules, events, what))
         if key is not None:
             raise SetteKitError(_("cannot load {what}: {field} is not what the round's actions give, played "
                                   "again from the state the round started from (the save was edited or is "
                                   "corrupt)").format(what=what, field=key))
-        t._events = list(events)  # the texts as saved: each is one the engine writes, in one of its languages
-        try:
-            t.check()  # the invariants once more, on the objects built
-        except AssertionError as exc:
-            raise SetteKitError(_("cannot load {what}: {error}").format(what=what, error=exc)) from None
-        t.attach_bots(bots)
-        return t
+        return loaded(t, events, bots, what, _("cannot load {what}: {error}"))
 
     @classmethod
     def _replayed(cls, d: dict, rules: Rules, events: list, what: str) -> "TableSaves":
@@ -232,12 +213,7 @@ def _rules_to_dict(r: Rules) -> dict:
 
 
 def _rules_args(d: dict) -> dict:
-    d = dict(d)
-    if d.get("matta") is not None:
-        if type(d["matta"]) is not int or not 0 <= d["matta"] < 40:
-            raise SetteKitError(_("matta={value} must be a card index 0-39 or null").format(value=shown(d["matta"])))
-        d["matta"] = FULL_DECK[d["matta"]]
-    return d
+    return with_matta_card(d, _("matta={value} must be a card index 0-39 or null"))
 
 
 def _table_schema() -> Obj:

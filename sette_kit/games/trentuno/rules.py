@@ -15,7 +15,7 @@ from ...cards import FACES
 from ...errors import SetteKitError
 from ...i18n import N_, _, ngettext
 from ...numbers import shown
-from .._engine import replace_checked
+from .._engine import replace_checked, rules_or_default
 
 __all__ = ["TrentunoRules", "DEFAULT_RULES", "FIRST_ROUND_31", "KNOCK_LAST_ROUND", "ACTIONS",
            "MIN_PLAYERS", "MAX_PLAYERS"]
@@ -132,9 +132,5 @@ DEFAULT_RULES = TrentunoRules()
 
 def _rules(rules) -> TrentunoRules:
     """``rules=`` of every Trentuno function: None (the default) or a :class:`TrentunoRules`."""
-    if rules is None:
-        return DEFAULT_RULES
-    if not isinstance(rules, TrentunoRules):
-        raise SetteKitError(_("rules must be a TrentunoRules (or None for the default), got {value}").format(
-            value=shown(rules)))
-    return rules
+    return rules_or_default(rules, TrentunoRules, DEFAULT_RULES,
+                            N_("rules must be a TrentunoRules (or None for the default), got {value}"))
