@@ -303,7 +303,7 @@ class SeatView:
 # Seats and bots
 # ---------------------------------------------------------------------------------------
 
-def seat_names(players, lo: int = 1, hi: int = 100, count_error: str | None = None) -> tuple:
+def seat_names(players, lo: int = 1, hi: int = 100, count_error: str | None = None) -> tuple[str, ...]:
     """Names in seat order: ``players`` as a list of names, or ``"Player 1"``... for a
     number.  Checked (issue 18): ``lo`` to ``hi`` seats (``count_error`` is the message,
     ``{n}`` the count), names unique, text of at most 40 characters without control
