@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import tomllib
+
 from pathlib import Path
 
 import pytest
@@ -25,5 +25,23 @@ def test_mypy_passes_with_the_project_config():
 @pytest.mark.parametrize("package", ["sette_kit", "widgets"])
 def test_the_packages_ship_py_typed(package):
     assert (ROOT / package / "py.typed").is_file()
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "py.typed" in config["tool"]["setuptools"]["package-data"][package]  # in the wheel too
+
+
+@pytest.mark.parametrize("module, alias, values", [
+    ("sette_kit.cards", "FaceName", "FACE_NAMES"),
+    ("sette_kit.games.sette.scoring", "ScoreKind", "KINDS"),
+    ("sette_kit.games.sette.views", "Phase", "PHASES"),
+    ("sette_kit.games.sette.views", "ActionName", "ACTIONS"),
+    ("sette_kit.games.sette.rules", "StakeTiming", "STAKE_TIMINGS"),
+    ("sette_kit.games.quattro.rules", "ActionName", "ACTIONS"),
+    ("sette_kit.games.trentuno.rules", "ActionName", "ACTIONS"),
+])
+def test_each_literal_alias_names_the_values_the_code_accepts(module, alias, values):
+    import importlib
+    from typing import get_args
+
+    m = importlib.import_module(module)
+    assert get_args(getattr(m, alias)) == getattr(m, values)

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Callable
+from typing import Callable, Literal
 
 from ..._checks import read_seed
 from ..._saves import MAX_SAVE_CHARS
@@ -34,6 +34,9 @@ from .scoring import QuattroScore, _cached_score
 from .showdown import HandResult, showdown
 
 __all__ = ["QuattroGame", "QuattroView", "QuattroHandView"]
+
+Phase = Literal["play", "hand_over", "game_over"]
+"""A Quattro e mezzo game's phase (``QuattroGame.phase``)."""
 
 def _action_word(action: str) -> str:
     """An action's name as a learner reads it (the id itself in English)."""
@@ -70,7 +73,7 @@ class QuattroView(SeatView):
     names: tuple
     rules: QuattroRules
     hand_number: int
-    phase: str  # 'play', 'hand_over', 'game_over'
+    phase: Phase
     to_act: int | None
     dealer: int
     order: tuple  # this hand's playing order, the dealer last (S8)
@@ -148,7 +151,7 @@ class QuattroGame(Seats):
         self._hand_start = 0
         self.hand_number = 0
         self._points = [0] * n
-        self.phase = "hand_over"
+        self.phase: Phase = "hand_over"
         self._hands: list[list[Card]] = [[] for __ in range(n)]
         self._status = ["out"] * n
         self._ds = [False] * n  # Q3: declared a double six

@@ -61,7 +61,7 @@ from .bots import default as _default_bot
 from .rules import SUIT_PRIORITY, Rules, as_rules
 from .saves import TableSaves
 from .scoring import SETTE_E_MEZZO, Score, cached_score, fmt_points, outcome
-from .views import (ACTIONS, MAX_ROUND_ACTIONS, MAX_SEATS, MIN_SEATS, PHASES, HandView, RoundResult, TableView,
+from .views import (ACTIONS, MAX_ROUND_ACTIONS, MAX_SEATS, MIN_SEATS, PHASES, HandView, Phase, RoundResult, TableView,
                     _BANKER_DRAWN, _Hand, _NEW_DECK)
 
 __all__ = ["Table", "TableView", "HandView", "Event", "Legal", "Option", "RoundResult",
@@ -116,7 +116,7 @@ class Table(TableSaves, Seats):
         self._round_start = 0
         self._dropped = 0  # events no longer kept (a table loaded from a save, issue 19.4)
         self.round = 0
-        self.phase = "ready"
+        self.phase: Phase = "ready"
         self._hands: list[list[_Hand]] = [[] for __ in range(n)]
         self._order: list[int] = []
         self._pos = 0

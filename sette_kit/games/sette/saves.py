@@ -36,7 +36,7 @@ from .views import (ACTIONS, HAND_STATUSES, MAX_ROUND_ACTIONS, MAX_SEATS, MIN_SE
 
 if TYPE_CHECKING:  # pragma: no cover
     from .._engine import Action, Event
-    from .views import RoundResult, _Hand
+    from .views import Phase, RoundResult, _Hand
 
 __all__ = ["TableSaves", "MAX_SAVED_EVENTS"]
 
@@ -65,7 +65,7 @@ class TableSaves:
         max_stake: int
         round: int
         banker: int
-        phase: str
+        phase: Phase
         last_result: RoundResult | None
         _bankrolls: list[int]
         _money: int

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import random
 
     from .._engine import Event
-    from .engine import TrentunoGame
+    from .engine import Phase, TrentunoGame
 
 __all__ = ["Dealing"]
 
@@ -52,6 +52,7 @@ class Dealing:
         knocker: int | None
         last_turns_left: int | None
         to_act: int | None
+        phase: Phase
         _rng: random.Random
         _toak: bool
         _events: list[Event]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from types import MappingProxyType
-from typing import Callable, Mapping, NamedTuple, Sequence
+from typing import Callable, Literal, Mapping, NamedTuple, Sequence
 
 from ..._checks import read_bots, read_seed
 from ..._saves import MAX_SAVE_CHARS
@@ -31,6 +31,9 @@ from .saves import load_game, save_game
 from .scoring import _SORT_KEY, TrentunoScore, _ix, _points, _score_idx, score
 
 __all__ = ["TrentunoView", "TrentunoGame"]
+
+Phase = Literal["draw", "discard", "hand_over", "game_over"]
+"""A Trentuno game's phase (``TrentunoGame.phase``)."""
 
 
 class TrentunoView(NamedTuple):
@@ -54,7 +57,7 @@ class TrentunoView(NamedTuple):
     pot: int
     dealer: int
     to_act: int | None
-    phase: str
+    phase: Phase
     discard_top: Card | None
     discard_size: int
     stock_size: int
@@ -127,7 +130,7 @@ class TrentunoGame(Dealing):
         self._events: list[Event] = []
         self.history: list[tuple[str, int | None]] = []
         self.hand_number = 0
-        self.phase = "draw"
+        self.phase: Phase = "draw"
         self.to_act: int | None = None
         self.knocker: int | None = None
         self.last_turns_left: int | None = None
