@@ -24,7 +24,7 @@ import random
 import re
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Iterable, Literal, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Iterable, Literal, NamedTuple, Sequence
 
 from . import fmt
 from .errors import SetteKitError
@@ -378,6 +378,10 @@ class Card:
     rank: Rank
     suit: Suit
 
+    if TYPE_CHECKING:  # pragma: no cover
+        # what the dataclass's own __init__ takes: __post_init__ reads a number or a name too
+        def __init__(self, rank: Rank | int | str, suit: Suit | int | str) -> None: ...
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "rank", _coerce(Rank, self.rank, "rank", _RANKS_ACCEPTED))
         object.__setattr__(self, "suit", _coerce(Suit, self.suit, "suit", _SUITS_ACCEPTED))
@@ -541,6 +545,7 @@ def _code_readings(token: str, face: Face, own: bool = True) -> Card | None:
     if own and face.key == "spanish":
         ranks.update(_SPANISH_NUMBERS)
     rank = ranks.get(rank_text.upper())
+    suit: Suit | None
     if suit_text in _SYMBOLS:
         suit = _SYMBOLS[suit_text]
     else:
@@ -581,7 +586,7 @@ def _read_code(token: str, face: Face) -> Card:
     own = _code_readings(token, face)
     if own is not None:
         return own
-    others = {}
+    others: dict[Card, FaceName] = {}
     for other in FACES.values():
         if other.key != face.key:
             card = _code_readings(token, other, own=False)

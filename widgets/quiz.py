@@ -147,7 +147,7 @@ class Quiz(KitWidget):
         self.closed = False
         self.revealed = False
         self.hints_shown = 0
-        self._last_text = None
+        self._last_text: str | None = None
         self._wrong_here = False
         self._tries_here = 0
         cards = ""

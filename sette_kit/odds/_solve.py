@@ -271,7 +271,8 @@ class Solution:
         cards left, busts too (the ``bust_refund`` variant)."""
         busts = [s for s in order if s is not START and info[s][3] == BUST]
         table = self._m.bank_table(self.dealer, None)
-        rows, index = [], {}
+        rows: list[tuple] = []
+        index: dict[tuple, int] = {}
         for s in busts:
             r = tuple(f - h for f, h in zip(self._full, info[s][0]))
             if r not in index:

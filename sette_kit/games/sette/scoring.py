@@ -349,7 +349,7 @@ def _scored(s: Score, rules: Rules, side: str) -> Score:
     made by hand, such as a one-card 'reale', is not settled as if it were true)."""
     cards = s.cards
     if cards and all(isinstance(c, Card) for c in cards) and len(set(cards)) == len(cards):
-        ways = [{}]
+        ways: list[dict[str, Fraction]] = [{}]
         if s.matta_value is not None:
             ways.append({"declare": s.matta_value})
         if rules.half_point_ace:
