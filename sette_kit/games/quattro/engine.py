@@ -305,6 +305,7 @@ class QuattroGame(Seats):
         if self.phase == "hand_over":
             return Legal([Option("next_hand")])
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         out = [Option("draw")]
         if self._score(seat).can_stand:
             out.append(Option("stand"))
@@ -395,6 +396,7 @@ class QuattroGame(Seats):
 
     def _do_double_six(self) -> None:
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         self._ds[seat] = True
         self._shown[seat] = True
         c = self._hands[seat][0]
@@ -405,6 +407,7 @@ class QuattroGame(Seats):
 
     def _do_draw(self) -> None:
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         c = self._draw()
         self._hands[seat].append(c)
         sc = self._score(seat)
@@ -445,6 +448,7 @@ class QuattroGame(Seats):
 
     def _do_stand(self) -> None:
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         sc = self._score(seat)
         self._status[seat] = "stood"
         n = len(self._hands[seat])

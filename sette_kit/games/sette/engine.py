@@ -233,6 +233,7 @@ class Table(TableSaves, Seats):
     def _options(self) -> list:
         r = self.rules
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         if self.phase == "stake":
             return [Option("stake", self.min_stake, self._cap(seat))]
         can_draw = bool(self._stock or self._discards)
@@ -739,6 +740,7 @@ class Table(TableSaves, Seats):
         count = 0
         while self.in_progress:
             seat = self.to_act
+            assert seat is not None  # a seat is to act in this phase
             policy = self._bots.get(seat)
             if policy is None:
                 break

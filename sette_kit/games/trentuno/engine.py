@@ -273,6 +273,7 @@ class TrentunoGame(Dealing):
         if ph == "hand_over":
             return (_NEXT_HAND,)
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         hand = self.hands[seat]
         out = []
         if ph == "draw":
@@ -387,6 +388,7 @@ class TrentunoGame(Dealing):
 
     def _do_draw_stock(self, _card) -> None:
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         self.hands[seat].append(self.stock.pop())
         self._log("draw_stock", seat, _("{name} draws from the stock.").format(name=self.players[seat]),
                   stock=len(self.stock))
@@ -394,6 +396,7 @@ class TrentunoGame(Dealing):
 
     def _do_take_discard(self, _card) -> None:
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         pile = self.discard_pile
         c = pile.pop()
         self.hands[seat].append(c)
@@ -415,6 +418,7 @@ class TrentunoGame(Dealing):
 
     def _do_discard(self, card: Card) -> None:
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         c = card.index
         self.hands[seat].remove(c)
         if self.rules.discard_first:
@@ -434,6 +438,7 @@ class TrentunoGame(Dealing):
 
     def _do_knock(self, _card) -> None:
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         s = _points(self.hands[seat], self._toak)
         self.knocker = seat
         if self.rules.knock_last_round == "everyone":  # T6 option: every other player once more
