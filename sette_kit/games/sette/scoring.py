@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Iterable, Literal, NamedTuple
+from typing import Any, Iterable, Literal, NamedTuple
 
 from ...cards import Card, Rank, _thousands, as_cards, parse_cards
 from ...errors import SetteKitError
@@ -349,7 +349,7 @@ def _scored(s: Score, rules: Rules, side: str) -> Score:
     made by hand, such as a one-card 'reale', is not settled as if it were true)."""
     cards = s.cards
     if cards and all(isinstance(c, Card) for c in cards) and len(set(cards)) == len(cards):
-        ways: list[dict[str, Fraction]] = [{}]
+        ways: list[dict[str, Any]] = [{}]  # score()'s keyword arguments
         if s.matta_value is not None:
             ways.append({"declare": s.matta_value})
         if rules.half_point_ace:
