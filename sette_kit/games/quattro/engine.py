@@ -631,6 +631,7 @@ class QuattroGame(Seats):
         if self.phase == "play":
             raise SetteKitError(_("{name} (seat {seat}) is not a bot: play_hand needs bots at every seat").format(
                 name=self.names[self.to_act], seat=self.to_act))
+        assert self.last_result is not None  # the hand just ended
         return self.last_result
 
     def play_game(self, max_hands: int = 10_000) -> tuple:

@@ -760,6 +760,7 @@ class Table(TableSaves, Seats):
         if self.in_progress:
             raise SetteKitError(_("{name} (seat {seat}) is not a bot: play_round needs bots at every seat to act")
                                 .format(name=self.names[self.to_act], seat=self.to_act))
+        assert self.last_result is not None  # the round just settled
         return self.last_result
 
     # -- views ----------------------------------------------------------------------------

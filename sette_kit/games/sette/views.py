@@ -122,6 +122,10 @@ class _Hand:
     # cleared by any assignment and by touch() after an in-place change of the card lists
     __slots__ = ("cards", "hidden", "stake", "status", "declare", "half_ace", "dealt",
                  "exchanged", "result", "_sc", "_views")
+    declare: Fraction | None
+    result: int | None
+    _sc: Score | None
+    _views: list[HandView | None]
 
     def __setattr__(self, name, value):
         object.__setattr__(self, name, value)
