@@ -303,7 +303,8 @@ def explain_bust(cards, seen=(), rules: Rules | str = "plain") -> str:
     mdl = model(rules)
     base = _counts(mine, rules)
     counts = _counts(unseen, rules)
-    busting, safe = [], []
+    busting: list = []
+    safe: list = []
     bust_n = 0
     for k in range(NCLS):
         if not counts[k]:

@@ -274,7 +274,7 @@ class BankTable:
         for comp, w, cat, k in zip(self.comps_list, self.ords, self.cats_list, self.k_list):
             groups.setdefault((cat, k), []).append((w, tuple((c, b) for c, b in enumerate(comp) if b)))
         self._groups = [(cat, k, tuple(hands)) for (cat, k), hands in sorted(groups.items())]
-        self._np = None  # the numpy arrays, made on first use of the numpy path
+        self._np: tuple | None = None  # the numpy arrays, made on first use of the numpy path
 
     def distribution(self, decks, exact: bool):
         """Category masses for each deck (rows of class counts), as lists.
