@@ -629,6 +629,7 @@ class QuattroGame(Seats):
             self.act("next_hand")
         self.play_bots()
         if self.phase == "play":
+            assert self.to_act is not None  # the hand in play has a seat to act
             raise SetteKitError(_("{name} (seat {seat}) is not a bot: play_hand needs bots at every seat").format(
                 name=self.names[self.to_act], seat=self.to_act))
         assert self.last_result is not None  # the hand just ended

@@ -173,6 +173,7 @@ class Table(TableSaves, Seats):
     def new_round(self) -> None:
         """Start the next round: stakes and deal in the order of S8-S9."""
         if self.in_progress:
+            assert self.to_act is not None  # a round in progress has a seat to act
             raise IllegalMove(_("round {round} is still being played ({phase} phase, {name} to act)").format(
                 round=self.round, phase=self.phase, name=self.names[self.to_act]))
         worst = self._worst()
@@ -308,6 +309,7 @@ class Table(TableSaves, Seats):
         if not self.in_progress:
             raise IllegalMove(_("no round is in progress: call new_round() to deal the next hand"))
         actor = self.to_act
+        assert actor is not None  # a round in progress has a seat to act
         if seat is not None:
             try:
                 who = self._seat_of(seat)
@@ -758,6 +760,7 @@ class Table(TableSaves, Seats):
             self.new_round()
         self.play_bots(max_actions)
         if self.in_progress:
+            assert self.to_act is not None  # a round in progress has a seat to act
             raise SetteKitError(_("{name} (seat {seat}) is not a bot: play_round needs bots at every seat to act")
                                 .format(name=self.names[self.to_act], seat=self.to_act))
         assert self.last_result is not None  # the round just settled
