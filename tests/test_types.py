@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ def test_mypy_passes_with_the_project_config():
     run = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml")],
                          cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, f"mypy exited {run.returncode}:\n{run.stdout}{run.stderr}"
+    assert "unused section" not in run.stdout + run.stderr, run.stdout + run.stderr  # warn_unused_configs
 
 
 @pytest.mark.parametrize("package", ["sette_kit", "widgets"])
