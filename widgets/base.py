@@ -170,7 +170,7 @@ def safe_action(method: Callable | None = None, *, default: Any = None):
             self.show_message(_(UNEXPECTED), kind="error")
         return default
 
-    wrapper.safe_action = True
+    wrapper.safe_action = True  # type: ignore[attr-defined]  # a mark on the function object
     return wrapper
 
 
