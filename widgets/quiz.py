@@ -134,6 +134,7 @@ class Quiz(KitWidget):
 
     # -- state -------------------------------------------------------------------------
     def _pull(self) -> Question | None:
+        assert self._source is not None  # a quiz over a generator pulls its questions
         try:
             q = next(self._source)
         except StopIteration:
