@@ -198,6 +198,7 @@ class Server:
         return self
 
     def _read(self) -> None:
+        assert self.proc is not None and self.proc.stdout is not None  # started, its output piped
         for line in self.proc.stdout:
             with self._changed:
                 self.lines.append(line.rstrip("\n"))
