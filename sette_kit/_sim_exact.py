@@ -85,7 +85,8 @@ def exact_ev(rules: Rules, player=None, dealer=None, *, exact: bool = True):
     one = Fraction(1) if exact else 1.0
     zero = (0,) * ncls
     # the player's final hands, by forward probability over compositions
-    frontier, finals = {zero: one}, {}
+    frontier: dict = {zero: one}
+    finals: dict = {}
     while frontier:
         nxt: dict = {}
         for comp, p in frontier.items():

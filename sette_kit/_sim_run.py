@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from statistics import NormalDist
 from types import MappingProxyType
-from typing import Callable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple
 
 from . import accel
 from ._checks import read_callable, read_seed
@@ -23,6 +23,9 @@ from .i18n import _
 from .numbers import read_number, read_whole, shown
 from .rules import Rules, as_rules
 from .strategy import CLASS_WEIGHTS, BankSeesPlayer, StandAt
+
+if TYPE_CHECKING:  # pragma: no cover
+    from . import _sim_pure
 
 __all__ = ["run", "Result", "Checkpoint", "BLOCK", "FIRST_CARDS", "COUNT_KEYS", "MAX_ROUNDS", "MAX_CHUNK",
            "checkpoint_rounds", "score_hands", "settle_hands", "deal"]
@@ -177,6 +180,8 @@ def checkpoint_rounds(rounds: int) -> tuple[int, ...]:
 
 class _Spec:
     """The rules and policies as small tables (tuples) for both engines."""
+
+    _pure: _sim_pure.PureSpec  # the pure path's tables, made on first use (run_pure)
 
     def __init__(self, rules: Rules, player, dealer):
         if not isinstance(rules, Rules):

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from typing import Any
 
 __all__ = ["numpy", "use_numpy", "pure", "path", "numpy_available", "ENV_PURE", "forced_pure_by_env"]
 
@@ -58,7 +59,7 @@ def forced_pure_by_env(environ=None) -> bool:
 
 
 _forced_pure = forced_pure_by_env()
-_np = None  # the numpy module once imported; False when it cannot be
+_np: Any = None  # the numpy module once imported; False when it cannot be
 _tried = False
 
 

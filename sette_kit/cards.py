@@ -24,7 +24,7 @@ import random
 import re
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Iterable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Iterable, Literal, NamedTuple, Sequence
 
 from . import fmt
 from .errors import SetteKitError
@@ -84,13 +84,15 @@ class Rank(IntEnum):
         return f"Rank.{self.name}"
 
 
-FACE_NAMES = ("italian", "french", "spanish")
+FaceName = Literal["italian", "french", "spanish"]
+"""A face's name: how cards are named and drawn (D1)."""
+FACE_NAMES: tuple[FaceName, ...] = ("italian", "french", "spanish")
 
 
 class Face(NamedTuple):
     """How one face names and abbreviates the canonical deck."""
 
-    key: str
+    key: FaceName
     connector: str  # "di", "of", "de"
     rank_names: dict  # Rank -> full name as printed ("Asso", "7", "Re")
     suit_names: dict  # Suit -> full name ("coppe")
@@ -113,7 +115,7 @@ def _by_suit(words: str) -> dict:
     return dict(zip((Suit.COPPE, Suit.DENARI, Suit.BASTONI, Suit.SPADE), words.split()))
 
 
-def _face(key: str, connector: str, figures: str, suits: str, figure_codes: str, suit_codes: str,
+def _face(key: FaceName, connector: str, figures: str, suits: str, figure_codes: str, suit_codes: str,
           symbols: str = "", english: tuple[str, str] | None = None) -> Face:
     """A face from its words (see :func:`_ranks`, :func:`_by_suit`); ``english``: the
     labels' (figures, suits), the face's own words when it is English."""
@@ -122,7 +124,7 @@ def _face(key: str, connector: str, figures: str, suits: str, figure_codes: str,
                 _by_suit(symbols), _ranks(english_figures), _by_suit(english_suits))
 
 
-FACES: dict[str, Face] = {
+FACES: dict[FaceName, Face] = {
     "italian": _face("italian", "di", "Asso Fante Cavallo Re", "coppe denari bastoni spade", "A F C R", "c d b s",
                      english=("Ace Jack Knight King", "cups coins batons swords")),
     "french": _face("french", "of", "Ace Jack Queen King", "hearts diamonds clubs spades", "A J Q K", "H D C S",
@@ -155,7 +157,7 @@ def _local(face: Face) -> tuple:
     return got if got is not None else (face.connector, face.rank_names, face.suit_names)
 
 
-def rank_name(rank, face: str = "italian") -> str:
+def rank_name(rank, face: FaceName = "italian") -> str:
     """A rank's name in ``face`` and the current language: 'Re', 'King', 'Rey'.
 
     >>> rank_name(10), rank_name(Rank.RE, "french"), rank_name(8, "spanish")
@@ -164,7 +166,7 @@ def rank_name(rank, face: str = "italian") -> str:
     return _local(_check_face(face))[1][_coerce(Rank, rank, "rank", _RANKS_ACCEPTED)]
 
 
-def suit_name(suit, face: str = "italian") -> str:
+def suit_name(suit, face: FaceName = "italian") -> str:
     """A suit's name in ``face`` and the current language: 'denari', 'diamonds', 'oros'.
 
     >>> suit_name("denari"), suit_name(Suit.DENARI, "french"), suit_name(1, "spanish")
@@ -177,10 +179,10 @@ def suit_name(suit, face: str = "italian") -> str:
 # figures (D1), and Italian and Spanish name both in their own words (above).  A page then
 # draws that deck in its own language's face too, so that the picture says what the text
 # says: "Sota" on the card a Spanish page calls "Sota de copas", never "Fante".
-_HOME_FACES = {"it": "italian", "es": "spanish"}
+_HOME_FACES: dict[str, FaceName] = {"it": "italian", "es": "spanish"}
 
 
-def shown_face(face: str = "italian") -> str:
+def shown_face(face: FaceName = "italian") -> FaceName:
     """The face a page in the current language draws a card of ``face`` in (D1): the
     Italian and the Spanish faces are one deck, drawn as the Italian deck in Italian and
     as the Spanish deck in Spanish; English draws the face as given, and the French face
@@ -206,7 +208,7 @@ def shown_face(face: str = "italian") -> str:
 _FEMININE = {"it": {"Donna"}, "es": {"Sota", "Jota", "Reina"}}
 
 
-def card_in_text(card: "Card", face: str = "italian") -> str:
+def card_in_text(card: "Card", face: FaceName = "italian") -> str:
     """The card's name as a sentence says it, in the current language: with its definite
     article in Italian and Spanish ('il Re di denari', "l'Asso di coppe", 'la Sota de
     espadas', 'el Rey de oros'); English names it as :meth:`Card.name` does.  A sentence
@@ -234,7 +236,7 @@ def card_in_text(card: "Card", face: str = "italian") -> str:
     return name
 
 
-def cards_in_text(cards, face: str = "italian") -> str:
+def cards_in_text(cards, face: FaceName = "italian") -> str:
     """Cards as a sentence says them: each with its article (:func:`card_in_text`), the
     last after "and" in Italian and Spanish ('il 4 di bastoni e il 2 di spade'); English
     as before, the names joined by commas ('4 di bastoni, 2 di spade').
@@ -256,7 +258,7 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _check_face(face: str) -> Face:
+def _check_face(face) -> Face:  # any value: a face name, else a SetteKitError
     try:
         return FACES[face]
     except (KeyError, TypeError):
@@ -320,7 +322,7 @@ def _check_size(text: str) -> None:
 _thousands = fmt.whole  # the old private name, still imported by scoring: use fmt.whole
 
 
-def as_cards(value, face: str = "italian", what: str = "cards") -> tuple:
+def as_cards(value, face: FaceName = "italian", what: str = "cards") -> tuple:
     """Cards from text (read with :func:`parse_cards` in ``face``), one Card, or a list of
     Cards; each card at most once.  Anything else is a SetteKitError naming what is accepted.
 
@@ -359,6 +361,10 @@ class Card:
     rank: Rank
     suit: Suit
 
+    if TYPE_CHECKING:  # pragma: no cover
+        # what the dataclass's own __init__ takes: __post_init__ reads a number or a name too
+        def __init__(self, rank: Rank | int | str, suit: Suit | int | str) -> None: ...
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "rank", _coerce(Rank, self.rank, "rank", _RANKS_ACCEPTED))
         object.__setattr__(self, "suit", _coerce(Suit, self.suit, "suit", _SUITS_ACCEPTED))
@@ -389,7 +395,7 @@ class Card:
         return self.rank.is_figure
 
     # -- names ----------------------------------------------------------------------
-    def name(self, face: str = "italian") -> str:
+    def name(self, face: FaceName = "italian") -> str:
         """The card's full name in ``face`` and the current language.  In
         English each face keeps its own language's names: '7 di coppe', 'King of
         diamonds', 'Rey de oros'; Italian and Spanish name every face in their words.
@@ -405,13 +411,13 @@ class Card:
         connector, ranks, suits = _local(_check_face(face))
         return f"{ranks[self.rank]} {connector} {suits[self.suit]}"
 
-    def code(self, face: str = "italian", symbol: bool = False) -> str:
+    def code(self, face: FaceName = "italian", symbol: bool = False) -> str:
         """The short code: '7c', 'Rd' (Italian), 'KD' or 'K♦' (French), 'Ro' (Spanish)."""
         f = _check_face(face)
         suit = f.suit_symbols[self.suit] if symbol and f.suit_symbols else f.suit_codes[self.suit]
         return f.rank_codes[self.rank] + suit
 
-    def label(self, face: str = "italian") -> str:
+    def label(self, face: FaceName = "italian") -> str:
         """A description for screen readers and learners: '7 of cups' in English; in
         Italian and Spanish the card's name."""
         f = _check_face(face)
@@ -522,6 +528,7 @@ def _code_readings(token: str, face: Face, own: bool = True) -> Card | None:
     if own and face.key == "spanish":
         ranks.update(_SPANISH_NUMBERS)
     rank = ranks.get(rank_text.upper())
+    suit: Suit | None
     if suit_text in _SYMBOLS:
         suit = _SYMBOLS[suit_text]
     else:
@@ -532,7 +539,7 @@ def _code_readings(token: str, face: Face, own: bool = True) -> Card | None:
     return Card(rank, suit)
 
 
-def parse_card(token: str, face: str = "italian") -> Card:
+def parse_card(token: str, face: FaceName = "italian") -> Card:
     """Read one card written as a short code or a full name (D2).
 
     An ambiguous code is read in ``face``; a code that only one other face reads, and
@@ -562,7 +569,7 @@ def _read_code(token: str, face: Face) -> Card:
     own = _code_readings(token, face)
     if own is not None:
         return own
-    others = {}
+    others: dict[Card, FaceName] = {}
     for other in FACES.values():
         if other.key != face.key:
             card = _code_readings(token, other, own=False)
@@ -593,7 +600,7 @@ def _read_code(token: str, face: Face) -> Card:
         token=_shown(token), accepted=_(ACCEPTED_FORMS)))
 
 
-def _not_in_deck(text: str, number: str, face: str = "italian") -> SetteKitError:
+def _not_in_deck(text: str, number: str, face: FaceName = "italian") -> SetteKitError:
     """The error for a card numbered 8-12 outside the Spanish numbering (D1, D2)."""
     if face == "spanish":  # 10-12 are figures here: only 8 and 9 are missing (001)
         return SetteKitError(_("{text}: 8 and 9 are not in the 40-card deck (D1); {accepted}").format(
@@ -668,7 +675,7 @@ def _check_one_suit_per_letter(token: str, card: Card, other: Face, face: Face) 
         alt_code=_shown(alt.code(face.key))))
 
 
-def parse_cards(text: str | Iterable[str], face: str = "italian") -> tuple[Card, ...]:
+def parse_cards(text: str | Iterable[str], face: FaceName = "italian") -> tuple[Card, ...]:
     """Read a hand from text: full names or codes, separated by commas or spaces (D2).
 
     Raises :class:`~sette_kit.errors.SetteKitError` naming the bad token and the
@@ -746,7 +753,7 @@ def parse_cards(text: str | Iterable[str], face: str = "italian") -> tuple[Card,
     return tuple(cards)
 
 
-def format_cards(cards: Iterable[Card], face: str = "italian", style: str = "name") -> str:
+def format_cards(cards: Iterable[Card], face: FaceName = "italian", style: str = "name") -> str:
     """Write cards for people: ``style`` is 'name' (default), 'code', 'symbol' or 'label'.
 
     >>> hand = parse_cards("7d Rd")

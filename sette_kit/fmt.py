@@ -71,7 +71,7 @@ def _real(x) -> Real:
 
     if isinstance(x, bool) or not isinstance(x, Real):
         raise SetteKitError(_("a number is needed, not {value}").format(value=shown(x)))
-    if isinstance(x, Rational) and max(abs(x.numerator).bit_length(), x.denominator.bit_length()) > MAX_BITS:
+    if isinstance(x, Rational) and max(abs(x.numerator).bit_length(), x.denominator.bit_length()) > MAX_BITS:  # type: ignore[attr-defined]  # typeshed: not an int
         raise SetteKitError(_("the number is too large to write (more than 4,000 digits)"))
     return x  # a float NaN (a standard error of one round) is written 'nan'; the widgets say why
 
@@ -125,7 +125,8 @@ def local_marks(text) -> str:
     text = str(text)
     if (point, group) == MARKS["en"]:
         return text
-    return text.translate(str.maketrans({".": point, ",": group}))
+    marks: dict[str, str | int | None] = {".": point, ",": group}
+    return text.translate(str.maketrans(marks))
 
 
 def localized(text: str) -> str:

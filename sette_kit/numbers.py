@@ -148,7 +148,7 @@ def read_number(value, what: str = "the value", *, accepted: str = NUMBER_FORMS,
                          what, n, accepted, most=MAX_DIGITS)
         return Fraction(n)
     if isinstance(value, _abc.Rational):
-        f = Fraction(value.numerator, value.denominator)
+        f = Fraction(value.numerator, value.denominator)  # type: ignore[call-overload]  # typeshed: not an int
         if not (_digits_ok(f.numerator) and _digits_ok(f.denominator)):
             raise _error(N_("{what}=<a fraction of more than {most} digits> is too large; accepted {accepted}"),
                          what, None, accepted, most=MAX_DIGITS)

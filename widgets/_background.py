@@ -47,7 +47,7 @@ import asyncio
 import sys
 import threading
 import time
-from typing import Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import _
@@ -199,6 +199,11 @@ class Background:
     _generation = 0
     _job: Job | None = None
     _pending = None
+
+    if TYPE_CHECKING:  # pragma: no cover
+        # of the widget it is mixed into (a KitWidget)
+        status: Any  # an ipywidgets.HTML
+        def show_message(self, text: str, kind: str = "info") -> None: ...
 
     @property
     def _bg_lock(self) -> threading.Lock:

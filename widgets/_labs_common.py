@@ -40,7 +40,7 @@ sette_kit.errors.SetteKitError: Paths must be from 100 to 100,000 (you typed 12)
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Sequence
 
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import _
@@ -106,7 +106,7 @@ def live(inner: str, css: str = "sk-result") -> str:
     return f'<div class="{css}" aria-live="polite">{inner}</div>'
 
 
-def table_html(head: Iterable[str], rows: Iterable[Iterable[str]], caption: str = "", css: str = "",
+def table_html(head: Iterable[str], rows: Iterable[Sequence[str]], caption: str = "", css: str = "",
                row_css: Iterable[str] | None = None) -> str:
     """A small table: ``head`` and ``rows`` are HTML cells (escape learner text first);
     the first cell of each row is its header; ``caption`` is a line above it.  It

@@ -34,7 +34,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 import ipywidgets
 
@@ -138,6 +138,9 @@ class CardTable:
 
     hints_on: bool = True
 
+    if TYPE_CHECKING:  # pragma: no cover
+        def _keeping_focus(self, controls: Iterable[ipywidgets.Widget]) -> Any: ...  # KitWidget's
+
     def _wire_hints(self, switch: ipywidgets.ValueWidget, panel: ipywidgets.HTML) -> None:
         """``switch`` (a ToggleButton or Checkbox) calls :meth:`toggle_hints`; ``panel``
         shows the hints (hidden while they are off)."""
@@ -200,12 +203,13 @@ class GameTable(CardTable):
 
     GAME: type
     _rng: random.Random
-    _PANELS = ("status", "table_html", "hand_view", "message", "hint_html", "result_html", "log_html")
+    game: Any  # a GAME, once _start has dealt (None before)
+    _PANELS: tuple[str, ...] = ("status", "table_html", "hand_view", "message", "hint_html", "result_html", "log_html")
     """The panels :meth:`visible_html` reads, in order."""
 
     # -- set up ------------------------------------------------------------------------
     @staticmethod
-    def _read_rules(rules, kind: type, refusal: Callable[[str], str], **changes):
+    def _read_rules(rules, kind: type[Any], refusal: Callable[[str], str], **changes):
         """``rules`` (default ``kind()``) with the ``changes`` that are not None; not a
         ``kind``: a SetteKitError saying ``refusal(name of the type given)``."""
         rules = rules if rules is not None else kind()

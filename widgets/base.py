@@ -81,7 +81,7 @@ from typing import Any, Callable, Iterable
 import ipywidgets
 
 from sette_kit import fmt, theme
-from sette_kit.cards import parse_cards
+from sette_kit.cards import Card, FaceName, parse_cards
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import N_, _
 
@@ -170,7 +170,7 @@ def safe_action(method: Callable | None = None, *, default: Any = None):
             self.show_message(_(UNEXPECTED), kind="error")
         return default
 
-    wrapper.safe_action = True
+    wrapper.safe_action = True  # type: ignore[attr-defined]  # a mark on the function object
     return wrapper
 
 
@@ -372,7 +372,7 @@ CARD_EXAMPLES = {"italian": N_("7 di coppe or 7c"), "french": N_("7 of hearts or
 """One example of a card the learner may type, per face (translate where shown)."""
 
 
-def read_cards(text, face: str = "italian") -> tuple:
+def read_cards(text, face: FaceName = "italian") -> tuple[Card, ...]:
     """The cards typed by the learner (:func:`sette_kit.cards.parse_cards`); a card that
     cannot be read is one short line: what was wrong, and one example in this face.
 

@@ -36,6 +36,7 @@ scripts).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import ipywidgets
 
@@ -229,7 +230,7 @@ class BettingLab(Stepped, KitWidget):
         values = {card_words(n): f.ev for n, f in by.items()}
         title = _("Your expected result by first card ({rules} rules, bank stands at {points})").format(
             rules=preset_label(sol.rules.name), points=fmt_points(sol.dealer.threshold))
-        words = dict(xlabel=_("your first card"), ylabel=_("per unit staked"), notes=notes)
+        words: dict[str, Any] = dict(xlabel=_("your first card"), ylabel=_("per unit staked"), notes=notes)
         wide = signed_bar(values, title=title, positive=_("you gain on average"), negative=_("you lose on average"),
                           height=320, **words)
         narrow = signed_bar(values, title=_("Your expected result by first card"), positive=_("you gain"),

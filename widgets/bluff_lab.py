@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import ipywidgets
 
@@ -160,7 +161,7 @@ class BluffLab(Stepped, KitWidget):
         m = self.model
         points = [(p.share, p.ev) for p in self._curve]
         mark = (m.equilibrium_share, m.equilibrium_value)
-        kw = dict(mark=mark, current=(play.share, play.ev), mark_text=_("equilibrium"), current_text=_("your plan"),
+        kw: dict[str, Any] = dict(mark=mark, current=(play.share, play.ev), mark_text=_("equilibrium"), current_text=_("your plan"),
                   ylabel=_("your result per round"))
         wide = value_curve(points, title=_("Your result per round against a bank that reads your stake"),
                            xlabel=_("bluffs among your stakes of {stake}").format(stake=m.high), **kw)

@@ -35,7 +35,7 @@ from fractions import Fraction
 import ipywidgets
 
 from sette_kit import counting, fmt
-from sette_kit.cards import FULL_DECK, parse_cards
+from sette_kit.cards import FULL_DECK, FaceName, parse_cards
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import N_, _, ngettext
 from sette_kit.scoring import fmt_points
@@ -254,7 +254,7 @@ def trentuno_scores_chart(rules=None, html: bool = False):
     return out if html else _display(out)
 
 
-def quattro_cycle_html(rules=None, face: str = "italian", html: bool = False):
+def quattro_cycle_html(rules=None, face: FaceName = "italian", html: bool = False):
     """Quattro e mezzo's ranking is not transitive (Q2): three duels, each with its cards -
     5 beats 4½, 4½ beats 7½, 7½ beats 5 - and who wins when the three meet.
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import sys
 
-from sette_kit.cards import FACES, FULL_DECK, Card, Suit
+from sette_kit.cards import FACE_NAMES, FACES, FULL_DECK, Card, Suit
 from sette_kit.i18n import N_, _, get_language
 
 from .render import back_svg, card_svg
@@ -38,7 +38,7 @@ def gallery_html(size: int = 72) -> str:
     rows.append('<div class="row"><span class="lab">' + (html.escape(_("back"))) + '</span>' + back_svg(size)
                 + "".join(card_svg(matta, face, matta=True, size=size) for face in FACES)
                 + "".join(card_svg(Card(7, s), face, hidden=True, size=size)
-                          for s, face in zip((Suit.COPPE, Suit.SPADE), ("italian", "french")))
+                          for s, face in zip((Suit.COPPE, Suit.SPADE), FACE_NAMES[:2]))  # italian, french
                 + "</div>")
     style = ("body{font-family:Helvetica,Arial,sans-serif;margin:16px;background:#f4f1ea}"
              ".row{display:flex;gap:5px;align-items:center;margin:4px 0}"

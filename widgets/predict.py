@@ -189,9 +189,9 @@ class Predict(KitWidget):
 
         pictures = ""
         if cards:
-            from sette_kit.cards import parse_cards
+            from sette_kit.cards import FaceName, parse_cards
 
-            face = rules.face if rules is not None else "italian"
+            face: FaceName = rules.face if rules is not None else "italian"
             held = parse_cards(cards, face=face) if isinstance(cards, str) else tuple(cards)
             pictures = hand_html(held, face=face, rules=rules, size=card_size)
         label = _("Predict") if label is None else label

@@ -134,6 +134,7 @@ class Quiz(KitWidget):
 
     # -- state -------------------------------------------------------------------------
     def _pull(self) -> Question | None:
+        assert self._source is not None  # a quiz over a generator pulls its questions
         try:
             q = next(self._source)
         except StopIteration:
@@ -147,7 +148,7 @@ class Quiz(KitWidget):
         self.closed = False
         self.revealed = False
         self.hints_shown = 0
-        self._last_text = None
+        self._last_text: str | None = None
         self._wrong_here = False
         self._tries_here = 0
         cards = ""

@@ -49,7 +49,7 @@ from __future__ import annotations
 import html
 from typing import Iterable
 
-from sette_kit.cards import FACES, Card, Rank, Suit, shown_face
+from sette_kit.cards import FACES, Card, FaceName, Rank, Suit, shown_face
 from sette_kit.errors import SetteKitError
 from sette_kit.i18n import _, pgettext
 
@@ -74,7 +74,7 @@ def read_card_size(value, what: str = "card_size") -> int:
                                                                                      hi=MAX_CARD_SIZE))
 
 
-def read_face(face, what: str = "face") -> str:
+def read_face(face, what: str = "face") -> FaceName:
     """One of the deck's faces ('italian', 'french', 'spanish'), else a SetteKitError."""
     from sette_kit.cards import _check_face
 
@@ -202,13 +202,13 @@ _PIPS = {
 _PIP_SCALE = {1: 2.1, 2: 1.25, 3: 1.15, 4: 1.15, 5: 1.05, 6: 1.05, 7: 1.0}
 
 
-def suit_shape(suit: Suit, face: str, x: float, y: float, scale: float = 1.0) -> str:
+def suit_shape(suit: Suit, face: FaceName, x: float, y: float, scale: float = 1.0) -> str:
     """The suit's shape as an SVG group centred at (x, y); for reuse in other drawings."""
     colour = SUIT_COLOURS[face][suit]
     return f'<g transform="translate({x:g} {y:g}) scale({scale:g})">{_SHAPES[face][suit](colour)}</g>'
 
 
-def card_label(card: Card, face: str = "italian", matta: bool = False) -> str:
+def card_label(card: Card, face: FaceName = "italian", matta: bool = False) -> str:
     """The text equivalent of a card picture: '7 of cups', 'King of coins, the matta (wild card)'."""
     label = card.label(face)
     return _("{card}, the matta (wild card)").format(card=label) if matta else label
@@ -226,7 +226,7 @@ def _open(label: str, size: int, extra_class: str = "") -> str:
             f'<title>{_esc(label)}</title>')
 
 
-def _frame(face: str, suit: Suit) -> str:
+def _frame(face: FaceName, suit: Suit) -> str:
     """The white card; the Spanish face adds the frame with the pinta (D1)."""
     out = '<rect x="1" y="1" width="98" height="148" rx="8" fill="#fff" stroke="#555" stroke-width="1.5"/>'
     if face == "spanish":
@@ -245,7 +245,7 @@ def _dashes(gaps: int) -> str:
     return " ".join([f"{seg:.1f} 7"] * gaps + [f"{seg:.1f} 0"])
 
 
-def _index(card: Card, face: str) -> str:
+def _index(card: Card, face: FaceName) -> str:
     """Corner indices: rank code and a small suit, top-left and (rotated) bottom-right."""
     f = FACES[face]
     rank = f.rank_codes[card.rank]
@@ -257,7 +257,7 @@ def _index(card: Card, face: str) -> str:
     return one + f'<g transform="rotate(180 50 75)">{one}</g>'
 
 
-def _pips(card: Card, face: str) -> str:
+def _pips(card: Card, face: FaceName) -> str:
     n = int(card.rank)
     s = _PIP_SCALE[n]
     if face == "spanish":  # leave room for the frame on the left
@@ -290,7 +290,7 @@ def _tiara(x: float, y: float) -> str:
             f'<circle cx="{x:g}" cy="{y - 8:g}" r="1.4" fill="{INK}"/>')
 
 
-def _fante(c: str, suit: Suit, face: str) -> str:
+def _fante(c: str, suit: Suit, face: FaceName) -> str:
     """The Fante (Jack, Sota): a young page standing, cap and feather, holding up the suit."""
     return (f'<path d="M45 86L44 104M55 86L56 104" stroke="{INK}" stroke-width="4.2" stroke-linecap="round"/>'
             f'<path d="M38 58Q50 51 62 58L64 88Q50 92 36 88Z" fill="{c}" stroke="{INK}" stroke-width="1.2" '
@@ -304,7 +304,7 @@ def _fante(c: str, suit: Suit, face: str) -> str:
             + suit_shape(suit, face, 68, 66, 0.5))
 
 
-def _cavallo(c: str, suit: Suit, face: str) -> str:
+def _cavallo(c: str, suit: Suit, face: FaceName) -> str:
     """The Cavallo (Caballo): a rider on a horse, as on the Italian and Spanish packs."""
     legs = "".join(f'<path d="M{x0} {y0}L{x1} 106" stroke="{INK}" stroke-width="3" stroke-linecap="round"/>'
                    for x0, y0, x1 in ((38, 88, 35), (44, 90, 45), (58, 90, 57), (64, 87, 67)))
@@ -326,7 +326,7 @@ def _cavallo(c: str, suit: Suit, face: str) -> str:
             + suit_shape(suit, face, 67, 52, 0.45))
 
 
-def _queen(c: str, suit: Suit, face: str) -> str:
+def _queen(c: str, suit: Suit, face: FaceName) -> str:
     """The Queen of the French face: a long gown and a tiara."""
     return (f'<path d="M42 45Q41 60 37 64H63Q59 60 58 45Z" fill="{HAIR}"/>'
             f'<path d="M44 58Q50 53 56 58L67 104H33Z" fill="{c}" stroke="{INK}" stroke-width="1.2" '
@@ -337,7 +337,7 @@ def _queen(c: str, suit: Suit, face: str) -> str:
             + suit_shape(suit, face, 64, 76, 0.5))
 
 
-def _re(c: str, suit: Suit, face: str) -> str:
+def _re(c: str, suit: Suit, face: FaceName) -> str:
     """The Re (King, Rey): crowned, bearded, in a wide robe before his throne, with a sceptre."""
     return (f'<rect x="33" y="38" width="34" height="58" rx="5" fill="{c}" fill-opacity=".3" stroke="{INK}" '
             f'stroke-width="1"/>'
@@ -355,7 +355,7 @@ def _re(c: str, suit: Suit, face: str) -> str:
             + suit_shape(suit, face, 64, 75, 0.5))
 
 
-def _figure(card: Card, face: str) -> str:
+def _figure(card: Card, face: FaceName) -> str:
     """A framed figure, drawn so the three tell apart at a glance even without colour: the
     Fante a page standing with a feathered cap, the Cavallo a rider on a horse (the Queen
     of the French face a lady in a gown), the Re a crowned, bearded king before his throne
@@ -417,7 +417,7 @@ def back_svg(size: int = 80) -> str:
               'text-anchor="middle" fill="#fff">7½</text></svg>')
 
 
-def card_svg(card: Card, face: str = "italian", matta: bool = False, hidden: bool = False,
+def card_svg(card: Card, face: FaceName = "italian", matta: bool = False, hidden: bool = False,
              size: int = 80) -> str:
     """One card as inline SVG, ``size`` pixels wide (the height is 1.5 times that).
 
@@ -443,7 +443,7 @@ def card_svg(card: Card, face: str = "italian", matta: bool = False, hidden: boo
 CARD_CSS = ("display:inline-flex;flex-wrap:wrap;gap:6px;align-items:flex-end;")
 
 
-def hand_html(cards: Iterable[Card | None], face: str | None = None, rules=None, hidden_first: bool = False,
+def hand_html(cards: Iterable[Card | None], face: FaceName | None = None, rules=None, hidden_first: bool = False,
               size: int = 80, label: str | None = None, exact_face: bool = False) -> str:
     """A row of cards as HTML: ``<div class="sk-hand" role="group" aria-label="Hand: ...">``.
 

@@ -92,7 +92,7 @@ class ScoreTrainer(KitWidget):
         self._rng = random.Random(seed)
         self.quiz_mode = False
         self.right = self.attempts = 0
-        self._last_text = None
+        self._last_text: str | None = None
         self._syncing = False
 
         self.deal_button = button(_("Deal"), self.deal, tooltip=_("Deal a random hand of 1 to 4 cards"), css="sk-deal",

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 import ipywidgets
 
@@ -354,7 +355,7 @@ class TablePlayer(CardTable, KitWidget):
 
     def _hint(self, v) -> dict:
         """The hint facts for the learner's hand to act now (all from sette_kit.odds)."""
-        out = {"bust": None, "ev_stand": None, "ev_hit": None, "best": None}
+        out: dict[str, Any] = {"bust": None, "ev_stand": None, "ev_hit": None, "best": None}
         hand = v.hand
         if not v.my_turn or hand is None:
             out["html"] = '<div class="sk-hint"><i>' + (esc(_("Hints appear on your turn."))) + '</i></div>'

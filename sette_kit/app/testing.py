@@ -16,6 +16,10 @@ import os
 import sys
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    import subprocess
 
 from .serve import DEFAULT_IP, READY, TEACHERS_LINE, _host, lesson_url
 
@@ -145,7 +149,7 @@ class Server:
         self.extra = list(extra)
         self.env = env
         self.startup_timeout = startup_timeout
-        self.proc = None
+        self.proc: subprocess.Popen[str] | None = None
         self.landing: str | None = None
         self.ready_line: str | None = None
         self.teachers_notes: str | None = None  # the notes' address, with the teacher's key
@@ -194,6 +198,7 @@ class Server:
         return self
 
     def _read(self) -> None:
+        assert self.proc is not None and self.proc.stdout is not None  # started, its output piped
         for line in self.proc.stdout:
             with self._changed:
                 self.lines.append(line.rstrip("\n"))

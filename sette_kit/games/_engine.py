@@ -38,7 +38,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Callable, Iterator, Mapping, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NamedTuple, Protocol, runtime_checkable
 
 from .._saves import load_json
 from ..cards import FULL_DECK, Card
@@ -46,6 +46,9 @@ from ..errors import SetteKitError
 from ..i18n import N_, _, pgettext
 from ..scoring import fmt_points
 from ..numbers import shown
+
+if TYPE_CHECKING:  # pragma: no cover
+    import random
 
 __all__ = ["Engine", "Action", "Event", "Option", "Legal", "event_to_json", "event_from_json", "rng_to_json", "rng_from_json",
            "HandCards", "SeatView", "Seats", "seat_names", "top_cards", "replace_checked"]
@@ -269,6 +272,10 @@ class HandCards:
 
     __slots__ = ()
 
+    if TYPE_CHECKING:  # pragma: no cover
+        @property
+        def cards(self) -> tuple[Card | None, ...]: ...  # the view's field
+
     @property
     def face_up(self) -> tuple:
         """The cards of the hand the viewer can see."""
@@ -285,6 +292,17 @@ class SeatView:
     ``_events`` (the events of the current round or hand, unredacted)."""
 
     __slots__ = ()
+
+    if TYPE_CHECKING:  # pragma: no cover
+        # the view's fields
+        @property
+        def seat(self) -> int: ...
+        @property
+        def names(self) -> tuple[str, ...]: ...
+        @property
+        def to_act(self) -> int | None: ...
+        @property
+        def _events(self) -> tuple[Event, ...]: ...
 
     @property
     def name(self) -> str:
@@ -304,7 +322,7 @@ class SeatView:
 # Seats and bots
 # ---------------------------------------------------------------------------------------
 
-def seat_names(players, lo: int = 1, hi: int = 100, count_error: str | None = None) -> tuple:
+def seat_names(players, lo: int = 1, hi: int = 100, count_error: str | None = None) -> tuple[str, ...]:
     """Names in seat order: ``players`` as a list of names, or ``"Player 1"``... for a
     number.  Checked: ``lo`` to ``hi`` seats (``count_error`` is the message,
     ``{n}`` the count), names unique, text of at most 40 characters without control
@@ -316,6 +334,13 @@ def seat_names(players, lo: int = 1, hi: int = 100, count_error: str | None = No
 
 class Seats:
     """Mixin for a game with ``names`` (one per seat) and ``_bots`` (seat -> policy)."""
+
+    if TYPE_CHECKING:  # pragma: no cover
+        # set by the game's __init__
+        names: tuple[str, ...]
+        _bots: dict[int, Callable]
+        _events: list[Event]
+        _rng: random.Random
 
     @property
     def n_seats(self) -> int:

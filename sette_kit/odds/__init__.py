@@ -51,7 +51,7 @@ __all__ = ["next_card", "bust_probability", "sette_e_mezzo_probability", "reale_
 MATTA_OUTCOME = "matta"  # next_card's key for the matta, whose value depends on the hand (S4)
 
 
-def _setup(cards, seen, rules, exact=True):
+def _setup(cards, seen, rules, exact=True) -> tuple[Rules, tuple[Card, ...], tuple[Card, ...]]:
     """(rules, your cards, the unseen cards) with the checks every function needs."""
     read_bool(exact, "exact")
     rules = as_rules(rules)
@@ -303,7 +303,8 @@ def explain_bust(cards, seen=(), rules: Rules | str = "plain") -> str:
     mdl = model(rules)
     base = _counts(mine, rules)
     counts = _counts(unseen, rules)
-    busting, safe = [], []
+    busting: list = []
+    safe: list = []
     bust_n = 0
     for k in range(NCLS):
         if not counts[k]:

@@ -24,6 +24,7 @@ three pair counts (see :meth:`Model.pair_counts`).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from .. import accel
 from ..cards import FULL_DECK, Card
@@ -31,12 +32,20 @@ from ..rules import Rules
 from ..scoring import Score, outcome
 from ..strategy import CLASS_HALF_POINTS, card_class
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..games.sette.scoring import ScoreKind
+
 NCLS = 9  # card classes of sette_kit.strategy
 SEVEN, FIG, MATTA = 6, 7, 8
 HP = CLASS_HALF_POINTS  # half points of each class; the matta's face value is 1/2
 S75 = 15  # 7 1/2 in half points
 
 # kinds of a final hand
+BUST: ScoreKind
+POINTS: ScoreKind
+SEM: ScoreKind
+REALE: ScoreKind
+TRIPLE: ScoreKind
 BUST, POINTS, SEM, REALE, TRIPLE = "bust", "points", "sette_e_mezzo", "reale", "triple"
 
 # the bank's outcome categories: 0 bust, 1..14 points (half points), 15 a plain 7 1/2,
@@ -265,7 +274,7 @@ class BankTable:
         for comp, w, cat, k in zip(self.comps_list, self.ords, self.cats_list, self.k_list):
             groups.setdefault((cat, k), []).append((w, tuple((c, b) for c, b in enumerate(comp) if b)))
         self._groups = [(cat, k, tuple(hands)) for (cat, k), hands in sorted(groups.items())]
-        self._np = None  # the numpy arrays, made on first use of the numpy path
+        self._np: tuple | None = None  # the numpy arrays, made on first use of the numpy path
 
     def distribution(self, decks, exact: bool):
         """Category masses for each deck (rows of class counts), as lists.

@@ -264,7 +264,8 @@ class Solution:
     def _rows_left(self, states, info) -> tuple[list, dict]:
         """The decks left after each of ``states``, each once (the rows a bank table is
         asked for), and where each deck stands among them."""
-        rows, index = [], {}
+        rows: list[tuple] = []
+        index: dict[tuple, int] = {}
         for s in states:
             r = tuple(f - h for f, h in zip(self._full, info[s][0]))
             if r not in index:

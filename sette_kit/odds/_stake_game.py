@@ -203,7 +203,7 @@ class StakeGame:
     upper: Fraction
     stake_probabilities: Mapping = field(repr=False)
     card_values: Mapping = field(repr=False)
-    information: Information = field(repr=False)
+    information: Information | None = field(repr=False)  # None unless asked for
     iterations: int = field(repr=False)
     _player: Mapping = field(repr=False, compare=False)  # (stake, first class, up code) -> P(hit)
     _bank: Mapping = field(repr=False, compare=False)    # (stake, up code, shown, bank code) -> P(hit)

@@ -318,7 +318,9 @@ def trentuno_scores(rules=None) -> TrentunoCount:
     rules = trentuno.DEFAULT_RULES if rules is None else rules
     if not isinstance(rules, trentuno.TrentunoRules):
         raise SetteKitError(_("rules={rules}: give a sette_kit.trentuno.TrentunoRules").format(rules=shown(rules)))
-    counts, suits, three = Counter(), Counter(), Counter()
+    counts: Counter[int] = Counter()
+    suits: Counter[int] = Counter()
+    three: Counter[int] = Counter()
     for h in itertools.combinations(FULL_DECK, 3):
         points = trentuno.score(h, rules).total
         n_suits = len({c.suit for c in h})

@@ -83,7 +83,7 @@ def _banded_solve(A: list, rhs: list, w: int) -> list:
     results -1000 and +1000 has a wide band but two nonzeros a row).  ``rhs``: a list of
     right-hand sides.  Works in floats or in Fractions."""
     n = len(A)
-    below = [[] for _ in range(n)]  # below[k]: the rows i > k with a nonzero in column k
+    below: list[list[int]] = [[] for _ in range(n)]  # below[k]: the rows i > k with a nonzero in column k
     for i, row in enumerate(A):
         for j in row:
             if j < i:
@@ -201,7 +201,7 @@ def ruin_probability(game: RoundResult, bankroll: int = 100, target: int = 200, 
     rows, c_ruin = [], []  # Q restricted to the live states, and the one-step ruin probabilities
     w = 0
     for b in states:
-        row = {}
+        row: dict[int, Fraction] = {}
         ruin = zero
         for m, p in _steps(game, b, min_stake).items():
             nb = b + m
@@ -326,7 +326,8 @@ def _residual(rows, c, x) -> list:
 def _sampler(game, target, min_stake) -> list:
     """For every bankroll 0 .. target-1: (results, cumulative probabilities) for drawing
     the next round's money result by inverse probabilities, or None where it is ruin."""
-    out, cache = [], {}
+    out: list[tuple[list, list[float]] | None] = []
+    cache: dict[tuple, tuple[list, list[float]]] = {}
     for b in range(target):
         steps = _steps(game, b, min_stake)
         if steps is None:

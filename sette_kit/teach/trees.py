@@ -37,6 +37,7 @@ From here you win 51.5% of the time and lose 48.5%: worth +0.0303 per unit stake
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from fractions import Fraction
 
 from .. import fmt
@@ -71,7 +72,11 @@ class Plan:
     to hit (``drawn``: cards drawn since the root; ``cards``: the hand, as Cards).
     ``text`` says the plan in words."""
 
-    text = N_("a plan")
+    if TYPE_CHECKING:  # pragma: no cover
+        @property
+        def text(self) -> str: ...  # a class attribute here, a property in the plans below
+    else:
+        text = N_("a plan")
 
     def wants(self, drawn: int, half_points: int, cards: tuple) -> bool:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -346,6 +351,8 @@ class Node:
 
 class DrawTree:
     """The tree built by :func:`draw_tree`: ``root``, ``leaves()``, ``events()``, ``ev``."""
+
+    root: Node  # set by draw_tree once the tree is built
 
     def __init__(self, rules: Rules, cards: tuple, seen: tuple, plan: Plan, dealer):
         self.rules, self.cards, self.seen, self.plan, self.dealer = rules, cards, seen, plan, dealer

@@ -38,6 +38,7 @@ ONCE = {
     "teach/test_risk_counting_without_numpy.py": "runs its checks in fresh interpreters without numpy itself",
     "test_bad_input.py": "errors at the boundaries, not numbers",
     "test_layers.py": "reads the import statements of the source: no code runs",
+    "test_types.py": "runs the type checker over the source",
     "teach/test_layer.py": "the teaching layer's facades, imports and messages: no accelerated path",
     "widgets/test_bluff_lab.py": "exact fractions: no accelerated path",
 }

@@ -48,7 +48,7 @@ def strategy_table(cells: Sequence[Sequence], rows: Sequence, cols: Sequence, ti
     nrows, ncols = len(rows), len(cols)
     label_w = max([text_width(str(r)) for r in rows] + [text_width(row_label)] + [20]) + 16
     used = [] if numeric else [s for s in legend if any(str(v) == s for row in cells for v in row)]
-    cell_h = 26
+    cell_h: float = 26
     head = 30 + (22 if col_label else 0)
     legend_h = 40 if used else 8
     height = height or min(30 + head + nrows * cell_h + legend_h + 8, 420)

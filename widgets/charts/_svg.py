@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Sequence, SupportsFloat
 
 from sette_kit.i18n import _
 
@@ -81,7 +81,7 @@ class Linear:
         if self.hi == self.lo:
             self.lo, self.hi = self.lo - 1, self.hi + 1
 
-    def __call__(self, v: float) -> float:
+    def __call__(self, v: SupportsFloat) -> float:
         return self.a + (float(v) - self.lo) * (self.b - self.a) / (self.hi - self.lo)
 
     def clamp(self, v: float) -> float:

@@ -93,6 +93,9 @@ def _round_percent(v) -> str:
 class _Counted(Fraction):
     """A probability that remembers the count it came from: 12 of 39 (shown '12/39')."""
 
+    k: int
+    n: int
+
     def __new__(cls, k: int, n: int):
         self = super().__new__(cls, k, n)
         self.k, self.n = k, n

@@ -128,6 +128,7 @@ class Store:
         with self.db:
             cur = self.db.execute("INSERT INTO learner (class, nickname, token_hash, joined) VALUES (?, ?, ?, ?)",
                                   (code, nickname, _hash(token), time.time()))
+        assert cur.lastrowid is not None  # the INSERT's row
         return cur.lastrowid, token
 
     def learner(self, token: str) -> tuple[int, str, str] | None:

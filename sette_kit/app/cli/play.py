@@ -176,7 +176,7 @@ def _ask_action(table, me, input_fn, write) -> bool:
         if action is None:
             write(f"I do not know {shown(words[0])}. You may: {_menu(legal)}")
             continue
-        params = {}
+        params: dict[str, object] = {}
         if action in ("stake", "split"):
             if len(words) == 1 and action in legal:
                 words.append(str(legal[action].min))

@@ -227,7 +227,8 @@ def _notebook_page(nb: dict, src: Source, *, site_title: str, pages: dict[str, s
     site_title = _site_title(site_title)
     base = posixpath.dirname(src.rel)
     root = "../" * src.page.count("/")
-    parts, codes = [], []
+    parts: list[str] = []
+    codes: list[str] = []
     for cell in nb.get("cells", []):
         kind, text = cell.get("cell_type"), cell_source(cell)
         if kind == "markdown" and text.strip():

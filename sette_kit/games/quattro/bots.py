@@ -34,9 +34,11 @@ class ThresholdBot:
 
     def __call__(self, view: QuattroView) -> str:
         legal = view.legal
+        assert legal is not None  # a bot is asked on its turn
         if "double_six" in legal:
             return "double_six"
         sc = view.score
+        assert sc is not None  # its own hand, dealt
         if "stand" in legal and (sc.kind == "four_and_half" or sc.total >= self.stand_on):
             return "stand"
         return "draw"
@@ -64,11 +66,13 @@ class OddsBot:
 
     def __call__(self, view: QuattroView) -> str:
         legal = view.legal
+        assert legal is not None  # a bot is asked on its turn
         if "double_six" in legal:
             return "double_six"
         if "stand" not in legal:
             return "draw"
         me = view.score
+        assert me is not None  # its own hand, dealt
         others = [h for s, h in enumerate(view.hands) if s != view.seat]
         shown = [h.declared for h in others]
         if "double six" in shown:

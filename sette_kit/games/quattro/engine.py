@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Callable
+from typing import Callable, Literal
 
 from ..._checks import read_seed
 from ..._saves import MAX_SAVE_CHARS
@@ -34,6 +34,9 @@ from .scoring import QuattroScore, _cached_score
 from .showdown import HandResult, showdown
 
 __all__ = ["QuattroGame", "QuattroView", "QuattroHandView"]
+
+Phase = Literal["play", "hand_over", "game_over"]
+"""A Quattro e mezzo game's phase (``QuattroGame.phase``)."""
 
 def _action_word(action: str) -> str:
     """An action's name as a learner reads it (the id itself in English)."""
@@ -70,7 +73,7 @@ class QuattroView(SeatView):
     names: tuple
     rules: QuattroRules
     hand_number: int
-    phase: str  # 'play', 'hand_over', 'game_over'
+    phase: Phase
     to_act: int | None
     dealer: int
     order: tuple  # this hand's playing order, the dealer last (S8)
@@ -148,7 +151,7 @@ class QuattroGame(Seats):
         self._hand_start = 0
         self.hand_number = 0
         self._points = [0] * n
-        self.phase = "hand_over"
+        self.phase: Phase = "hand_over"
         self._hands: list[list[Card]] = [[] for __ in range(n)]
         self._status = ["out"] * n
         self._ds = [False] * n  # Q3: declared a double six
@@ -302,6 +305,7 @@ class QuattroGame(Seats):
         if self.phase == "hand_over":
             return Legal([Option("next_hand")])
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         out = [Option("draw")]
         if self._score(seat).can_stand:
             out.append(Option("stand"))
@@ -392,6 +396,7 @@ class QuattroGame(Seats):
 
     def _do_double_six(self) -> None:
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         self._ds[seat] = True
         self._shown[seat] = True
         c = self._hands[seat][0]
@@ -402,6 +407,7 @@ class QuattroGame(Seats):
 
     def _do_draw(self) -> None:
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         c = self._draw()
         self._hands[seat].append(c)
         sc = self._score(seat)
@@ -442,6 +448,7 @@ class QuattroGame(Seats):
 
     def _do_stand(self) -> None:
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         sc = self._score(seat)
         self._status[seat] = "stood"
         n = len(self._hands[seat])
@@ -624,8 +631,10 @@ class QuattroGame(Seats):
             self.act("next_hand")
         self.play_bots()
         if self.phase == "play":
+            assert self.to_act is not None  # the hand in play has a seat to act
             raise SetteKitError(_("{name} (seat {seat}) is not a bot: play_hand needs bots at every seat").format(
                 name=self.names[self.to_act], seat=self.to_act))
+        assert self.last_result is not None  # the hand just ended
         return self.last_result
 
     def play_game(self, max_hands: int = 10_000) -> tuple:

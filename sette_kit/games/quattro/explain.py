@@ -60,6 +60,7 @@ def explain(cards, rules: QuattroRules | None = None, *, matta=None, double_six:
             lines.append(_("Alone, the matta counts ½ like any figure (S4)."))
         else:
             base = sum(parts, Fraction(0))
+            assert s.matta_value is not None  # the hand holds the matta
             lines.append(_("Without the matta the hand makes {sum}.").format(sum=_sum(parts)))
             bits, busting = [], None
             for v in rules.matta_values:

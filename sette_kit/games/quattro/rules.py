@@ -12,9 +12,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping
+from typing import Literal, Mapping
 
-from ...cards import Card, Rank, Suit
+from ...cards import Card, FaceName, Rank, Suit
 from ...errors import SetteKitError
 from ...i18n import N_, _
 from ...numbers import shown
@@ -30,7 +30,9 @@ KINDS = ("bust", "under", "five", "points", "seven_and_half", "four_and_half", "
 STANDING_KINDS = ("five", "points", "seven_and_half", "four_and_half", "double_six", "mega")
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 MAX_TARGET = 1000  # Q6: the seed recommends 50 or 100
-ACTIONS = ("draw", "stand", "double_six", "next_hand")
+ActionName = Literal["draw", "stand", "double_six", "next_hand"]
+"""The name of an action in a Quattro e mezzo game."""
+ACTIONS: tuple[ActionName, ...] = ("draw", "stand", "double_six", "next_hand")
 _MATTA_VALUES = (HALF,) + tuple(Fraction(v) for v in range(1, 8))  # Q1
 
 
@@ -48,7 +50,7 @@ class QuattroRules:
 
     target: int = 50  # Q6: the seed recommends 50 or 100
     matta: Card | None = Card(Rank.RE, Suit.DENARI)  # Q1: the King of coins
-    face: str = "italian"  # D1: how cards are named
+    face: FaceName = "italian"  # D1: how cards are named
     dealer_wins_all_ties: bool = False  # Q4 reading; True = seed's "dealer always wins a tie"
 
     def __post_init__(self) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from ...cards import Card, Rank, as_cards
+from ...cards import Card, FaceName, Rank, as_cards
 from ...errors import SetteKitError
 from ...i18n import N_, _
 from ...numbers import read_number, shown
@@ -89,7 +89,7 @@ _RANK_OF = {"bust": (-1,), "under": (0,), "five": (1,), "points": (2,), "seven_a
             "four_and_half": (4,), "double_six": (5,), "mega": (6,)}
 
 
-def _as_cards(cards, face: str = "italian") -> tuple[Card, ...]:
+def _as_cards(cards, face: FaceName = "italian") -> tuple[Card, ...]:
     if isinstance(cards, QuattroScore):
         return cards.cards
     return as_cards(cards, face, "a hand")

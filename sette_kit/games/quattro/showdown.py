@@ -44,7 +44,7 @@ def _contenders(scores: Sequence, dealer: int | None, rules: QuattroRules):
     live = [s for s, sc in enumerate(scores) if sc is not None and sc.can_stand]
     if not live:
         return (), _("Nobody stands: nobody wins the hand and nobody scores."), False
-    by_kind = {}
+    by_kind: dict[str, list[int]] = {}
     for s in live:
         by_kind.setdefault(scores[s].kind, []).append(s)
     five_beats = False

@@ -61,7 +61,7 @@ from .bots import default as _default_bot
 from .rules import SUIT_PRIORITY, Rules, as_rules
 from .saves import TableSaves
 from .scoring import SETTE_E_MEZZO, Score, cached_score, fmt_points, outcome
-from .views import (ACTIONS, MAX_ROUND_ACTIONS, MAX_SEATS, MIN_SEATS, PHASES, HandView, RoundResult, TableView,
+from .views import (ACTIONS, MAX_ROUND_ACTIONS, MAX_SEATS, MIN_SEATS, PHASES, HandView, Phase, RoundResult, TableView,
                     _BANKER_DRAWN, _Hand, _NEW_DECK)
 
 __all__ = ["Table", "TableView", "HandView", "Event", "Legal", "Option", "RoundResult",
@@ -116,7 +116,7 @@ class Table(TableSaves, Seats):
         self._round_start = 0
         self._dropped = 0  # events no longer kept (a table loaded from a save)
         self.round = 0
-        self.phase = "ready"
+        self.phase: Phase = "ready"
         self._hands: list[list[_Hand]] = [[] for __ in range(n)]
         self._order: list[int] = []
         self._pos = 0
@@ -173,6 +173,7 @@ class Table(TableSaves, Seats):
     def new_round(self) -> None:
         """Start the next round: stakes and deal in the order of S8-S9."""
         if self.in_progress:
+            assert self.to_act is not None  # a round in progress has a seat to act
             raise IllegalMove(_("round {round} is still being played ({phase} phase, {name} to act)").format(
                 round=self.round, phase=self.phase, name=self.names[self.to_act]))
         worst = self._worst()
@@ -233,6 +234,7 @@ class Table(TableSaves, Seats):
     def _options(self) -> list:
         r = self.rules
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         if self.phase == "stake":
             return [Option("stake", self.min_stake, self._cap(seat))]
         can_draw = bool(self._stock or self._discards)
@@ -307,6 +309,7 @@ class Table(TableSaves, Seats):
         if not self.in_progress:
             raise IllegalMove(_("no round is in progress: call new_round() to deal the next hand"))
         actor = self.to_act
+        assert actor is not None  # a round in progress has a seat to act
         if seat is not None:
             try:
                 who = self._seat_of(seat)
@@ -739,6 +742,7 @@ class Table(TableSaves, Seats):
         count = 0
         while self.in_progress:
             seat = self.to_act
+            assert seat is not None  # a seat is to act in this phase
             policy = self._bots.get(seat)
             if policy is None:
                 break
@@ -756,8 +760,10 @@ class Table(TableSaves, Seats):
             self.new_round()
         self.play_bots(max_actions)
         if self.in_progress:
+            assert self.to_act is not None  # a round in progress has a seat to act
             raise SetteKitError(_("{name} (seat {seat}) is not a bot: play_round needs bots at every seat to act")
                                 .format(name=self.names[self.to_act], seat=self.to_act))
+        assert self.last_result is not None  # the round just settled
         return self.last_result
 
     # -- views ----------------------------------------------------------------------------

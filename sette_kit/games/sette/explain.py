@@ -70,6 +70,7 @@ def explain(cards, rules: Rules, **score_options) -> str:
             lines.append(sentence(_("{card} counts {n} (S1).").format(card=card_in_text(c, face), n=int(c.rank))))
             parts.append(card_value(c))
     if matta is not None:
+        assert s.matta_value is not None  # the hand holds the matta (S4)
         rest = sum(parts, Fraction(0))
         if len(s.cards) == 1:
             lines.append(_("Alone, the matta counts ½ like any figure (S4)."))

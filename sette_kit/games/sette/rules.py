@@ -23,15 +23,18 @@ import dataclasses
 import re
 from dataclasses import dataclass, fields
 from fractions import Fraction
+from typing import Literal
 
-from ...cards import Card, FACES, Rank, Suit
+from ...cards import Card, FACES, FaceName, Rank, Suit
 from ...errors import SetteKitError
 from ...i18n import N_, _, get_language, pgettext
 from ...numbers import shown
 
 __all__ = ["Rules", "PRESETS", "STAKE_TIMINGS", "BANK_PASSING", "SUIT_PRIORITY", "as_rules", "DEFAULT_PRESET"]
 
-STAKE_TIMINGS = ("after_first_card", "before_deal")  # S9: 000 / 001
+StakeTiming = Literal["after_first_card", "before_deal"]
+"""When the stakes are placed (S9)."""
+STAKE_TIMINGS: tuple[StakeTiming, ...] = ("after_first_card", "before_deal")  # S9: 000 / 001
 BANK_PASSING = ("reale", "sette_e_mezzo", "never")  # S17: 000 / 001 / the bank never passes by a win
 
 # S17 (000 as written): the order in which a reale takes the bank when several players
@@ -99,7 +102,7 @@ class Rules:
     """
 
     name: str = "custom"
-    face: str = "italian"  # D1: how cards are named and drawn
+    face: FaceName = "italian"  # D1: how cards are named and drawn
     # S3-S4: the wild card
     matta: Card | None = Card(Rank.RE, Suit.DENARI)
     matta_whole_only: bool = False  # S4 variant: the matta takes 1-7 only, never 1/2
@@ -116,7 +119,7 @@ class Rules:
     dealer_reale_collects_double: bool = True  # S15: 000 yes, 001 no
     true_reale_beats_matta_reale: bool = False  # S16: False = 000 read literally (see above)
     # S7, S9, S17, S18: the table
-    stake_timing: str = "after_first_card"  # S9
+    stake_timing: StakeTiming = "after_first_card"  # S9
     bank_passing: str = "reale"  # S17
     triple_takes_bank: bool = True  # S17 (001)
     # S19-S23: optional rules, all off in the base presets

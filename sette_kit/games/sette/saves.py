@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from typing import TYPE_CHECKING, Callable
 
 from ..._saves import (IDENT, MAX_SAVE_CHARS, RNG_STATE as RNG_STATE_SCHEMA, Bad, Bool, CardIndex, Choice, Dict,
                        EventData, Int, List, Name, Obj, Opt, Str, Tuple, build_options, event_schema,
@@ -33,6 +34,10 @@ from ...numbers import MAX_MONEY, shown
 from .rules import Rules
 from .views import (ACTIONS, HAND_STATUSES, MAX_ROUND_ACTIONS, MAX_SEATS, MIN_SEATS, PHASES, _BANKER_DRAWN,
                     _NEW_DECK)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .._engine import Action, Event
+    from .views import Phase, RoundResult, _Hand
 
 __all__ = ["TableSaves", "MAX_SAVED_EVENTS"]
 
@@ -52,6 +57,39 @@ class TableSaves:
     """``to_json`` and ``from_json`` of the Sette e mezzo ``Table`` (a mixin: it reads and
     builds the table's state; the table's ``new_round``, ``act`` and ``check`` replay and
     check a loaded round)."""
+
+    if TYPE_CHECKING:  # pragma: no cover
+        # the table's state the mixin reads and builds (set in Table.__init__, for the type checker)
+        rules: Rules
+        names: tuple[str, ...]
+        min_stake: int
+        max_stake: int
+        round: int
+        banker: int
+        phase: Phase
+        last_result: RoundResult | None
+        _bankrolls: list[int]
+        _money: int
+        _rng: random.Random
+        _bots: dict[int, Callable]
+        _events: list[Event]
+        _round_start: int
+        _dropped: int
+        _hands: list[list[_Hand]]
+        _order: list[int]
+        _pos: int
+        _hidx: int
+        _ran_out: bool
+        _stock: list[Card]
+        _discards: list[Card]
+        _start: dict | None
+        _actions: list
+        _declared: tuple[tuple[str, int, int], int, int, int] | None
+
+        def attach_bots(self, bots) -> None: ...
+        def new_round(self) -> None: ...
+        def act(self, action: Action | str, seat: int | str | None = None, **params) -> None: ...
+        def check(self) -> None: ...
 
     def to_json(self) -> str:
         """The whole state as JSON text (policies are not saved: re-attach them on load).

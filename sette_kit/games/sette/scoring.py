@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Iterable, NamedTuple
+from typing import Any, Iterable, Literal, NamedTuple
 
 from ...cards import Card, Rank, _thousands, as_cards, parse_cards
 from ...errors import SetteKitError
@@ -29,7 +29,9 @@ __all__ = ["Score", "Outcome", "score", "outcome", "settle", "card_value", "fmt_
 
 SETTE_E_MEZZO = Fraction(15, 2)
 HALF = Fraction(1, 2)
-KINDS = ("bust", "points", "sette_e_mezzo", "reale", "triple")
+ScoreKind = Literal["bust", "points", "sette_e_mezzo", "reale", "triple"]
+"""What a hand scores as (:attr:`Score.kind`)."""
+KINDS: tuple[ScoreKind, ...] = ("bust", "points", "sette_e_mezzo", "reale", "triple")
 
 
 def card_value(card: Card) -> Fraction:
@@ -57,7 +59,7 @@ class Score:
     cards: tuple[Card, ...]
     total: Fraction
     bust: bool
-    kind: str
+    kind: ScoreKind
     matta_value: Fraction | None = None
     wild: bool = False
     true_reale: bool = False
@@ -183,6 +185,7 @@ def score(cards: Iterable[Card] | str, rules: Rules, *, declare: Fraction | int 
         return Score(cards, total, True, "bust", matta_value, wild)
     if total < SETTE_E_MEZZO:
         return Score(cards, total, False, "points", matta_value, wild)
+    kind: ScoreKind
     kind, true_reale = "sette_e_mezzo", False
     if rules.reale and len(cards) == 2:  # S5
         a, b = cards
@@ -346,7 +349,7 @@ def _scored(s: Score, rules: Rules, side: str) -> Score:
     made by hand, such as a one-card 'reale', is not settled as if it were true)."""
     cards = s.cards
     if cards and all(isinstance(c, Card) for c in cards) and len(set(cards)) == len(cards):
-        ways = [{}]
+        ways: list[dict[str, Any]] = [{}]  # score()'s keyword arguments
         if s.matta_value is not None:
             ways.append({"declare": s.matta_value})
         if rules.half_point_ace:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from ...cards import FULL_DECK
 from ...i18n import N_
@@ -25,8 +25,13 @@ from .scoring import Score
 __all__ = ["HandView", "TableView", "RoundResult", "PHASES", "ACTIONS", "HAND_STATUSES", "MIN_SEATS", "MAX_SEATS",
            "MAX_ROUND_ACTIONS"]
 
-PHASES = ("ready", "stake", "players", "bank", "settled")
-ACTIONS = ("stake", "hit", "stand", "hit_face_down", "split", "burn", "exchange", "half_ace", "declare")
+Phase = Literal["ready", "stake", "players", "bank", "settled"]
+"""A Sette e mezzo table's phase (``Table.phase``)."""
+PHASES: tuple[Phase, ...] = ("ready", "stake", "players", "bank", "settled")
+ActionName = Literal["stake", "hit", "stand", "hit_face_down", "split", "burn", "exchange", "half_ace", "declare"]
+"""The name of an action at a Sette e mezzo table."""
+ACTIONS: tuple[ActionName, ...] = ("stake", "hit", "stand", "hit_face_down", "split", "burn", "exchange", "half_ace",
+                                   "declare")
 HAND_STATUSES = ("playing", "stood", "sette_e_mezzo", "bust")
 MIN_SEATS, MAX_SEATS = 2, 12  # S7
 MAX_ROUND_ACTIONS = 500
@@ -117,6 +122,10 @@ class _Hand:
     # cleared by any assignment and by touch() after an in-place change of the card lists
     __slots__ = ("cards", "hidden", "stake", "status", "declare", "half_ace", "dealt",
                  "exchanged", "result", "_sc", "_views")
+    declare: Fraction | None
+    result: int | None
+    _sc: Score | None
+    _views: list[HandView | None]
 
     def __setattr__(self, name, value):
         object.__setattr__(self, name, value)

@@ -11,7 +11,7 @@ and logs with the game's ``_log``.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence, cast
 
 from ...cards import FULL_DECK, Card, card_in_text, sentence
 from ...errors import SetteKitError
@@ -21,7 +21,10 @@ from .rules import TrentunoRules
 from .scoring import _RANK, _cards, _points
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .engine import TrentunoGame
+    import random
+
+    from .._engine import Event
+    from .engine import Phase, TrentunoGame
 
 __all__ = ["Dealing"]
 
@@ -34,6 +37,41 @@ def _cut_rank(card_index: int) -> int:
 
 class Dealing:
     """The setting up of hands of a Trentuno game (T4): mixed into ``TrentunoGame``."""
+
+    if TYPE_CHECKING:  # pragma: no cover
+        # what the mixin reads and sets of TrentunoGame (declared there, for the type checker)
+        players: tuple[str, ...]
+        rules: TrentunoRules
+        dealer: int
+        lives: list[int]
+        pot: int
+        hand_number: int
+        hands: list[list[int]]
+        stock: list[int]
+        discard_pile: list[int]
+        knocker: int | None
+        last_turns_left: int | None
+        to_act: int | None
+        phase: Phase
+        _rng: random.Random
+        _toak: bool
+        _events: list[Event]
+        _turn_no: int
+        _taken: int
+        _pending: int
+        _revealed: dict[int, tuple]
+        _revealed_proxy: Mapping | None
+        _cancelled: bool
+        _arranged: dict | None
+        _log: Callable[..., None]
+        _thirty_one: Callable[..., None]
+        _next_alive: Callable[[int], int]
+        _seat_of: Callable[..., int]
+        _name: Callable[[int], str]
+        set_bots: Callable[[Mapping | str | None], None]
+
+        @property
+        def alive(self) -> tuple[int, ...]: ...
 
     @classmethod
     def arranged(cls, players, hands, discard, stock=None, *, dealer: int | None = None,
@@ -64,7 +102,7 @@ class Dealing:
         >>> g.phase, g.lives, g.pot, g.legal_actions()
         ('hand_over', [3, 2], 1, Legal(next_hand))
         """
-        game = cls(players, rules=rules, seed=seed)
+        game = cast("type[TrentunoGame]", cls)(players, rules=rules, seed=seed)
         n = len(game.players)
         rules = game.rules
         if not isinstance(hands, (list, tuple)):

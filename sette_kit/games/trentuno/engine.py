@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from types import MappingProxyType
-from typing import Callable, Mapping, NamedTuple, Sequence
+from typing import Callable, Literal, Mapping, NamedTuple, Sequence
 
 from ..._checks import read_bots, read_seed
 from ..._saves import MAX_SAVE_CHARS
@@ -31,6 +31,9 @@ from .saves import load_game, save_game
 from .scoring import _SORT_KEY, TrentunoScore, _ix, _points, _score_idx, score
 
 __all__ = ["TrentunoView", "TrentunoGame"]
+
+Phase = Literal["draw", "discard", "hand_over", "game_over"]
+"""A Trentuno game's phase (``TrentunoGame.phase``)."""
 
 
 class TrentunoView(NamedTuple):
@@ -54,7 +57,7 @@ class TrentunoView(NamedTuple):
     pot: int
     dealer: int
     to_act: int | None
-    phase: str
+    phase: Phase
     discard_top: Card | None
     discard_size: int
     stock_size: int
@@ -127,7 +130,7 @@ class TrentunoGame(Dealing):
         self._events: list[Event] = []
         self.history: list[tuple[str, int | None]] = []
         self.hand_number = 0
-        self.phase = "draw"
+        self.phase: Phase = "draw"
         self.to_act: int | None = None
         self.knocker: int | None = None
         self.last_turns_left: int | None = None
@@ -270,6 +273,7 @@ class TrentunoGame(Dealing):
         if ph == "hand_over":
             return (_NEXT_HAND,)
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         hand = self.hands[seat]
         out = []
         if ph == "draw":
@@ -384,6 +388,7 @@ class TrentunoGame(Dealing):
 
     def _do_draw_stock(self, _card) -> None:
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         self.hands[seat].append(self.stock.pop())
         self._log("draw_stock", seat, _("{name} draws from the stock.").format(name=self.players[seat]),
                   stock=len(self.stock))
@@ -391,6 +396,7 @@ class TrentunoGame(Dealing):
 
     def _do_take_discard(self, _card) -> None:
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         pile = self.discard_pile
         c = pile.pop()
         self.hands[seat].append(c)
@@ -412,6 +418,7 @@ class TrentunoGame(Dealing):
 
     def _do_discard(self, card: Card) -> None:
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         c = card.index
         self.hands[seat].remove(c)
         if self.rules.discard_first:
@@ -431,6 +438,7 @@ class TrentunoGame(Dealing):
 
     def _do_knock(self, _card) -> None:
         seat = self.to_act
+        assert seat is not None  # a seat is to act in this phase
         s = _points(self.hands[seat], self._toak)
         self.knocker = seat
         if self.rules.knock_last_round == "everyone":  # T6 option: every other player once more

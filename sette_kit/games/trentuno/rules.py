@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Literal
 
-from ...cards import FACES
+from ...cards import FACES, FaceName
 from ...errors import SetteKitError
 from ...i18n import N_, _, ngettext
 from ...numbers import shown
@@ -22,7 +23,9 @@ __all__ = ["TrentunoRules", "DEFAULT_RULES", "FIRST_ROUND_31", "KNOCK_LAST_ROUND
 
 FIRST_ROUND_31 = ("ends_hand", "wins_game", "redeal")
 KNOCK_LAST_ROUND = ("to_dealer", "everyone")  # T6: the literal reading first (the default)
-ACTIONS = ("draw_stock", "take_discard", "discard", "knock", "next_hand")
+ActionName = Literal["draw_stock", "take_discard", "discard", "knock", "next_hand"]
+"""The name of an action in a Trentuno game."""
+ACTIONS: tuple[ActionName, ...] = ("draw_stock", "take_discard", "discard", "knock", "next_hand")
 MIN_PLAYERS, MAX_PLAYERS = 2, 12  # T1: 2-7 with one deck is best, up to 12 "with care"
 
 
@@ -63,7 +66,7 @@ class TrentunoRules:
     knock_last_round: str = "to_dealer"  # T6 reading: the hand ends with the dealer
     spare_thirty: bool = True            # T7: a 31 takes no life from a hand of 30
     last_two_both_lose: bool = True      # T9: last two tie, one with 2+ lives: both lose
-    face: str = "italian"
+    face: FaceName = "italian"
 
     def __post_init__(self) -> None:
         if isinstance(self.lives, bool) or not isinstance(self.lives, int) or not 1 <= self.lives <= 99:

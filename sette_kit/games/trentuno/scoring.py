@@ -127,7 +127,7 @@ def score(cards, rules: TrentunoRules | None = None) -> TrentunoScore:
     return TrentunoScore(best, suit, counted, "trentuno" if best == 31 else "points")
 
 
-def _best_discard_idx(idx: Sequence[int], toak: bool, forbidden: int = -1) -> tuple[int, int]:
+def _best_discard_idx(idx: list[int], toak: bool, forbidden: int = -1) -> tuple[int, int]:
     """(index to discard, score kept) for four card indices; ties throw the lowest value."""
     best_i, best_s, best_v = -1, -1, 99
     for k, i in enumerate(idx):
