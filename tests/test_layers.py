@@ -209,3 +209,14 @@ def test_delivery_has_no_circle_at_all():
     """No circle has a module of ``sette_kit/app`` in it (nor of widgets), known or not."""
     found = [p for p in _cycles(GRAPH) if any(_in(n, "sette_kit.app") or _in(n, "widgets") for n in p)]
     assert not found, "import circles:\n" + "\n".join(" -> ".join(_a_circle(p)) for p in found)
+
+
+MAX_LINES = 900
+"""The most lines a module of sette_kit or widgets may have: a bigger one is split by its
+own definitions (a game's rooms, a chart's kinds), as the games and the charts are."""
+
+
+def test_no_module_is_over_900_lines():
+    long = {name: n for name, path in MODULES.items()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert not long, long

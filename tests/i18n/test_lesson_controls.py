@@ -30,8 +30,8 @@ import widgets  # noqa: E402
 from tests.i18n.test_lessons import LANGS, LESSONS, NAMES, build, cat  # noqa: E402
 
 ROOT = LESSONS.parent
-SHARED = ("widgets/base.py", "widgets/_labkit.py", "widgets/_table.py", "widgets/predict.py", "widgets/quiz.py",
-          "sette_kit/rules.py")
+SHARED = ("widgets/base.py", "widgets/_labs_common.py", "widgets/_table.py", "widgets/predict.py", "widgets/quiz.py",
+          "sette_kit/games/sette/rules.py")
 """Files whose labels are on every page with a widget: shared controls, Predict, Quiz, preset names."""
 
 
