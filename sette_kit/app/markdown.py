@@ -20,20 +20,28 @@ __all__ = ["markdown_html", "markdown_title", "page_title", "cell_source"]
 _COMMENT = re.compile(r"<!--.*?-->\n?", re.S)
 
 
-def markdown_html(text: str) -> str:
+def markdown_html(text: str, *, raw_html: bool = True) -> str:
     """Markdown to HTML as Jupyter renders a notebook's Markdown (nbconvert's mistune:
     tables, strikethrough, math left for the page, raw HTML such as ``<details>`` kept:
-    the lessons' authors write it), with the authors' HTML comments dropped.
+    the lessons' authors write it), with the authors' HTML comments dropped.  Headings
+    are plain (no pilcrow anchor inside them: a heading's accessible name is its words).
+    ``raw_html=False``: raw HTML is shown as text, for a page a server renders from the
+    folder it serves (a Markdown file there is not the kit's own).
 
     >>> html = markdown_html("# Notes\\n<!-- lesson 0 -->\\n\\n| a | b |\\n| --- | --- |\\n| 1 | 2 |")
     >>> "<table>" in html, "lesson 0" in html
     (True, False)
     >>> "<details>" in markdown_html("<details><summary>Answer</summary>\\n\\n7½\\n\\n</details>")
     True
+    >>> markdown_html("# Notes for teachers")
+    '<h1>Notes for teachers</h1>\\n'
+    >>> markdown_html("<script>x</script>", raw_html=False)
+    '<p>&lt;script&gt;x&lt;/script&gt;</p>\\n'
     """
-    from nbconvert.filters.markdown_mistune import markdown2html_mistune
+    from nbconvert.filters.markdown_mistune import IPythonRenderer, MarkdownWithMath
 
-    return markdown2html_mistune(_COMMENT.sub("", text))
+    renderer = IPythonRenderer(escape=not raw_html, exclude_anchor_links=True)
+    return MarkdownWithMath(renderer=renderer).render(_COMMENT.sub("", text))
 
 
 def cell_source(cell: dict) -> str:

@@ -302,7 +302,7 @@ class KitPageHandler(TornadoVoilaHandler):
             return
         text = source.read_text(encoding="utf-8")
         self.finish(render_page("markdown.html", title=markdown_title(text, source.stem),
-                                body=markdown_html(text), landing=self._landing_href()))
+                                body=markdown_html(text, raw_html=False), landing=self._landing_href()))
 
     def _teacher(self) -> bool:
         """Whether this request comes from the teacher: it gives the teacher's key
