@@ -4,8 +4,9 @@
 
 1. ``sette-kit build-site`` of the lessons (timed), unless ``--site`` names a site
    already built (for example today's site from an older commit, to compare).
-2. In headless Chromium, with every request to another host blocked and counted
-   (:class:`sk_site.Guard`), served by ``http.server`` from a thread as
+2. In headless Chromium, with every request to another host counted
+   (:class:`sk_site.Guard`, nothing routed: the browser's HTTP cache works as in a
+   learner's browser), served by ``http.server`` from a thread as
    ``python -m http.server`` serves it, and counting the bytes that server sends
    (uncompressed; a 304 sends none), for each load level of ``--busy`` (``0``: the
    machine as it is; ``2``: two more processes that keep a core busy each, started and
@@ -52,10 +53,9 @@ from sk_site import READY_JS, Guard, StaticServer, wait_site_page  # noqa: E402
 TARGETS = {"cold": 1.5, "reload": 1.2, "anew": 1.2, "link": 0.2, "drawn_s": 1.0,
            "first_extra_mb": 6.0, "again_mb": 1.0}
 BARE_PAGE = "_bench-bare.html"
-# the first visit's background work done: a snapshot kept (where the site makes one)
-SETTLED_JS = ("() => document.body.dataset.skSettled === '1' || "
-              "((document.body.dataset.skSnapshot || 'none') !== 'making' && "
-              "(setTimeout(() => { document.body.dataset.skSettled = '1'; }, 1500), false))")
+# the first visit's background work done: its files kept by the service worker and a
+# snapshot kept (where the site makes one); app.js marks it
+SETTLED_JS = "() => document.body.dataset.skBackground === 'done'"
 DRAWN_JS = ("() => Array.from(document.querySelectorAll('.sk-code-output .jupyter-widgets'))"
             ".some(e => e.getBoundingClientRect().height > 0)")
 
@@ -119,7 +119,7 @@ def measure(browser, server, args) -> dict:
     out = {}
     # bare: its own context, empty cache
     context = browser.new_context(viewport={"width": 1200, "height": 900})
-    Guard(context, server.base)
+    Guard(context, server.base, block=False)
     page = context.new_page()
     server.reset()
     t = time.perf_counter()
@@ -129,7 +129,7 @@ def measure(browser, server, args) -> dict:
     context.close()
 
     context = browser.new_context(viewport={"width": 1200, "height": 900})
-    guard = Guard(context, server.base)
+    guard = Guard(context, server.base, block=False)
     page = context.new_page()
     server.reset()
     t = time.perf_counter()
@@ -137,13 +137,14 @@ def measure(browser, server, args) -> dict:
     page.wait_for_function(DRAWN_JS, timeout=600_000, polling=20)
     drawn = time.perf_counter() - t
     st = wait_site_page(page, t, timeout=600)
+    out["drawn"] = drawn
+    out["phases"] = page.evaluate("() => document.body.dataset.skPhases || ''")
+    # a learner reads the page a while: the site's background work of a first visit (the
+    # service worker keeping files, a worker keeping Python's memory snapshot) finishes;
+    # its bytes are the first visit's too
+    page.wait_for_function(SETTLED_JS, timeout=300_000, polling=250)
     out["cold_files"] = list(server.files)
     out["cold"] = (st.seconds, server.reset(), st.state)
-    out["drawn"] = drawn
-    # a learner reads the page a while: the site's background work of a first visit (the
-    # service worker storing files, a worker keeping Python's memory snapshot) finishes
-    page.wait_for_function(SETTLED_JS, timeout=300_000, polling=250)
-    server.reset()
 
     t = time.perf_counter()
     page.locator(f"main a[href='{page_name(args.second)}']").first.click()
@@ -229,6 +230,11 @@ def report(label: str, runs: list[dict]) -> list[str]:
                      f"(drawn {r['drawn']:.2f}), link {r['link'][0]:.2f}, reload {r['reload'][0]:.2f}, "
                      f"anew {r['anew'][0]:.2f}; states {r['cold'][2]}/{r['link'][2]}/"
                      f"{r['reload'][2]}/{r['anew'][2]}; other hosts {len(r['left'])}")
+        if r.get("phases"):
+            # the cold start's steps: when the page started the worker (from the
+            # navigation), then the worker's steps (from its start), in seconds
+            steps = ", ".join(f"{k} {v}" for k, v in json.loads(r["phases"]).items())
+            lines.append(f"[{label}]   cold start's steps, s: {steps}")
     return lines
 
 

@@ -5,7 +5,9 @@
   sends (``sent``, ``reset()``): what a visit downloads.
 * :class:`Guard` blocks, on a Playwright browser context, every request to a host other
   than that server - from the pages and from their web workers - and records it, so a
-  test can fail when anything tried to leave.
+  test can fail when anything tried to leave; ``Guard(..., block=False)`` only records
+  them, for a context whose downloads are counted (Playwright's routing turns the
+  browser's HTTP cache off, which a learner's browser has).
 * :func:`open_site_page` opens a page and waits until its code has run: the page's
   script sets ``<body data-sk-state>`` to ``ready`` (or ``ready-with-errors`` /
   ``failed``) and ``data-sk-seconds`` / ``data-sk-kernel-seconds``.
@@ -85,21 +87,30 @@ class StaticServer:
 
 
 class Guard:
-    """Abort and record every request of ``context`` that is not for ``base``."""
+    """Record, and with ``block`` abort, every request of ``context`` that is not for
+    ``base``.  Without ``block`` nothing is routed: the browser's HTTP cache works as in a
+    learner's browser (routing turns it off), so the downloads counted are a learner's."""
 
-    def __init__(self, context, base: str):
+    def __init__(self, context, base: str, *, block: bool = True):
         self.origin = urlparse(base).netloc
         self.left: list[str] = []
-        context.route("**/*", self._route)
+        if block:
+            context.route("**/*", self._route)
+        else:
+            context.on("request", lambda request: self._leaves(request.url))
 
-    def _route(self, route) -> None:
-        url = route.request.url
+    def _leaves(self, url: str) -> bool:
         parsed = urlparse(url)
         if parsed.scheme in ("data", "blob") or parsed.netloc == self.origin:
-            route.continue_()
-        else:
-            self.left.append(url)
+            return False
+        self.left.append(url)
+        return True
+
+    def _route(self, route) -> None:
+        if self._leaves(route.request.url):
             route.abort()
+        else:
+            route.continue_()
 
 
 class PageState:

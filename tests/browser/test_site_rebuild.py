@@ -26,7 +26,7 @@ PROBE = "sk_build_probe"
 CACHE = "sette-kit-site-v1"
 SNAPSHOTS = "sette-kit-snapshots-v1"
 KEPT_JS = """async ([name]) => (await (await caches.open(name)).keys()).map((r) => r.url)"""
-SETTLED_JS = "(document.body.dataset.skSnapshot || 'none') !== 'making'"
+SETTLED_JS = "document.body.dataset.skBackground === 'done'"
 
 
 def probed(wheel, dest, label: str):

@@ -55,7 +55,8 @@ function addressed(href) {
   return url.origin === self.location.origin && ADDRESSED.test(url.pathname) ? url.origin + url.pathname : null;
 }
 
-// the page's files fetched before this worker took over (on a first visit): keep them too
+// the files a first visit fetched before this worker took over (the page's and its
+// Python worker's: app.js sends their addresses once the page is live): keep them too
 async function keep(urls) {
   const cache = await caches.open(CACHE);
   for (const href of urls) {
@@ -70,7 +71,9 @@ async function keep(urls) {
 
 self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'keep' && Array.isArray(event.data.urls)) {
-    event.waitUntil(keep(event.data.urls));
+    const port = event.ports && event.ports[0];
+    event.waitUntil(keep(event.data.urls).catch((err) => console.warn('sette-kit sw: not kept', err))
+      .finally(() => port && port.postMessage('kept')));
   }
 });
 

@@ -106,25 +106,37 @@ async function makeSnapshot({ core, wheels, preimport, lockInfo }) {
 
 async function start({ core, wheels, preimport, lockInfo, snapshots }) {
   const t0 = performance.now();
+  // seconds from this worker's start to the end of each step (the benchmark prints them)
+  const phases = {};
+  const mark = (name) => { phases[name] = +((performance.now() - t0) / 1000).toFixed(2); };
   preimport = preimport || [];
-  // the wheels download while Pyodide's core boots
+  const useSnapshots = snapshots !== false && !!self.caches;
+  const key = snapshotKey(core, wheels, preimport);
+  const [{ loadPyodide }, snapshot] = await Promise.all([
+    import(core + 'pyodide.mjs'), useSnapshots ? storedSnapshot(key) : Promise.resolve(null)]);
+  mark('module');
+  const options = pyodideOptions(core, lockInfo);
+  const booting = useSnapshots ? boot(loadPyodide, options, snapshot)
+    : loadPyodide(options).then((p) => ({ py: p, restored: false }));
+  // the wheels download while Pyodide's core boots, asked for just after the core's own
+  // files (loadPyodide asks for those at once): a browser opens few connections to one
+  // host, and the core is what the start waits on
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const fetched = wheels.map((url) => fetch(url).then((r) => {
     if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
     return r.arrayBuffer();
   }));
   fetched.forEach((p) => p.catch(() => {}));
-  const useSnapshots = snapshots !== false && !!self.caches;
-  const key = snapshotKey(core, wheels, preimport);
-  const [{ loadPyodide }, snapshot] = await Promise.all([
-    import(core + 'pyodide.mjs'), useSnapshots ? storedSnapshot(key) : Promise.resolve(null)]);
-  const options = pyodideOptions(core, lockInfo);
-  const booted = useSnapshots ? await boot(loadPyodide, options, snapshot) : { py: await loadPyodide(options), restored: false };
+  const booted = await booting;
   py = booted.py;
+  mark('pyodide');
   post('progress', { what: 'installing' });
   const site = py.runPython('import site; site.getsitepackages()[0]');
   const buffers = await Promise.all(fetched);
+  mark('wheels');
   buffers.forEach((buf) => py.unpackArchive(buf, 'wheel', { extractDir: site }));
   py.runPython('import importlib; importlib.invalidate_caches()');
+  mark('unpacked');
   if (booted.restored) {
     // a restored interpreter would deal every learner the same cards
     py.runPython('import random\nrandom.seed()');
@@ -132,9 +144,14 @@ async function start({ core, wheels, preimport, lockInfo, snapshots }) {
     // what nearly every lesson imports, before the first cell (the page is drawn meanwhile)
     py.runPython(preimport.map((m) => `import ${m}`).join('\n'));
   }
+  mark('imports');
   const rt = py.pyimport('sette_kit_runtime');
   runtime = rt.start(toPage);
-  post('ready', { seconds: (performance.now() - t0) / 1000, restored: booted.restored,
+  mark('runtime');
+  // what this worker fetched (the core, the wheels): the page asks the service worker to
+  // keep them where it did not yet control this worker's fetches (a first visit)
+  const fetchedFiles = performance.getEntriesByType('resource').map((e) => e.name);
+  post('ready', { seconds: (performance.now() - t0) / 1000, phases, fetched: fetchedFiles, restored: booted.restored,
                   snapshot: useSnapshots && !booted.restored });
   for (const data of early.splice(0)) handle(data);
 }
