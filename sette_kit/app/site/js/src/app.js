@@ -404,7 +404,7 @@ function disableControls(root) {
 }
 
 // the page's recorded outputs (sk-recorded: what the build's run of the notebook
-// showed), drawn before Python starts; returns one holder per cell, or []
+// showed, with the widgets' state), or null
 function recordedOf(doc) {
   const el = doc.getElementById('sk-recorded');
   if (!el) return null;
@@ -415,6 +415,8 @@ function recordedOf(doc) {
   }
 }
 
+// those outputs drawn (before Python starts, or while it runs a linked lesson's cells);
+// returns one holder per cell, or []
 async function drawRecorded(rec) {
   const cells = document.querySelectorAll('.sk-code-output');
   if (!rec) return [];
