@@ -47,15 +47,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from sk_browser import CHROMIUM_ARGS, chromium_path  # noqa: E402
-from sk_site import READY_JS, Guard, StaticServer, wait_site_page  # noqa: E402
+from sk_site import BACKGROUND_DONE_JS, READY_JS, Guard, StaticServer, wait_site_page  # noqa: E402
 
 # ratios to the bare Pyodide boot of the same run; bytes beyond the bare boot's
 TARGETS = {"cold": 1.5, "reload": 1.2, "anew": 1.2, "link": 0.2, "drawn_s": 1.0,
            "first_extra_mb": 6.0, "again_mb": 1.0}
 BARE_PAGE = "_bench-bare.html"
-# the first visit's background work done: its files kept by the service worker and a
-# snapshot kept (where the site makes one); app.js marks it
-SETTLED_JS = "() => document.body.dataset.skBackground === 'done'"
 DRAWN_JS = ("() => Array.from(document.querySelectorAll('.sk-code-output .jupyter-widgets'))"
             ".some(e => e.getBoundingClientRect().height > 0)")
 
@@ -142,7 +139,7 @@ def measure(browser, server, args) -> dict:
     # a learner reads the page a while: the site's background work of a first visit (the
     # service worker keeping files, a worker keeping Python's memory snapshot) finishes;
     # its bytes are the first visit's too
-    page.wait_for_function(SETTLED_JS, timeout=300_000, polling=250)
+    page.wait_for_function(BACKGROUND_DONE_JS, timeout=300_000, polling=250)
     out["cold_files"] = list(server.files)
     out["cold"] = (st.seconds, server.reset(), st.state)
 

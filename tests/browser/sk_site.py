@@ -31,6 +31,9 @@ from sk_browser import HANG_MS, HANG_S, button, click, expect_text, expect_visib
 
 READY_JS = ("!!document.body && !!document.body.dataset.skState && "
             "document.body.dataset.skState !== 'loading'")
+# the first visit's background work done (app.js: the service worker has kept the files
+# fetched before it took over, and the memory snapshot is kept where the site makes one)
+BACKGROUND_DONE_JS = "document.body.dataset.skBackground === 'done'"
 WIDGET_ROOT = ".sk-code-output .sk-widget"
 
 

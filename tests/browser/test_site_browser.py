@@ -28,8 +28,8 @@ from urllib.parse import unquote, urlparse
 import pytest
 from sk_browser import ERROR_TEXTS, HANG_MS, run_steps, screenshot
 from sk_axe import axe_violations, describe, record_counts
-from sk_site import (Guard, StaticServer, open_site_page, python_says, site_steps, wait_site_page,
-                     widget_kinds)
+from sk_site import (BACKGROUND_DONE_JS, Guard, StaticServer, open_site_page, python_says, site_steps,
+                     wait_site_page, widget_kinds)
 
 from sette_kit.serve import lessons_dir, list_lessons
 
@@ -277,7 +277,7 @@ def test_a_first_visit_downloads_little_beyond_pyodide_and_a_reload_nothing(
         assert open_site_page(page, site_server.url("01-cards-and-scoring.html"), timeout=900).state == "ready"
         # the first visit's background work: the service worker keeps what the page and its
         # Python fetched, a snapshot is made; let it finish (what a learner reading does)
-        page.wait_for_function("document.body.dataset.skBackground === 'done'", timeout=300_000)
+        page.wait_for_function(BACKGROUND_DONE_JS, timeout=300_000)
         first = site_server.reset()
         extra = first - core_bytes(site.out)
         assert extra <= 6 * MB, (f"a first visit downloads {first / MB:.1f} MB, "

@@ -18,7 +18,7 @@ import zipfile
 
 import pytest
 from sk_browser import HANG_MS, missing
-from sk_site import Guard, StaticServer, open_site_page, python_says, wait_site_page
+from sk_site import BACKGROUND_DONE_JS, Guard, StaticServer, open_site_page, python_says, wait_site_page
 
 pytestmark = pytest.mark.browser
 
@@ -26,7 +26,6 @@ PROBE = "sk_build_probe"
 CACHE = "sette-kit-site-v1"
 SNAPSHOTS = "sette-kit-snapshots-v1"
 KEPT_JS = """async ([name]) => (await (await caches.open(name)).keys()).map((r) => r.url)"""
-SETTLED_JS = "document.body.dataset.skBackground === 'done'"
 
 
 def probed(wheel, dest, label: str):
@@ -82,7 +81,7 @@ def test_a_rebuilt_site_with_a_changed_wheel_is_picked_up(tmp_path, monkeypatch,
             old = server.url(comm_file(first))
             page.wait_for_function(f"({KEPT_JS})(['{CACHE}']).then((urls) => urls.includes({old!r}))",
                                    timeout=HANG_MS, polling=200)
-            page.wait_for_function(SETTLED_JS, timeout=HANG_MS, polling=250)
+            page.wait_for_function(BACKGROUND_DONE_JS, timeout=HANG_MS, polling=250)
 
             second = build(out, monkeypatch, "two")
             new = comm_file(second)

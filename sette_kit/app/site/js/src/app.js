@@ -404,22 +404,18 @@ function disableControls(root) {
 }
 
 // the page's recorded outputs (sk-recorded: what the build's run of the notebook
-// showed, with the widgets' state), or null
-function recordedOf(doc) {
+// showed), drawn before Python starts or while it runs a linked lesson's cells; returns
+// one holder per cell, or []
+async function drawRecorded(doc) {
   const el = doc.getElementById('sk-recorded');
-  if (!el) return null;
-  try {
-    return JSON.parse(el.textContent);
-  } catch (err) {
-    return null;
-  }
-}
-
-// those outputs drawn (before Python starts, or while it runs a linked lesson's cells);
-// returns one holder per cell, or []
-async function drawRecorded(rec) {
   const cells = document.querySelectorAll('.sk-code-output');
-  if (!rec) return [];
+  if (!el) return [];
+  let rec;
+  try {
+    rec = JSON.parse(el.textContent);
+  } catch (err) {
+    return [];
+  }
   const manager = new HTMLManager();
   try {
     await manager.set_state(rec.state);
@@ -466,6 +462,11 @@ let classState = null; // the class's last state, applied once the page's widget
 
 function currentConfig() {
   return JSON.parse(document.getElementById('sk-config').textContent);
+}
+
+// what boot.js started the page's Python with (sk-boot: the worker, the core, the wheels)
+function bootConfig() {
+  return JSON.parse(document.getElementById('sk-boot').textContent);
 }
 
 // code of the page's own, run in its Python with no output; its reply
@@ -606,7 +607,7 @@ async function navigate(url, push) {
   if (nav) document.querySelector('.sk-site-nav').innerHTML = nav.innerHTML;
   document.title = doc.title;
   document.getElementById('sk-config').textContent = configEl.textContent;
-  recorded = drawRecorded(recordedOf(doc));
+  recorded = drawRecorded(doc);
   if (push) history.pushState({ skSite: true }, '', url.href);
   const target = url.hash && document.getElementById(decodeURIComponent(url.hash.slice(1)));
   if (target) target.scrollIntoView();
@@ -656,7 +657,7 @@ async function main() {
     return;
   }
   say(t('starting', 'Starting Python in your browser'));
-  recorded = drawRecorded(recordedOf(document)).then((holders) => {
+  recorded = drawRecorded(document).then((holders) => {
     // honest: what shows is the page's first state; its controls wait for Python
     if (holders.some(Boolean) && !site.ready) say(t('drawn', 'Starting Python in your browser: the page is shown as it starts, and its controls work once Python is ready'));
     return holders;
@@ -697,7 +698,7 @@ async function main() {
 // takes them from the kept copies
 async function keepFiles(workerFiles) {
   const sw = navigator.serviceWorker;
-  const cfg = JSON.parse(document.getElementById('sk-boot').textContent);
+  const cfg = bootConfig();
   if (!sw || !window.isSecureContext || !cfg.sw) return;
   const controller = sw.controller || await new Promise((resolve) => {
     sw.addEventListener('controllerchange', () => resolve(sw.controller), { once: true });
@@ -719,7 +720,7 @@ async function keepFiles(workerFiles) {
 function keepASnapshot() {
   return new Promise((resolve) => {
     try {
-      const cfg = JSON.parse(document.getElementById('sk-boot').textContent);
+      const cfg = bootConfig();
       const abs = (u) => new URL(u, document.baseURI).href;
       const worker = new Worker(abs(cfg.worker), { type: 'module' });
       document.body.dataset.skSnapshot = 'making';

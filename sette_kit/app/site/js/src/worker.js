@@ -118,6 +118,7 @@ async function start({ core, wheels, preimport, lockInfo, snapshots }) {
   const options = pyodideOptions(core, lockInfo);
   const booting = useSnapshots ? boot(loadPyodide, options, snapshot)
     : loadPyodide(options).then((p) => ({ py: p, restored: false }));
+  booting.catch(() => {}); // a failure is reported where it is awaited, below
   // the wheels download while Pyodide's core boots, asked for just after the core's own
   // files (loadPyodide asks for those at once): a browser opens few connections to one
   // host, and the core is what the start waits on
